@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import rateLimit from '@fastify/rate-limit';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/index.js';
+import { createTokenService, type TokenService } from './lib/tokens.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { ensureAdmin } from './seed/admin.js';
+import { seedDemo } from './seed/demo.js';
+import healthRoutes from './routes/health/index.js';
+import authRoutes from './routes/auth/index.js';
+import profileRoutes from './routes/profile/index.js';
+import tournamentRoutes from './routes/tournaments/index.js';
+import imageRoutes from './routes/images/index.js';
+import pointsRoutes from './routes/points-table/index.js';
+import registrationRoutes from './routes/registrations/index.js';
+import matchRoutes from './routes/matches/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    store: DatabaseHandle;
+    tokens: TokenService;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+  /** SQLite file name inside DATA_DIR; tests give each app its own. */
+  sqliteFile?: string;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export async function buildApp({ config, logger, sqliteFile }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    genReqId(req) {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const store = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, sqliteFile });
+  app.decorate('config', config);
+  app.decorate('store', store);
+  app.decorate('tokens', await createTokenService({
+    privateKeyPem: config.JWT_PRIVATE_KEY,
+    privateKeyFile: config.JWT_PRIVATE_KEY_FILE,
+    dataDir: config.DATA_DIR,
+    ttlSeconds: config.JWT_TTL_SECONDS,
+  }));
+  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log: app.log }));
+  app.addHook('onClose', async () => store.close());
+
+  // Every request: read the bearer token if there is one; routes decide whether they need it.
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    try {
+      request.user = await app.tokens.verify(header.slice('Bearer '.length).trim());
+    } catch {
+      request.user = null; // a stale token is treated as none; protected routes answer 401
+    }
+  });
+
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Custom Room gateway', version: '1.0.0', description: 'Esports tournament API (spec section 7, completed).' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  if (config.RATE_LIMIT) {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_req, context) => ({
+        statusCode: 429,
+        message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      }),
+    });
+  } else {
+    app.log.warn('RATE_LIMIT=off: login, register and password-reset requests are NOT rate-limited. Use this only for load tests.');
+  }
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(tournamentRoutes);
+  await app.register(imageRoutes);
+  await app.register(pointsRoutes);
+  await app.register(registrationRoutes);
+  await app.register(matchRoutes);
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await ensureAdmin(app);
+  if (config.SEED_DEMO) await seedDemo(app);
+
+  return app;
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const positiveInt = z.coerce.number().int().positive();
+
+export const ConfigSchema = z.object({
+  GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (unset it to use SQLite)')
+    .optional(),
+  JWT_PRIVATE_KEY: z.string().optional(),
+  JWT_PRIVATE_KEY_FILE: z.string().optional(),
+  JWT_TTL_SECONDS: positiveInt.default(12 * 60 * 60),
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_USERNAME: z.string().min(3).default('admin'),
+  ADMIN_PHONE: z.string().default('9000000000'),
+  SEED_DEMO: onOff.default('1'),
+  RATE_LIMIT: onOff.default('on'),
+  RATE_LIMIT_LOGIN_MAX: positiveInt.default(10),
+  RATE_LIMIT_REGISTER_MAX: positiveInt.default(30),
+  RATE_LIMIT_RESET_MAX: positiveInt.default(5),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  TRUST_PROXY: z.string().default('127.0.0.1,::1'),
+  WEB_URL: z.string().url().default('http://localhost:3000'),
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().default('Custom Room <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Reads the environment once; a bad value fails with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

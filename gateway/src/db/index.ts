@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import type { Database } from './schema.js';
+import { migrate } from './migrations.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database> | Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  /** Runs fn in a transaction that takes the write lock up front (SQLite: BEGIN IMMEDIATE). */
+  writeTransaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
+  /** Locks one tournament row until the transaction ends (PostgreSQL: FOR UPDATE; SQLite holds the database lock already). */
+  lockTournament(trx: Trx, tournamentId: number): Promise<{ id: number; max_teams: number; status: string; registration_open: string; registration_close: string; deleted_at: string | null } | undefined>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** SQLite file name inside dataDir (tests give each file its own). */
+  sqliteFile?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
+  await migrate(handle.db as Kysely<any>, handle.dialect);
+  return handle;
+}
+
+function openSqlite(options: DatabaseOptions): DatabaseHandle {
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, options.sqliteFile ?? 'custom-room.sqlite');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL'); // WAL's default NORMAL can lose the last commits on power loss
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+
+  return {
+    db,
+    dialect: 'sqlite',
+    writeTransaction(fn) {
+      // The driver hands out its single connection one caller at a time, so this also serialises writers in-process.
+      return db.connection().execute(async (conn) => {
+        await sql`begin immediate`.execute(conn);
+        try {
+          const result = await fn(conn);
+          await sql`commit`.execute(conn);
+          return result;
+        } catch (err) {
+          await sql`rollback`.execute(conn);
+          throw err;
+        }
+      });
+    },
+    lockTournament(trx, tournamentId) {
+      return trx
+        .selectFrom('tournaments')
+        .select(['id', 'max_teams', 'status', 'registration_open', 'registration_close', 'deleted_at'])
+        .where('id', '=', tournamentId)
+        .executeTakeFirst();
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(databaseUrl: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    writeTransaction(fn) {
+      return db.transaction().execute(fn);
+    },
+    lockTournament(trx, tournamentId) {
+      return trx
+        .selectFrom('tournaments')
+        .select(['id', 'max_teams', 'status', 'registration_open', 'registration_close', 'deleted_at'])
+        .where('id', '=', tournamentId)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * True when err is a unique-constraint violation. To narrow it to one constraint, name the
+ * PostgreSQL constraint (or index) and a column that SQLite's message names for it.
+ */
+export function isUniqueViolation(err: unknown, which?: { constraint: string; column: string }): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e?.code === '23505') return !which || e.constraint === which.constraint;
+  if (e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return !which || (e.message ?? '').includes(`.${which.column}`);
+  }
+  return false;
+}
+
+export const nowIso = () => new Date().toISOString();

@@ -1,0 +1,133 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Dates are ISO 8601 UTC strings (`2026-03-05T13:00:00.000Z`) on both SQLite and PostgreSQL. */
+type Timestamp = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  phone: string;
+  username: string;
+  username_lower: string;
+  password_hash: string;
+  roles: string; // comma-separated: ROLE_USER,ROLE_ADMIN
+  created_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface ProfilesTable {
+  user_id: number;
+  full_name: string;
+  bio: string;
+  gender: string;
+  date_of_birth: string;
+  location: string;
+  profile_picture_url: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ImagesTable {
+  id: string; // content hash of the re-encoded original
+  width: number; // the variant's width; one row per variant
+  height: number;
+  content_type: string;
+  data: Buffer;
+  created_at: Timestamp;
+}
+
+export interface TournamentsTable {
+  id: Generated<number>;
+  name: string;
+  game: string;
+  description: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  registration_open: Timestamp;
+  registration_close: Timestamp;
+  max_teams: number;
+  format: string;
+  platform: string;
+  entry_fee: number;
+  prize_pool: string;
+  cover_image_id: string | null;
+  status: string;
+  overview: string;
+  points_system: string;
+  deleted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RegistrationsTable {
+  id: Generated<number>;
+  tournament_id: number;
+  user_id: number;
+  team_name: string;
+  team_name_lower: string;
+  player1_username: string;
+  player2_username: string;
+  player3_username: string;
+  player4_username: string;
+  substitute1_username: string;
+  substitute2_username: string;
+  payment_status: ColumnType<string, string | undefined, string>; // pending | submitted | verified | rejected
+  payment_reference: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One row per in-game name in a tournament: the unique index stops an IGN playing for two teams. */
+export interface RegistrationIgnsTable {
+  tournament_id: number;
+  registration_id: number;
+  ign_lower: string;
+}
+
+export interface MatchesTable {
+  id: Generated<number>;
+  tournament_id: number;
+  day: number;
+  match_no: number;
+  map: string;
+  room_id: string;
+  room_password: string;
+  time: string; // HH:MM or HH:MM:SS
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MatchResultsTable {
+  id: Generated<number>;
+  tournament_id: number;
+  day: number;
+  match_no: number;
+  registration_id: number;
+  position: number; // 0 = no placement recorded
+  wins: number;
+  finishes: number;
+  position_points: number;
+  total_points: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  password_resets: PasswordResetsTable;
+  profiles: ProfilesTable;
+  images: ImagesTable;
+  tournaments: TournamentsTable;
+  registrations: RegistrationsTable;
+  registration_igns: RegistrationIgnsTable;
+  matches: MatchesTable;
+  match_results: MatchResultsTable;
+}

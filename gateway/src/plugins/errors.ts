@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError, type FieldErrors } from '../lib/errors.js';
+
+const MESSAGES: Record<number, string> = {
+  400: 'Please check the highlighted fields.',
+  401: 'Please log in to continue.',
+  403: 'You are not allowed to do that.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  409: 'That conflicts with existing data.',
+  413: 'The upload is too large.',
+  415: 'Unsupported media type.',
+  429: 'Too many attempts. Please wait a minute and try again.',
+};
+
+/** One error handler: field errors on 400, the message below 500, a generic message and a log line for 5xx. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const v of error.validation) {
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request';
+        errors[field] ??= v.message;
+      }
+      return reply.status(400).send({ message: MESSAGES[400], errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own errors (bad JSON, wrong content type, body too large) and plugin errors.
+      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'The request body is not valid JSON.'
+        : (error.code?.startsWith('FST_') ? MESSAGES[status] : error.message) || MESSAGES[status] || 'Bad request.';
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
+  });
+}

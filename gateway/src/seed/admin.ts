@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword, verifyPassword } from '../lib/passwords.js';
+import { isUniqueViolation, nowIso } from '../db/index.js';
+import { normalizePhone } from '../schemas/common.js';
+import { ROLE_ADMIN, ROLE_USER } from '../plugins/auth.js';
+
+/** DATA_DIR/admin-password.txt holds the generated admin password when ADMIN_PASSWORD is not set. */
+export function adminPasswordFile(dataDir: string) {
+  return path.join(dataDir, 'admin-password.txt');
+}
+
+function resolveAdminPassword(app: FastifyInstance): string {
+  if (app.config.ADMIN_PASSWORD) return app.config.ADMIN_PASSWORD;
+  const file = adminPasswordFile(app.config.DATA_DIR);
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const generated = crypto.randomBytes(12).toString('base64url');
+  fs.mkdirSync(app.config.DATA_DIR, { recursive: true });
+  fs.writeFileSync(file, generated + '\n', { mode: 0o600 });
+  app.log.warn({ file }, 'ADMIN_PASSWORD is not set: generated an admin password into this file');
+  return generated;
+}
+
+/** Makes sure the ADMIN_* account exists, has ROLE_ADMIN and the configured password. */
+export async function ensureAdmin(app: FastifyInstance): Promise<void> {
+  const { db } = app.store;
+  const email = app.config.ADMIN_EMAIL.toLowerCase();
+  const password = resolveAdminPassword(app);
+  const roles = `${ROLE_USER},${ROLE_ADMIN}`;
+  const existing = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
+  if (existing) {
+    const samePassword = await verifyPassword(existing.password_hash, password);
+    await db
+      .updateTable('users')
+      .set({ roles, ...(samePassword ? {} : { password_hash: await hashPassword(password) }) })
+      .where('id', '=', existing.id)
+      .execute();
+    return;
+  }
+  try {
+    await db
+      .insertInto('users')
+      .values({
+        email,
+        phone: normalizePhone(app.config.ADMIN_PHONE) ?? app.config.ADMIN_PHONE,
+        username: app.config.ADMIN_USERNAME,
+        username_lower: app.config.ADMIN_USERNAME.toLowerCase(),
+        password_hash: await hashPassword(password),
+        roles,
+        created_at: nowIso(),
+      })
+      .execute();
+    app.log.info({ email }, 'admin account created');
+  } catch (err) {
+    // Another gateway instance starting at the same moment created it first.
+    if (!isUniqueViolation(err)) throw err;
+  }
+}

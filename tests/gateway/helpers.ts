@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../gateway/src/app.js';
+import { loadConfig, type Config } from '../../gateway/src/config.js';
+
+/**
+ * The suite runs on SQLite by default and on PostgreSQL when TEST_DATABASE_URL is set
+ * (npm test and .ci/run start a throw-away cluster). Each gateway gets its own SQLite
+ * directory, or its own PostgreSQL schema, so tests never see each other's data.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const dialectName = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+export interface TestGateway {
+  app: FastifyInstance;
+  url: string;
+  config: Config;
+  /** Stops the server (data stays); start() again on the same storage for restart tests. */
+  stop(): Promise<void>;
+  start(): Promise<TestGateway>;
+  api: Api;
+}
+
+export interface Storage {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+export async function createStorage(): Promise<Storage> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-test-'));
+  if (!TEST_DATABASE_URL) return { dataDir };
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { dataDir, databaseUrl: url.toString() };
+}
+
+export const ADMIN = { email: 'admin@test.example', password: 'admin-password-123', username: 'admin', phone: '9000000001' };
+
+/** Starts a real gateway on a free port. env overrides the test defaults (no demo data, no rate limits). */
+export async function startGateway(env: Record<string, string> = {}, storage?: Storage): Promise<TestGateway> {
+  const store = storage ?? (await createStorage());
+  const config = loadConfig({
+    DATA_DIR: store.dataDir,
+    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+    GATEWAY_PORT: '0',
+    SEED_DEMO: '0',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PHONE: ADMIN.phone,
+    ...env,
+  });
+  const app = await buildApp({ config, logger: config.LOG_LEVEL === 'silent' ? false : undefined });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  const gw: TestGateway = {
+    app,
+    url,
+    config,
+    stop: () => app.close(),
+    start: () => startGateway(env, store),
+    api: new Api(url),
+  };
+  return gw;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A tiny HTTP client for tests: JSON in, JSON (or text) out, optional bearer token. */
+export class Api {
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, options: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: BodyInit | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      body = options.form;
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers, body });
+    const type = res.headers.get('content-type') ?? '';
+    const raw = Buffer.from(await res.arrayBuffer());
+    const parsed = type.includes('json') ? JSON.parse(raw.toString('utf8') || 'null') : type.startsWith('text/') ? raw.toString('utf8') : raw;
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get<T = any>(path: string, token?: string) {
+    return this.request<T>('GET', path, { token });
+  }
+  post<T = any>(path: string, json: unknown, token?: string) {
+    return this.request<T>('POST', path, { json, token });
+  }
+  put<T = any>(path: string, json: unknown, token?: string) {
+    return this.request<T>('PUT', path, { json, token });
+  }
+  delete<T = any>(path: string, token?: string) {
+    return this.request<T>('DELETE', path, { token });
+  }
+}
+
+let counter = 0;
+/** A unique suffix for names, emails and phones within one test run. */
+export function unique(): string {
+  counter += 1;
+  return `${process.pid % 1000}${counter}${crypto.randomBytes(2).toString('hex')}`;
+}
+
+/** A fresh valid 10-digit Indian mobile number. */
+export function uniquePhone(): string {
+  return '9' + String(crypto.randomInt(0, 1_000_000_000)).padStart(9, '0');
+}
+
+export interface TestUser {
+  email: string;
+  phone: string;
+  username: string;
+  password: string;
+  token: string;
+  id: number;
+}
+
+/** Registers a new account over HTTP and logs it in. */
+export async function createUser(api: Api, overrides: Partial<Omit<TestUser, 'token' | 'id'>> = {}): Promise<TestUser> {
+  const u = unique();
+  const user = {
+    email: `player${u}@test.example`,
+    phone: uniquePhone(),
+    username: `player_${u}`.slice(0, 20),
+    password: 'correct horse battery',
+    ...overrides,
+  };
+  const reg = await api.post('/api/auth/register', user);
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const login = await api.post('/api/auth/login', { emailOrPhone: user.email, password: user.password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const sub = JSON.parse(Buffer.from(login.body.token.split('.')[1], 'base64url').toString()).sub;
+  return { ...user, token: login.body.token, id: Number(sub) };
+}
+
+export async function adminToken(api: Api): Promise<string> {
+  const res = await api.post('/api/auth/login', { emailOrPhone: ADMIN.email, password: ADMIN.password });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token;
+}
+
+/** A real PNG of the given size. */
+export function pngImage(width = 800, height = 450): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+}
+
+export function isoIn(days: number, hours = 0): string {
+  return new Date(Date.now() + days * 86_400_000 + hours * 3_600_000).toISOString();
+}
+
+/** Valid tournament fields (as multipart text fields) with registration open now. */
+export function tournamentFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    name: `Cup ${unique()}`,
+    game: 'BGMI',
+    description: 'A squad tournament for testing.',
+    startDate: isoIn(10),
+    endDate: isoIn(12),
+    registrationOpen: isoIn(-1),
+    registrationClose: isoIn(9),
+    maxTeams: '16',
+    format: 'Squad',
+    platform: 'Mobile',
+    entryFee: '100',
+    prizePool: '₹10,000',
+    status: 'Registration Ongoing',
+    overview: 'Three days of Erangel and Miramar.',
+    ...overrides,
+  };
+}
+
+export function toForm(fields: Record<string, string>, files: { name: string; data: Buffer; filename: string; type: string }[] = []): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append(f.name, new Blob([f.data], { type: f.type }), f.filename);
+  return form;
+}
+
+/** Creates a tournament as admin and returns its JSON. */
+export async function createTournament(api: Api, token: string, overrides: Record<string, string> = {}): Promise<any> {
+  const res = await api.request('POST', '/tournaments/add', { token, form: toForm(tournamentFields(overrides)) });
+  if (res.status !== 200 && res.status !== 201) throw new Error(`create tournament failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Valid team fields; IGNs are unique per call. */
+export function teamFields(overrides: Record<string, string> = {}): Record<string, string> {
+  const u = unique();
+  return {
+    teamName: `Team ${u}`,
+    player1Username: `p1_${u}`,
+    player2Username: `p2_${u}`,
+    player3Username: `p3_${u}`,
+    player4Username: `p4_${u}`,
+    substitute1Username: '',
+    substitute2Username: '',
+    ...overrides,
+  };
+}
