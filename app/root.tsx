@@ -1,18 +1,79 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { cssBundleHref } from '@remix-run/css-bundle';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
+import { getEnv, socialLinks } from './utils/env.server';
+import { getUser, isAdmin, readFlash } from './utils/session.server';
+import { useNonce } from './utils/nonce-provider';
+import { SiteNav } from './components/site-nav';
+import { SiteFooter } from './components/site-footer';
+import { GeneralErrorBoundary } from './components/error-page';
+import './styles/app.css';
+
+export const links: LinksFunction = () => [
+  ...(cssBundleHref ? [{ rel: 'stylesheet', href: cssBundleHref }] : []),
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: MetaFunction = () => [
+  { title: 'Custom Room: BGMI and Free Fire tournaments' },
+  { name: 'description', content: 'Register your squad, pay by UPI and follow room IDs and points tables for BGMI and Free Fire custom-room tournaments.' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const env = getEnv();
+  const [user, flash] = await Promise.all([getUser(request), readFlash(request)]);
+  return data(
+    {
+      user: user ? { username: user.username, isAdmin: isAdmin(user) } : null,
+      timeZone: env.APP_TIME_ZONE,
+      social: socialLinks(env),
+      flash: flash.message,
+    },
+    { headers: flash.headers },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>['data'];
+
+/** Root loader data; undefined while the root's error boundary renders. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>('root') as RootData | undefined;
+}
+
+/** The app's time zone for formatting dates (server and browser must agree). */
+export function useTimeZone(): string {
+  return useRootData()?.timeZone ?? 'Asia/Kolkata';
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRootData();
   return (
-    <html lang="en">
+    <html lang="en-IN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f1220" />
         <Meta />
         <Links />
       </head>
       <body>
-        {children}
-        <ScrollRestoration />
-        <Scripts />
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteNav user={root?.user ?? null} />
+        {root?.flash ? (
+          <p className="flash" role="status">
+            {root.flash}
+          </p>
+        ) : null}
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter social={root?.social ?? []} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -20,4 +81,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
-import { isUniqueViolation, nowIso } from '../db/index.js';
+import { isUniqueViolation } from '../db/index.js';
+import { findUserByEmail, insertUser, updateUser } from '../db/users.js';
 import { normalizePhone } from '../schemas/common.js';
 import { ROLE_ADMIN, ROLE_USER } from '../plugins/auth.js';
 
@@ -28,30 +29,21 @@ export async function ensureAdmin(app: FastifyInstance): Promise<void> {
   const { db } = app.store;
   const email = app.config.ADMIN_EMAIL.toLowerCase();
   const password = resolveAdminPassword(app);
-  const roles = `${ROLE_USER},${ROLE_ADMIN}`;
-  const existing = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
+  const roles = [ROLE_USER, ROLE_ADMIN];
+  const existing = await findUserByEmail(db, email);
   if (existing) {
     const samePassword = await verifyPassword(existing.password_hash, password);
-    await db
-      .updateTable('users')
-      .set({ roles, ...(samePassword ? {} : { password_hash: await hashPassword(password) }) })
-      .where('id', '=', existing.id)
-      .execute();
+    await updateUser(db, existing.id, { roles, ...(samePassword ? {} : { passwordHash: await hashPassword(password) }) });
     return;
   }
   try {
-    await db
-      .insertInto('users')
-      .values({
-        email,
-        phone: normalizePhone(app.config.ADMIN_PHONE) ?? app.config.ADMIN_PHONE,
-        username: app.config.ADMIN_USERNAME,
-        username_lower: app.config.ADMIN_USERNAME.toLowerCase(),
-        password_hash: await hashPassword(password),
-        roles,
-        created_at: nowIso(),
-      })
-      .execute();
+    await insertUser(db, {
+      email,
+      phone: normalizePhone(app.config.ADMIN_PHONE) ?? app.config.ADMIN_PHONE,
+      username: app.config.ADMIN_USERNAME,
+      passwordHash: await hashPassword(password),
+      roles,
+    });
     app.log.info({ email }, 'admin account created');
   } catch (err) {
     // Another gateway instance starting at the same moment created it first.

@@ -1,7 +1,275 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../../db/index.js';
+import {
+  IGN_TAKEN,
+  ONE_TEAM_PER_USER,
+  TEAM_NAME_TAKEN,
+  countRegistrations,
+  findIgnClashes,
+  findLiveTournament,
+  findUserRegistration,
+  hasRegistration,
+  insertRegistration,
+  isTeamNameTaken,
+  listTournamentRegistrations,
+  listUserRegistrations,
+  setPayment,
+  submitPayment,
+  toRegistration,
+  updateRegistrationTeam,
+} from '../../db/registrations.js';
+import { conflict, notFound, type FieldErrors, type HttpError } from '../../lib/errors.js';
+import { REGISTRATION_OPEN_STATUS } from '../../lib/points-systems.js';
+import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
+import { ErrorSchema } from '../../schemas/common.js';
+import {
+  AdminRegistrationSchema,
+  PaymentStatusUpdateSchema,
+  PaymentSubmitSchema,
+  RegistrationIdParamsSchema,
+  RegistrationSchema,
+  TeamCreateSchema,
+  TeamUpdateSchema,
+  TournamentIdParamsSchema,
+  UserRegistrationSchema,
+  type IgnField,
+  type TeamFields,
+} from '../../schemas/registration.js';
 
-const routes: FastifyPluginAsyncZod = async (_app) => {
-  // TODO(issue 2): routes of registrations.
+const TAGS = ['registrations'];
+const SECURITY = [{ bearerAuth: [] }];
+
+const TOURNAMENT_NOT_FOUND = 'Tournament not found.';
+const NO_TEAM = 'You have not registered a team for this tournament.';
+/** Once a tournament is in one of these states its teams are frozen. */
+const TEAM_LOCKED_MESSAGES: Record<string, string> = {
+  Ongoing: 'The team can no longer be changed: the tournament has started.',
+  Completed: 'The team can no longer be changed: the tournament is over.',
+  Cancelled: 'The team can no longer be changed: the tournament was cancelled.',
+};
+
+const alreadyRegistered = () => conflict('You have already registered a team for this tournament.');
+const teamNameTaken = () => {
+  const message = 'A team with this name is already registered.';
+  return conflict(message, { teamName: message });
+};
+function ignTaken(clashes: { field: IgnField; ign: string }[]): HttpError {
+  if (clashes.length === 0) return conflict('A player of this team is already playing for another team in this tournament.');
+  const errors: FieldErrors = {};
+  for (const { field, ign } of clashes) errors[field] = `${ign} is already playing for another team in this tournament.`;
+  return conflict(errors[clashes[0].field], errors);
+}
+
+const errorResponses = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorSchema]));
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Two requests can pass the checks at once only where the tournament lock does not serialise them;
+   * the unique constraints then stop the second one, and its violation becomes the same 409 as the check.
+   */
+  async function asTeamConflict(err: unknown, tournamentId: number, team: TeamFields, exceptRegistrationId?: number): Promise<unknown> {
+    if (isUniqueViolation(err, ONE_TEAM_PER_USER)) return alreadyRegistered();
+    if (isUniqueViolation(err, TEAM_NAME_TAKEN)) return teamNameTaken();
+    if (isUniqueViolation(err, IGN_TAKEN)) return ignTaken(await findIgnClashes(app.store.db, tournamentId, team, exceptRegistrationId));
+    return err;
+  }
+
+  app.post(
+    '/registrations/:tournamentId',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: 'Register a team for a tournament',
+        description:
+          'Team name and four player IGNs are required, two substitutes optional. Allowed while the tournament is "Registration Ongoing" and inside its registration window; one team per account, team names and IGNs unique per tournament (case-insensitive), never more than maxTeams teams.',
+        security: SECURITY,
+        params: TournamentIdParamsSchema,
+        body: TeamCreateSchema,
+        response: { 201: RegistrationSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { tournamentId } = request.params;
+      const team = request.body;
+      try {
+        const row = await app.store.writeTransaction(async (trx) => {
+          // The lock serialises registrations per tournament, so the count below cannot go stale before the insert.
+          const tournament = await app.store.lockTournament(trx, tournamentId);
+          if (!tournament || tournament.deleted_at) throw notFound(TOURNAMENT_NOT_FOUND);
+          if (tournament.status !== REGISTRATION_OPEN_STATUS) {
+            throw conflict(`Registration is closed for this tournament (status: ${tournament.status}).`);
+          }
+          const now = Date.now();
+          if (now < Date.parse(tournament.registration_open)) throw conflict('Registration has not opened yet.');
+          if (now > Date.parse(tournament.registration_close)) throw conflict('Registration has closed.');
+          if (await hasRegistration(trx, tournamentId, user.id)) throw alreadyRegistered();
+          if (await isTeamNameTaken(trx, tournamentId, team.teamName)) throw teamNameTaken();
+          const clashes = await findIgnClashes(trx, tournamentId, team);
+          if (clashes.length > 0) throw ignTaken(clashes);
+          if ((await countRegistrations(trx, tournamentId)) >= tournament.max_teams) throw conflict('Registration is full.');
+          return insertRegistration(trx, tournamentId, user.id, team);
+        });
+        return reply.status(201).send(toRegistration(row));
+      } catch (err) {
+        throw await asTeamConflict(err, tournamentId, team);
+      }
+    },
+  );
+
+  app.get(
+    '/registrations/user',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: "The caller's registrations, newest first",
+        description: 'Each registration carries a summary of its tournament; deleted tournaments are left out.',
+        security: SECURITY,
+        response: { 200: z.array(UserRegistrationSchema), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      reply.header('cache-control', 'private, no-store');
+      return listUserRegistrations(app.store.db, user.id);
+    },
+  );
+
+  app.get(
+    '/registrations/tournament/:tournamentId',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: TAGS,
+        summary: 'All teams of a tournament (admin)',
+        description: 'Ordered by rid; each team carries the username of the account that registered it.',
+        security: SECURITY,
+        params: TournamentIdParamsSchema,
+        response: { 200: z.array(AdminRegistrationSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { tournamentId } = request.params;
+      if (!(await findLiveTournament(app.store.db, tournamentId))) throw notFound(TOURNAMENT_NOT_FOUND);
+      reply.header('cache-control', 'private, no-store');
+      return listTournamentRegistrations(app.store.db, tournamentId);
+    },
+  );
+
+  app.get(
+    '/registrations/:tournamentId',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: "The caller's team for a tournament",
+        security: SECURITY,
+        params: TournamentIdParamsSchema,
+        response: { 200: RegistrationSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { tournamentId } = request.params;
+      if (!(await findLiveTournament(app.store.db, tournamentId))) throw notFound(TOURNAMENT_NOT_FOUND);
+      const row = await findUserRegistration(app.store.db, tournamentId, user.id);
+      if (!row) throw notFound(NO_TEAM);
+      reply.header('cache-control', 'private, no-store');
+      return toRegistration(row);
+    },
+  );
+
+  app.put(
+    '/registrations/:tournamentId',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: "Update the caller's team",
+        description:
+          'Team name, player 1 and player 2 are required; omitted optional players become empty. Allowed until the tournament starts; same uniqueness rules as registering.',
+        security: SECURITY,
+        params: TournamentIdParamsSchema,
+        body: TeamUpdateSchema,
+        response: { 200: RegistrationSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { tournamentId } = request.params;
+      const team = request.body;
+      let registrationId: number | undefined;
+      try {
+        const row = await app.store.writeTransaction(async (trx) => {
+          const locked = await app.store.lockTournament(trx, tournamentId);
+          const tournament = locked && (await findLiveTournament(trx, tournamentId));
+          if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
+          const existing = await findUserRegistration(trx, tournamentId, user.id);
+          if (!existing) throw notFound(NO_TEAM);
+          registrationId = existing.id;
+          const frozen = TEAM_LOCKED_MESSAGES[tournament.status] ?? (Date.now() >= Date.parse(tournament.start_date) ? TEAM_LOCKED_MESSAGES.Ongoing : undefined);
+          if (frozen) throw conflict(frozen);
+          if (await isTeamNameTaken(trx, tournamentId, team.teamName, existing.id)) throw teamNameTaken();
+          const clashes = await findIgnClashes(trx, tournamentId, team, existing.id);
+          if (clashes.length > 0) throw ignTaken(clashes);
+          return updateRegistrationTeam(trx, existing.id, tournamentId, team);
+        });
+        return toRegistration(row);
+      } catch (err) {
+        throw await asTeamConflict(err, tournamentId, team, registrationId);
+      }
+    },
+  );
+
+  app.post(
+    '/registrations/:tournamentId/payment',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: "Report the UPI payment of the caller's team",
+        description:
+          'Sets the payment status to "submitted" with the UPI transaction reference from the player\'s UPI app (6-35 letters and digits). Allowed until an admin has verified the payment.',
+        security: SECURITY,
+        params: TournamentIdParamsSchema,
+        body: PaymentSubmitSchema,
+        response: { 200: RegistrationSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { tournamentId } = request.params;
+      if (!(await findLiveTournament(app.store.db, tournamentId))) throw notFound(TOURNAMENT_NOT_FOUND);
+      const existing = await findUserRegistration(app.store.db, tournamentId, user.id);
+      if (!existing) throw notFound(NO_TEAM);
+      const row = await submitPayment(app.store.db, existing.id, request.body.upiReference);
+      if (!row) throw conflict('Your payment has already been verified.');
+      return toRegistration(row);
+    },
+  );
+
+  app.put(
+    '/registrations/admin/:rid/payment',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: TAGS,
+        summary: "Set a team's payment status (admin)",
+        security: SECURITY,
+        params: RegistrationIdParamsSchema,
+        body: PaymentStatusUpdateSchema,
+        response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const row = await setPayment(app.store.db, request.params.rid, request.body.paymentStatus);
+      if (!row) throw notFound('Registration not found.');
+      return toRegistration(row);
+    },
+  );
 };
 
 export default routes;

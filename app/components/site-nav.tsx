@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from '@remix-run/react';
+
+/**
+ * The hamburger is a <details>: it opens and closes without JavaScript, and a chosen link loads a
+ * new page with it closed. With JavaScript (client navigation) it is closed on every navigation.
+ */
+export function SiteNav({ user }: { user: { username: string; isAdmin: boolean } | null }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
+
+  const initial = user?.username.slice(0, 1).toUpperCase() ?? '';
+  return (
+    <header className="site-header">
+      <nav className="site-nav" aria-label="Main">
+        <Link to="/" className="brand">
+          <span aria-hidden="true" className="brand-mark">
+            CR
+          </span>
+          Custom Room
+        </Link>
+        <details className="nav-menu" ref={menu}>
+          <summary aria-label="Menu">
+            <span className="hamburger" aria-hidden="true" />
+          </summary>
+          <ul className="nav-links">
+            <li>
+              <NavLink to="/" end>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/tournaments">Tournaments</NavLink>
+            </li>
+            <li>
+              <NavLink to="/videos">Videos</NavLink>
+            </li>
+            {user?.isAdmin ? (
+              <li>
+                <NavLink to="/admin">Admin</NavLink>
+              </li>
+            ) : null}
+          </ul>
+        </details>
+        <Link to="/profile" className="avatar" aria-label={user ? `Your profile (${user.username})` : 'Profile and login'}>
+          {user ? <span aria-hidden="true">{initial}</span> : <ProfileIcon />}
+        </Link>
+      </nav>
+    </header>
+  );
+}
+
+function ProfileIcon() {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+    </svg>
+  );
+}

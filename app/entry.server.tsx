@@ -1,0 +1,65 @@
+import { PassThrough } from 'node:stream';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
+import { createReadableStreamFromReadable } from '@remix-run/node';
+import { RemixServer } from '@remix-run/react';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { getEnv } from './utils/env.server';
+import { NonceProvider } from './utils/nonce-provider';
+import { createNonce, securityHeaders } from './utils/security.server';
+
+// Configuration is checked when the server starts: one clear line and exit, never a stack trace later.
+try {
+  getEnv();
+} catch (err) {
+  console.error(`web: bad configuration: ${(err as Error).message}`);
+  process.exit(1);
+}
+
+const ABORT_DELAY = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  const nonce = createNonce();
+  for (const [k, v] of Object.entries(securityHeaders(nonce))) responseHeaders.set(k, v);
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (error instanceof Error) {
+    console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', url: request.url, reqId: request.headers.get('x-request-id'), error: error.stack ?? error.message }));
+  }
+};

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+
+const optionalUrl = z.string().url().refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL').optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  GATEWAY_URL: z.string().url().default('http://127.0.0.1:4000'),
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SESSION_SECRET: z.string().optional(),
+  COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
+  APP_TIME_ZONE: z
+    .string()
+    .default('Asia/Kolkata')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-IN', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Kolkata'),
+  UPI_PAYEE_VPA: z.string().regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, 'must be a UPI ID such as organiser@okaxis').default('customroom@upi'),
+  UPI_PAYEE_NAME: z.string().min(1).max(50).default('Custom Room Esports'),
+  PAYMENT_FORM_URL: optionalUrl,
+  YOUTUBE_API_KEY: z.string().optional(),
+  YOUTUBE_CHANNEL_ID: z.string().optional(),
+  YOUTUBE_API_BASE: z.string().url().default('https://www.googleapis.com/youtube/v3'),
+  SOCIAL_INSTAGRAM_URL: optionalUrl,
+  SOCIAL_YOUTUBE_URL: optionalUrl,
+  SOCIAL_DISCORD_URL: optionalUrl,
+  SOCIAL_WHATSAPP_URL: optionalUrl,
+  SOCIAL_X_URL: optionalUrl,
+});
+
+export type Env = z.infer<typeof EnvSchema> & { sessionSecrets: string[] };
+
+let cached: Env | undefined;
+
+/** Validated once; a bad value throws an Error whose message names the variable. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  const env = parsed.data;
+  cached = { ...env, sessionSecrets: sessionSecrets(env.SESSION_SECRET, env.DATA_DIR) };
+  return cached;
+}
+
+/** SESSION_SECRET may list several (comma-separated) for rotation; unset, one is generated into DATA_DIR once. */
+function sessionSecrets(configured: string | undefined, dataDir: string): string[] {
+  if (configured) {
+    const secrets = configured.split(',').map((s) => s.trim()).filter(Boolean);
+    if (secrets.some((s) => s.length < 16)) throw new Error('SESSION_SECRET: each secret must be at least 16 characters');
+    return secrets;
+  }
+  const file = path.join(dataDir, 'session-secret');
+  if (fs.existsSync(file)) return [fs.readFileSync(file, 'utf8').trim()];
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return [secret];
+}
+
+/** The social links the footer shows, in a fixed order; only configured ones. */
+export function socialLinks(env: Env): { label: string; href: string }[] {
+  const links: [string, string | undefined][] = [
+    ['Instagram', env.SOCIAL_INSTAGRAM_URL],
+    ['YouTube', env.SOCIAL_YOUTUBE_URL],
+    ['Discord', env.SOCIAL_DISCORD_URL],
+    ['WhatsApp', env.SOCIAL_WHATSAPP_URL],
+    ['X', env.SOCIAL_X_URL],
+  ];
+  return links.filter((l): l is [string, string] => !!l[1]).map(([label, href]) => ({ label, href }));
+}
+
+/** For tests: forget the cached environment. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,160 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { getEnv } from './env.server';
+import { getSession, loginRedirect } from './session.server';
+import {
+  ErrorBodySchema,
+  LoginSchema,
+  MessageSchema,
+  PointsRowSchema,
+  TournamentSchema,
+} from './gateway-schemas';
+
+/**
+ * The one way the web app talks to the gateway: base URL from GATEWAY_URL, the bearer token from
+ * the cookie session, a timeout, the request id forwarded, every answer parsed with a zod schema.
+ */
+
+export type FieldErrors = Record<string, string>;
+
+export class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+    /** true when the gateway could not be reached or answered nonsense (shown as 503) */
+    readonly unavailable = false,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+export const UNAVAILABLE_MESSAGE = 'We could not reach the tournament server. Please try again in a moment.';
+
+const requestIds = new WeakMap<Request, string>();
+/** One id per incoming request: the proxy's x-request-id when it sent a sane one, else a new one. */
+export function requestId(request: Request): string {
+  let id = requestIds.get(request);
+  if (!id) {
+    const given = request.headers.get('x-request-id');
+    id = given && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
+    requestIds.set(request, id);
+  }
+  return id;
+}
+
+interface CallOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  json?: unknown;
+  form?: FormData;
+  /** Parse the (2xx) answer with this schema. */
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>;
+  /** Send the session's token (default true when there is one). */
+  auth?: boolean;
+}
+
+/** Reads an error message from a JSON body ({ message, errors }) or a plain-text body. */
+export function readErrorBody(text: string, contentType: string | null): { message: string; errors: FieldErrors } {
+  if (contentType?.includes('json')) {
+    try {
+      const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
+      if (parsed.success) return { message: parsed.data.message, errors: parsed.data.errors ?? {} };
+    } catch {
+      // fall through to text
+    }
+  }
+  const plain = text.trim();
+  return { message: plain && plain.length < 300 && !plain.startsWith('<') ? plain : '', errors: {} };
+}
+
+export async function callGateway<T>(request: Request, path: string, options: CallOptions<T>): Promise<T> {
+  const env = getEnv();
+  const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': requestId(request) };
+  const forwardedFor = request.headers.get('x-forwarded-for');
+  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+
+  let token: string | undefined;
+  if (options.auth !== false) {
+    const session = await getSession(request);
+    const t = session.get('token');
+    if (typeof t === 'string' && t) token = t;
+  }
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    body = options.form;
+  }
+
+  const method = options.method ?? 'GET';
+  let res: Response;
+  try {
+    res = await fetch(new URL(path, env.GATEWAY_URL), {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(env.GATEWAY_TIMEOUT_MS),
+    });
+  } catch (err) {
+    const reason = (err as Error).name === 'TimeoutError' ? `timed out after ${env.GATEWAY_TIMEOUT_MS} ms` : (err as Error).message;
+    console.error(JSON.stringify({ level: 'error', msg: 'gateway unreachable', reqId: requestId(request), method, path, reason }));
+    throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
+  }
+
+  const text = await res.text();
+  if (res.ok) {
+    let value: unknown = null;
+    if (text) {
+      try {
+        value = res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+      } catch {
+        value = text;
+      }
+    }
+    const parsed = options.schema.safeParse(value);
+    if (!parsed.success) {
+      console.error(JSON.stringify({ level: 'error', msg: 'gateway answer did not match schema', reqId: requestId(request), method, path, issues: parsed.error.issues.slice(0, 3) }));
+      throw new GatewayError(502, UNAVAILABLE_MESSAGE, {}, true);
+    }
+    return parsed.data;
+  }
+
+  // The token was refused: end the session and send the user to log in (then back here).
+  if (res.status === 401 && token) throw await loginRedirect(request);
+
+  const { message, errors } = readErrorBody(text, res.headers.get('content-type'));
+  if (res.status >= 500) {
+    console.error(JSON.stringify({ level: 'error', msg: 'gateway error', reqId: requestId(request), method, path, status: res.status }));
+    throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
+  }
+  throw new GatewayError(res.status, message, errors);
+}
+
+// --- The calls (spec §7). Route modules use these, never fetch(). ---
+
+export const gateway = {
+  listTournaments: (request: Request) =>
+    callGateway(request, '/tournaments', { schema: z.array(TournamentSchema), auth: false }),
+  getTournament: (request: Request, id: string | number) =>
+    callGateway(request, `/tournaments/${encodeURIComponent(String(id))}`, { schema: TournamentSchema, auth: false }),
+  pointsTable: (request: Request, id: string | number, day: number) =>
+    callGateway(
+      request,
+      day === 0
+        ? `/tournaments/${encodeURIComponent(String(id))}/points-table/overall`
+        : `/tournaments/${encodeURIComponent(String(id))}/points-table/day?day=${day}`,
+      { schema: z.array(PointsRowSchema), auth: false },
+    ),
+  login: (request: Request, body: { emailOrPhone: string; password: string }) =>
+    callGateway(request, '/api/auth/login', { method: 'POST', json: body, schema: LoginSchema, auth: false }),
+  register: (request: Request, body: { email: string; phone: string; username: string; password: string }) =>
+    callGateway(request, '/api/auth/register', { method: 'POST', json: body, schema: MessageSchema.or(z.string()), auth: false }),
+  requestPasswordReset: (request: Request, body: { email: string }) =>
+    callGateway(request, '/api/auth/password-reset/request', { method: 'POST', json: body, schema: MessageSchema, auth: false }),
+  confirmPasswordReset: (request: Request, body: { token: string; password: string }) =>
+    callGateway(request, '/api/auth/password-reset/confirm', { method: 'POST', json: body, schema: MessageSchema, auth: false }),
+};

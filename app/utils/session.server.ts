@@ -1,0 +1,151 @@
+import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
+import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
+import { getEnv } from './env.server';
+import { safeRedirectPath } from './redirect';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  roles: string[];
+  token: string;
+}
+
+const ROLE_ADMIN = 'ROLE_ADMIN';
+const twelveHours = 12 * 60 * 60;
+
+let storage: ReturnType<typeof createCookieSessionStorage> | undefined;
+function sessionStorage() {
+  storage ??= createCookieSessionStorage({
+    cookie: {
+      name: '__session',
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secrets: getEnv().sessionSecrets,
+      maxAge: twelveHours,
+    },
+  });
+  return storage;
+}
+
+/** Secure cookies behind HTTPS (directly or via a proxy's X-Forwarded-Proto), plain ones on http so LAN logins work. */
+export function cookieSecure(request: Request): boolean {
+  const mode = getEnv().COOKIE_SECURE;
+  if (mode !== 'auto') return mode === 'always';
+  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  return (proto ?? new URL(request.url).protocol.replace(':', '')) === 'https';
+}
+
+export function getSession(request: Request): Promise<Session> {
+  return sessionStorage().getSession(request.headers.get('Cookie'));
+}
+
+export function commitSession(request: Request, session: Session): Promise<string> {
+  return sessionStorage().commitSession(session, { secure: cookieSecure(request) });
+}
+
+export function destroySession(request: Request, session: Session): Promise<string> {
+  return sessionStorage().destroySession(session, { secure: cookieSecure(request) });
+}
+
+let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+function gatewayKeys() {
+  jwks ??= createRemoteJWKSet(new URL('/.well-known/jwks.json', getEnv().GATEWAY_URL), {
+    timeoutDuration: 2000,
+    cooldownDuration: 30_000,
+    cacheMaxAge: 10 * 60_000,
+  });
+  return jwks;
+}
+
+type Verdict = { user: SessionUser } | { user: null; rejected: boolean };
+
+/**
+ * Verifies the token against the gateway's JWKS. If the key set cannot be fetched (gateway down), the
+ * claims are still trusted because the cookie that carries them is signed by us, but expiry is checked.
+ */
+export async function verifyToken(token: string): Promise<Verdict> {
+  let claims: Record<string, unknown>;
+  try {
+    claims = (await jwtVerify(token, gatewayKeys())).payload;
+  } catch (err) {
+    const keysUnreachable = err instanceof joseErrors.JWKSTimeout || (err instanceof Error && !(err instanceof joseErrors.JOSEError));
+    if (!keysUnreachable) return { user: null, rejected: true };
+    try {
+      claims = decodeJwt(token);
+    } catch {
+      return { user: null, rejected: true };
+    }
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) return { user: null, rejected: true };
+  }
+  const id = Number(claims.sub);
+  const roles = Array.isArray(claims.roles) ? claims.roles : Array.isArray(claims.authorities) ? claims.authorities : [];
+  if (!Number.isInteger(id) || typeof claims.username !== 'string') return { user: null, rejected: true };
+  return { user: { id, username: claims.username, roles: roles.map(String), token } };
+}
+
+/** The signed-in user, or null (an expired or rejected token counts as none). */
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  const session = await getSession(request);
+  const token = session.get('token');
+  if (typeof token !== 'string' || !token) return null;
+  return (await verifyToken(token)).user;
+}
+
+export const isAdmin = (user: SessionUser | null) => !!user?.roles.includes(ROLE_ADMIN);
+
+/** The path (and query) of this request, to come back to after logging in. */
+export function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/** Ends the session and sends the user to log in, coming back here afterwards. */
+export async function loginRedirect(request: Request, redirectTo = currentPath(request)): Promise<Response> {
+  const session = await getSession(request);
+  const params = new URLSearchParams({ redirectTo: safeRedirectPath(redirectTo) });
+  return redirect(`/login?${params}`, { headers: { 'Set-Cookie': await destroySession(request, session) } });
+}
+
+/** requireUser: the signed-in user, or throws a redirect to /login?redirectTo=… that also ends a stale session. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) throw await loginRedirect(request);
+  return user;
+}
+
+/** requireAdmin: a signed-in admin (ROLE_ADMIN in roles or authorities); anyone else goes to /login (spec §6). */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!isAdmin(user)) throw await loginRedirect(request);
+  return user;
+}
+
+/** Starts the session after a successful login and redirects. */
+export async function createUserSession(request: Request, token: string, username: string, redirectTo: string): Promise<Response> {
+  const session = await getSession(request);
+  session.set('token', token);
+  session.set('username', username);
+  return redirect(safeRedirectPath(redirectTo), { headers: { 'Set-Cookie': await commitSession(request, session) } });
+}
+
+/** Ends the session (logout is a POST) and goes to /login. */
+export async function logout(request: Request): Promise<Response> {
+  const session = await getSession(request);
+  return redirect('/login', { headers: { 'Set-Cookie': await destroySession(request, session) } });
+}
+
+/** A one-time message shown on the next page (post/redirect/get). */
+export async function flash(request: Request, message: string, to: string): Promise<Response> {
+  const session = await getSession(request);
+  session.flash('flash', message);
+  return redirect(safeRedirectPath(to), { headers: { 'Set-Cookie': await commitSession(request, session) } });
+}
+
+/** Reads (and so clears) the flash message; returns the Set-Cookie header to send when there was one. */
+export async function readFlash(request: Request): Promise<{ message: string | null; headers?: HeadersInit }> {
+  const session = await getSession(request);
+  const message = session.get('flash');
+  if (typeof message !== 'string') return { message: null };
+  return { message, headers: { 'Set-Cookie': await commitSession(request, session) } };
+}

@@ -1,0 +1,70 @@
+import type { Selectable } from 'kysely';
+import type { Trx } from './index.js';
+import { nowIso } from './index.js';
+import type { MatchesTable } from './schema.js';
+import type { Match, MatchBody } from '../schemas/match.js';
+
+type MatchRow = Selectable<MatchesTable>;
+
+/** Constraint name (PostgreSQL) and a column SQLite's message names, for isUniqueViolation. */
+export const MATCH_SLOT_TAKEN = { constraint: 'matches_slot', column: 'match_no' };
+
+/** Room ID and password are only shown to teams of the tournament and to admins. */
+export function toMatch(row: MatchRow, showRoom: boolean): Match {
+  return {
+    id: row.id,
+    tid: row.tournament_id,
+    day: row.day,
+    matchNo: row.match_no,
+    map: row.map,
+    matchId: showRoom ? row.room_id : null,
+    password: showRoom ? row.room_password : null,
+    time: row.time,
+  };
+}
+
+export function listTournamentMatches(db: Trx, tournamentId: number): Promise<MatchRow[]> {
+  return db
+    .selectFrom('matches')
+    .selectAll()
+    .where('tournament_id', '=', tournamentId)
+    .orderBy('day')
+    .orderBy('match_no')
+    .execute();
+}
+
+export function findMatchById(db: Trx, id: number): Promise<MatchRow | undefined> {
+  return db.selectFrom('matches').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+function matchColumns(match: MatchBody) {
+  return {
+    tournament_id: match.tid,
+    day: match.day,
+    match_no: match.matchNo,
+    map: match.map,
+    room_id: match.matchId,
+    room_password: match.password,
+    time: match.time,
+  };
+}
+
+/** Throws the driver's unique violation when (tournament, day, match number) is taken. */
+export function insertMatch(db: Trx, match: MatchBody): Promise<MatchRow> {
+  const now = nowIso();
+  return db
+    .insertInto('matches')
+    .values({ ...matchColumns(match), created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Throws the driver's unique violation when moving onto a taken (tournament, day, match number). */
+export function updateMatch(db: Trx, id: number, match: MatchBody): Promise<MatchRow | undefined> {
+  return db
+    .updateTable('matches')
+    .set({ ...matchColumns(match), updated_at: nowIso() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}

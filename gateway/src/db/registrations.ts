@@ -1,0 +1,260 @@
+import type { Selectable } from 'kysely';
+import type { Trx } from './index.js';
+import { nowIso } from './index.js';
+import type { RegistrationsTable } from './schema.js';
+import {
+  IGN_FIELDS,
+  nameKey,
+  type AdminRegistration,
+  type IgnField,
+  type PaymentStatus,
+  type Registration,
+  type TeamFields,
+  type UserRegistration,
+} from '../schemas/registration.js';
+
+type RegistrationRow = Selectable<RegistrationsTable>;
+
+/** Constraint names (PostgreSQL) and a column SQLite's message names, for isUniqueViolation. */
+export const ONE_TEAM_PER_USER = { constraint: 'registrations_one_per_user', column: 'user_id' };
+export const TEAM_NAME_TAKEN = { constraint: 'registrations_team_name', column: 'team_name_lower' };
+export const IGN_TAKEN = { constraint: 'registration_igns_pk', column: 'ign_lower' };
+
+const REGISTRATION_COLUMNS = [
+  'registrations.id',
+  'registrations.tournament_id',
+  'registrations.user_id',
+  'registrations.team_name',
+  'registrations.team_name_lower',
+  'registrations.player1_username',
+  'registrations.player2_username',
+  'registrations.player3_username',
+  'registrations.player4_username',
+  'registrations.substitute1_username',
+  'registrations.substitute2_username',
+  'registrations.payment_status',
+  'registrations.payment_reference',
+  'registrations.created_at',
+  'registrations.updated_at',
+] as const;
+
+export function toRegistration(row: RegistrationRow): Registration {
+  return {
+    rid: row.id,
+    tid: row.tournament_id,
+    teamName: row.team_name,
+    player1Username: row.player1_username,
+    player2Username: row.player2_username,
+    player3Username: row.player3_username,
+    player4Username: row.player4_username,
+    substitute1Username: row.substitute1_username,
+    substitute2Username: row.substitute2_username,
+    paymentStatus: row.payment_status as PaymentStatus,
+    paymentReference: row.payment_reference,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export const coverImageUrl = (imageId: string | null) => (imageId ? `/images/${imageId}.webp` : null);
+
+/** The tournament columns registration rules need; soft-deleted tournaments count as missing. */
+export function findLiveTournament(db: Trx, id: number) {
+  return db
+    .selectFrom('tournaments')
+    .select(['id', 'status', 'start_date', 'max_teams', 'registration_open', 'registration_close'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findUserRegistration(db: Trx, tournamentId: number, userId: number): Promise<RegistrationRow | undefined> {
+  return db
+    .selectFrom('registrations')
+    .select(REGISTRATION_COLUMNS)
+    .where('tournament_id', '=', tournamentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findRegistrationById(db: Trx, id: number): Promise<RegistrationRow | undefined> {
+  return db.selectFrom('registrations').select(REGISTRATION_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function hasRegistration(db: Trx, tournamentId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('registrations')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function countRegistrations(db: Trx, tournamentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('tournament_id', '=', tournamentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function isTeamNameTaken(db: Trx, tournamentId: number, teamName: string, exceptRegistrationId?: number): Promise<boolean> {
+  let query = db
+    .selectFrom('registrations')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('team_name_lower', '=', nameKey(teamName));
+  if (exceptRegistrationId !== undefined) query = query.where('id', '!=', exceptRegistrationId);
+  return !!(await query.executeTakeFirst());
+}
+
+/** The team's IGNs as (field, key) pairs, skipping empty optional slots. */
+export function teamIgns(team: Record<IgnField, string>): { field: IgnField; ign: string; key: string }[] {
+  return IGN_FIELDS.filter((field) => team[field] !== '').map((field) => ({ field, ign: team[field], key: nameKey(team[field]) }));
+}
+
+/** Fields of team whose IGN already plays for another team of the tournament. */
+export async function findIgnClashes(
+  db: Trx,
+  tournamentId: number,
+  team: Record<IgnField, string>,
+  exceptRegistrationId?: number,
+): Promise<{ field: IgnField; ign: string }[]> {
+  const igns = teamIgns(team);
+  if (igns.length === 0) return [];
+  let query = db
+    .selectFrom('registration_igns')
+    .select('ign_lower')
+    .where('tournament_id', '=', tournamentId)
+    .where(
+      'ign_lower',
+      'in',
+      igns.map((i) => i.key),
+    );
+  if (exceptRegistrationId !== undefined) query = query.where('registration_id', '!=', exceptRegistrationId);
+  const taken = new Set((await query.execute()).map((r) => r.ign_lower));
+  return igns.filter((i) => taken.has(i.key)).map(({ field, ign }) => ({ field, ign }));
+}
+
+function teamColumns(team: TeamFields) {
+  return {
+    team_name: team.teamName,
+    team_name_lower: nameKey(team.teamName),
+    player1_username: team.player1Username,
+    player2_username: team.player2Username,
+    player3_username: team.player3Username,
+    player4_username: team.player4Username,
+    substitute1_username: team.substitute1Username,
+    substitute2_username: team.substitute2Username,
+  };
+}
+
+async function insertIgns(db: Trx, tournamentId: number, registrationId: number, team: TeamFields) {
+  const rows = teamIgns(team).map((i) => ({ tournament_id: tournamentId, registration_id: registrationId, ign_lower: i.key }));
+  if (rows.length > 0) await db.insertInto('registration_igns').values(rows).execute();
+}
+
+/** Inserts the team and its IGN rows; throws the driver's unique violation on a clash. Call inside a transaction. */
+export async function insertRegistration(db: Trx, tournamentId: number, userId: number, team: TeamFields): Promise<RegistrationRow> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('registrations')
+    .values({
+      tournament_id: tournamentId,
+      user_id: userId,
+      ...teamColumns(team),
+      payment_status: 'pending',
+      payment_reference: '',
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await insertIgns(db, tournamentId, row.id, team);
+  return row;
+}
+
+/** Replaces the team's fields and IGN rows; throws the driver's unique violation on a clash. Call inside a transaction. */
+export async function updateRegistrationTeam(db: Trx, registrationId: number, tournamentId: number, team: TeamFields): Promise<RegistrationRow> {
+  await db
+    .updateTable('registrations')
+    .set({ ...teamColumns(team), updated_at: nowIso() })
+    .where('id', '=', registrationId)
+    .execute();
+  await db.deleteFrom('registration_igns').where('registration_id', '=', registrationId).execute();
+  await insertIgns(db, tournamentId, registrationId, team);
+  const row = await findRegistrationById(db, registrationId);
+  if (!row) throw new Error(`registration ${registrationId} vanished during update`);
+  return row;
+}
+
+/** Admins may set any status; the reference the player gave stays for the record. */
+export async function setPayment(db: Trx, registrationId: number, status: PaymentStatus): Promise<RegistrationRow | undefined> {
+  return db
+    .updateTable('registrations')
+    .set({ payment_status: status, updated_at: nowIso() })
+    .where('id', '=', registrationId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The player's report of a UPI payment; undefined when an admin has already verified it (checked in the same statement). */
+export async function submitPayment(db: Trx, registrationId: number, reference: string): Promise<RegistrationRow | undefined> {
+  return db
+    .updateTable('registrations')
+    .set({ payment_status: 'submitted', payment_reference: reference, updated_at: nowIso() })
+    .where('id', '=', registrationId)
+    .where('payment_status', '!=', 'verified')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The user's teams with a summary of each tournament, newest first; soft-deleted tournaments are left out. */
+export async function listUserRegistrations(db: Trx, userId: number): Promise<UserRegistration[]> {
+  const rows = await db
+    .selectFrom('registrations')
+    .innerJoin('tournaments', 'tournaments.id', 'registrations.tournament_id')
+    .select(REGISTRATION_COLUMNS)
+    .select([
+      'tournaments.name as t_name',
+      'tournaments.game as t_game',
+      'tournaments.status as t_status',
+      'tournaments.start_date as t_start_date',
+      'tournaments.end_date as t_end_date',
+      'tournaments.entry_fee as t_entry_fee',
+      'tournaments.cover_image_id as t_cover_image_id',
+    ])
+    .where('registrations.user_id', '=', userId)
+    .where('tournaments.deleted_at', 'is', null)
+    .orderBy('registrations.created_at', 'desc')
+    .orderBy('registrations.id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    ...toRegistration(row),
+    tournament: {
+      id: row.tournament_id,
+      name: row.t_name,
+      game: row.t_game,
+      status: row.t_status,
+      startDate: row.t_start_date,
+      endDate: row.t_end_date,
+      entryFee: Number(row.t_entry_fee),
+      coverImageUrl: coverImageUrl(row.t_cover_image_id),
+    },
+  }));
+}
+
+/** Every team of a tournament with its account's username, in registration order. */
+export async function listTournamentRegistrations(db: Trx, tournamentId: number): Promise<AdminRegistration[]> {
+  const rows = await db
+    .selectFrom('registrations')
+    .innerJoin('users', 'users.id', 'registrations.user_id')
+    .select(REGISTRATION_COLUMNS)
+    .select('users.username as username')
+    .where('registrations.tournament_id', '=', tournamentId)
+    .orderBy('registrations.id')
+    .execute();
+  return rows.map((row) => ({ ...toRegistration(row), username: row.username }));
+}

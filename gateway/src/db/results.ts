@@ -1,0 +1,207 @@
+import { sql } from 'kysely';
+import type { Trx } from './index.js';
+import type { TeamStanding } from '../lib/ranking.js';
+
+/** Name of the partial unique index on (tournament, day, match, position > 0); PostgreSQL reports it as the constraint. */
+export const PLACEMENT_CONSTRAINT = { constraint: 'match_results_placement', column: 'position' } as const;
+
+export interface MatchResultRow {
+  id: number;
+  tid: number;
+  day: number;
+  match: number;
+  teamId: number;
+  teamName: string;
+  position: number;
+  positionPoints: number;
+  wins: number;
+  finishes: number;
+  totalPoints: number;
+}
+
+export interface NewMatchResult {
+  tournamentId: number;
+  day: number;
+  match: number;
+  registrationId: number;
+  position: number;
+  wins: number;
+  finishes: number;
+  positionPoints: number;
+  totalPoints: number;
+}
+
+/** The tournament's points system, or undefined when it does not exist or is soft-deleted. */
+export async function getScoringTournament(db: Trx, tournamentId: number) {
+  return db
+    .selectFrom('tournaments')
+    .select(['id', 'points_system'])
+    .where('id', '=', tournamentId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The registration when it belongs to this tournament. */
+export async function getTournamentTeam(db: Trx, tournamentId: number, registrationId: number) {
+  return db
+    .selectFrom('registrations')
+    .select(['id', 'team_name'])
+    .where('id', '=', registrationId)
+    .where('tournament_id', '=', tournamentId)
+    .executeTakeFirst();
+}
+
+/** Name of another team that already holds this placement (> 0) in the match, if any. */
+export async function findPlacementHolder(
+  db: Trx,
+  where: { tournamentId: number; day: number; match: number; position: number; exceptRegistrationId?: number },
+): Promise<string | undefined> {
+  if (where.position <= 0) return undefined;
+  let query = db
+    .selectFrom('match_results as mr')
+    .innerJoin('registrations as r', 'r.id', 'mr.registration_id')
+    .select('r.team_name')
+    .where('mr.tournament_id', '=', where.tournamentId)
+    .where('mr.day', '=', where.day)
+    .where('mr.match_no', '=', where.match)
+    .where('mr.position', '=', where.position);
+  if (where.exceptRegistrationId !== undefined) query = query.where('mr.registration_id', '<>', where.exceptRegistrationId);
+  const row = await query.executeTakeFirst();
+  return row?.team_name;
+}
+
+/**
+ * Insert or replace one team's result in one match: the unique (tournament, day, match, registration)
+ * makes a re-submission overwrite the row instead of adding to it. A placement already held by another
+ * team raises a unique violation on PLACEMENT_CONSTRAINT.
+ */
+export async function upsertMatchResult(db: Trx, result: NewMatchResult, now: string): Promise<number> {
+  const row = await db
+    .insertInto('match_results')
+    .values({
+      tournament_id: result.tournamentId,
+      day: result.day,
+      match_no: result.match,
+      registration_id: result.registrationId,
+      position: result.position,
+      wins: result.wins,
+      finishes: result.finishes,
+      position_points: result.positionPoints,
+      total_points: result.totalPoints,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['tournament_id', 'day', 'match_no', 'registration_id']).doUpdateSet({
+        position: result.position,
+        wins: result.wins,
+        finishes: result.finishes,
+        position_points: result.positionPoints,
+        total_points: result.totalPoints,
+        updated_at: now,
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Bulk insert of fresh results (demo data); chunked to stay under SQLite's bound-parameter limit. */
+export async function insertMatchResults(db: Trx, results: readonly NewMatchResult[], now: string): Promise<void> {
+  const chunk = 200;
+  for (let i = 0; i < results.length; i += chunk) {
+    await db
+      .insertInto('match_results')
+      .values(
+        results.slice(i, i + chunk).map((r) => ({
+          tournament_id: r.tournamentId,
+          day: r.day,
+          match_no: r.match,
+          registration_id: r.registrationId,
+          position: r.position,
+          wins: r.wins,
+          finishes: r.finishes,
+          position_points: r.positionPoints,
+          total_points: r.totalPoints,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Stored rows of one match: placed teams by position, then unplaced ones by name. */
+export async function listMatchResults(db: Trx, where: { tournamentId: number; day: number; match: number; registrationId?: number }): Promise<MatchResultRow[]> {
+  let query = db
+    .selectFrom('match_results as mr')
+    .innerJoin('registrations as r', 'r.id', 'mr.registration_id')
+    .select([
+      'mr.id',
+      'mr.tournament_id',
+      'mr.day',
+      'mr.match_no',
+      'mr.registration_id',
+      'r.team_name',
+      'r.team_name_lower',
+      'mr.position',
+      'mr.position_points',
+      'mr.wins',
+      'mr.finishes',
+      'mr.total_points',
+    ])
+    .where('mr.tournament_id', '=', where.tournamentId)
+    .where('mr.day', '=', where.day)
+    .where('mr.match_no', '=', where.match);
+  if (where.registrationId !== undefined) query = query.where('mr.registration_id', '=', where.registrationId);
+  const rows = await query
+    .orderBy(sql`case when mr.position = 0 then 1 else 0 end`)
+    .orderBy('mr.position')
+    .orderBy('r.team_name_lower')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    tid: Number(r.tournament_id),
+    day: Number(r.day),
+    match: Number(r.match_no),
+    teamId: Number(r.registration_id),
+    teamName: r.team_name,
+    position: Number(r.position),
+    positionPoints: Number(r.position_points),
+    wins: Number(r.wins),
+    finishes: Number(r.finishes),
+    totalPoints: Number(r.total_points),
+  }));
+}
+
+/**
+ * Per-team sums over one day (day 1-7) or the whole tournament (day undefined), one row per team
+ * with at least one result in scope. Unordered: rank with lib/ranking.ts.
+ */
+export async function teamStandings(db: Trx, tournamentId: number, day?: number): Promise<TeamStanding[]> {
+  let query = db
+    .selectFrom('match_results as mr')
+    .innerJoin('registrations as r', 'r.id', 'mr.registration_id')
+    .select((eb) => [
+      'r.id',
+      'r.team_name',
+      eb.fn.sum<number | string>('mr.position_points').as('position_points'),
+      eb.fn.sum<number | string>('mr.finishes').as('finishes'),
+      eb.fn.sum<number | string>('mr.wins').as('wins'),
+      eb.fn.sum<number | string>('mr.total_points').as('total_points'),
+      eb.fn.countAll<number | string>().as('matches_played'),
+    ])
+    .where('mr.tournament_id', '=', tournamentId);
+  if (day !== undefined) query = query.where('mr.day', '=', day);
+  const rows = await query.groupBy(['r.id', 'r.team_name']).execute();
+  // PostgreSQL returns sum() and count() of integers as bigint strings.
+  return rows.map((r) => ({
+    teamId: Number(r.id),
+    teamName: r.team_name,
+    positionPoints: Number(r.position_points),
+    finishes: Number(r.finishes),
+    wins: Number(r.wins),
+    totalPoints: Number(r.total_points),
+    matchesPlayed: Number(r.matches_played),
+  }));
+}

@@ -1,0 +1,107 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { HttpError, badRequest } from './errors.js';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Decompression-bomb guard: a 5 MB file can still declare billions of pixels. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+export const MIN_COVER_WIDTH = 200;
+export const MIN_COVER_HEIGHT = 100;
+/** Nominal widths served as /images/<id>-<width>.webp; the largest is also /images/<id>.webp. */
+export const VARIANT_WIDTHS = [400, 800, 1200] as const;
+export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
+export const LARGEST_VARIANT: VariantWidth = 1200;
+/** WebP cannot exceed 16383 px a side; very tall images are scaled to fit this box instead. */
+const MAX_ASPECT_HEIGHT = 4;
+const WEBP_QUALITY = 80;
+const IMAGE_ID_HEX_LENGTH = 32;
+
+export const IMAGE_MESSAGES = {
+  wrongType: 'Please upload only image files.',
+  tooLarge: 'The cover image is larger than 5 MB.',
+  tooSmall: `The cover image is too small: at least ${MIN_COVER_WIDTH}×${MIN_COVER_HEIGHT} pixels.`,
+  tooManyPixels: `The cover image has too many pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+  unreadable: 'The cover image could not be read. It may be damaged; please try another file.',
+  tooMany: 'Please upload only one cover image.',
+} as const;
+
+export interface ImageVariant {
+  /** Nominal width of the URL (400, 800, 1200). */
+  nominalWidth: VariantWidth;
+  /** Real pixels: smaller than nominal when the original was smaller (never enlarged). */
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+export interface ProcessedImage {
+  id: string;
+  contentType: 'image/webp';
+  variants: ImageVariant[];
+  /** The largest variant's pixels: what coverImageWidth/Height report. */
+  width: number;
+  height: number;
+}
+
+const coverError = (status: number, message: string) => new HttpError(status, message, { coverImage: message });
+
+/** Formats accepted by their bytes; sharp calls AVIF 'heif' and tells it apart from HEIC by its compression. */
+function isAcceptedFormat(meta: sharp.Metadata): boolean {
+  switch (meta.format) {
+    case 'jpeg':
+    case 'png':
+    case 'webp':
+    case 'gif':
+      return true;
+    case 'heif':
+      return meta.compression === 'av1';
+    default:
+      return false;
+  }
+}
+
+/**
+ * Checks an uploaded cover by its bytes and re-encodes it as metadata-free WebP in three widths.
+ * Throws HttpErrors with a coverImage field error: 415 not an accepted image, 400 too small,
+ * too many pixels or undecodable. CPU-heavy: call it before opening a transaction.
+ */
+export async function processCoverImage(input: Buffer): Promise<ProcessedImage> {
+  const options: sharp.SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' };
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
+  } catch {
+    throw coverError(415, IMAGE_MESSAGES.wrongType);
+  }
+  if (!isAcceptedFormat(meta)) throw coverError(415, IMAGE_MESSAGES.wrongType);
+  if (!meta.width || !meta.height) throw coverError(400, IMAGE_MESSAGES.unreadable);
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw coverError(400, IMAGE_MESSAGES.tooManyPixels);
+  const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
+  if (oriented.width < MIN_COVER_WIDTH || oriented.height < MIN_COVER_HEIGHT) throw coverError(400, IMAGE_MESSAGES.tooSmall);
+
+  const variants: ImageVariant[] = [];
+  try {
+    // Decode once; each clone re-uses the decoded, auto-oriented pipeline. Animated images keep their first frame.
+    const base = sharp(input, options).rotate();
+    for (const nominalWidth of [...VARIANT_WIDTHS].reverse()) {
+      const { data, info } = await base
+        .clone()
+        .resize({ width: nominalWidth, height: nominalWidth * MAX_ASPECT_HEIGHT, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+      variants.push({ nominalWidth, width: info.width, height: info.height, data });
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw coverError(400, IMAGE_MESSAGES.unreadable);
+  }
+  variants.reverse();
+  const largest = variants.find((v) => v.nominalWidth === LARGEST_VARIANT)!;
+  // Content-addressed: the same upload twice shares one set of rows and one URL.
+  const id = crypto.createHash('sha256').update(largest.data).digest('hex').slice(0, IMAGE_ID_HEX_LENGTH);
+  return { id, contentType: 'image/webp', variants, width: largest.width, height: largest.height };
+}
+
+export const imageUrl = (id: string) => `/images/${id}.webp`;
+
+export { badRequest };

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { IdSchema } from './common.js';
+
+export const MATCH_DAY_MAX = 7;
+export const MATCH_NO_MAX = 6;
+
+/** A whole number in a range; numeric strings from form posts are accepted too. */
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ required_error: `${label} is required.`, invalid_type_error: `${label} must be a whole number.` })
+      .int(`${label} must be a whole number.`)
+      .min(min, `${label} must be between ${min} and ${max}.`)
+      .max(max, `${label} must be between ${min} and ${max}.`),
+  );
+
+const roomText = (label: string) =>
+  z
+    .string({ invalid_type_error: `${label} must be text.` })
+    .nullish()
+    .transform((v) => (v ?? '').trim())
+    .pipe(z.string().max(40, `${label} must be at most 40 characters.`));
+
+export const MatchBodySchema = z.object({
+  tid: wholeNumber('Tournament', 1, 2_147_483_647),
+  day: wholeNumber('Day', 1, MATCH_DAY_MAX),
+  matchNo: wholeNumber('Match number', 1, MATCH_NO_MAX),
+  map: z
+    .string({ required_error: 'Map is required.', invalid_type_error: 'Map must be text.' })
+    .trim()
+    .min(1, 'Map is required.')
+    .max(40, 'Map must be at most 40 characters.'),
+  matchId: roomText('Room ID'),
+  password: roomText('Room password'),
+  time: z
+    .string({ required_error: 'Time is required.', invalid_type_error: 'Time must be text.' })
+    .trim()
+    .min(1, 'Time is required.')
+    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Time must be HH:MM or HH:MM:SS (24-hour), e.g. 18:30.'),
+});
+export type MatchBody = z.infer<typeof MatchBodySchema>;
+
+export const MatchIdParamsSchema = z.object({ id: IdSchema });
+export const MatchTournamentParamsSchema = z.object({ tournamentId: IdSchema });
+
+/** matchId (room ID) and password are null for callers who may not see them. */
+export const MatchSchema = z.object({
+  id: z.number().int(),
+  tid: z.number().int(),
+  day: z.number().int(),
+  matchNo: z.number().int(),
+  map: z.string(),
+  matchId: z.string().nullable(),
+  password: z.string().nullable(),
+  time: z.string(),
+});
+export type Match = z.infer<typeof MatchSchema>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { IdSchema } from './common.js';
+
+/**
+ * A whole number in [min, max]. JSON numbers, and strings of digits (query strings, lenient form posts);
+ * anything else ("abc", 1.5, "", null) is a field error, never silently 0.
+ */
+const wholeNumber = (label: string, min: number, max: number, required = `${label} is required.`) => {
+  const message = `${label} must be a whole number from ${min} to ${max}.`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ required_error: required, invalid_type_error: message })
+      .int(message)
+      .min(min, message)
+      .max(max, message),
+  );
+};
+
+export const TournamentParamsSchema = z.object({ id: IdSchema });
+
+export const PointsSubmissionSchema = z.object({
+  day: wholeNumber('Day', 1, 7),
+  match: wholeNumber('Match', 1, 6),
+  teamId: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ required_error: 'Team is required.', invalid_type_error: 'Team must be a registration id.' })
+      .int('Team must be a registration id.')
+      .positive('Team must be a registration id.')
+      .max(2_147_483_647, 'Team must be a registration id.'),
+  ),
+  teamName: z.unknown().optional().describe("Accepted and ignored: the registration's team name is used."),
+  position: wholeNumber('Position', 0, 100).describe('Finishing position; 0 = no placement recorded.'),
+  wins: wholeNumber('Wins', 0, 1),
+  finishes: wholeNumber('Finishes', 0, 99),
+  totalPoints: z.unknown().optional().describe('Accepted and ignored: the gateway computes placement points + finishes.'),
+});
+export type PointsSubmission = z.infer<typeof PointsSubmissionSchema>;
+
+export const MatchResultSchema = z.object({
+  id: z.number().int(),
+  tid: z.number().int(),
+  day: z.number().int(),
+  match: z.number().int(),
+  teamId: z.number().int(),
+  teamName: z.string(),
+  position: z.number().int(),
+  positionPoints: z.number().int(),
+  wins: z.number().int(),
+  finishes: z.number().int(),
+  totalPoints: z.number().int(),
+});
+export type MatchResult = z.infer<typeof MatchResultSchema>;
+
+export const MatchResultsQuerySchema = z.object({
+  day: wholeNumber('Day', 1, 7),
+  match: wholeNumber('Match', 1, 6),
+});
+
+export const DayQuerySchema = z.object({
+  day: wholeNumber('Day', 0, 7).describe('1-7 for one day; 0 = overall.'),
+});
+
+export const PointsRowSchema = z.object({
+  rank: z.number().int(),
+  teamId: z.number().int(),
+  teamName: z.string(),
+  positionPoints: z.number().int(),
+  finishes: z.number().int(),
+  wins: z.number().int(),
+  totalPoints: z.number().int(),
+  matchesPlayed: z.number().int(),
+});
+export const PointsTableSchema = z.array(PointsRowSchema);

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { IdSchema, IsoDateTimeSchema, text } from './common.js';
+import { DEFAULT_POINTS_SYSTEM, POINTS_SYSTEM_IDS, TOURNAMENT_STATUSES } from '../lib/points-systems.js';
+import type { FieldErrors } from '../lib/errors.js';
+
+export const MAX_TEAMS_RANGE = { min: 2, max: 1000 } as const;
+export const MAX_ENTRY_FEE = 1_000_000;
+export const LONG_TEXT_MAX = 5000;
+
+/** A whole number sent as a form field ("16"), within [min, max]. */
+const wholeNumber = (label: string, min: number, max: number, unit = '') =>
+  z
+    .string({ required_error: `${label} is required.`, invalid_type_error: `${label} must be a whole number.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .regex(/^\d+$/, `${label} must be a whole number${unit}.`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `${label} must be between ${min.toLocaleString('en-IN')} and ${max.toLocaleString('en-IN')}${unit}.`)
+        .max(max, `${label} must be between ${min.toLocaleString('en-IN')} and ${max.toLocaleString('en-IN')}${unit}.`),
+    );
+
+const DateField = IsoDateTimeSchema;
+
+export const TournamentFormSchema = z.object({
+  name: text('Name', 100),
+  game: text('Game', 50),
+  description: text('Description', LONG_TEXT_MAX),
+  startDate: DateField,
+  endDate: DateField,
+  registrationOpen: DateField,
+  registrationClose: DateField,
+  maxTeams: wholeNumber('Max teams', MAX_TEAMS_RANGE.min, MAX_TEAMS_RANGE.max),
+  format: text('Format', 50),
+  platform: text('Platform', 50),
+  entryFee: wholeNumber('Entry fee', 0, MAX_ENTRY_FEE, ' rupees'),
+  prizePool: text('Prize pool', 100),
+  status: z.enum(TOURNAMENT_STATUSES, {
+    errorMap: () => ({ message: `Status must be one of: ${TOURNAMENT_STATUSES.join(', ')}.` }),
+  }),
+  overview: text('Overview', LONG_TEXT_MAX),
+  pointsSystem: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+    z
+      .enum(POINTS_SYSTEM_IDS, { errorMap: () => ({ message: `Points system must be one of: ${POINTS_SYSTEM_IDS.join(', ')}.` }) })
+      .default(DEFAULT_POINTS_SYSTEM),
+  ),
+});
+
+export type TournamentForm = z.infer<typeof TournamentFormSchema>;
+
+const DATE_FIELDS = ['registrationOpen', 'registrationClose', 'startDate', 'endDate'] as const;
+
+/**
+ * Validates the text fields of the tournament form. Date order is checked on whichever dates
+ * parsed, so an admin sees every problem in one round trip (a zod refinement would stay silent
+ * until every other field was valid).
+ */
+export function validateTournamentForm(input: Record<string, unknown>): { data: TournamentForm; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
+  const result = TournamentFormSchema.safeParse(input);
+  const errors: FieldErrors = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) errors[String(issue.path[0] ?? 'request')] ??= issue.message;
+  }
+  const dates: Partial<Record<(typeof DATE_FIELDS)[number], string>> = {};
+  for (const field of DATE_FIELDS) {
+    const parsed = DateField.safeParse(input[field]);
+    if (parsed.success) dates[field] = parsed.data;
+  }
+  const before = (a?: string, b?: string) => a !== undefined && b !== undefined && Date.parse(a) < Date.parse(b);
+  const notAfter = (a?: string, b?: string) => a !== undefined && b !== undefined && Date.parse(a) <= Date.parse(b);
+  const { registrationOpen, registrationClose, startDate, endDate } = dates;
+  if (registrationOpen && registrationClose && !before(registrationOpen, registrationClose)) {
+    errors.registrationClose ??= 'Registration must close after it opens.';
+  }
+  if (registrationClose && startDate && !notAfter(registrationClose, startDate)) {
+    errors.registrationClose ??= 'Registration must close no later than the start.';
+  }
+  if (startDate && endDate && !before(startDate, endDate)) {
+    errors.endDate ??= 'The end must be after the start.';
+  }
+  if (Object.keys(errors).length > 0 || !result.success) return { errors };
+  return { data: result.data };
+}
+
+/** How the multipart body is documented in OpenAPI; the handler reads the parts itself. */
+export const TournamentMultipartDocSchema = z.object({
+  name: z.string().max(100),
+  game: z.string().max(50),
+  description: z.string().max(LONG_TEXT_MAX),
+  startDate: z.string().describe('ISO 8601 date-time with a zone, e.g. 2026-03-05T18:30:00+05:30; stored in UTC'),
+  endDate: z.string().describe('ISO 8601 date-time with a zone; after startDate'),
+  registrationOpen: z.string().describe('ISO 8601 date-time with a zone; before registrationClose'),
+  registrationClose: z.string().describe('ISO 8601 date-time with a zone; no later than startDate'),
+  maxTeams: z.string().regex(/^\d+$/).describe('Whole number, 2 to 1000'),
+  format: z.string().max(50),
+  platform: z.string().max(50),
+  entryFee: z.string().regex(/^\d+$/).describe('Whole rupees, 0 to 1,000,000'),
+  prizePool: z.string().max(100).describe('Free text, e.g. ₹10,000'),
+  status: z.enum(TOURNAMENT_STATUSES),
+  overview: z.string().max(LONG_TEXT_MAX),
+  pointsSystem: z.enum(POINTS_SYSTEM_IDS).optional().describe(`Default ${DEFAULT_POINTS_SYSTEM}`),
+  coverImage: z.string().optional().describe('Image file (JPEG, PNG, WebP, GIF or AVIF), at most 5 MB, at least 200×100 pixels'),
+});
+
+export const TournamentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  game: z.string(),
+  description: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  registrationOpen: z.string(),
+  registrationClose: z.string(),
+  maxTeams: z.number().int(),
+  format: z.string(),
+  platform: z.string(),
+  entryFee: z.number().int(),
+  prizePool: z.string(),
+  coverImageUrl: z.string().nullable(),
+  coverImageWidth: z.number().int().nullable(),
+  coverImageHeight: z.number().int().nullable(),
+  status: z.string(),
+  overview: z.string(),
+  pointsSystem: z.string(),
+  registeredTeams: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type TournamentJson = z.infer<typeof TournamentSchema>;
+
+export const TournamentListSchema = z.array(TournamentSchema);
+
+export const TournamentParamsSchema = z.object({ id: IdSchema });
