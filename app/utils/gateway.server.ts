@@ -137,6 +137,8 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
 // --- The calls (spec §7). Route modules use these, never fetch(). ---
 
 export const gateway = {
+  health: (request: Request) =>
+    callGateway(request, '/healthz', { schema: z.object({ status: z.string() }), auth: false }),
   listTournaments: (request: Request) =>
     callGateway(request, '/tournaments', { schema: z.array(TournamentSchema), auth: false }),
   getTournament: (request: Request, id: string | number) =>

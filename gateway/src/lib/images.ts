@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { HttpError, badRequest } from './errors.js';
+import { HttpError } from './errors.js';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Decompression-bomb guard: a 5 MB file can still declare billions of pixels. */
@@ -10,9 +10,8 @@ export const MIN_COVER_HEIGHT = 100;
 /** Nominal widths served as /images/<id>-<width>.webp; the largest is also /images/<id>.webp. */
 export const VARIANT_WIDTHS = [400, 800, 1200] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
-export const LARGEST_VARIANT: VariantWidth = 1200;
-/** WebP cannot exceed 16383 px a side; very tall images are scaled to fit this box instead. */
-const MAX_ASPECT_HEIGHT = 4;
+/** Covers are banners; this also keeps every variant inside WebP's 16383 px limit. */
+export const MAX_TALLNESS = 4;
 const WEBP_QUALITY = 80;
 const IMAGE_ID_HEX_LENGTH = 32;
 
@@ -20,15 +19,15 @@ export const IMAGE_MESSAGES = {
   wrongType: 'Please upload only image files.',
   tooLarge: 'The cover image is larger than 5 MB.',
   tooSmall: `The cover image is too small: at least ${MIN_COVER_WIDTH}×${MIN_COVER_HEIGHT} pixels.`,
+  tooTall: `The cover image is too tall: at most ${MAX_TALLNESS} times as tall as it is wide.`,
   tooManyPixels: `The cover image has too many pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
   unreadable: 'The cover image could not be read. It may be damaged; please try another file.',
   tooMany: 'Please upload only one cover image.',
 } as const;
 
+/** One stored rendition; rows are keyed by (id, width), so equal widths are stored once. */
 export interface ImageVariant {
-  /** Nominal width of the URL (400, 800, 1200). */
-  nominalWidth: VariantWidth;
-  /** Real pixels: smaller than nominal when the original was smaller (never enlarged). */
+  /** Real pixels: min(nominal width, original width), since small originals are never enlarged. */
   width: number;
   height: number;
   data: Buffer;
@@ -78,30 +77,26 @@ export async function processCoverImage(input: Buffer): Promise<ProcessedImage> 
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw coverError(400, IMAGE_MESSAGES.tooManyPixels);
   const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
   if (oriented.width < MIN_COVER_WIDTH || oriented.height < MIN_COVER_HEIGHT) throw coverError(400, IMAGE_MESSAGES.tooSmall);
+  if (oriented.height > oriented.width * MAX_TALLNESS) throw coverError(400, IMAGE_MESSAGES.tooTall);
 
+  // Nominal width n is served by the largest stored width <= n, so a small original yields one row.
+  const widths = [...new Set(VARIANT_WIDTHS.map((n) => Math.min(n, oriented.width)))];
   const variants: ImageVariant[] = [];
   try {
-    // Decode once; each clone re-uses the decoded, auto-oriented pipeline. Animated images keep their first frame.
+    // Animated images keep their first frame; EXIF, XMP and ICC are dropped (sharp keeps none by default).
     const base = sharp(input, options).rotate();
-    for (const nominalWidth of [...VARIANT_WIDTHS].reverse()) {
-      const { data, info } = await base
-        .clone()
-        .resize({ width: nominalWidth, height: nominalWidth * MAX_ASPECT_HEIGHT, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer({ resolveWithObject: true });
-      variants.push({ nominalWidth, width: info.width, height: info.height, data });
+    for (const width of widths) {
+      const { data, info } = await base.clone().resize({ width }).webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
+      variants.push({ width: info.width, height: info.height, data });
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
     throw coverError(400, IMAGE_MESSAGES.unreadable);
   }
-  variants.reverse();
-  const largest = variants.find((v) => v.nominalWidth === LARGEST_VARIANT)!;
+  const largest = variants[variants.length - 1]!;
   // Content-addressed: the same upload twice shares one set of rows and one URL.
   const id = crypto.createHash('sha256').update(largest.data).digest('hex').slice(0, IMAGE_ID_HEX_LENGTH);
   return { id, contentType: 'image/webp', variants, width: largest.width, height: largest.height };
 }
 
 export const imageUrl = (id: string) => `/images/${id}.webp`;
-
-export { badRequest };

@@ -1,7 +1,251 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { SwaggerTransform } from '@fastify/swagger';
+import { jsonSchemaTransform, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorSchema, MessageSchema } from '../../schemas/common.js';
+import {
+  TournamentListSchema,
+  TournamentMultipartDocSchema,
+  TournamentParamsSchema,
+  TournamentSchema,
+  validateTournamentForm,
+  type TournamentForm,
+} from '../../schemas/tournament.js';
+import {
+  countRegistrations,
+  getTournament,
+  insertTournament,
+  listTournaments,
+  softDeleteTournament,
+  toTournamentJson,
+  updateTournament,
+} from '../../db/tournaments.js';
+import { insertImage } from '../../db/images.js';
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, processCoverImage } from '../../lib/images.js';
+import { HttpError, badRequest, conflict, notFound, type FieldErrors } from '../../lib/errors.js';
+import { requireAdmin } from '../../plugins/auth.js';
 
-const routes: FastifyPluginAsyncZod = async (_app) => {
-  // TODO(issue 2): routes of tournaments.
+export const TOURNAMENT_NOT_FOUND = 'Tournament not found.';
+const NOT_MULTIPART = 'Send the tournament as multipart/form-data: the text fields plus an optional coverImage file.';
+const COVER_FIELD = 'coverImage';
+
+/**
+ * fieldSize is in bytes: 20 KB keeps a 5000-character description whole even in 4-byte UTF-8
+ * (Devanagari is 3 bytes a character); a longer value is truncated by busboy and reported below.
+ */
+const MULTIPART_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30, fieldSize: 20 * 1024 };
+
+interface TournamentUpload {
+  fields: Record<string, string>;
+  cover?: Buffer;
+}
+
+/** onRequest: refuse anything but multipart before a byte of the body is read. */
+async function requireMultipart(request: FastifyRequest) {
+  if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) throw new HttpError(415, NOT_MULTIPART);
+}
+
+/**
+ * Reads every part (so the client always gets our answer, not a reset connection), collecting
+ * text fields and the one cover file; maps the plugin's limit errors to players' messages.
+ */
+async function readTournamentUpload(request: FastifyRequest): Promise<TournamentUpload> {
+  if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
+  const fields: Record<string, string> = {};
+  const errors: FieldErrors = {};
+  let cover: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname !== COVER_FIELD) {
+          errors[part.fieldname] = `Only ${COVER_FIELD} may carry a file.`;
+        } else if (data.length > 0 || part.filename) {
+          // A browser sends an empty, nameless part when no file was chosen: that means "no new cover".
+          cover = data;
+        }
+        continue;
+      }
+      const name = part.fieldname;
+      if (name === COVER_FIELD) continue; // an empty text value from a form without a chosen file
+      if (name in fields) errors[name] = 'Send this field only once.';
+      else if (part.valueTruncated) errors[name] = 'This value is too long.';
+      else if (typeof part.value !== 'string') errors[name] = 'Must be text.';
+      fields[name] = typeof part.value === 'string' ? part.value : '';
+    }
+  } catch (err) {
+    throw uploadError(err);
+  }
+  if (Object.keys(errors).length > 0) throw badRequest('Please check the highlighted fields.', errors);
+  return { fields, cover };
+}
+
+function uploadError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  switch ((err as { code?: string }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpError(413, IMAGE_MESSAGES.tooLarge, { [COVER_FIELD]: IMAGE_MESSAGES.tooLarge });
+    case 'FST_FILES_LIMIT':
+      return badRequest(IMAGE_MESSAGES.tooMany, { [COVER_FIELD]: IMAGE_MESSAGES.tooMany });
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return badRequest(`Too many form fields: at most ${MULTIPART_LIMITS.fields}.`);
+    case 'FST_PROTO_VIOLATION':
+      return badRequest('The form has a field name that is not allowed.');
+    default:
+      // Busboy's own errors: a cut-off upload, a missing boundary, a malformed part header.
+      return badRequest('The form could not be read. Please try sending it again.');
+  }
+}
+
+function validateFields(fields: Record<string, string>): TournamentForm {
+  const result = validateTournamentForm(fields);
+  if (result.errors) throw badRequest('Please check the highlighted fields.', result.errors);
+  return result.data;
+}
+
+/** The multipart body has a documentation schema only: the handler parses it, so Fastify must not validate it. */
+const documentOnlyBody: FastifySchemaCompiler<any> = (route) =>
+  route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
+
+/** OpenAPI: the file field is binary, which zod cannot express. */
+const multipartDocTransform: SwaggerTransform = (input) => {
+  const out = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+  const body = (out.schema as { body?: { properties?: Record<string, unknown> } }).body;
+  if (body?.properties?.[COVER_FIELD]) {
+    body.properties[COVER_FIELD] = {
+      type: 'string',
+      format: 'binary',
+      description: 'Image file (JPEG, PNG, WebP, GIF or AVIF), at most 5 MB, at least 200×100 pixels; re-encoded to WebP',
+    };
+  }
+  return out as ReturnType<SwaggerTransform>;
+};
+
+const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  // Encapsulated: only this plugin's routes accept multipart bodies.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+
+  app.get(
+    '/tournaments',
+    {
+      schema: {
+        tags: ['tournaments'],
+        summary: 'Live tournaments, soonest start first, each with its registered team count',
+        response: { 200: TournamentListSchema },
+      },
+    },
+    async () => (await listTournaments(app.store.db)).map(toTournamentJson),
+  );
+
+  app.get(
+    '/tournaments/:id',
+    {
+      schema: {
+        tags: ['tournaments'],
+        summary: 'One tournament',
+        params: TournamentParamsSchema,
+        response: { 200: TournamentSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const row = await getTournament(app.store.db, request.params.id);
+      if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
+      return toTournamentJson(row);
+    },
+  );
+
+  app.post(
+    '/tournaments/add',
+    {
+      onRequest: [requireAdmin, requireMultipart],
+      validatorCompiler: documentOnlyBody,
+      config: { swaggerTransform: multipartDocTransform },
+      schema: {
+        tags: ['tournaments'],
+        summary: 'Create a tournament (admin); multipart form with an optional coverImage',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        body: TournamentMultipartDocSchema,
+        response: { 200: TournamentSchema, ...adminErrors, 413: ErrorSchema, 415: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const upload = await readTournamentUpload(request);
+      const form = validateFields(upload.fields);
+      const cover = upload.cover ? await processCoverImage(upload.cover) : undefined;
+      const id = await app.store.writeTransaction(async (trx) => {
+        if (cover) await insertImage(trx, cover);
+        return insertTournament(trx, { ...form, coverImageId: cover?.id ?? null });
+      });
+      const row = await getTournament(app.store.db, id);
+      if (!row) throw notFound(TOURNAMENT_NOT_FOUND); // deleted in the blink since the insert
+      return toTournamentJson(row);
+    },
+  );
+
+  app.put(
+    '/tournaments/admin/update/:id',
+    {
+      onRequest: [requireAdmin, requireMultipart],
+      validatorCompiler: documentOnlyBody,
+      config: { swaggerTransform: multipartDocTransform },
+      schema: {
+        tags: ['tournaments'],
+        summary: 'Update a tournament (admin); without coverImage the current cover stays',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        params: TournamentParamsSchema,
+        body: TournamentMultipartDocSchema,
+        response: { 200: TournamentSchema, ...adminErrors, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const upload = await readTournamentUpload(request);
+      const form = validateFields(upload.fields);
+      if (!(await getTournament(app.store.db, id))) throw notFound(TOURNAMENT_NOT_FOUND);
+      const cover = upload.cover ? await processCoverImage(upload.cover) : undefined;
+      await app.store.writeTransaction(async (trx) => {
+        // The lock orders this against registrations, so the count cannot grow past the new maxTeams.
+        const locked = await app.store.lockTournament(trx, id);
+        if (!locked || locked.deleted_at) throw notFound(TOURNAMENT_NOT_FOUND);
+        const registered = await countRegistrations(trx, id);
+        if (form.maxTeams < registered) {
+          const message = `${registered} teams are already registered: Max teams cannot be lower than that.`;
+          throw conflict(message, { maxTeams: message });
+        }
+        if (cover) await insertImage(trx, cover);
+        await updateTournament(trx, id, { ...form, coverImageId: cover?.id });
+      });
+      const row = await getTournament(app.store.db, id);
+      if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
+      return toTournamentJson(row);
+    },
+  );
+
+  // The spec's path has no slash before the id: /tournaments/admin/delete42.
+  app.delete(
+    '/tournaments/admin/delete:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['tournaments'],
+        summary: 'Soft-delete a tournament (admin); registrations, matches and points stay in the database',
+        description: 'The id follows "delete" directly, with no slash: DELETE /tournaments/admin/delete42.',
+        security: [{ bearerAuth: [] }],
+        params: TournamentParamsSchema,
+        response: { 200: MessageSchema, ...adminErrors, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const deleted = await app.store.writeTransaction((trx) => softDeleteTournament(trx, request.params.id));
+      if (!deleted) throw notFound(TOURNAMENT_NOT_FOUND);
+      return { message: 'Tournament deleted successfully!' };
+    },
+  );
 };
 
 export default routes;

@@ -1,0 +1,167 @@
+import type { Selectable } from 'kysely';
+import type { Trx } from './index.js';
+import { nowIso } from './index.js';
+import type { TournamentsTable } from './schema.js';
+import { DEFAULT_POINTS_SYSTEM } from '../lib/points-systems.js';
+import { imageUrl } from '../lib/images.js';
+import type { TournamentJson } from '../schemas/tournament.js';
+
+/** What an admin sets on a tournament (dates as ISO UTC strings). */
+export interface TournamentValues {
+  name: string;
+  game: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  registrationOpen: string;
+  registrationClose: string;
+  maxTeams: number;
+  format: string;
+  platform: string;
+  entryFee: number;
+  prizePool: string;
+  status: string;
+  overview: string;
+  pointsSystem?: string;
+  /** An id already stored in images (see insertImage); null or absent for no cover. */
+  coverImageId?: string | null;
+}
+
+export type TournamentRow = Selectable<TournamentsTable> & {
+  registered_teams: number | string | bigint | null;
+  cover_image_width: number | null;
+  cover_image_height: number | null;
+};
+
+/**
+ * Live tournaments with their team count and cover size, in one statement: the count uses the
+ * (tournament_id, user_id) unique index and the cover size the images primary key, so a list
+ * costs one index walk per row, never an extra query per tournament.
+ */
+function selectLive(db: Trx) {
+  return db
+    .selectFrom('tournaments as t')
+    .selectAll('t')
+    .select((eb) => [
+      eb.selectFrom('registrations as r').whereRef('r.tournament_id', '=', 't.id').select(eb.fn.countAll().as('n')).as('registered_teams'),
+      eb
+        .selectFrom('images as i')
+        .whereRef('i.id', '=', 't.cover_image_id')
+        .select('i.width')
+        .orderBy('i.width', 'desc')
+        .limit(1)
+        .as('cover_image_width'),
+      eb
+        .selectFrom('images as i')
+        .whereRef('i.id', '=', 't.cover_image_id')
+        .select('i.height')
+        .orderBy('i.width', 'desc')
+        .limit(1)
+        .as('cover_image_height'),
+    ])
+    .where('t.deleted_at', 'is', null);
+}
+
+/** Live tournaments, soonest first (served by the tournaments_live_start index). */
+export async function listTournaments(db: Trx): Promise<TournamentRow[]> {
+  return selectLive(db).orderBy('t.start_date', 'asc').orderBy('t.id', 'asc').execute();
+}
+
+/** One live tournament, or undefined when missing or soft-deleted. */
+export async function getTournament(db: Trx, id: number): Promise<TournamentRow | undefined> {
+  return selectLive(db).where('t.id', '=', id).executeTakeFirst();
+}
+
+export function toTournamentJson(row: TournamentRow): TournamentJson {
+  return {
+    id: row.id,
+    name: row.name,
+    game: row.game,
+    description: row.description,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    registrationOpen: row.registration_open,
+    registrationClose: row.registration_close,
+    maxTeams: row.max_teams,
+    format: row.format,
+    platform: row.platform,
+    entryFee: Number(row.entry_fee),
+    prizePool: row.prize_pool,
+    coverImageUrl: row.cover_image_id ? imageUrl(row.cover_image_id) : null,
+    coverImageWidth: row.cover_image_id && row.cover_image_width != null ? Number(row.cover_image_width) : null,
+    coverImageHeight: row.cover_image_id && row.cover_image_height != null ? Number(row.cover_image_height) : null,
+    status: row.status,
+    overview: row.overview,
+    pointsSystem: row.points_system,
+    registeredTeams: Number(row.registered_teams ?? 0),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toColumns(values: TournamentValues) {
+  return {
+    name: values.name,
+    game: values.game,
+    description: values.description,
+    start_date: values.startDate,
+    end_date: values.endDate,
+    registration_open: values.registrationOpen,
+    registration_close: values.registrationClose,
+    max_teams: values.maxTeams,
+    format: values.format,
+    platform: values.platform,
+    entry_fee: values.entryFee,
+    prize_pool: values.prizePool,
+    status: values.status,
+    overview: values.overview,
+    points_system: values.pointsSystem ?? DEFAULT_POINTS_SYSTEM,
+  };
+}
+
+/** Inserts a tournament and returns its id. */
+export async function insertTournament(db: Trx, values: TournamentValues): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('tournaments')
+    .values({ ...toColumns(values), cover_image_id: values.coverImageId ?? null, deleted_at: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Updates a live tournament; coverImageId undefined keeps the current cover. False when there is none to update. */
+export async function updateTournament(db: Trx, id: number, values: TournamentValues): Promise<boolean> {
+  const result = await db
+    .updateTable('tournaments')
+    .set({
+      ...toColumns(values),
+      ...(values.coverImageId !== undefined ? { cover_image_id: values.coverImageId } : {}),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Hides a tournament; its registrations, matches and results stay for recovery. False when missing or already deleted. */
+export async function softDeleteTournament(db: Trx, id: number): Promise<boolean> {
+  const now = nowIso();
+  const result = await db
+    .updateTable('tournaments')
+    .set({ deleted_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function countRegistrations(db: Trx, tournamentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('tournament_id', '=', tournamentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// `npm test`: every test, as CI runs it.
+//   1. type check
+//   2. web unit tests (vitest project "web")
+//   3. gateway suite over HTTP on SQLite, then on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster started here)
+//   4. production build, then Playwright end-to-end tests in Debian's chromium (installed here when missing, as root)
+// Ends with one line "total: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custom-room-test-'));
+const isRoot = process.getuid?.() === 0;
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function sh(cmd, args, options = {}) {
+  console.log(`\n$ ${[cmd, ...args].join(' ')}`);
+  return spawnSync(cmd, args, { stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+}
+
+function apt(packages) {
+  if (!isRoot) {
+    console.error(`test: missing ${packages.join(', ')}; install them (apt-get install ${packages.join(' ')}) or run as root`);
+    process.exit(1);
+  }
+  sh('apt-get', ['update', '-qq']);
+  const r = sh('apt-get', ['install', '-y', '-qq', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  if (r.status !== 0) process.exit(1);
+}
+
+const pgBin = () => fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').length > 0;
+const missing = [];
+if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium');
+if (!process.env.TEST_DATABASE_URL && !pgBin()) missing.push('postgresql');
+if (missing.length) apt(missing);
+
+let pgDir;
+let databaseUrl = process.env.TEST_DATABASE_URL;
+if (!databaseUrl) {
+  pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custom-room-pg-'));
+  fs.chmodSync(pgDir, 0o755);
+  const r = spawnSync('bash', ['scripts/pg-throwaway.sh', 'start', path.join(pgDir, 'cluster')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) {
+    console.error('test: could not start a throw-away PostgreSQL cluster');
+    process.exit(1);
+  }
+  databaseUrl = r.stdout.trim();
+  console.log(`test: throw-away PostgreSQL at ${databaseUrl}`);
+}
+const stopPg = () => pgDir && spawnSync('bash', ['scripts/pg-throwaway.sh', 'stop', path.join(pgDir, 'cluster')]);
+process.on('exit', stopPg);
+process.on('SIGINT', () => process.exit(130));
+
+function step(name, ok) {
+  if (!ok) failures.push(name);
+}
+
+function vitest(name, project, env = {}) {
+  const out = path.join(resultsDir, `${name}.json`);
+  const r = sh('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
+  if (fs.existsSync(out)) {
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  } else {
+    totals.failed += 1;
+  }
+  step(name, r.status === 0);
+}
+
+step('typecheck', sh('npx', ['tsc', '--noEmit', '-p', '.']).status === 0);
+vitest('web', 'web');
+vitest('gateway-sqlite', 'gateway', { TEST_DATABASE_URL: '' });
+vitest('gateway-postgres', 'gateway', { TEST_DATABASE_URL: databaseUrl });
+
+const build = sh('npm', ['run', '--silent', 'build']);
+step('build', build.status === 0);
+if (build.status === 0) {
+  const out = path.join(resultsDir, 'e2e.json');
+  const r = sh('npx', ['playwright', 'test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+  if (fs.existsSync(out)) {
+    const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  } else {
+    totals.failed += 1;
+  }
+  step('e2e', r.status === 0);
+}
+
+console.log(failures.length ? `\ntest: failed steps: ${failures.join(', ')}` : '\ntest: every step passed');
+console.log(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exitCode = failures.length || totals.failed ? 1 : 0;

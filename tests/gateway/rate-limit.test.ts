@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, startGateway, unique, uniquePhone, type ApiResponse, type TestGateway } from './helpers.js';
+
+const LIMITS = {
+  RATE_LIMIT: 'on',
+  RATE_LIMIT_LOGIN_MAX: '3',
+  RATE_LIMIT_REGISTER_MAX: '3',
+  RATE_LIMIT_RESET_MAX: '2',
+  RATE_LIMIT_WINDOW_SECONDS: '60',
+};
+
+function expectLimited(res: ApiResponse) {
+  expect(res.status).toBe(429);
+  expect(res.body.message).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+}
+
+function newAccount() {
+  const u = unique();
+  return { email: `rl${u}@test.example`, phone: uniquePhone(), username: `rl_${u}`.slice(0, 20), password: 'a good long password' };
+}
+
+/** Requests seem to come from this client address (the test gateway trusts X-Forwarded-For from loopback). */
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+describe('rate limits on login', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    // Registration is not what is tested here: give it room for the accounts below.
+    gw = await startGateway({ ...LIMITS, RATE_LIMIT_REGISTER_MAX: '100' });
+  });
+  afterAll(() => gw.stop());
+
+  /** Registers without logging in (createUser's login would count as an attempt). */
+  async function account() {
+    const a = newAccount();
+    expect((await gw.api.post('/api/auth/register', a)).status).toBe(201);
+    return a;
+  }
+
+  const login = (emailOrPhone: string, password: string, headers: Record<string, string> = {}) =>
+    gw.api.request('POST', '/api/auth/login', { json: { emailOrPhone, password }, headers });
+
+  it('blocks the 4th attempt for one account, even with the right password, while another account still logs in', async () => {
+    const victim = await account();
+    const other = await account();
+    for (let i = 0; i < 3; i++) expect((await login(victim.email, 'wrong password')).status).toBe(401);
+    expectLimited(await login(victim.email, victim.password));
+    expect((await login(other.email, other.password)).status).toBe(200);
+  });
+
+  it('counts an email in any letter case as one account', async () => {
+    const victim = await account();
+    for (const form of [victim.email.toUpperCase(), ` ${victim.email} `, victim.email.replace(/^./, (c) => c.toUpperCase())]) {
+      expect((await login(form, 'wrong password')).status).toBe(401);
+    }
+    expectLimited(await login(victim.email, victim.password));
+  });
+
+  it('counts a phone number however it is written as one account', async () => {
+    const victim = await account();
+    const d = victim.phone;
+    for (const form of [`+91 ${d.slice(0, 5)} ${d.slice(5)}`, `0${d}`, `91-${d}`]) {
+      expect((await login(form, 'wrong password')).status).toBe(401);
+    }
+    expectLimited(await login(d, victim.password));
+  });
+
+  it('keys the limit by client address too', async () => {
+    const user = await account();
+    for (let i = 0; i < 3; i++) expect((await login(user.email, 'wrong password', from('198.51.100.10'))).status).toBe(401);
+    expectLimited(await login(user.email, user.password, from('198.51.100.10')));
+    expect((await login(user.email, user.password, from('198.51.100.11'))).status).toBe(200);
+  });
+
+  it('limits guesses at accounts that do not exist', async () => {
+    const ghost = `ghost${unique()}@test.example`;
+    for (let i = 0; i < 3; i++) expect((await login(ghost, 'guess')).status).toBe(401);
+    expectLimited(await login(ghost, 'guess'));
+  });
+});
+
+describe('rate limits on register and password reset', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startGateway(LIMITS);
+    gw.app.mailer.send = async () => {};
+  });
+  afterAll(() => gw.stop());
+
+  const register = (body: unknown, ip: string) => gw.api.request('POST', '/api/auth/register', { json: body, headers: from(ip) });
+
+  it('blocks the 4th registration from one address, counting failed ones, but not other addresses', async () => {
+    expect((await register(newAccount(), '203.0.113.7')).status).toBe(201);
+    expect((await register({ ...newAccount(), email: 'bad' }, '203.0.113.7')).status).toBe(400);
+    expect((await register(newAccount(), '203.0.113.7')).status).toBe(201);
+    expectLimited(await register(newAccount(), '203.0.113.7'));
+    expect((await register(newAccount(), '203.0.113.8')).status).toBe(201);
+  });
+
+  it('blocks the 3rd reset request for one email, while another email still gets through', async () => {
+    const email = `reset${unique()}@test.example`;
+    const ask = (address: string) =>
+      gw.api.request('POST', '/api/auth/password-reset/request', { json: { email: address }, headers: from('192.0.2.50') });
+    expect((await ask(email)).status).toBe(202);
+    expect((await ask(email.toUpperCase())).status).toBe(202);
+    expectLimited(await ask(email));
+    expect((await ask(`other${unique()}@test.example`)).status).toBe(202);
+  });
+});
+
+describe('with RATE_LIMIT off', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startGateway({ ...LIMITS, RATE_LIMIT: 'off' });
+    gw.app.mailer.send = async () => {};
+  });
+  afterAll(() => gw.stop());
+
+  it('lets many attempts through', async () => {
+    const user = await createUser(gw.api);
+    for (let i = 0; i < 6; i++) expect((await gw.api.post('/api/auth/login', { emailOrPhone: user.email, password: 'wrong password' })).status).toBe(401);
+    expect((await gw.api.post('/api/auth/login', { emailOrPhone: user.email, password: user.password })).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await gw.api.post('/api/auth/register', newAccount())).status).toBe(201);
+    for (let i = 0; i < 4; i++) expect((await gw.api.post('/api/auth/password-reset/request', { email: user.email })).status).toBe(202);
+  });
+});
