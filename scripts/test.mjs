@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every test, as CI runs it.
-//   1. type check
+//   1. type check and production build
 //   2. web unit tests (vitest project "web")
 //   3. gateway suite over HTTP on SQLite, then on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster started here)
-//   4. production build, then Playwright end-to-end tests in Debian's chromium (installed here when missing, as root)
+//   4. Playwright end-to-end tests in Debian's chromium (installed here when missing, as root)
 // Ends with one line "total: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -75,12 +75,13 @@ function vitest(name, project, env = {}) {
 }
 
 step('typecheck', sh('npx', ['tsc', '--noEmit', '-p', '.']).status === 0);
+// The gateway suite also runs the compiled server as a process, and e2e needs the production build.
+const build = sh('npm', ['run', '--silent', 'build']);
+step('build', build.status === 0);
 vitest('web', 'web');
 vitest('gateway-sqlite', 'gateway', { TEST_DATABASE_URL: '' });
 vitest('gateway-postgres', 'gateway', { TEST_DATABASE_URL: databaseUrl });
 
-const build = sh('npm', ['run', '--silent', 'build']);
-step('build', build.status === 0);
 if (build.status === 0) {
   const out = path.join(resultsDir, 'e2e.json');
   const r = sh('npx', ['playwright', 'test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../gateway/src/config.js';
+
+describe('gateway configuration', () => {
+  it('has working defaults for the embedded setup', () => {
+    const config = loadConfig({});
+    expect(config.GATEWAY_PORT).toBe(4000);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.RATE_LIMIT).toBe(true);
+    expect(config.SEED_DEMO).toBe(true);
+  });
+
+  it.each([
+    [{ GATEWAY_PORT: 'eighty' }, 'GATEWAY_PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ RATE_LIMIT: 'maybe' }, 'RATE_LIMIT'],
+    [{ SMTP_URL: 'nope' }, 'SMTP_URL'],
+  ])('rejects %o with one line naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect((err as Error).message.startsWith(`${name}:`)).toBe(true);
+      expect((err as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('reads on/off switches', () => {
+    expect(loadConfig({ RATE_LIMIT: 'off', SEED_DEMO: '0' })).toMatchObject({ RATE_LIMIT: false, SEED_DEMO: false });
+  });
+});
