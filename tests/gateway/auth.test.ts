@@ -3,7 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, createLocalJWKSet, decodeJwt, importPKCS8, jwtVerify } from 'jose';
-import { ADMIN, createUser, startGateway, unique, uniquePhone, type TestGateway } from './helpers.js';
+import { ADMIN, createStorage, createUser, startGateway, unique, uniquePhone, type TestGateway } from './helpers.js';
 
 const DUPLICATE = 'An account with these details already exists.';
 const BAD_LOGIN = 'Invalid email/phone or password.';
@@ -137,13 +137,13 @@ describe('accounts: register, login, me', () => {
     });
 
     it.each([
-      (d: string) => d,
-      (d: string) => `+91${d}`,
-      (d: string) => `+91 ${d.slice(0, 5)} ${d.slice(5)}`,
-      (d: string) => `0${d}`,
-      (d: string) => `91-${d.slice(0, 5)}-${d.slice(5)}`,
-      (d: string) => `(+91) ${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`,
-    ])('logs in by phone written as %s', async (write) => {
+      ['9876543210', (d: string) => d],
+      ['+919876543210', (d: string) => `+91${d}`],
+      ['+91 98765 43210', (d: string) => `+91 ${d.slice(0, 5)} ${d.slice(5)}`],
+      ['09876543210', (d: string) => `0${d}`],
+      ['91-98765-43210', (d: string) => `91-${d.slice(0, 5)}-${d.slice(5)}`],
+      ['(+91) 987 654 3210', (d: string) => `(+91) ${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`],
+    ])('logs in by phone written like %s', async (_form, write) => {
       const user = await createUser(gw.api);
       const res = await gw.api.post('/api/auth/login', { emailOrPhone: write(user.phone), password: user.password });
       expect(res.status).toBe(200);
@@ -271,5 +271,32 @@ describe('accounts: register, login, me', () => {
     for (const p of ['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/auth/password-reset/request', '/api/auth/password-reset/confirm']) {
       expect(paths).toContain(p);
     }
+  });
+});
+
+describe('the ADMIN_* account across restarts', () => {
+  it('takes a changed ADMIN_PASSWORD on the next start and keeps ROLE_ADMIN', async () => {
+    const storage = await createStorage();
+    const first = await startGateway({}, storage);
+    await first.stop();
+    const second = await startGateway({ ADMIN_PASSWORD: 'a rotated admin password' }, storage);
+    try {
+      expect((await second.api.post('/api/auth/login', { emailOrPhone: ADMIN.email, password: ADMIN.password })).status).toBe(401);
+      const res = await second.api.post('/api/auth/login', { emailOrPhone: ADMIN.email, password: 'a rotated admin password' });
+      expect(res.status).toBe(200);
+      expect(res.body.roles).toContain('ROLE_ADMIN');
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('refuses to start when ADMIN_USERNAME belongs to another account, instead of running without an admin', async () => {
+    const storage = await createStorage();
+    const first = await startGateway({}, storage);
+    const player = await createUser(first.api);
+    await first.stop();
+    await expect(startGateway({ ADMIN_EMAIL: `boss${unique()}@test.example`, ADMIN_USERNAME: player.username, ADMIN_PHONE: uniquePhone() }, storage)).rejects.toThrow(
+      /ADMIN_USERNAME/,
+    );
   });
 });

@@ -197,7 +197,7 @@ export function tournamentFields(overrides: Record<string, string> = {}): Record
 export function toForm(fields: Record<string, string>, files: { name: string; data: Buffer; filename: string; type: string }[] = []): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append(f.name, new Blob([f.data], { type: f.type }), f.filename);
+  for (const f of files) form.append(f.name, new Blob([new Uint8Array(f.data)], { type: f.type }), f.filename);
   return form;
 }
 

@@ -19,7 +19,7 @@ function freePort(): Promise<number> {
 
 function run(env: Record<string, string>) {
   const child = spawn(process.execPath, [SERVER], {
-    env: { PATH: process.env.PATH, SEED_DEMO: '0', ADMIN_PASSWORD: 'admin-password-123', ...env },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', SEED_DEMO: '0', ADMIN_PASSWORD: 'admin-password-123', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -156,7 +156,10 @@ class InlineProvider implements MigrationProvider {
 
 /** Idempotent: applied migrations are recorded in kysely_migration and skipped. */
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InlineProvider(dialect) });
+  // Kysely looks for its own tables in every schema; name ours, or another schema's copy (a
+  // neighbouring test schema, say) makes it skip creating them here.
+  const schema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider: new InlineProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -46,7 +46,11 @@ export async function ensureAdmin(app: FastifyInstance): Promise<void> {
     });
     app.log.info({ email }, 'admin account created');
   } catch (err) {
-    // Another gateway instance starting at the same moment created it first.
     if (!isUniqueViolation(err)) throw err;
+    // Another gateway instance starting at the same moment created it first, unless the
+    // username or phone belongs to someone else: then there would silently be no admin.
+    if (!(await findUserByEmail(db, email))) {
+      throw new Error('ADMIN_USERNAME / ADMIN_PHONE: already used by another account; choose different ones');
+    }
   }
 }
