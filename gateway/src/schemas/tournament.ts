@@ -22,7 +22,19 @@ const wholeNumber = (label: string, min: number, max: number, unit = '') =>
         .max(max, `${label} must be between ${min.toLocaleString('en-IN')} and ${max.toLocaleString('en-IN')}${unit}.`),
     );
 
-const DateField = IsoDateTimeSchema;
+/** IsoDateTimeSchema lets Date.parse roll 2030-02-30 over into March; a typo'd day should be an error instead. */
+const isRealCalendarDate = (v: unknown) => {
+  const m = typeof v === 'string' ? /^\s*(\d{4})-(\d{2})-(\d{2})T/.exec(v) : null;
+  if (!m) return true; // the shape is IsoDateTimeSchema's to judge
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+};
+
+const DateField = z
+  .any()
+  .refine(isRealCalendarDate, { message: 'That date does not exist in the calendar.' })
+  .pipe(IsoDateTimeSchema);
 
 export const TournamentFormSchema = z.object({
   name: text('Name', 100),

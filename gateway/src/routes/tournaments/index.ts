@@ -68,7 +68,7 @@ async function readTournamentUpload(request: FastifyRequest): Promise<Tournament
       }
       const name = part.fieldname;
       if (name === COVER_FIELD) continue; // an empty text value from a form without a chosen file
-      if (name in fields) errors[name] = 'Send this field only once.';
+      if (Object.hasOwn(fields, name)) errors[name] = 'Send this field only once.';
       else if (part.valueTruncated) errors[name] = 'This value is too long.';
       else if (typeof part.value !== 'string') errors[name] = 'Must be text.';
       fields[name] = typeof part.value === 'string' ? part.value : '';
