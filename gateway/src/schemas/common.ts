@@ -21,12 +21,20 @@ export function normalizePhone(input: string): string | null {
   return m ? `+91${m[1]}` : null;
 }
 
+/** A calendar date that exists ("2030-02-30" does not, though Date.parse rolls it into March). */
+export function isRealDate(ymd: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === ymd;
+}
+
 /** ISO 8601 date-time with an explicit zone (Z or ±hh:mm); normalised to UTC `…Z`. */
 export const IsoDateTimeSchema = z
   .string({ required_error: 'Required.' })
   .trim()
   .min(1, 'Required.')
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), {
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)) && isRealDate(v.slice(0, 10)), {
     message: 'Must be a date and time with a time zone, e.g. 2026-03-05T18:30:00+05:30.',
   })
   .transform((v) => new Date(v).toISOString());

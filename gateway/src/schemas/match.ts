@@ -18,9 +18,10 @@ const wholeNumber = (label: string, min: number, max: number) =>
 const roomText = (label: string) =>
   z
     .string({ invalid_type_error: `${label} must be text.` })
+    .trim()
+    .max(40, `${label} must be at most 40 characters.`)
     .nullish()
-    .transform((v) => (v ?? '').trim())
-    .pipe(z.string().max(40, `${label} must be at most 40 characters.`));
+    .transform((v) => v ?? '');
 
 export const MatchBodySchema = z.object({
   tid: wholeNumber('Tournament', 1, 2_147_483_647),

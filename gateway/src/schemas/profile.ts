@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common.js';
+import { isRealDate, text } from './common.js';
 
 export const GENDERS = ['Male', 'Female', 'Other', ''] as const;
 export const EARLIEST_BIRTH_DATE = '1900-01-01';
@@ -16,13 +16,6 @@ const optionalField = (label: string, max: number) =>
 /** Today's date where it is latest on Earth (UTC+14), so nobody's real birthday counts as "in the future". */
 function latestToday(): string {
   return new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
-}
-
-function isRealDate(v: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === v; // rejects 2023-02-30 and the like
 }
 
 const DateOfBirthSchema = z.preprocess(

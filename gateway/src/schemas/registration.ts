@@ -32,30 +32,27 @@ export const IGN_MAX = 30;
 /** Comparison key for team names and IGNs: "Soul  X" and "soul x" are the same team. */
 export const nameKey = (value: string) => value.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** Trimmed with inner runs of spaces collapsed (checks run on the trimmed text; collapsing only shortens it). */
+const tidy = (v: string) => v.replace(/\s+/g, ' ').normalize('NFC');
+
 const requiredName = (label: string, min: number, max: number) =>
   z
     .string({ required_error: `${label} is required.`, invalid_type_error: `${label} must be text.` })
-    .transform((v) => v.normalize('NFC').trim().replace(/\s+/g, ' '))
-    .pipe(
-      z
-        .string()
-        .min(1, `${label} is required.`)
-        .min(min, `${label} must be at least ${min} characters.`)
-        .max(max, `${label} must be at most ${max} characters.`),
-    );
+    .trim()
+    .min(1, `${label} is required.`)
+    .min(min, `${label} must be at least ${min} characters.`)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .transform(tidy);
 
 /** Optional IGN: missing, null and '' all mean "none" and come out as ''. */
 const optionalIgn = (label: string) =>
   z
     .string({ invalid_type_error: `${label} must be text.` })
+    .trim()
+    .max(IGN_MAX, `${label} must be at most ${IGN_MAX} characters.`)
+    .refine((v) => v === '' || v.length >= IGN_MIN, `${label} must be at least ${IGN_MIN} characters.`)
     .nullish()
-    .transform((v) => (v ?? '').normalize('NFC').trim().replace(/\s+/g, ' '))
-    .pipe(
-      z
-        .string()
-        .max(IGN_MAX, `${label} must be at most ${IGN_MAX} characters.`)
-        .refine((v) => v === '' || v.length >= IGN_MIN, `${label} must be at least ${IGN_MIN} characters.`),
-    );
+    .transform((v) => tidy(v ?? ''));
 
 const requiredIgn = (field: IgnField) => requiredName(IGN_LABELS[field], IGN_MIN, IGN_MAX);
 
@@ -144,15 +141,11 @@ export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
 export const PaymentSubmitSchema = z.object({
   upiReference: z
     .string({ required_error: 'UPI reference is required.', invalid_type_error: 'UPI reference must be text.' })
-    .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, 'UPI reference is required.')
-        .regex(/^[A-Za-z0-9]*$/, 'UPI reference may contain only letters and digits.')
-        .min(6, 'UPI reference must be at least 6 characters.')
-        .max(35, 'UPI reference must be at most 35 characters.'),
-    ),
+    .trim()
+    .min(1, 'UPI reference is required.')
+    .regex(/^[A-Za-z0-9]*$/, 'UPI reference may contain only letters and digits.')
+    .min(6, 'UPI reference must be at least 6 characters.')
+    .max(35, 'UPI reference must be at most 35 characters.'),
 });
 
 export const PaymentStatusUpdateSchema = z.object({

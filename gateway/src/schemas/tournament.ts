@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema, text } from './common.js';
+import { IdSchema, IsoDateTimeSchema, isRealDate, text } from './common.js';
 import { DEFAULT_POINTS_SYSTEM, POINTS_SYSTEM_IDS, TOURNAMENT_STATUSES } from '../lib/points-systems.js';
 import type { FieldErrors } from '../lib/errors.js';
 
@@ -22,13 +22,10 @@ const wholeNumber = (label: string, min: number, max: number, unit = '') =>
         .max(max, `${label} must be between ${min.toLocaleString('en-IN')} and ${max.toLocaleString('en-IN')}${unit}.`),
     );
 
-/** IsoDateTimeSchema lets Date.parse roll 2030-02-30 over into March; a typo'd day should be an error instead. */
+/** Names a typo'd day ("2030-02-30") specifically, before IsoDateTimeSchema judges the rest. */
 const isRealCalendarDate = (v: unknown) => {
-  const m = typeof v === 'string' ? /^\s*(\d{4})-(\d{2})-(\d{2})T/.exec(v) : null;
-  if (!m) return true; // the shape is IsoDateTimeSchema's to judge
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  const m = typeof v === 'string' ? /^\s*(\d{4}-\d{2}-\d{2})T/.exec(v) : null;
+  return !m || isRealDate(m[1]!);
 };
 
 const DateField = z
