@@ -12,6 +12,10 @@ import {
   type TestGateway,
   type TestUser,
 } from './helpers.js';
+import { isUniqueViolation } from '../../gateway/src/db/index.js';
+import { IGN_TAKEN, ONE_TEAM_PER_USER, TEAM_NAME_TAKEN, insertRegistration } from '../../gateway/src/db/registrations.js';
+import { MATCH_SLOT_TAKEN, insertMatch } from '../../gateway/src/db/matches.js';
+import type { TeamFields } from '../../gateway/src/schemas/registration.js';
 
 describe('team registrations', () => {
   let gw: TestGateway;
@@ -128,12 +132,12 @@ describe('team registrations', () => {
       expect((await register(other.id, user.token)).status).toBe(201);
     });
 
-    it('keeps team names unique per tournament, ignoring case and surrounding spaces', async () => {
+    it('keeps team names unique per tournament, ignoring case and extra spaces', async () => {
       const [t, other] = [await openTournament(), await openTournament()];
       const [a, b] = [await createUser(gw.api), await createUser(gw.api)];
       const name = `Soul ${unique()}`;
       expect((await register(t.id, a.token, teamFields({ teamName: name }))).status).toBe(201);
-      const clash = await register(t.id, b.token, teamFields({ teamName: `  ${name.toUpperCase()} ` }));
+      const clash = await register(t.id, b.token, teamFields({ teamName: `  ${name.toUpperCase().replace(' ', '   ')} ` }));
       expect(clash.status).toBe(409);
       expect(clash.body.errors).toEqual({ teamName: 'A team with this name is already registered.' });
       expect((await register(other.id, b.token, teamFields({ teamName: name }))).status).toBe(201);
@@ -475,6 +479,48 @@ describe('team registrations', () => {
       const missing = await gw.api.put('/registrations/admin/999999/payment', { paymentStatus: 'verified' }, admin);
       expect(missing.status).toBe(404);
       expect(missing.body.message).toBe('Registration not found.');
+    });
+  });
+
+  describe('database guarantees behind the checks', () => {
+    // Requests for one tournament are serialised, so HTTP cannot race past the checks; these drive the
+    // repository straight into each unique constraint to prove the names the routes map to 409s are right.
+    async function violation(fn: () => Promise<unknown>): Promise<unknown> {
+      try {
+        await fn();
+      } catch (err) {
+        return err;
+      }
+      throw new Error('expected a unique violation');
+    }
+    const constraints = { ONE_TEAM_PER_USER, TEAM_NAME_TAKEN, IGN_TAKEN, MATCH_SLOT_TAKEN };
+    const matching = (err: unknown) => Object.entries(constraints).filter(([, c]) => isUniqueViolation(err, c)).map(([name]) => name);
+
+    it('each registration clash trips exactly the constraint the route maps', async () => {
+      const t = await openTournament();
+      const [a, b] = [await createUser(gw.api), await createUser(gw.api)];
+      const team = teamFields() as TeamFields;
+      expect((await register(t.id, a.token, team)).status).toBe(201);
+      const db = gw.app.store.db;
+      const fresh = () => teamFields() as TeamFields;
+
+      expect(matching(await violation(() => insertRegistration(db, t.id, a.id, fresh())))).toEqual(['ONE_TEAM_PER_USER']);
+      expect(matching(await violation(() => insertRegistration(db, t.id, b.id, { ...fresh(), teamName: team.teamName.toUpperCase() })))).toEqual([
+        'TEAM_NAME_TAKEN',
+      ]);
+      // The IGN rows go in after the team row: run it in a transaction so the half-written team is rolled back.
+      const ignErr = await violation(() =>
+        gw.app.store.writeTransaction((trx) => insertRegistration(trx, t.id, b.id, { ...fresh(), player2Username: team.player1Username })),
+      );
+      expect(matching(ignErr)).toEqual(['IGN_TAKEN']);
+      expect((await gw.api.get(`/registrations/tournament/${t.id}`, admin)).body).toHaveLength(1);
+    });
+
+    it('a second match in the same slot trips the constraint the route maps', async () => {
+      const t = await openTournament();
+      const match = { tid: t.id, day: 1, matchNo: 1, map: 'Erangel', matchId: '', password: '', time: '18:00' };
+      await insertMatch(gw.app.store.db, match);
+      expect(matching(await violation(() => insertMatch(gw.app.store.db, match)))).toEqual(['MATCH_SLOT_TAKEN']);
     });
   });
 });
