@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { useEffect, useRef } from 'react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { ErrorSummary } from '~/components/ui/error-summary';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { TextField } from '~/components/ui/text-field';
+import { LoginFormSchema } from '~/utils/account-schemas.server';
+import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
+import { gateway } from '~/utils/gateway.server';
+import { safeRedirectPath } from '~/utils/redirect';
+import { requireSameOrigin } from '~/utils/security.server';
+import { createUserSession, getUser } from '~/utils/session.server';
+
+export const meta: MetaFunction = () => [
+  { title: 'Log in | Custom Room' },
+  { name: 'description', content: 'Log in to Custom Room with your email or phone number to register your squad and see room IDs.' },
+];
+
+const FIELDS = ['emailOrPhone', 'password'] as const;
+const LOGIN_FAILED = 'Login failed. Please try again.';
+
+/** The ?redirectTo= of a URL as a safe relative path, or "" when there is none. */
+function redirectParam(request: Request): string {
+  const given = new URL(request.url).searchParams.get('redirectTo');
+  return given ? safeRedirectPath(given, '') : '';
+}
+
+const AUTH_PAGE = /^\/(login|register)(?=[?#]|$)/;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = redirectParam(request);
+  // Already signed in: straight on (never back to a login or register page, which would loop).
+  if (await getUser(request)) throw redirect(redirectTo && !AUTH_PAGE.test(redirectTo) ? redirectTo : '/');
+  return { redirectTo };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const formData = await request.formData();
+  const parsed = parseForm(formData, LoginFormSchema);
+  if (!parsed.success) return formFailure(parsed);
+
+  const { emailOrPhone, password, redirectTo } = parsed.data;
+  const result = await submitToGateway(() => gateway.login(request, { emailOrPhone, password }), {
+    values: parsed.values,
+    fields: FIELDS,
+    fallback: LOGIN_FAILED,
+  });
+  if (!result.ok) return result.failure;
+  return createUserSession(request, result.value.token, result.value.username, safeRedirectPath(redirectTo));
+}
+
+export default function Login() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<FormFailure>();
+  const values = actionData?.values ?? {};
+  const errors = actionData?.fieldErrors ?? {};
+  const carried = values.redirectTo !== undefined ? safeRedirectPath(values.redirectTo, '') : redirectTo;
+  const registerHref = carried ? `/register?${new URLSearchParams({ redirectTo: carried })}` : '/register';
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  // After a refused login the password is asked for again, with or without JavaScript.
+  useEffect(() => {
+    if (actionData && passwordRef.current) passwordRef.current.value = '';
+  }, [actionData]);
+
+  return (
+    <section className="form-page" aria-labelledby="login-title">
+      <h1 id="login-title">Log in</h1>
+      <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={FIELDS} />
+      <Form method="post" className="form" noValidate>
+        <input type="hidden" name="redirectTo" value={carried} />
+        <TextField
+          name="emailOrPhone"
+          label="Email or phone"
+          hint="The email address or mobile number you registered with."
+          error={errors.emailOrPhone}
+          defaultValue={values.emailOrPhone ?? ''}
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          required
+        />
+        <TextField
+          name="password"
+          type="password"
+          label="Password"
+          error={errors.password}
+          autoComplete="current-password"
+          required
+          ref={passwordRef}
+        />
+        <p className="form-aside">
+          <Link to="/forgot-password">Forgot Password?</Link>
+        </p>
+        <SubmitButton pendingLabel="Logging in…">Log in</SubmitButton>
+      </Form>
+      <p className="form-footer">
+        New here? <Link to={registerHref}>Create an account</Link>
+      </p>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

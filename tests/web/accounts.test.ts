@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cookieOf, formPost, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
+
+// Route modules are imported after the environment points at the stub gateway.
+let stub: GatewayStub;
+let login: typeof import('~/routes/login');
+let register: typeof import('~/routes/register');
+let logoutRoute: typeof import('~/routes/logout');
+let forgot: typeof import('~/routes/forgot-password');
+let reset: typeof import('~/routes/reset-password');
+let session: typeof import('~/utils/session.server');
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+beforeAll(async () => {
+  stub = await startGatewayStub();
+  await useStubEnv(stub);
+  login = await import('~/routes/login');
+  register = await import('~/routes/register');
+  logoutRoute = await import('~/routes/logout');
+  forgot = await import('~/routes/forgot-password');
+  reset = await import('~/routes/reset-password');
+  session = await import('~/utils/session.server');
+});
+afterAll(() => stub.close());
+beforeEach(() => {
+  stub.seen.length = 0;
+});
+
+/** A cookie for a signed-in player, as login would set it. */
+async function signedInCookie() {
+  const res = await session.createUserSession(new Request('http://localhost/login'), await stub.token(), 'player_one', '/');
+  return cookieOf(res);
+}
+
+describe('login action', () => {
+  it('sends the credentials to the gateway, starts the session and goes to redirectTo', async () => {
+    const token = await stub.token();
+    stub.answer((_req, res) => json(res, 200, { token, username: 'player_one', roles: ['ROLE_USER'], expiresAt: new Date().toISOString() }));
+    const res = (await login.action(args(formPost('http://localhost/login', { emailOrPhone: ' player@example.com ', password: 'hunter22!', redirectTo: '/tournaments/3?tab=points' })))) as Response;
+
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/tournaments/3?tab=points');
+    expect(stub.seen).toHaveLength(1);
+    expect(stub.seen[0]).toMatchObject({ method: 'POST', url: '/api/auth/login', body: { emailOrPhone: 'player@example.com', password: 'hunter22!' } });
+
+    // The cookie carries a session the app recognises.
+    const user = await session.getUser(new Request('http://localhost/', { headers: { cookie: cookieOf(res) } }));
+    expect(user?.username).toBe('player_one');
+  });
+
+  it.each(['https://evil.example/x', '//evil.example', '/\\evil.example', '/\t/evil.example'])('never redirects off-site (redirectTo=%j)', async (redirectTo) => {
+    const token = await stub.token();
+    stub.answer((_req, res) => json(res, 200, { token, username: 'player_one', roles: [] }));
+    const res = (await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'a@b.in', password: 'x', redirectTo })))) as Response;
+    expect(res.headers.get('location')).toBe('/');
+  });
+
+  it("shows the gateway's message on a refused login, keeps the email/phone and never the password", async () => {
+    stub.answer((_req, res) => json(res, 401, { message: 'Invalid email/phone or password.' }));
+    const { status, body } = unwrap(await login.action(args(formPost('http://localhost/login', { emailOrPhone: '9876543210', password: 'wrong-password', redirectTo: '' }))));
+    expect(status).toBe(401);
+    expect(body).toEqual({ values: { emailOrPhone: '9876543210', redirectTo: '' }, fieldErrors: {}, formError: 'Invalid email/phone or password.' });
+    expect(JSON.stringify(body)).not.toContain('wrong-password');
+  });
+
+  it('falls back to "Login failed. Please try again." when the gateway gives no message', async () => {
+    stub.answer((_req, res) => {
+      res.statusCode = 401;
+      res.end();
+    });
+    const { body } = unwrap(await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'a@b.in', password: 'x' }))));
+    expect(body.formError).toBe('Login failed. Please try again.');
+  });
+
+  it("passes on the gateway's rate-limit message (429)", async () => {
+    stub.answer((_req, res) => json(res, 429, { message: 'Too many attempts. Try again in a minute.' }));
+    const { status, body } = unwrap(await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'a@b.in', password: 'x' }))));
+    expect(status).toBe(429);
+    expect(body.formError).toBe('Too many attempts. Try again in a minute.');
+  });
+
+  it('checks the form before calling the gateway', async () => {
+    const { status, body } = unwrap(await login.action(args(formPost('http://localhost/login', { emailOrPhone: '  ', password: '' }))));
+    expect(status).toBe(400);
+    expect(body.fieldErrors).toEqual({ emailOrPhone: 'Email or phone is required.', password: 'Password is required.' });
+    expect(stub.seen).toHaveLength(0);
+  });
+
+  it('keeps the details and answers 503 when the gateway cannot be reached', async () => {
+    stub.answer((_req, res) => res.socket?.destroy());
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { status, body } = unwrap(await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'a@b.in', password: 'secret-pass' }))));
+    expect(status).toBe(503);
+    expect(body.formError).toBe('We could not reach the server. Your details are kept — please try again.');
+    expect(body.values.emailOrPhone).toBe('a@b.in');
+    expect(JSON.stringify(body)).not.toContain('secret-pass');
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('gateway unreachable'));
+    logged.mockRestore();
+  });
+
+  it('refuses a cross-site post with 403 before anything else', async () => {
+    for (const headers of [{ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example', 'sec-fetch-site': '' }]) {
+      const err = await thrown(() => login.action(args(formPost('http://localhost/login', { emailOrPhone: 'a@b.in', password: 'x' }, headers))));
+      expect(unwrap(err).status).toBe(403);
+    }
+    expect(stub.seen).toHaveLength(0);
+  });
+});
+
+describe('login and register loaders', () => {
+  it('give the safe redirectTo to the form', async () => {
+    expect(await login.loader(args(new Request('http://localhost/login?redirectTo=%2Fprofile')))).toEqual({ redirectTo: '/profile' });
+    expect(await login.loader(args(new Request('http://localhost/login?redirectTo=https%3A%2F%2Fevil.example')))).toEqual({ redirectTo: '' });
+  });
+
+  it('send a signed-in player on to redirectTo (or home)', async () => {
+    const cookie = await signedInCookie();
+    const res = (await thrown(() => login.loader(args(new Request('http://localhost/login?redirectTo=%2Fmy-tournaments', { headers: { cookie } }))))) as Response;
+    expect(res.headers.get('location')).toBe('/my-tournaments');
+    const res2 = (await thrown(() => register.loader(args(new Request('http://localhost/register', { headers: { cookie } }))))) as Response;
+    expect(res2.headers.get('location')).toBe('/');
+  });
+
+  it('never send a signed-in player back to a login or register page (a loop), but do to team registration', async () => {
+    const cookie = await signedInCookie();
+    const where = async (url: string) => ((await thrown(() => login.loader(args(new Request(url, { headers: { cookie } }))))) as Response).headers.get('location');
+    expect(await where('http://localhost/login?redirectTo=%2Flogin%3FredirectTo%3D%252Flogin')).toBe('/');
+    expect(await where('http://localhost/login?redirectTo=%2Fregister')).toBe('/');
+    expect(await where('http://localhost/login?redirectTo=%2Fregister%2F5')).toBe('/register/5');
+  });
+});
+
+describe('register action', () => {
+  const fields = { email: 'New@Example.com', phone: '98765 43210', username: 'new_player', password: 'long enough pw', redirectTo: '/tournaments/3' };
+
+  it('creates the account and goes to login with a flash, keeping redirectTo', async () => {
+    stub.answer((_req, res) => json(res, 201, { message: 'Registration successful. Please log in.', username: 'new_player' }));
+    const res = (await register.action(args(formPost('http://localhost/register', fields)))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login?redirectTo=%2Ftournaments%2F3');
+    expect(stub.seen[0]).toMatchObject({
+      url: '/api/auth/register',
+      body: { email: 'new@example.com', phone: '+919876543210', username: 'new_player', password: 'long enough pw' },
+    });
+    const flash = await session.readFlash(new Request('http://localhost/login', { headers: { cookie: cookieOf(res) } }));
+    expect(flash.message).toBe('Account created. Please log in.');
+  });
+
+  it("shows the gateway's 409 field errors next to their fields", async () => {
+    stub.answer((_req, res) => json(res, 409, { message: 'An account with these details already exists.', errors: { email: 'An account with this email already exists.' } }));
+    const { status, body } = unwrap(await register.action(args(formPost('http://localhost/register', fields))));
+    expect(status).toBe(409);
+    expect(body.fieldErrors).toEqual({ email: 'An account with this email already exists.' });
+    expect(body.values).toEqual({ email: 'New@Example.com', phone: '98765 43210', username: 'new_player', redirectTo: '/tournaments/3' });
+  });
+
+  it('says "Registration failed! Please try again." when the gateway gives no reason', async () => {
+    stub.answer((_req, res) => {
+      res.statusCode = 400;
+      res.end();
+    });
+    const { body } = unwrap(await register.action(args(formPost('http://localhost/register', fields))));
+    expect(body.formError).toBe('Registration failed! Please try again.');
+  });
+});
+
+describe('logout', () => {
+  it('ends the session on POST and goes to /login', async () => {
+    const cookie = await signedInCookie();
+    const res = (await logoutRoute.action(args(formPost('http://localhost/logout', {}, { cookie })))) as Response;
+    expect(res.headers.get('location')).toBe('/login');
+    const after = await session.getUser(new Request('http://localhost/', { headers: { cookie: cookieOf(res) } }));
+    expect(after).toBeNull();
+  });
+
+  it('refuses a cross-site logout post', async () => {
+    const err = await thrown(() => logoutRoute.action(args(formPost('http://localhost/logout', {}, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }))));
+    expect(unwrap(err).status).toBe(403);
+  });
+
+  it('does not log out on GET', async () => {
+    const cookie = await signedInCookie();
+    expect(await logoutRoute.loader(args(new Request('http://localhost/logout', { headers: { cookie } })))).toBeNull();
+  });
+});
+
+describe('password reset', () => {
+  it('always confirms a reset request the same way (post/redirect/get)', async () => {
+    stub.answer((_req, res) => json(res, 202, { message: 'If an account exists for that email, we have sent a link to reset the password.' }));
+    const res = (await forgot.action(args(formPost('http://localhost/forgot-password', { email: 'someone@example.com' })))) as Response;
+    expect(res.headers.get('location')).toBe('/forgot-password?sent=1');
+    expect(stub.seen[0]).toMatchObject({ url: '/api/auth/password-reset/request', body: { email: 'someone@example.com' } });
+  });
+
+  it('refuses mismatched passwords without calling the gateway', async () => {
+    const { status, body } = unwrap(await reset.action(args(formPost('http://localhost/reset-password?token=abc', { token: 'abc', password: 'new password 1', confirmPassword: 'new password 2' }))));
+    expect(status).toBe(400);
+    expect(body.fieldErrors).toEqual({ confirmPassword: 'The two passwords do not match.' });
+    expect(stub.seen).toHaveLength(0);
+  });
+
+  it('sets the new password and goes to login with a flash', async () => {
+    stub.answer((_req, res) => json(res, 200, { message: 'Your password has been reset. Please log in.' }));
+    const res = (await reset.action(args(formPost('http://localhost/reset-password?token=abc', { token: 'abc', password: 'new password 1', confirmPassword: 'new password 1' })))) as Response;
+    expect(res.headers.get('location')).toBe('/login');
+    expect(stub.seen[0]).toMatchObject({ url: '/api/auth/password-reset/confirm', body: { token: 'abc', password: 'new password 1' } });
+    const flash = await session.readFlash(new Request('http://localhost/login', { headers: { cookie: cookieOf(res) } }));
+    expect(flash.message).toBe('Your password has been reset. Please log in.');
+  });
+
+  it("shows the gateway's message for an invalid or expired link", async () => {
+    stub.answer((_req, res) => json(res, 400, { message: 'This reset link is invalid or has expired.', errors: { token: 'This reset link is invalid or has expired.' } }));
+    const { status, body } = unwrap(await reset.action(args(formPost('http://localhost/reset-password?token=old', { token: 'old', password: 'new password 1', confirmPassword: 'new password 1' }))));
+    expect(status).toBe(400);
+    expect(body.fieldErrors.token).toBe('This reset link is invalid or has expired.');
+    expect(JSON.stringify(body)).not.toContain('new password 1');
+  });
+});
