@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
 import pg from 'pg';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
@@ -220,5 +222,78 @@ export function teamFields(overrides: Record<string, string> = {}): Record<strin
     substitute1Username: '',
     substitute2Username: '',
     ...overrides,
+  };
+}
+
+/** The compiled gateway (npm test builds it first), as operators run it. */
+export const COMPILED_SERVER = path.resolve('gateway/dist/server.js');
+
+export interface GatewayProcess {
+  child: import('node:child_process').ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once /healthz answers; rejects if the process exits first. */
+  ready(): Promise<void>;
+  stop(): Promise<number | null>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node gateway/dist/server.js` with the given environment (plus quiet test defaults). */
+export function spawnGateway(env: Record<string, string>, port = 0): GatewayProcess {
+  const child = spawn(process.execPath, [COMPILED_SERVER], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      SEED_DEMO: '0',
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PHONE: ADMIN.phone,
+      GATEWAY_PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${env.GATEWAY_PORT ?? port}`;
+  return {
+    child,
+    url,
+    exited,
+    stdout: () => out,
+    stderr: () => err,
+    async ready() {
+      let gone = false;
+      void exited.then(() => (gone = true));
+      for (let i = 0; i < 300 && !gone; i++) {
+        try {
+          if ((await fetch(`${url}/healthz`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`gateway process did not come up: ${err || out}`);
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
   };
 }

@@ -1,5 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTournament, createUser, dialectName, startGateway, teamFields, type TestGateway, type TestUser } from './helpers.js';
+import {
+  adminToken,
+  Api,
+  createStorage,
+  createTournament,
+  createUser,
+  dialectName,
+  freePort,
+  spawnGateway,
+  startGateway,
+  teamFields,
+  type GatewayProcess,
+  type TestGateway,
+  type TestUser,
+} from './helpers.js';
 
 const PLAYERS = 200;
 const SLOTS = 16;
@@ -36,5 +50,38 @@ describe(`registration slot cap under concurrency (${dialectName})`, () => {
     expect(listed.body).toHaveLength(SLOTS);
     const winners = new Set(results.filter((r) => r.status === 201).map((r) => r.body.rid));
     expect(new Set(listed.body.map((r: any) => r.rid))).toEqual(winners);
+  });
+});
+
+// Several gateway instances on one database (the deployment DESIGN.md allows): the cap must hold across
+// processes too. On SQLite this is what BEGIN IMMEDIATE is for; within one process the driver already serialises.
+describe(`registration slot cap across two gateway processes (${dialectName})`, () => {
+  const procs: GatewayProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => p.stop()));
+  });
+
+  it(`lets exactly ${SLOTS} in when ${PLAYERS} registrations are split between two processes`, { timeout: 120_000 }, async () => {
+    const storage = await createStorage();
+    const env = { DATA_DIR: storage.dataDir, ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}) };
+    const first = spawnGateway({ ...env, GATEWAY_PORT: String(await freePort()) });
+    procs.push(first);
+    await first.ready(); // migrations and the admin account first, then the second instance
+    const second = spawnGateway({ ...env, GATEWAY_PORT: String(await freePort()) });
+    procs.push(second);
+    await second.ready();
+    const apis = [new Api(first.url), new Api(second.url)];
+
+    const users: TestUser[] = [];
+    for (let i = 0; i < PLAYERS; i += BATCH) {
+      users.push(...(await Promise.all(Array.from({ length: Math.min(BATCH, PLAYERS - i) }, (_, j) => createUser(apis[(i + j) % 2]!)))));
+    }
+    const t = await createTournament(apis[0]!, await adminToken(apis[0]!), { maxTeams: String(SLOTS) });
+
+    const results = await Promise.all(users.map((u, i) => apis[i % 2]!.post(`/registrations/${t.id}`, teamFields(), u.token)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(SLOTS);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(PLAYERS - SLOTS);
+    expect((await apis[1]!.get(`/tournaments/${t.id}`)).body.registeredTeams).toBe(SLOTS);
   });
 });
