@@ -9,6 +9,10 @@ import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../gateway/src/app.js';
 import { loadConfig, type Config } from '../../gateway/src/config.js';
+import type { DatabaseHandle } from '../../gateway/src/db/index.js';
+import { insertUser } from '../../gateway/src/db/users.js';
+import { hashPassword } from '../../gateway/src/lib/passwords.js';
+import type { TokenService } from '../../gateway/src/lib/tokens.js';
 
 /**
  * The suite runs on SQLite by default and on PostgreSQL when TEST_DATABASE_URL is set
@@ -296,4 +300,23 @@ export function spawnGateway(env: Record<string, string>, port = 0): GatewayProc
       return exited;
     },
   };
+}
+
+/**
+ * Many players at once, for the concurrency tests: accounts written through the gateway's own
+ * repository with one shared argon2 hash, and real tokens signed with the gateway's key. Creating
+ * 200 players over HTTP costs 400 argon2 operations, which is the sign-up path's business, not these tests'.
+ */
+export async function createPlayersDirect(store: DatabaseHandle, tokens: TokenService, count: number): Promise<TestUser[]> {
+  const password = 'correct horse battery';
+  const passwordHash = await hashPassword(password);
+  const users: TestUser[] = [];
+  for (let i = 0; i < count; i++) {
+    const u = unique();
+    const user = { email: `bulk${u}@test.example`, phone: uniquePhone(), username: `bulk_${u}`.slice(0, 20), password };
+    const id = await insertUser(store.db, { email: user.email, phone: `+91${user.phone}`, username: user.username, passwordHash, roles: ['ROLE_USER'] });
+    const { token } = await tokens.sign({ id, username: user.username, roles: ['ROLE_USER'] });
+    users.push({ ...user, id, token });
+  }
+  return users;
 }

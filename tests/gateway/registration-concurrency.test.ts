@@ -4,7 +4,7 @@ import {
   Api,
   createStorage,
   createTournament,
-  createUser,
+  createPlayersDirect,
   dialectName,
   freePort,
   spawnGateway,
@@ -12,12 +12,12 @@ import {
   teamFields,
   type GatewayProcess,
   type TestGateway,
-  type TestUser,
 } from './helpers.js';
+import { openDatabase } from '../../gateway/src/db/index.js';
+import { createTokenService } from '../../gateway/src/lib/tokens.js';
 
 const PLAYERS = 200;
 const SLOTS = 16;
-const BATCH = 25;
 
 describe(`registration slot cap under concurrency (${dialectName})`, () => {
   let gw: TestGateway;
@@ -29,13 +29,8 @@ describe(`registration slot cap under concurrency (${dialectName})`, () => {
   });
   afterAll(() => gw.stop());
 
-  // 10-15 s on an idle 2-core machine, the 200 registrations themselves 1-4 s; argon2 for 200 sign-ups and logins
-  // dominates, so the limit leaves room for a loaded machine.
   it(`lets exactly ${SLOTS} of ${PLAYERS} simultaneous registrations in`, { timeout: 120_000 }, async () => {
-    const users: TestUser[] = [];
-    for (let i = 0; i < PLAYERS; i += BATCH) {
-      users.push(...(await Promise.all(Array.from({ length: Math.min(BATCH, PLAYERS - i) }, () => createUser(gw.api)))));
-    }
+    const users = await createPlayersDirect(gw.app.store, gw.app.tokens, PLAYERS);
     const t = await createTournament(gw.api, admin, { maxTeams: String(SLOTS) });
 
     const results = await Promise.all(users.map((u) => gw.api.post(`/registrations/${t.id}`, teamFields(), u.token)));
@@ -72,10 +67,10 @@ describe(`registration slot cap across two gateway processes (${dialectName})`, 
     await second.ready();
     const apis = [new Api(first.url), new Api(second.url)];
 
-    const users: TestUser[] = [];
-    for (let i = 0; i < PLAYERS; i += BATCH) {
-      users.push(...(await Promise.all(Array.from({ length: Math.min(BATCH, PLAYERS - i) }, (_, j) => createUser(apis[(i + j) % 2]!)))));
-    }
+    // The players, written through the repository and signed with the key the processes share (in DATA_DIR).
+    const store = await openDatabase({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir });
+    const tokens = await createTokenService({ dataDir: storage.dataDir, ttlSeconds: 3600 });
+    const users = await createPlayersDirect(store, tokens, PLAYERS).finally(() => store.close());
     const t = await createTournament(apis[0]!, await adminToken(apis[0]!), { maxTeams: String(SLOTS) });
 
     const results = await Promise.all(users.map((u, i) => apis[i % 2]!.post(`/registrations/${t.id}`, teamFields(), u.token)));
