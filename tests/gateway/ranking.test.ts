@@ -51,11 +51,12 @@ describe('rankStandings', () => {
 
   it('then by team name, ignoring case', () => {
     const rows = [
-      team('zeta Squad', { totalPoints: 12, wins: 0, positionPoints: 6, finishes: 6 }),
-      team('Alpha Squad', { totalPoints: 12, wins: 0, positionPoints: 6, finishes: 6 }),
-      team('beta Squad', { totalPoints: 12, wins: 0, positionPoints: 6, finishes: 6 }),
+      team('Charlie Squad', { teamId: 1, totalPoints: 12, wins: 0, positionPoints: 6, finishes: 6 }),
+      team('bravo Squad', { teamId: 2, totalPoints: 12, wins: 0, positionPoints: 6, finishes: 6 }),
+      team('Alpha Squad', { teamId: 3, totalPoints: 12, wins: 0, positionPoints: 6, finishes: 6 }),
     ];
-    expect(names(rankStandings(rows))).toEqual(['Alpha Squad', 'beta Squad', 'zeta Squad']);
+    // Case-sensitive order would put "Charlie" before "bravo"; id order would reverse the list.
+    expect(names(rankStandings(rows))).toEqual(['Alpha Squad', 'bravo Squad', 'Charlie Squad']);
   });
 
   it('numbers ranks 1..n with no shared rank, keeps the columns and leaves the input alone', () => {

@@ -142,6 +142,12 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .unique()
           .where(sql.ref('position'), '>', 0)
           .execute();
+        // Covers the points-table sums (day and overall) so they never touch the table rows.
+        await db.schema
+          .createIndex('match_results_standings')
+          .on('match_results')
+          .columns(['tournament_id', 'registration_id', 'day', 'position_points', 'finishes', 'wins', 'total_points'])
+          .execute();
       },
     },
   };

@@ -176,24 +176,28 @@ export async function listMatchResults(db: Trx, where: { tournamentId: number; d
 
 /**
  * Per-team sums over one day (day 1-7) or the whole tournament (day undefined), one row per team
- * with at least one result in scope. Unordered: rank with lib/ranking.ts.
+ * with at least one result in scope. Unordered: rank with lib/ranking.ts. Summing before the join
+ * lets the covering index match_results_standings answer the scan: one team-name lookup per team,
+ * not per result row.
  */
 export async function teamStandings(db: Trx, tournamentId: number, day?: number): Promise<TeamStanding[]> {
-  let query = db
-    .selectFrom('match_results as mr')
-    .innerJoin('registrations as r', 'r.id', 'mr.registration_id')
+  let sums = db
+    .selectFrom('match_results')
     .select((eb) => [
-      'r.id',
-      'r.team_name',
-      eb.fn.sum<number | string>('mr.position_points').as('position_points'),
-      eb.fn.sum<number | string>('mr.finishes').as('finishes'),
-      eb.fn.sum<number | string>('mr.wins').as('wins'),
-      eb.fn.sum<number | string>('mr.total_points').as('total_points'),
+      'registration_id',
+      eb.fn.sum<number | string>('position_points').as('position_points'),
+      eb.fn.sum<number | string>('finishes').as('finishes'),
+      eb.fn.sum<number | string>('wins').as('wins'),
+      eb.fn.sum<number | string>('total_points').as('total_points'),
       eb.fn.countAll<number | string>().as('matches_played'),
     ])
-    .where('mr.tournament_id', '=', tournamentId);
-  if (day !== undefined) query = query.where('mr.day', '=', day);
-  const rows = await query.groupBy(['r.id', 'r.team_name']).execute();
+    .where('tournament_id', '=', tournamentId);
+  if (day !== undefined) sums = sums.where('day', '=', day);
+  const rows = await db
+    .selectFrom(sums.groupBy('registration_id').as('s'))
+    .innerJoin('registrations as r', 'r.id', 's.registration_id')
+    .select(['r.id', 'r.team_name', 's.position_points', 's.finishes', 's.wins', 's.total_points', 's.matches_played'])
+    .execute();
   // PostgreSQL returns sum() and count() of integers as bigint strings.
   return rows.map((r) => ({
     teamId: Number(r.id),
