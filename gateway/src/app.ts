@@ -33,11 +33,17 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** SQLite file name inside DATA_DIR; tests give each app its own. */
   sqliteFile?: string;
+  /**
+   * Check every answer against its route's zod schema (tests turn this on). Off in production:
+   * the schemas still document the API, and our own mappers build the answers, so re-validating
+   * each one would only cost time (it was a third of GET /tournaments).
+   */
+  validateResponses?: boolean;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-export async function buildApp({ config, logger, sqliteFile }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, sqliteFile, validateResponses = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     trustProxy: config.TRUST_PROXY,
@@ -50,7 +56,7 @@ export async function buildApp({ config, logger, sqliteFile }: BuildOptions): Pr
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -65,7 +71,28 @@ export async function buildApp({ config, logger, sqliteFile }: BuildOptions): Pr
     ttlSeconds: config.JWT_TTL_SECONDS,
   }));
   app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log: app.log }));
-  app.addHook('onClose', async () => store.close());
+  // Close the database only after the handlers still running have answered (even to clients that
+  // already hung up), so a shutdown never turns a request in flight into a "driver destroyed" error.
+  let inFlight = 0;
+  const counted = new WeakSet<object>();
+  app.addHook('onRequest', async (request) => {
+    inFlight += 1;
+    counted.add(request);
+  });
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (counted.delete(request)) inFlight -= 1;
+    // A keep-alive connection that was busy when closing began would otherwise hold the server open.
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onClose', async () => {
+    const deadline = Date.now() + 10_000;
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await store.close();
+  });
 
   // Every request: read the bearer token if there is one; routes decide whether they need it.
   app.decorateRequest('user', null);

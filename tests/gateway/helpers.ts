@@ -68,7 +68,7 @@ export async function startGateway(env: Record<string, string> = {}, storage?: S
     ADMIN_PHONE: ADMIN.phone,
     ...env,
   });
-  const app = await buildApp({ config, logger: config.LOG_LEVEL === 'silent' ? false : undefined });
+  const app = await buildApp({ config, logger: config.LOG_LEVEL === 'silent' ? false : undefined, validateResponses: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

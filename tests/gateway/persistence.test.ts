@@ -64,3 +64,18 @@ describe('persistence and migrations', () => {
     }
   });
 });
+
+describe('shutdown', () => {
+  it('lets a request in flight finish its database work before the database closes', async () => {
+    const gw = await startGateway();
+    const u = `${Date.now()}`.slice(-8);
+    // Registering hashes the password (tens of ms) between two database calls: close in that gap.
+    const arrived = new Promise((r) => gw.app.server.once('request', r));
+    const pending = gw.api.post('/api/auth/register', { email: `late${u}@test.example`, phone: `98${u}`, username: `late_${u}`, password: 'correct horse battery' });
+    await arrived;
+    await new Promise((r) => setTimeout(r, 5));
+    await gw.stop();
+    const res = await pending;
+    expect(res.status).toBe(201);
+  });
+});

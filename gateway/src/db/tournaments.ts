@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { CompiledQuery, Selectable } from 'kysely';
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { TournamentsTable } from './schema.js';
@@ -64,8 +64,15 @@ function selectLive(db: Trx) {
 
 /** Live tournaments, soonest first (served by the tournaments_live_start index). */
 export async function listTournaments(db: Trx): Promise<TournamentRow[]> {
-  return selectLive(db).orderBy('t.start_date', 'asc').orderBy('t.id', 'asc').execute();
+  // The hottest read: compile its SQL once per database handle (building the query costs as much as running it).
+  let compiled = compiledList.get(db);
+  if (!compiled) {
+    compiled = selectLive(db).orderBy('t.start_date', 'asc').orderBy('t.id', 'asc').compile();
+    compiledList.set(db, compiled);
+  }
+  return (await db.executeQuery(compiled)).rows;
 }
+const compiledList = new WeakMap<Trx, CompiledQuery<TournamentRow>>();
 
 /** One live tournament, or undefined when missing or soft-deleted. */
 export async function getTournament(db: Trx, id: number): Promise<TournamentRow | undefined> {
