@@ -7,6 +7,7 @@ import {
   LoginSchema,
   MessageSchema,
   PointsRowSchema,
+  ProfileSchema,
   TournamentSchema,
 } from './gateway-schemas';
 
@@ -159,4 +160,26 @@ export const gateway = {
     callGateway(request, '/api/auth/password-reset/request', { method: 'POST', json: body, schema: MessageSchema, auth: false }),
   confirmPasswordReset: (request: Request, body: { token: string; password: string }) =>
     callGateway(request, '/api/auth/password-reset/confirm', { method: 'POST', json: body, schema: MessageSchema, auth: false }),
+  getProfile: (request: Request) => callGateway(request, '/api/profile/get', { schema: ProfileSchema }),
 };
+
+/**
+ * GET /images/{file} from the gateway as its raw Response (bytes, not JSON), for the web app's
+ * /images proxy. Forwards If-None-Match so a revalidation can end in 304. The caller checks the
+ * file name; an unreachable gateway throws a GatewayError with unavailable=true.
+ */
+export async function fetchImage(request: Request, file: string): Promise<Response> {
+  const env = getEnv();
+  const headers: Record<string, string> = { accept: 'image/webp,image/*', 'x-request-id': requestId(request) };
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
+  const path = `/images/${encodeURIComponent(file)}`;
+  try {
+    // Images stream after the headers arrive: allow them longer than a JSON call.
+    return await fetch(new URL(path, env.GATEWAY_URL), { headers, signal: AbortSignal.timeout(env.GATEWAY_TIMEOUT_MS * 3) });
+  } catch (err) {
+    const reason = (err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message;
+    console.error(JSON.stringify({ level: 'error', msg: 'gateway unreachable', reqId: requestId(request), method: 'GET', path, reason }));
+    throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
+  }
+}

@@ -1,0 +1,38 @@
+import { coverSources, type Cover } from '~/utils/images';
+import '~/styles/screens.css';
+
+/**
+ * A tournament cover: the 800 px WebP with 400/800/1200 candidates, explicit width/height and a CSS
+ * aspect ratio so nothing shifts while it loads. `frame` crops every cover to 16:9 (cards, slides);
+ * `natural` keeps the upload's own ratio (detail page). No cover: a same-size placeholder, no request.
+ */
+export function CoverImage({
+  cover,
+  alt,
+  sizes,
+  eager = false,
+  fit = 'frame',
+}: {
+  cover: Cover | null;
+  alt: string;
+  sizes: string;
+  eager?: boolean;
+  fit?: 'frame' | 'natural';
+}) {
+  const s = coverSources(cover);
+  const cls = fit === 'frame' ? 'cv cv-f' : 'cv';
+  if (!s) return <div className={`${cls} cv-ph`} aria-hidden="true" />;
+  return (
+    <img
+      className={cls}
+      src={s.src}
+      srcSet={s.srcSet}
+      sizes={s.srcSet ? sizes : undefined}
+      width={s.width}
+      height={s.height}
+      alt={alt}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
+}

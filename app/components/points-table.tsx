@@ -1,0 +1,57 @@
+import type { PointsRow } from '~/utils/gateway-schemas';
+
+export type PointsTableRow = Pick<PointsRow, 'rank' | 'teamName' | 'positionPoints' | 'finishes' | 'wins' | 'totalPoints'>;
+
+/**
+ * The standings table. At 360 px the six columns fit with short headings (screen readers always
+ * hear the full ones); if a long team name still makes it wider, it scrolls sideways inside a
+ * labelled, focusable region.
+ */
+export function PointsTable({ rows, caption, id }: { rows: PointsTableRow[]; caption: string; id: string }) {
+  return (
+    <div className="tscroll" role="region" aria-labelledby={id} tabIndex={0}>
+      <table className="pt">
+        <caption id={id}>{caption}</caption>
+        <thead>
+          <tr>
+            <Heading short="#" long="Rank" />
+            <th scope="col" className="pt-team">
+              Team
+            </th>
+            <Heading short="Place" long="Placement points" />
+            <Heading short="Fin." long="Finishes" />
+            <Heading short="Wins" long="Wins" />
+            <Heading short="Total" long="Total" />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.rank}-${r.teamName}`} className={r.rank <= 3 ? `top top${r.rank}` : undefined}>
+              <td>{r.rank}</td>
+              <th scope="row" className="pt-team">
+                {r.teamName}
+              </th>
+              <td>{r.positionPoints}</td>
+              <td>{r.finishes}</td>
+              <td>{r.wins}</td>
+              <td className="pt-total">{r.totalPoints}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Narrow screens show the short label; the full one is always what assistive technology reads. */
+function Heading({ short, long }: { short: string; long: string }) {
+  if (short === long) return <th scope="col">{long}</th>;
+  return (
+    <th scope="col">
+      <span className="th-s" aria-hidden="true">
+        {short}
+      </span>
+      <span className="th-l">{long}</span>
+    </th>
+  );
+}

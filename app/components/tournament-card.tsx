@@ -1,0 +1,56 @@
+import { Link } from '@remix-run/react';
+import type { Cover } from '~/utils/images';
+import { statusTone } from '~/utils/tournament';
+import { CoverImage } from './cover-image';
+
+/** What a card shows, already formatted by the loader (the page ships only these fields). */
+export interface CardTournament {
+  id: number;
+  name: string;
+  fee: string;
+  prize: string;
+  lastDate: string;
+  status: string;
+  cover: Cover | null;
+}
+
+/** One column at 360 px; one card per tournament on /tournaments. */
+export function TournamentCard({ t, eager = false }: { t: CardTournament; eager?: boolean }) {
+  return (
+    <article className="tc">
+      {t.cover ? (
+        <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes="(min-width:64rem) 22rem, (min-width:40rem) 46vw, 92vw" eager={eager} />
+      ) : null}
+      <div className="tc-b">
+        <h2>{t.name}</h2>
+        <dl className="kv">
+          <div>
+            <dt>Entry Fee</dt>
+            <dd>{t.fee}</dd>
+          </div>
+          <div>
+            <dt>Prizepool</dt>
+            <dd>{t.prize}</dd>
+          </div>
+          <div>
+            <dt>Last Date</dt>
+            <dd>{t.lastDate}</dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <StatusBadge status={t.status} />
+            </dd>
+          </div>
+        </dl>
+        <Link className="button" to={`/tournaments/${t.id}`}>
+          Register<span className="visually-hidden"> for {t.name}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`badge b-${statusTone(status)}`}>{status}</span>;
+}

@@ -1,0 +1,50 @@
+import { Link } from '@remix-run/react';
+import type { Cover } from '~/utils/images';
+import { CoverImage } from './cover-image';
+
+/** What a home slide shows, already formatted by the loader. */
+export interface SlideTournament {
+  id: number;
+  name: string;
+  fee: string;
+  prize: string;
+  starts: string;
+  closes: string;
+  cover: Cover | null;
+}
+
+/** Slides are 80% of a page at most 72rem wide; from 48rem the cover takes 55% of a slide. */
+const SLIDE_SIZES = '(min-width:72rem) 31rem, (min-width:48rem) 44vw, 80vw';
+
+/** One slide's markup, shared by the carousel and its no-JavaScript scrollable row so both look the same. */
+export function TournamentSlide({ t, eager = false }: { t: SlideTournament; eager?: boolean }) {
+  return (
+    <article className="slide">
+      <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes={SLIDE_SIZES} eager={eager} />
+      <div className="slide-b">
+        <h3>{t.name}</h3>
+        <dl className="kv">
+          <div>
+            <dt>Entry fee</dt>
+            <dd>{t.fee}</dd>
+          </div>
+          <div>
+            <dt>Prize pool</dt>
+            <dd>{t.prize}</dd>
+          </div>
+          <div>
+            <dt>Starts</dt>
+            <dd>{t.starts}</dd>
+          </div>
+          <div>
+            <dt>Registration closes</dt>
+            <dd>{t.closes}</dd>
+          </div>
+        </dl>
+        <Link className="button" to={`/tournaments/${t.id}`}>
+          Register Now<span className="visually-hidden">: {t.name}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,222 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { CoverImage } from '~/components/cover-image';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { StatusBadge } from '~/components/tournament-card';
+import { getEnv } from '~/utils/env.server';
+import { pageError } from '~/utils/errors.server';
+import { formatDateTime, formatShortDate } from '~/utils/format';
+import { gateway } from '~/utils/gateway.server';
+import { coverOf, ogImage } from '~/utils/images';
+import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
+import { canRegister, entryFeeLabel, parseTournamentId } from '~/utils/tournament';
+import '~/styles/screens.css';
+
+const NOT_FOUND = 'Tournament not found.';
+
+export const headers = loaderCacheHeaders;
+
+/** This site's origin as the visitor sees it (https behind a TLS-terminating proxy), for absolute og: URLs. */
+function publicOrigin(request: Request): string {
+  const url = new URL(request.url);
+  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`;
+  return url.origin;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = parseTournamentId(params.tournamentId);
+  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
+  const t = await gateway.getTournament(request, id).catch((err) => pageError(err, NOT_FOUND));
+  const timeZone = getEnv().APP_TIME_ZONE;
+  const url = new URL(request.url);
+  const origin = publicOrigin(request);
+  const cover = coverOf(t);
+  const fee = entryFeeLabel(t.entryFee);
+  const starts = formatShortDate(t.startDate, timeZone);
+  const ends = formatShortDate(t.endDate, timeZone);
+  const closes = formatDateTime(t.registrationClose, timeZone);
+  const open = canRegister(t.status);
+  const summary = [
+    t.game,
+    t.entryFee > 0 ? `Entry ${fee}` : 'Free entry',
+    t.prizePool ? `Prize pool ${t.prizePool}` : '',
+    starts && ends && starts !== ends ? `${starts} to ${ends}` : starts,
+    open && closes ? `Registration closes ${closes}` : t.status,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  return data(
+    {
+      t: {
+        id: t.id,
+        name: t.name,
+        game: t.game,
+        description: t.description,
+        overview: t.overview,
+        format: t.format,
+        platform: t.platform,
+        status: t.status,
+        fee,
+        prize: t.prizePool,
+        teams: `${t.registeredTeams} / ${t.maxTeams} teams`,
+        full: t.maxTeams > 0 && t.registeredTeams >= t.maxTeams,
+        starts: formatDateTime(t.startDate, timeZone),
+        ends: formatDateTime(t.endDate, timeZone),
+        regOpens: formatDateTime(t.registrationOpen, timeZone),
+        regCloses: closes,
+        cover,
+      },
+      canRegister: open,
+      // ?register=closed is where the Register control of a closed tournament leads (works without JavaScript).
+      closedAlert: !open && url.searchParams.get('register') === 'closed',
+      og: { url: `${origin}/tournaments/${t.id}`, description: summary, image: ogImage(cover, origin) },
+    },
+    { headers: publicPageHeaders(request) },
+  );
+}
+
+export const meta: MetaFunction = (args) => {
+  const data = args.data as LoaderData | undefined;
+  if (!data) return [{ title: 'Tournament not found | Custom Room' }, { name: 'description', content: NOT_FOUND }];
+  const { t, og } = data;
+  const title = `${t.name} | Custom Room`;
+  const tags: ReturnType<MetaFunction> = [
+    { title },
+    { name: 'description', content: og.description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: 'Custom Room' },
+    { property: 'og:title', content: t.name },
+    { property: 'og:description', content: og.description },
+    { property: 'og:url', content: og.url },
+    { tagName: 'link', rel: 'canonical', href: og.url },
+    { name: 'twitter:card', content: og.image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: t.name },
+    { name: 'twitter:description', content: og.description },
+  ];
+  if (og.image) {
+    tags.push(
+      { property: 'og:image', content: og.image.url },
+      ...(og.image.url.endsWith('.webp') ? [{ property: 'og:image:type', content: 'image/webp' }] : []),
+      { property: 'og:image:alt', content: `${t.name} cover` },
+      { name: 'twitter:image', content: og.image.url },
+    );
+    if (og.image.width && og.image.height) {
+      tags.push({ property: 'og:image:width', content: String(og.image.width) }, { property: 'og:image:height', content: String(og.image.height) });
+    }
+  }
+  return tags;
+};
+
+// Single fetch returns data() unwrapped; the project's types predate the v3_singleFetch Future augmentation.
+type LoaderData = Awaited<ReturnType<typeof loader>>['data'];
+
+export default function TournamentDetail() {
+  const { t, canRegister: open, closedAlert } = useLoaderData() as LoaderData;
+  return (
+    <article className="td">
+      <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes="(min-width:48rem) 46rem, 100vw" eager fit="natural" />
+      <header className="td-h">
+        <h1>{t.name}</h1>
+        <p className="td-sub">
+          <span className="visually-hidden">Status: </span>
+          <StatusBadge status={t.status} /> {t.game}
+        </p>
+      </header>
+
+      <section id="register" className="td-reg" aria-label="Registration">
+        {closedAlert ? (
+          <p role="alert" className="ralert">
+            Registration is closed for this tournament. Status: {t.status}.
+          </p>
+        ) : null}
+        <p className="td-act">
+          {open ? (
+            <Link className="button" to={`/register/${t.id}`}>
+              Register
+            </Link>
+          ) : (
+            <Link className="button" to="?register=closed#register" replace preventScrollReset>
+              Register
+            </Link>
+          )}
+          <Link className="button button-secondary" to={`/tournaments/${t.id}/points-table`}>
+            View Points Table
+          </Link>
+        </p>
+        {open && t.regCloses ? <p className="fine">Registration closes {t.regCloses}.</p> : null}
+      </section>
+
+      <dl className="kv td-facts">
+        <div>
+          <dt>Entry fee</dt>
+          <dd>{t.fee}</dd>
+        </div>
+        <div>
+          <dt>Prize pool</dt>
+          <dd>{t.prize}</dd>
+        </div>
+        <div>
+          <dt>Teams</dt>
+          <dd>
+            {t.teams}
+            {t.full ? ' (full)' : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Format</dt>
+          <dd>{t.format}</dd>
+        </div>
+        <div>
+          <dt>Game</dt>
+          <dd>{t.game}</dd>
+        </div>
+        <div>
+          <dt>Platform</dt>
+          <dd>{t.platform}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="td-when">
+        <h2 id="td-when">Schedule</h2>
+        <dl className="kv td-facts">
+          <div>
+            <dt>Starts</dt>
+            <dd>{t.starts}</dd>
+          </div>
+          <div>
+            <dt>Ends</dt>
+            <dd>{t.ends}</dd>
+          </div>
+          <div>
+            <dt>Registration opens</dt>
+            <dd>{t.regOpens}</dd>
+          </div>
+          <div>
+            <dt>Registration closes</dt>
+            <dd>{t.regCloses}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {t.description ? (
+        <section aria-labelledby="td-desc">
+          <h2 id="td-desc">About this tournament</h2>
+          <p className="prose">{t.description}</p>
+        </section>
+      ) : null}
+      {t.overview ? (
+        <section aria-labelledby="td-over">
+          <h2 id="td-over">Overview</h2>
+          <p className="prose">{t.overview}</p>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
