@@ -22,34 +22,42 @@ export function SiteNav({ user }: { user: { username: string; isAdmin: boolean }
           </span>
           Custom Room
         </Link>
+        {/* Phones: the list behind a <details> hamburger. Wide screens: the same links inline (CSS shows one or the other). */}
         <details className="nav-menu" ref={menu}>
           <summary aria-label="Menu">
             <span className="hamburger" aria-hidden="true" />
           </summary>
-          <ul className="nav-links">
-            <li>
-              <NavLink to="/" end>
-                Home
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/tournaments">Tournaments</NavLink>
-            </li>
-            <li>
-              <NavLink to="/videos">Videos</NavLink>
-            </li>
-            {user?.isAdmin ? (
-              <li>
-                <NavLink to="/admin">Admin</NavLink>
-              </li>
-            ) : null}
-          </ul>
+          <NavLinks className="nav-links" isAdmin={!!user?.isAdmin} />
         </details>
+        <NavLinks className="nav-links-wide" isAdmin={!!user?.isAdmin} />
         <Link to="/profile" className="avatar" aria-label={user ? `Your profile (${user.username})` : 'Profile and login'}>
           {user ? <span aria-hidden="true">{initial}</span> : <ProfileIcon />}
         </Link>
       </nav>
     </header>
+  );
+}
+
+function NavLinks({ className, isAdmin }: { className: string; isAdmin: boolean }) {
+  return (
+    <ul className={className}>
+      <li>
+        <NavLink to="/" end>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/tournaments">Tournaments</NavLink>
+      </li>
+      <li>
+        <NavLink to="/videos">Videos</NavLink>
+      </li>
+      {isAdmin ? (
+        <li>
+          <NavLink to="/admin">Admin</NavLink>
+        </li>
+      ) : null}
+    </ul>
   );
 }
 
