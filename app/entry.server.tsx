@@ -59,6 +59,12 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // Remix refuses a form post whose Origin is another site before any action runs (a blank 500).
+  // Anyone can trigger that from their own page, so it is one warning line, not an error with a stack.
+  if (error instanceof Error && /does not match `origin` header|headers are not provided/.test(error.message)) {
+    console.warn(JSON.stringify({ level: 'warn', msg: 'cross-site form post refused', url: request.url, origin: request.headers.get('origin') }));
+    return;
+  }
   if (error instanceof Error) {
     console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', url: request.url, reqId: request.headers.get('x-request-id'), error: error.stack ?? error.message }));
   }

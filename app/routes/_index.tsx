@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { FeaturedCarousel } from '~/components/featured-carousel';
 import type { SlideTournament } from '~/components/tournament-slide';
 import { getEnv } from '~/utils/env.server';
-import { isUnavailable, pageError } from '~/utils/errors.server';
+import { isUnavailable, pageError, UNAVAILABLE_INIT } from '~/utils/errors.server';
 import { formatLongDate } from '~/utils/format';
 import { gateway } from '~/utils/gateway.server';
 import { coverOf } from '~/utils/images';
@@ -41,17 +41,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (err) {
     // The home page still renders without the gateway: a notice and a retry link, not an empty list.
     if (isUnavailable(err)) {
-      return data({ tournaments: [] as SlideTournament[], unavailable: true }, { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' } });
+      return data({ tournaments: [] as SlideTournament[], unavailable: true }, UNAVAILABLE_INIT);
     }
     pageError(err);
   }
 }
 
-// Single fetch returns data() unwrapped; the project's types predate the v3_singleFetch Future augmentation.
-type LoaderData = Awaited<ReturnType<typeof loader>>['data'];
-
 export default function Home() {
-  const { tournaments, unavailable } = useLoaderData() as LoaderData;
+  const { tournaments, unavailable } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // With JavaScript, a retry (or any navigation back here) shows the spec's loading line while it runs.
   const loadingHere = navigation.state === 'loading' && navigation.location.pathname === '/';

@@ -78,8 +78,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = (args) => {
-  const data = args.data as LoaderData | undefined;
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const data = args.data;
   if (!data) return [{ title: 'Tournament not found | Custom Room' }, { name: 'description', content: NOT_FOUND }];
   const { t, og } = data;
   const title = `${t.name} | Custom Room`;
@@ -110,11 +110,8 @@ export const meta: MetaFunction = (args) => {
   return tags;
 };
 
-// Single fetch returns data() unwrapped; the project's types predate the v3_singleFetch Future augmentation.
-type LoaderData = Awaited<ReturnType<typeof loader>>['data'];
-
 export default function TournamentDetail() {
-  const { t, canRegister: open, closedAlert } = useLoaderData() as LoaderData;
+  const { t, canRegister: open, closedAlert } = useLoaderData<typeof loader>();
   return (
     <article className="td">
       <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes="(min-width:48rem) 46rem, 100vw" eager fit="natural" />

@@ -34,8 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ t: { id: t.id, name: t.name }, day, invalidDay: !valid, rows }, { headers: publicPageHeaders(request) });
 }
 
-export const meta: MetaFunction = (args) => {
-  const data = args.data as LoaderData | undefined;
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const data = args.data;
   if (!data) return [{ title: 'Points table | Custom Room' }, { name: 'description', content: 'Tournament points table.' }];
   const which = data.day === OVERALL ? 'Overall standings' : `${dayLabel(data.day)} standings`;
   return [
@@ -44,11 +44,8 @@ export const meta: MetaFunction = (args) => {
   ];
 };
 
-// Single fetch returns data() unwrapped; the project's types predate the v3_singleFetch Future augmentation.
-type LoaderData = Awaited<ReturnType<typeof loader>>['data'];
-
 export default function PointsTablePage() {
-  const { t, day, invalidDay, rows } = useLoaderData() as LoaderData;
+  const { t, day, invalidDay, rows } = useLoaderData<typeof loader>();
   const label = dayLabel(day);
   return (
     <>

@@ -4,7 +4,7 @@ import { Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { TournamentCard, type CardTournament } from '~/components/tournament-card';
 import { getEnv } from '~/utils/env.server';
-import { isUnavailable, pageError } from '~/utils/errors.server';
+import { isUnavailable, pageError, UNAVAILABLE_INIT } from '~/utils/errors.server';
 import { formatShortDate } from '~/utils/format';
 import { gateway } from '~/utils/gateway.server';
 import { coverOf } from '~/utils/images';
@@ -39,17 +39,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data({ tournaments, unavailable: false }, { headers: publicPageHeaders(request) });
   } catch (err) {
     if (isUnavailable(err)) {
-      return data({ tournaments: [] as CardTournament[], unavailable: true }, { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' } });
+      return data({ tournaments: [] as CardTournament[], unavailable: true }, UNAVAILABLE_INIT);
     }
     pageError(err);
   }
 }
 
-// Single fetch returns data() unwrapped; the project's types predate the v3_singleFetch Future augmentation.
-type LoaderData = Awaited<ReturnType<typeof loader>>['data'];
-
 export default function Tournaments() {
-  const { tournaments, unavailable } = useLoaderData() as LoaderData;
+  const { tournaments, unavailable } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loadingHere = navigation.state === 'loading' && navigation.location.pathname === '/tournaments';
 

@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+// `npm run bench:web`: checks the web performance budgets of DESIGN.md against the production build
+// (run `npm run build` first; this script builds nothing). It starts a private gateway + web pair
+// (SEED_DEMO=0, like the e2e harness), creates 20 tournaments with cover images through the API, then
+// measures per public page:
+//   - HTML gzip size (budget for /tournaments with 20 tournaments: ≤ 14 KB)
+//   - JS gzip total: every script the HTML makes the browser load (<script src>, <link rel=modulepreload>,
+//     import "…" in inline module scripts), each fetched and gzipped; and, with Chromium, every script the
+//     page really loaded (lazy chunks too). Budget ≤ 100 KB per page, on the larger of the two
+//   - stylesheets linked (budget: exactly 1)
+//   - <img> without width and height attributes (budget: none)
+//   - CLS in Chromium at 360×800 (layout-shift entries without recent input; budget ≤ 0.1), when /usr/bin/chromium exists
+// Prints a table with PASS/FAIL per budget; exits 1 when any budget fails.
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { ADMIN, Stack } from '../tests/e2e/support/stack.mjs';
+
+const KB = 1024;
+const BUDGET = { listHtml: 14 * KB, js: 100 * KB, stylesheets: 1, cls: 0.1 };
+const TOURNAMENTS = 20;
+const CHROMIUM = '/usr/bin/chromium';
+
+const gzipSize = (buf) => zlib.gzipSync(buf).length; // level 6, what remix-serve's compression middleware sends
+const kb = (n) => `${(n / KB).toFixed(1)} KB`;
+
+async function api(stack, method, path, { token, json, form } = {}) {
+  const headers = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body;
+  if (json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (form) body = form;
+  const res = await fetch(stack.info.gatewayUrl + path, { method, headers, body });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`bench: ${method} ${path} answered ${res.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+const GAMES = ['BGMI', 'Free Fire'];
+const MAPS = ['Erangel', 'Miramar', 'Sanhok', 'Vikendi', 'Bermuda', 'Purgatory', 'Kalahari'];
+
+/** 20 tournaments that look like real ones (names, prize text and descriptions of realistic length). */
+async function seed(stack) {
+  const { token } = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: ADMIN.email, password: ADMIN.password } });
+  const cover = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 30, g: 70, b: 160 } } }).png().toBuffer();
+  const day = 86_400_000;
+  const created = [];
+  for (let i = 0; i < TOURNAMENTS; i++) {
+    const game = GAMES[i % 2];
+    const start = Date.now() + (10 + i) * day;
+    const fields = {
+      name: `${game} ${['Pro Scrims', 'Weekend Cup', 'City Clash', 'Campus League'][i % 4]} Season ${i + 3}`,
+      game,
+      description: `Squad custom rooms on ${MAPS[i % MAPS.length]} and ${MAPS[(i + 2) % MAPS.length]}. Open to all Indian players aged 16 and above; emulator players are not allowed.`,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 2 * day).toISOString(),
+      registrationOpen: new Date(Date.now() - day).toISOString(),
+      registrationClose: new Date(start - day).toISOString(),
+      maxTeams: String(16 + (i % 3) * 16),
+      format: 'Squad',
+      platform: 'Mobile',
+      entryFee: String([0, 50, 100, 150, 250][i % 5]),
+      prizePool: `₹${(5 + i) * 1000} + MVP ₹500`,
+      status: i % 7 === 6 ? 'Registration Closed' : 'Registration Ongoing',
+      overview: 'Three matches a day, BGIS points, room ID and password 15 minutes before each match.',
+    };
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('coverImage', new Blob([new Uint8Array(cover)], { type: 'image/png' }), `cover-${i}.png`);
+    created.push(await api(stack, 'POST', '/tournaments/add', { token, form }));
+  }
+  return created;
+}
+
+/** The /build/*.js URLs the HTML makes a browser load. */
+function scriptUrls(html) {
+  const urls = new Set();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
+    const href = /\bhref="([^"]+)"/.exec(m[0]);
+    if (href) urls.add(href[1]);
+  }
+  for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const i of m[1].matchAll(/import\s*(?:\(\s*)?["']([^"']+\.js)["']/g)) urls.add(i[1]);
+  }
+  return [...urls].map((u) => u.replace(/&amp;/g, '&'));
+}
+
+const stylesheetCount = (html) => [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].length;
+
+function imagesWithoutSize(html) {
+  return [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/\swidth="\d+"/.test(tag) || !/\sheight="\d+"/.test(tag));
+}
+
+async function jsGzip(stack, url, jsCache) {
+  if (!jsCache.has(url)) {
+    const r = await fetch(new URL(url, stack.info.webUrl));
+    if (!r.ok) throw new Error(`bench: ${url} answered ${r.status}`);
+    jsCache.set(url, gzipSize(Buffer.from(await r.arrayBuffer())));
+  }
+  return jsCache.get(url);
+}
+
+async function measurePage(stack, path, jsCache) {
+  const res = await fetch(stack.info.webUrl + path);
+  if (!res.ok) throw new Error(`bench: ${path} answered ${res.status}`);
+  const html = await res.text();
+  let js = 0;
+  const scripts = scriptUrls(html);
+  for (const url of scripts) js += await jsGzip(stack, url, jsCache);
+  return {
+    path,
+    htmlRaw: Buffer.byteLength(html),
+    htmlGzip: gzipSize(Buffer.from(html)),
+    js,
+    scripts: scripts.length,
+    stylesheets: stylesheetCount(html),
+    badImages: imagesWithoutSize(html),
+    images: [...html.matchAll(/<img\b/g)].length,
+  };
+}
+
+/** CLS and the scripts Chromium really loaded, at phone size. */
+async function browserFigures(stack, paths) {
+  if (!fs.existsSync(CHROMIUM)) return null;
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const out = new Map();
+  try {
+    for (const path of paths) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+      await context.addInitScript(() => {
+        window.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const page = await context.newPage();
+      const scripts = new Set();
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
+      });
+      await page.goto(stack.info.webUrl + path, { waitUntil: 'networkidle' });
+      // Scroll through the page so lazy images load, then give late shifts a moment.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 400) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForTimeout(800);
+      out.set(path, { cls: await page.evaluate(() => window.__cls), scripts: [...scripts] });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows.map((r) => r.map((c, i) => String(c).padEnd(widths[i])).join('  ')).join('\n');
+}
+
+async function main() {
+  console.log('bench-web: starting a private gateway + web pair on the production build…');
+  const stack = await Stack.start({ label: 'bench' });
+  let failed = false;
+  try {
+    const t0 = Date.now();
+    const tournaments = await seed(stack);
+    console.log(`bench-web: created ${tournaments.length} tournaments with cover images in ${Date.now() - t0} ms`);
+    const id = tournaments[0].id;
+    const paths = ['/', '/tournaments', `/tournaments/${id}`, `/tournaments/${id}/points-table`, '/about', '/login', '/register'];
+    const jsCache = new Map();
+    const pages = [];
+    for (const path of paths) pages.push(await measurePage(stack, path, jsCache));
+    const browser = await browserFigures(stack, paths).catch((err) => {
+      console.log(`bench-web: no browser figures (${err.message.split('\n')[0]})`);
+      return null;
+    });
+
+    const verdict = (ok) => {
+      if (!ok) failed = true;
+      return ok ? 'PASS' : 'FAIL';
+    };
+    // What Chromium really loaded (lazy chunks included) counts too: the budget takes the larger figure.
+    for (const p of pages) {
+      const b = browser?.get(p.path);
+      p.browserJs = null;
+      if (b) {
+        p.browserJs = 0;
+        for (const url of b.scripts) p.browserJs += await jsGzip(stack, url, jsCache);
+      }
+    }
+    const rows = [['page', 'HTML raw', 'HTML gzip', 'JS gzip: HTML (files)', 'JS gzip: Chromium (files)', 'JS ≤100KB', 'CSS files', 'CSS =1', 'img w/h', 'CLS', 'CLS ≤0.1']];
+    for (const p of pages) {
+      const b = browser?.get(p.path);
+      rows.push([
+        p.path,
+        kb(p.htmlRaw),
+        kb(p.htmlGzip),
+        `${kb(p.js)} (${p.scripts})`,
+        b ? `${kb(p.browserJs)} (${b.scripts.length})` : 'n/a',
+        verdict(Math.max(p.js, p.browserJs ?? 0) <= BUDGET.js),
+        p.stylesheets,
+        verdict(p.stylesheets === BUDGET.stylesheets),
+        `${verdict(p.badImages.length === 0)} ${p.images - p.badImages.length}/${p.images}`,
+        b ? b.cls.toFixed(4) : 'n/a',
+        b ? verdict(b.cls <= BUDGET.cls) : 'n/a',
+      ]);
+    }
+    console.log('\n' + table(rows));
+
+    const list = pages.find((p) => p.path === '/tournaments');
+    console.log(`\n/tournaments HTML with ${TOURNAMENTS} tournaments: ${kb(list.htmlGzip)} gzip (budget ≤ ${kb(BUDGET.listHtml)}): ${verdict(list.htmlGzip <= BUDGET.listHtml)}`);
+    for (const p of pages) {
+      for (const tag of p.badImages) console.log(`  ${p.path}: <img> without width/height: ${tag.slice(0, 160)}`);
+    }
+    console.log(`\nbench-web: ${failed ? 'FAIL: a budget was exceeded' : 'PASS: every budget met'}`);
+  } finally {
+    await stack.stop();
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((err) => {
+  console.error(`bench-web: ${err.message}`);
+  process.exitCode = 1;
+});

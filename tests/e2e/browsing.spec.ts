@@ -1,0 +1,182 @@
+import { expect, test } from './support/fixtures';
+import { fact, longDate, noonUtcIn, shortDate, tableRows } from './support/ui';
+
+test.describe('browsing tournaments', () => {
+  test('home features a new tournament with its fee and a Register Now link to its detail', async ({ page, api, javaScript }) => {
+    const starts = noonUtcIn(20);
+    const closes = noonUtcIn(18);
+    // Two, so the home page always has a carousel (one tournament is a still slide).
+    const [t] = await Promise.all([
+      api.createTournament({ entryFee: '275', prizePool: '₹31,000', startDate: starts, endDate: noonUtcIn(21), registrationClose: closes }, { cover: true }),
+      api.createTournament(),
+    ]);
+
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/Custom Room/);
+    await expect(page.getByRole('heading', { name: 'Featured Tournaments' })).toBeVisible();
+    if (javaScript) await expect(page.getByRole('button', { name: 'Next tournament' })).toBeVisible(); // hydrated: the carousel took over
+
+    const slide = page.getByRole('article').filter({ has: page.getByRole('heading', { name: t.name, exact: true }) });
+    await expect(slide).toHaveCount(1);
+    await expect(fact(slide, 'Entry fee')).toHaveText('₹275');
+    await expect(fact(slide, 'Prize pool')).toHaveText('₹31,000');
+    await expect(fact(slide, 'Starts')).toHaveText(longDate(starts));
+    await expect(fact(slide, 'Registration closes')).toHaveText(longDate(closes));
+    const cover = slide.getByRole('img', { name: `${t.name} cover` });
+    await expect(cover).toHaveAttribute('width', /^\d+$/);
+    await expect(cover).toHaveAttribute('height', /^\d+$/);
+
+    const register = slide.getByRole('link', { name: /^Register Now/ });
+    await expect(register).toHaveAttribute('href', `/tournaments/${t.id}`);
+    // Keyboard focus brings the slide into view (the carousel moves to it), then the visitor taps it.
+    await register.focus();
+    await expect(register).toBeInViewport();
+    await register.click();
+    await expect(page).toHaveURL(`/tournaments/${t.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: t.name })).toBeVisible();
+  });
+
+  test('the list shows a card with Entry Fee, Prizepool, Last Date and Status', async ({ page, api }) => {
+    const closes = noonUtcIn(15);
+    const t = await api.createTournament({ entryFee: '320', prizePool: '₹40,000 + trophies', registrationClose: closes, startDate: noonUtcIn(16), endDate: noonUtcIn(17) }, { cover: true });
+
+    const response = await page.goto('/tournaments');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Gaming Tournaments' })).toBeVisible();
+    await expect(page).toHaveTitle('Upcoming Gaming Tournaments | Custom Room');
+
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: t.name, exact: true }) });
+    await expect(card).toHaveCount(1);
+    await expect(fact(card, 'Entry Fee')).toHaveText('₹320');
+    await expect(fact(card, 'Prizepool')).toHaveText('₹40,000 + trophies');
+    await expect(fact(card, 'Last Date')).toHaveText(shortDate(closes));
+    await expect(fact(card, 'Status')).toHaveText('Registration Ongoing');
+    await expect(card.getByRole('img', { name: `${t.name} cover` })).toHaveAttribute('width', /^\d+$/);
+
+    await card.getByRole('link', { name: /^Register/ }).click();
+    await expect(page).toHaveURL(`/tournaments/${t.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: t.name })).toBeVisible();
+  });
+
+  test('the detail page shows the tournament and links to its points table', async ({ page, api }) => {
+    const starts = noonUtcIn(30);
+    const t = await api.createTournament({
+      startDate: starts,
+      endDate: noonUtcIn(31),
+      registrationClose: noonUtcIn(29),
+      game: 'Free Fire',
+      format: 'Squad (4 + 2 subs)',
+      platform: 'Android',
+      entryFee: '1200',
+      prizePool: '₹1,00,000',
+      maxTeams: '24',
+      description: 'Clash squad finals for the east zone.',
+      overview: 'Bermuda, Purgatory and Kalahari over two days.',
+    });
+
+    const response = await page.goto(`/tournaments/${t.id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(`${t.name} | Custom Room`);
+    await expect(page.getByRole('heading', { level: 1, name: t.name })).toBeVisible();
+    await expect(fact(page, 'Entry fee')).toHaveText('₹1,200');
+    await expect(fact(page, 'Prize pool')).toHaveText('₹1,00,000');
+    await expect(fact(page, 'Teams')).toHaveText('0 / 24 teams');
+    await expect(page.getByText('Status: Registration Ongoing')).toBeVisible();
+    await expect(fact(page, 'Game')).toHaveText('Free Fire');
+    await expect(fact(page, 'Format')).toHaveText('Squad (4 + 2 subs)');
+    await expect(fact(page, 'Platform')).toHaveText('Android');
+    await expect(fact(page, 'Starts')).toContainText(shortDate(starts));
+    await expect(fact(page, 'Registration closes')).toContainText(shortDate(noonUtcIn(29)));
+    await expect(page.getByText('Clash squad finals for the east zone.')).toBeVisible();
+    await expect(page.getByText('Bermuda, Purgatory and Kalahari over two days.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register', exact: true })).toBeVisible();
+
+    await page.getByRole('link', { name: 'View Points Table' }).click();
+    await expect(page).toHaveURL(`/tournaments/${t.id}/points-table`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Points table' })).toBeVisible();
+  });
+
+  test('the points table ranks teams overall and switches between days', async ({ page, api }) => {
+    const t = await api.createTournament();
+    const [alpha, bravo] = await Promise.all([api.createPlayer(), api.createPlayer()]);
+    const teamA = await api.registerTeam(t.id, alpha, `Alpha ${t.id}`);
+    const teamB = await api.registerTeam(t.id, bravo, `Bravo ${t.id}`);
+    // bgis-10: 1st = 10, 2nd = 6, 3rd = 5 placement points; +1 per finish.
+    await api.submitPoints(t.id, { day: 1, match: 1, team: teamA, position: 1, finishes: 3 }); // 13
+    await api.submitPoints(t.id, { day: 1, match: 1, team: teamB, position: 2, finishes: 5 }); // 11
+    await api.submitPoints(t.id, { day: 3, match: 1, team: teamB, position: 1, finishes: 6 }); // 16
+    await api.submitPoints(t.id, { day: 3, match: 1, team: teamA, position: 3, finishes: 1 }); // 6
+
+    const response = await page.goto(`/tournaments/${t.id}/points-table`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('table', { name: /^Overall standings/ })).toBeVisible();
+    expect(await tableRows(page)).toEqual([
+      ['1', teamB.teamName, '16', '11', '1', '27'],
+      ['2', teamA.teamName, '15', '4', '1', '19'],
+    ]);
+    const days = page.getByRole('navigation', { name: 'Points table day' });
+    await expect(days.getByRole('link', { name: 'Overall' })).toHaveAttribute('aria-current', 'page');
+
+    await days.getByRole('link', { name: 'Day 1' }).click();
+    await expect(page).toHaveURL(`/tournaments/${t.id}/points-table?day=1`);
+    await expect(page.getByRole('table', { name: /^Day 1 standings/ })).toBeVisible();
+    await expect(days.getByRole('link', { name: 'Day 1' })).toHaveAttribute('aria-current', 'page');
+    expect(await tableRows(page)).toEqual([
+      ['1', teamA.teamName, '10', '3', '1', '13'],
+      ['2', teamB.teamName, '6', '5', '0', '11'],
+    ]);
+
+    await days.getByRole('link', { name: 'Day 2' }).click();
+    await expect(page).toHaveURL(`/tournaments/${t.id}/points-table?day=2`);
+    await expect(page.getByText('No points yet for Day 2.')).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+
+    await days.getByRole('link', { name: 'Day 3' }).click();
+    await expect(page).toHaveURL(`/tournaments/${t.id}/points-table?day=3`);
+    await expect(page.getByRole('table', { name: /^Day 3 standings/ })).toBeVisible();
+    expect(await tableRows(page)).toEqual([
+      ['1', teamB.teamName, '10', '6', '1', '16'],
+      ['2', teamA.teamName, '5', '1', '0', '6'],
+    ]);
+
+    await days.getByRole('link', { name: 'Overall' }).click();
+    await expect(page).toHaveURL(`/tournaments/${t.id}/points-table?day=0`);
+    await expect(page.getByRole('table', { name: /^Overall standings/ })).toBeVisible();
+    expect((await tableRows(page)).map((r) => r[1])).toEqual([teamB.teamName, teamA.teamName]);
+    await expect(page.getByText(/ranked by wins \(chicken dinners\), then placement points, then finishes, then team name/)).toBeVisible();
+  });
+
+  test('a tournament with no points yet says so', async ({ page, api }) => {
+    const t = await api.createTournament();
+    await page.goto(`/tournaments/${t.id}/points-table`);
+    await expect(page.getByText('No points yet. The overall table fills in after the first match.')).toBeVisible();
+    // A day that does not exist shows Overall with a note, not an error page.
+    expect((await page.goto(`/tournaments/${t.id}/points-table?day=9`))?.status()).toBe(200);
+    await expect(page.getByRole('status').filter({ hasText: 'That day does not exist' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Points table day' }).getByRole('link', { name: 'Overall' })).toHaveAttribute('aria-current', 'page');
+    await page.getByRole('link', { name: t.name }).click();
+    await expect(page).toHaveURL(`/tournaments/${t.id}`);
+  });
+
+  test('a closed tournament answers Register with "Registration is closed" and its status', async ({ page, api }) => {
+    const t = await api.createTournament({ status: 'Registration Closed' });
+    await page.goto(`/tournaments/${t.id}`);
+    await expect(page.getByText('Status: Registration Closed')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Register', exact: true }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Registration is closed');
+    await expect(alert).toContainText('Status: Registration Closed');
+    await expect(page).toHaveURL(new RegExp(`/tournaments/${t.id}\\?register=closed`));
+  });
+
+  test('the about page explains the platform', async ({ page }) => {
+    const response = await page.goto('/about');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'About Custom Room' })).toBeVisible();
+    await expect(page.getByText(/organises and hosts competitive gaming tournaments/)).toBeVisible();
+    await expect(page).toHaveTitle('About | Custom Room');
+  });
+});

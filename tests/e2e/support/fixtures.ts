@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { GatewayApi } from './api';
+import { sharedStack, type StackInfo } from './stack.mjs';
+
+export { expect };
+
+interface ConsoleGuard {
+  /** Errors matching this are expected in the current test (e.g. the browser's "Failed to load resource: … 404"). */
+  allow(pattern: RegExp): void;
+  /** What was logged so far (for tests that assert on it). */
+  readonly errors: string[];
+}
+
+interface TestFixtures {
+  consoleGuard: ConsoleGuard;
+  /** Whether this project runs with JavaScript (the "js" project) or without ("no-js"). */
+  javaScript: boolean;
+}
+
+interface WorkerFixtures {
+  stack: StackInfo;
+  api: GatewayApi;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  stack: [async ({}, use) => use(sharedStack()), { scope: 'worker' }],
+  api: [async ({ stack }, use) => use(new GatewayApi(stack)), { scope: 'worker' }],
+  baseURL: async ({ stack }, use) => use(stack.webUrl),
+  javaScript: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+
+  // Auto: every test fails when its page logs an error it did not expect.
+  consoleGuard: [
+    async ({ page }, use, testInfo) => {
+      const errors: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const loc = msg.location();
+        errors.push(`console.error: ${msg.text()}${loc.url ? ` (${loc.url}:${loc.lineNumber})` : ''}`);
+      });
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+      await use({ allow: (p) => allowed.push(p), errors });
+      const unexpected = errors.filter((e) => !allowed.some((p) => p.test(e)));
+      if (unexpected.length) await attachLogs(testInfo);
+      expect(unexpected, 'unexpected console errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+async function attachLogs(testInfo: TestInfo) {
+  const stack = sharedStack();
+  await testInfo.attach('gateway.log', { path: stack.gatewayLog }).catch(() => {});
+  await testInfo.attach('web.log', { path: stack.webLog }).catch(() => {});
+}
+
+/**
+ * Runs axe on the page as it is now: no violation of impact serious or critical. axe needs script in
+ * the page, so without JavaScript the page's current HTML (which is exactly what the server sent,
+ * also after a form POST) is served again at the same URL to a scripted context that blocks the app's
+ * script files, and axe checks it there: the server-rendered page a no-JS visitor gets.
+ */
+export async function expectAccessible(page: Page, testInfo: TestInfo, label = new URL(page.url()).pathname) {
+  let target = page;
+  let context: BrowserContext | undefined;
+  if (testInfo.project.use.javaScriptEnabled === false) {
+    const html = await page.content();
+    const url = page.url();
+    context = await page.context().browser()!.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
+    await context.route('**/*', (route) => {
+      const request = route.request();
+      if (request.resourceType() === 'script') return route.abort();
+      if (request.isNavigationRequest() && request.url() === url) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+      return route.continue();
+    });
+    target = await context.newPage();
+    await target.goto(url);
+  }
+  try {
+    const results = await new AxeBuilder({ page: target }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    if (bad.length) {
+      await testInfo.attach(`axe-${label.replace(/\W+/g, '-')}.json`, { body: JSON.stringify(bad, null, 2), contentType: 'application/json' });
+    }
+    expect(
+      bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`),
+      `serious/critical axe violations on ${label}`,
+    ).toEqual([]);
+  } finally {
+    await context?.close();
+  }
+}
+
+/** Phones first: at the page's width nothing makes the whole document scroll sideways (wide tables scroll in their own region). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, viewport } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(scrollWidth, `document is ${scrollWidth}px wide in a ${viewport}px viewport`).toBeLessThanOrEqual(viewport);
+}
+
+/** The browser's own console line for a page answered with an error status (expected on 404/503 pages). */
+export const FAILED_RESOURCE = (status: number) => new RegExp(`Failed to load resource: the server responded with a status of ${status}`);

@@ -1,0 +1,245 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A real gateway + web pair on the production build: `node gateway/dist/server.js` and remix-serve
+ * on build/index.js, each in its own process group on a free port, output captured to files.
+ * Used by globalSetup (the shared stack), by tests that need a stack of their own (gateway down)
+ * and by scripts/bench-web.mjs. Plain JavaScript (typed in stack.d.mts) so the bench script can import it.
+ */
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+export const GATEWAY_ENTRY = path.join(ROOT, 'gateway', 'dist', 'server.js');
+export const WEB_ENTRY = path.join(ROOT, 'build', 'index.js');
+const REMIX_SERVE = path.join(ROOT, 'node_modules', '@remix-run', 'serve', 'dist', 'cli.js');
+
+export const ADMIN = {
+  email: 'e2e-admin@test.example',
+  password: 'e2e-admin-password-123',
+  username: 'e2eadmin',
+  phone: '9000000009',
+};
+
+export function requireBuild() {
+  const missing = [GATEWAY_ENTRY, WEB_ENTRY].filter((f) => !fs.existsSync(f)).map((f) => path.relative(ROOT, f));
+  if (missing.length) {
+    throw new Error(
+      `e2e: the production build is missing (${missing.join(', ')}). Run \`npm run build\` first (it builds the gateway and the web app), then \`npx playwright test\`.`,
+    );
+  }
+}
+
+/**
+ * A private copy of the production build (build/, public/, gateway/dist/; node_modules linked) that
+ * the stacks run from, so a `npm run build` elsewhere during the run cannot swap assets under a
+ * running server (remix-serve would answer the old page's /build/*.css with a 404).
+ */
+export function snapshotBuild() {
+  requireBuild();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-build-'));
+  fs.cpSync(path.join(ROOT, 'build'), path.join(dir, 'build'), { recursive: true });
+  fs.cpSync(path.join(ROOT, 'public'), path.join(dir, 'public'), { recursive: true });
+  fs.cpSync(path.join(ROOT, 'gateway', 'dist'), path.join(dir, 'gateway', 'dist'), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+/** Every stylesheet and script the page at url links must load: a torn copy of the build fails here, not in 30 tests. */
+async function checkAssets(url) {
+  const html = await (await fetch(url)).text();
+  const assets = [...html.matchAll(/(?:href|src)="(\/build\/[^"]+)"/g)].map((m) => m[1]);
+  for (const asset of new Set(assets)) {
+    const res = await fetch(new URL(asset, url));
+    if (!res.ok) throw new Error(`e2e: ${asset} linked from ${url} answers ${res.status}: the build changed while it was copied; run \`npm run build\` and try again.`);
+  }
+}
+
+/** @returns {Promise<number>} */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitForUrl(url, child, log, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`e2e: process for ${url} exited (${child.exitCode ?? child.signalCode}) before it was ready; output:\n${tail(log)}`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+      last = `status ${res.status}`;
+    } catch (err) {
+      last = err.message;
+    }
+    await sleep(150);
+  }
+  throw new Error(`e2e: ${url} not ready after ${timeoutMs} ms (${last}); output:\n${tail(log)}`);
+}
+
+function tail(file, lines = 30) {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no output)';
+  }
+}
+
+function spawnLogged(args, env, logFile, cwd) {
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const fd = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, {
+    cwd,
+    // A clean environment plus PATH/HOME: the runner's own variables (NODE_OPTIONS, DATABASE_URL …) must not leak in.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.homedir(), ...env },
+    stdio: ['ignore', fd, fd],
+    detached: true, // own process group: killed as a group, never left behind
+  });
+  fs.closeSync(fd);
+  return child;
+}
+
+/** Signals a whole process group; SIGKILL when it does not exit in time. Safe on groups already gone. */
+export async function killGroup(pid, timeoutMs = 5000) {
+  const alive = () => {
+    try {
+      process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (alive() && Date.now() < deadline) await sleep(50);
+  if (alive()) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    while (alive()) await sleep(20);
+  }
+}
+
+/** A running stack with handles to stop and restart its gateway (same port and data dir). */
+export class Stack {
+  constructor(info, gatewayEnv, webEnv, buildDir, ownBuild) {
+    this.info = info;
+    this.gatewayEnv = gatewayEnv;
+    this.webEnv = webEnv;
+    this.buildDir = buildDir;
+    this.ownBuild = ownBuild;
+    this.gatewayProc = undefined;
+    this.webProc = undefined;
+  }
+
+  static async start(options = {}) {
+    requireBuild();
+    const label = options.label ?? 'stack';
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${label}-`));
+    const buildDir = options.buildDir ?? snapshotBuild();
+    const logDir = options.logDir ?? path.join(ROOT, 'test-results', `${label}-${path.basename(dataDir)}`);
+    fs.mkdirSync(logDir, { recursive: true });
+    const [gatewayPort, webPort] = await Promise.all([freePort(), freePort()]);
+    const webUrl = `http://127.0.0.1:${webPort}`;
+    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    const info = {
+      webUrl,
+      gatewayUrl,
+      gatewayPort,
+      webPort,
+      dataDir,
+      buildDir,
+      gatewayLog: path.join(logDir, 'gateway.log'),
+      webLog: path.join(logDir, 'web.log'),
+      pids: [],
+      admin: ADMIN,
+    };
+    const gatewayEnv = {
+      GATEWAY_PORT: String(gatewayPort),
+      GATEWAY_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      RATE_LIMIT: 'off',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PHONE: ADMIN.phone,
+      LOG_LEVEL: 'warn',
+      WEB_URL: webUrl,
+      ...options.gatewayEnv,
+    };
+    const webEnv = {
+      PORT: String(webPort),
+      HOST: '127.0.0.1',
+      GATEWAY_URL: gatewayUrl,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      ...options.webEnv,
+    };
+    const stack = new Stack(info, gatewayEnv, webEnv, buildDir, !options.buildDir);
+    try {
+      await stack.startGateway();
+      stack.webProc = spawnLogged([REMIX_SERVE, 'build/index.js'], webEnv, info.webLog, buildDir);
+      info.pids.push(stack.webProc.pid);
+      await waitForUrl(`${webUrl}/`, stack.webProc, info.webLog, 30_000);
+      await checkAssets(`${webUrl}/`);
+    } catch (err) {
+      await stack.stop();
+      throw err;
+    }
+    return stack;
+  }
+
+  /** (Re)starts the gateway on the stack's port and data dir and waits for /healthz. */
+  async startGateway() {
+    if (this.gatewayProc && this.gatewayProc.exitCode === null && this.gatewayProc.signalCode === null) return;
+    this.gatewayProc = spawnLogged(['gateway/dist/server.js'], this.gatewayEnv, this.info.gatewayLog, this.buildDir);
+    this.info.pids.push(this.gatewayProc.pid);
+    await waitForUrl(`${this.info.gatewayUrl}/healthz`, this.gatewayProc, this.info.gatewayLog, 30_000);
+  }
+
+  async stopGateway() {
+    const pid = this.gatewayProc?.pid;
+    if (pid) await killGroup(pid);
+    this.info.pids = this.info.pids.filter((p) => p !== pid);
+  }
+
+  async stop() {
+    await Promise.all(this.info.pids.map((pid) => killGroup(pid)));
+    this.info.pids = [];
+    fs.rmSync(this.info.dataDir, { recursive: true, force: true });
+    if (this.ownBuild) fs.rmSync(this.buildDir, { recursive: true, force: true });
+  }
+}
+
+/** Where globalSetup leaves the shared stack's StackInfo for tests and globalTeardown. */
+export const STACK_FILE_ENV = 'E2E_STACK_FILE';
+
+export function sharedStack() {
+  const file = process.env[STACK_FILE_ENV];
+  if (!file || !fs.existsSync(file)) throw new Error('e2e: no shared stack: run the suite with `npx playwright test` (globalSetup starts it).');
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
