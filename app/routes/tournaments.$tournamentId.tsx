@@ -99,7 +99,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   if (og.image) {
     tags.push(
       { property: 'og:image', content: og.image.url },
-      ...(og.image.url.endsWith('.webp') ? [{ property: 'og:image:type', content: 'image/webp' }] : []),
+      ...(og.image.url.endsWith('.jpg') ? [{ property: 'og:image:type', content: 'image/jpeg' }] : []),
       { property: 'og:image:alt', content: `${t.name} cover` },
       { name: 'twitter:image', content: og.image.url },
     );

@@ -7,7 +7,7 @@ export type CoverWidth = (typeof COVER_WIDTHS)[number];
 export const DEFAULT_COVER = { width: 800, height: 450 } as const;
 
 /** File names the /images route accepts: "<hex>.webp" or "<hex>-<400|800|1200>.webp". */
-const IMAGE_FILE = /^[0-9a-f]{8,64}(?:-(?:400|800|1200))?\.webp$/;
+const IMAGE_FILE = /^[0-9a-f]{8,64}(?:(?:-(?:400|800|1200))?\.webp|\.jpg)$/;
 const LOCAL_COVER_URL = /^\/images\/([0-9a-f]{8,64})\.webp$/;
 
 export function isImageFileName(name: string): boolean {
@@ -71,11 +71,15 @@ export function coverSources(cover: Cover | null): CoverSources | null {
   return { src: coverVariantUrl(cover.url, 800)!, srcSet: candidates.join(', '), ...main };
 }
 
-/** The 1200 variant as an absolute URL for Open Graph previews (WhatsApp, X), with its pixel size when known. */
+/**
+ * The share image for Open Graph previews (WhatsApp, X): the largest cover as JPEG, which every link
+ * crawler shows (WhatsApp does not reliably show WebP), as an absolute URL with its pixel size when known.
+ */
 export function ogImage(cover: Cover | null, origin: string): { url: string; width?: number; height?: number } | null {
   if (!cover?.url) return null;
-  const large = coverVariantUrl(cover.url, 1200);
-  if (!large) return /^https:\/\//.test(cover.url) ? { url: cover.url } : null;
+  const m = LOCAL_COVER_URL.exec(cover.url);
+  if (!m) return /^https:\/\//.test(cover.url) ? { url: cover.url } : null;
+  const large = `/images/${m[1]}.jpg`;
   const url = new URL(large, origin).href;
   if (!positive(cover.width) || !positive(cover.height)) return { url };
   const width = Math.min(1200, cover.width);

@@ -327,6 +327,17 @@ describe('GET /images/{imageId}.webp', () => {
     expect((await gw.api.get(`/images/${id}.png`)).status).toBe(404);
   });
 
+  it('serves the largest cover as JPEG for link previews, with its own ETag', async () => {
+    const jpeg = await fetchImage(`/images/${id}.jpg`);
+    expect(jpeg.status).toBe(200);
+    expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+    expect([...jpeg.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(jpeg.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(jpeg.headers.get('etag')).not.toBe((await fetchImage(url)).headers.get('etag'));
+    expect((await fetchImage(`/images/${id}.jpg`, { 'if-none-match': jpeg.headers.get('etag')! })).status).toBe(304);
+    expect((await gw.api.get(`/images/${'ab'.repeat(16)}.jpg`)).status).toBe(404);
+  });
+
   it('is public: no token needed', async () => {
     const res = await fetch(gw.url + url);
     expect(res.status).toBe(200);

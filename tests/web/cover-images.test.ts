@@ -4,9 +4,9 @@ import { coverOf, coverSources, coverVariantUrl, isImageFileName, ogImage } from
 const ID = '3336d05948b5e4a4d5c3b8777a005fb3';
 
 describe('isImageFileName', () => {
-  it('accepts "<hex>.webp" and the three width variants only', () => {
-    for (const ok of [`${ID}.webp`, `${ID}-400.webp`, `${ID}-800.webp`, `${ID}-1200.webp`]) expect(isImageFileName(ok)).toBe(true);
-    for (const bad of [`${ID}-500.webp`, `${ID}.png`, `${ID.toUpperCase()}.webp`, '../etc/passwd', `${ID}.webp?x`, 'abc.webp', `${ID}-800.webp.js`, '']) {
+  it('accepts "<hex>.webp", the three width variants and the JPEG share image only', () => {
+    for (const ok of [`${ID}.webp`, `${ID}-400.webp`, `${ID}-800.webp`, `${ID}-1200.webp`, `${ID}.jpg`]) expect(isImageFileName(ok)).toBe(true);
+    for (const bad of [`${ID}-500.webp`, `${ID}.png`, `${ID}-800.jpg`, `${ID.toUpperCase()}.webp`, '../etc/passwd', `${ID}.webp?x`, 'abc.webp', `${ID}-800.webp.js`, '']) {
       expect(isImageFileName(bad)).toBe(false);
     }
   });
@@ -62,15 +62,15 @@ describe('coverSources', () => {
 });
 
 describe('ogImage', () => {
-  it('is the absolute URL of the 1200 variant with its pixel size', () => {
+  it('is the absolute URL of the largest cover as JPEG, with its pixel size', () => {
     expect(ogImage({ url: `/images/${ID}.webp`, width: 1200, height: 675 }, 'https://play.example.in')).toEqual({
-      url: `https://play.example.in/images/${ID}-1200.webp`,
+      url: `https://play.example.in/images/${ID}.jpg`,
       width: 1200,
       height: 675,
     });
     expect(ogImage({ url: `/images/${ID}.webp`, width: 900, height: 600 }, 'https://play.example.in')).toMatchObject({ width: 900, height: 600 });
     expect(ogImage({ url: `/images/${ID}.webp`, width: null, height: null }, 'http://localhost:3000')).toEqual({
-      url: `http://localhost:3000/images/${ID}-1200.webp`,
+      url: `http://localhost:3000/images/${ID}.jpg`,
     });
     expect(ogImage(null, 'https://play.example.in')).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import sharp from 'sharp';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,16 +22,20 @@ const VariantParamsSchema = z.object({
 });
 
 /** OpenAPI: a binary 200 and a bodiless 304, which zod response schemas cannot describe. */
-const imageDocTransform: SwaggerTransform = (input) => {
-  const out = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
-  const schema = out.schema as { response?: Record<string, unknown> };
-  schema.response = {
-    200: { description: 'The WebP bytes', content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } } },
-    304: { description: 'Not modified (If-None-Match matched the ETag)', type: 'null' },
-    ...schema.response,
+const binaryDocTransform =
+  (type: string): SwaggerTransform =>
+  (input) => {
+    const out = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+    const schema = out.schema as { response?: Record<string, unknown> };
+    schema.response = {
+      200: { description: `The ${type} bytes`, content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
+      304: { description: 'Not modified (If-None-Match matched the ETag)', type: 'null' },
+      ...schema.response,
+    };
+    return out as ReturnType<SwaggerTransform>;
   };
-  return out as ReturnType<SwaggerTransform>;
-};
+const imageDocTransform = binaryDocTransform('image/webp');
+const jpegDocTransform = binaryDocTransform('image/jpeg');
 
 /** True when an If-None-Match header names this ETag (weak or strong) or is "*". */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -41,12 +46,19 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-async function sendImage(app: Parameters<FastifyPluginAsyncZod>[0], request: FastifyRequest, reply: FastifyReply, imageId: string, width?: number) {
-  const image = await getImageVariant(app.store.db, imageId, width);
+async function sendImage(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  imageId: string,
+  options: { width?: number; jpeg?: boolean } = {},
+) {
+  const image = await getImageVariant(app.store.db, imageId, options.width);
   if (!image) throw notFound(IMAGE_NOT_FOUND);
-  const etag = `"${image.id}-${image.width}"`;
+  const etag = `"${image.id}-${image.width}${options.jpeg ? '-jpg' : ''}"`;
   reply.header('cache-control', IMMUTABLE).header('etag', etag).header('x-content-type-options', 'nosniff');
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (options.jpeg) return reply.type('image/jpeg').send(await sharp(image.data).jpeg({ quality: 82, mozjpeg: true }).toBuffer());
   return reply.type(image.content_type).send(image.data);
 }
 
@@ -63,7 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request, reply) => sendImage(app, request, reply, request.params.imageId, Number(request.params.width)),
+    async (request, reply) => sendImage(app, request, reply, request.params.imageId, { width: Number(request.params.width) }),
   );
 
   app.get(
@@ -78,6 +90,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => sendImage(app, request, reply, request.params.imageId),
+  );
+
+  // Link previews: WhatsApp and some other crawlers do not show WebP, so the share image is also a JPEG.
+  app.get(
+    '/images/:imageId.jpg',
+    {
+      config: { swaggerTransform: jpegDocTransform },
+      schema: {
+        tags: ['images'],
+        summary: 'A cover image at its largest stored width as JPEG, for link previews',
+        params: LargestParamsSchema,
+        response: { 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => sendImage(app, request, reply, request.params.imageId, { jpeg: true }),
   );
 };
 
