@@ -26,12 +26,15 @@ describe('the gateway process', () => {
 
     const res = await fetch(`${p.url}/tournaments`, { headers: { 'x-request-id': 'trace-me-42' } });
     expect(res.status).toBe(200);
-    const lines = p
-      .stdout()
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.some((l) => l.reqId === 'trace-me-42')).toBe(true);
+    // The log line of a request is written as its response finishes: give the pipe a moment.
+    const logLines = () =>
+      p
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    await expect.poll(() => logLines().some((l) => l.reqId === 'trace-me-42'), { timeout: 3000 }).toBe(true);
+    const lines = logLines();
     expect(lines.some((l) => l.level === 40 && String(l.msg).includes('NOT rate-limited'))).toBe(true);
 
     expect(await p.stop()).toBe(0);
