@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import type { Cover } from '~/utils/images';
 import { statusTone } from '~/utils/tournament';
 import { CoverImage } from './cover-image';
+import { Fact } from '~/components/fact';
 
 /** What a card shows, already formatted by the loader (the page ships only these fields). */
 export interface CardTournament {
@@ -24,18 +25,9 @@ export function TournamentCard({ t, eager = false }: { t: CardTournament; eager?
       <div className="tc-b">
         <h2>{t.name}</h2>
         <dl className="kv">
-          <div>
-            <dt>Entry Fee</dt>
-            <dd>{t.fee}</dd>
-          </div>
-          <div>
-            <dt>Prizepool</dt>
-            <dd>{t.prize}</dd>
-          </div>
-          <div>
-            <dt>Last Date</dt>
-            <dd>{t.lastDate}</dd>
-          </div>
+          <Fact label="Entry Fee">{t.fee}</Fact>
+          <Fact label="Prizepool">{t.prize}</Fact>
+          <Fact label="Last Date">{t.lastDate}</Fact>
           <div>
             <dt>Status</dt>
             <dd>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { Cover } from '~/utils/images';
 import { CoverImage } from './cover-image';
+import { Fact } from '~/components/fact';
 
 /** What a home slide shows, already formatted by the loader. */
 export interface SlideTournament {
@@ -24,22 +25,10 @@ export function TournamentSlide({ t, eager = false }: { t: SlideTournament; eage
       <div className="slide-b">
         <h3>{t.name}</h3>
         <dl className="kv">
-          <div>
-            <dt>Entry fee</dt>
-            <dd>{t.fee}</dd>
-          </div>
-          <div>
-            <dt>Prize pool</dt>
-            <dd>{t.prize}</dd>
-          </div>
-          <div>
-            <dt>Starts</dt>
-            <dd>{t.starts}</dd>
-          </div>
-          <div>
-            <dt>Registration closes</dt>
-            <dd>{t.closes}</dd>
-          </div>
+          <Fact label="Entry fee">{t.fee}</Fact>
+          <Fact label="Prize pool">{t.prize}</Fact>
+          <Fact label="Starts">{t.starts}</Fact>
+          <Fact label="Registration closes">{t.closes}</Fact>
         </dl>
         <Link className="button" to={`/tournaments/${t.id}`}>
           Register Now<span className="visually-hidden">: {t.name}</span>

@@ -6,6 +6,7 @@ import { formatShortDate } from '~/utils/format';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import type { Profile } from '~/utils/gateway-schemas';
 import { requireUser } from '~/utils/session.server';
+import { Fact } from '~/components/fact';
 
 export const meta: MetaFunction = () => [
   { title: 'Your profile | Custom Room' },
@@ -89,19 +90,13 @@ function ProfileCard({ profile, username }: { profile: Profile; username: string
       </header>
       {profile.bio ? <p className="profile-bio">{profile.bio}</p> : null}
       <dl className="profile-facts">
-        <div>
-          <dt>Gender</dt>
-          <dd>{profile.gender || notGiven}</dd>
-        </div>
+        <Fact label="Gender">{profile.gender || notGiven}</Fact>
         <div>
           <dt>Date of birth</dt>
           {/* A calendar date, not an instant: formatted in UTC so no time zone can shift the day. */}
           <dd>{formatShortDate(profile.dateOfBirth, 'UTC') || notGiven}</dd>
         </div>
-        <div>
-          <dt>Location</dt>
-          <dd>{profile.location || notGiven}</dd>
-        </div>
+        <Fact label="Location">{profile.location || notGiven}</Fact>
       </dl>
       <p className="form-actions">
         <Link className="button button-secondary" to="/profile/edit">

@@ -12,6 +12,7 @@ import { coverOf, ogImage } from '~/utils/images';
 import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { canRegister, entryFeeLabel, parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
+import { Fact } from '~/components/fact';
 
 const NOT_FOUND = 'Tournament not found.';
 
@@ -147,14 +148,8 @@ export default function TournamentDetail() {
       </section>
 
       <dl className="kv td-facts">
-        <div>
-          <dt>Entry fee</dt>
-          <dd>{t.fee}</dd>
-        </div>
-        <div>
-          <dt>Prize pool</dt>
-          <dd>{t.prize}</dd>
-        </div>
+        <Fact label="Entry fee">{t.fee}</Fact>
+        <Fact label="Prize pool">{t.prize}</Fact>
         <div>
           <dt>Teams</dt>
           <dd>
@@ -162,39 +157,18 @@ export default function TournamentDetail() {
             {t.full ? ' (full)' : ''}
           </dd>
         </div>
-        <div>
-          <dt>Format</dt>
-          <dd>{t.format}</dd>
-        </div>
-        <div>
-          <dt>Game</dt>
-          <dd>{t.game}</dd>
-        </div>
-        <div>
-          <dt>Platform</dt>
-          <dd>{t.platform}</dd>
-        </div>
+        <Fact label="Format">{t.format}</Fact>
+        <Fact label="Game">{t.game}</Fact>
+        <Fact label="Platform">{t.platform}</Fact>
       </dl>
 
       <section aria-labelledby="td-when">
         <h2 id="td-when">Schedule</h2>
         <dl className="kv td-facts">
-          <div>
-            <dt>Starts</dt>
-            <dd>{t.starts}</dd>
-          </div>
-          <div>
-            <dt>Ends</dt>
-            <dd>{t.ends}</dd>
-          </div>
-          <div>
-            <dt>Registration opens</dt>
-            <dd>{t.regOpens}</dd>
-          </div>
-          <div>
-            <dt>Registration closes</dt>
-            <dd>{t.regCloses}</dd>
-          </div>
+          <Fact label="Starts">{t.starts}</Fact>
+          <Fact label="Ends">{t.ends}</Fact>
+          <Fact label="Registration opens">{t.regOpens}</Fact>
+          <Fact label="Registration closes">{t.regCloses}</Fact>
         </dl>
       </section>
 
