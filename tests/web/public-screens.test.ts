@@ -149,13 +149,14 @@ describe('tournament detail loader', () => {
       await detail.loader(args('http://play.example.in/tournaments/1', { tournamentId: '1' }, { 'x-forwarded-proto': 'https' })),
     );
     expect(body.og.url).toBe('https://play.example.in/tournaments/1');
-    expect(body.og.image).toEqual({ url: `https://play.example.in/images/${ID}-1200.webp`, width: 1200, height: 675 });
+    expect(body.og.image).toEqual({ url: `https://play.example.in/images/${ID}.jpg`, width: 1200, height: 675 });
     expect(body.og.description).toContain('Entry ₹1,00,000');
     expect(body.og.description).toContain('Prize pool ₹25,000');
     expect(body.og.description).toContain('5 Mar 2026 to 7 Mar 2026');
 
     const tags = detail.meta({ data: body } as unknown as Parameters<typeof detail.meta>[0]);
-    expect(tags).toContainEqual({ property: 'og:image', content: `https://play.example.in/images/${ID}-1200.webp` });
+    expect(tags).toContainEqual({ property: 'og:image', content: `https://play.example.in/images/${ID}.jpg` });
+    expect(tags).toContainEqual({ property: 'og:image:type', content: 'image/jpeg' });
     expect(tags).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
     expect(tags).toContainEqual({ title: 'Monsoon Squad Showdown | Custom Room' });
   });
