@@ -1,12 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { COMPILED_SERVER, freePort, spawnGateway } from './helpers.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COMPILED_SERVER, freePort, spawnGateway as spawn, type GatewayProcess } from './helpers.js';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'gw-proc-'));
 
 describe('the gateway process', () => {
+  // Stopped even when an assertion fails, so no gateway outlives its test.
+  const started: GatewayProcess[] = [];
+  const spawnGateway = (...args: Parameters<typeof spawn>) => {
+    const p = spawn(...args);
+    started.push(p);
+    return p;
+  };
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((p) => p.stop()));
+  });
+
   it('is built (npm run build:gateway) before this suite runs', () => {
     expect(fs.existsSync(COMPILED_SERVER)).toBe(true);
   });
