@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return plain(503, 'Image temporarily unavailable', { 'Retry-After': '5', 'Cache-Control': 'no-store' });
   }
   headers.set('Content-Type', type);
-  // fetch() decodes any content-encoding, so a length is only true of an unencoded body.
+  // The client decodes any content-encoding, so the upstream length is only true of an unencoded body.
   const length = upstream.headers.get('content-length');
   if (length && !upstream.headers.get('content-encoding')) headers.set('Content-Length', length);
   return new Response(upstream.body, { status: 200, headers });
