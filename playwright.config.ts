@@ -42,7 +42,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'js', use: { ...devices['Desktop Chrome'], viewport: phone, javaScriptEnabled: true } },
-    { name: 'no-js', use: { ...devices['Desktop Chrome'], viewport: phone, javaScriptEnabled: false } },
+    // A test tagged @js runs only with JavaScript, one tagged @no-js only without (behaviour that exists in one mode only).
+    { name: 'js', grepInvert: /@no-js\b/, use: { ...devices['Desktop Chrome'], viewport: phone, javaScriptEnabled: true } },
+    { name: 'no-js', grepInvert: /@js\b/, use: { ...devices['Desktop Chrome'], viewport: phone, javaScriptEnabled: false } },
   ],
 });
