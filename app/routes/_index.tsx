@@ -1,16 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
 import { Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { FeaturedCarousel } from '~/components/featured-carousel';
 import type { SlideTournament } from '~/components/tournament-slide';
-import { getEnv } from '~/utils/env.server';
-import { isUnavailable, pageError, UNAVAILABLE_INIT } from '~/utils/errors.server';
 import { formatLongDate } from '~/utils/format';
-import { gateway } from '~/utils/gateway.server';
 import { coverOf } from '~/utils/images';
-import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
-import { entryFeeLabel, liveFirst } from '~/utils/tournament';
+import { loaderCacheHeaders } from '~/utils/public-cache.server';
+import { entryFeeLabel } from '~/utils/tournament';
+import { loadTournamentList } from '~/utils/tournament-list.server';
 import '~/styles/screens.css';
 
 export const meta: MetaFunction = () => [
@@ -24,27 +21,15 @@ export const meta: MetaFunction = () => [
 export const headers = loaderCacheHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const timeZone = getEnv().APP_TIME_ZONE;
-  try {
-    const all = await gateway.listTournaments(request);
-    // Only what a slide shows, formatted here: the page's hydration data stays small.
-    const tournaments: SlideTournament[] = liveFirst(all).map((t) => ({
-      id: t.id,
-      name: t.name,
-      fee: entryFeeLabel(t.entryFee),
-      prize: t.prizePool,
-      starts: formatLongDate(t.startDate, timeZone),
-      closes: formatLongDate(t.registrationClose, timeZone),
-      cover: coverOf(t),
-    }));
-    return data({ tournaments, unavailable: false }, { headers: publicPageHeaders(request) });
-  } catch (err) {
-    // The home page still renders without the gateway: a notice and a retry link, not an empty list.
-    if (isUnavailable(err)) {
-      return data({ tournaments: [] as SlideTournament[], unavailable: true }, UNAVAILABLE_INIT);
-    }
-    pageError(err);
-  }
+  return loadTournamentList(request, (t, timeZone): SlideTournament => ({
+    id: t.id,
+    name: t.name,
+    fee: entryFeeLabel(t.entryFee),
+    prize: t.prizePool,
+    starts: formatLongDate(t.startDate, timeZone),
+    closes: formatLongDate(t.registrationClose, timeZone),
+    cover: coverOf(t),
+  }));
 }
 
 export default function Home() {

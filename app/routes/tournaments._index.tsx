@@ -1,15 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
 import { Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { TournamentCard, type CardTournament } from '~/components/tournament-card';
-import { getEnv } from '~/utils/env.server';
-import { isUnavailable, pageError, UNAVAILABLE_INIT } from '~/utils/errors.server';
 import { formatShortDate } from '~/utils/format';
-import { gateway } from '~/utils/gateway.server';
 import { coverOf } from '~/utils/images';
-import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
-import { entryFeeLabel, liveFirst } from '~/utils/tournament';
+import { loaderCacheHeaders } from '~/utils/public-cache.server';
+import { entryFeeLabel } from '~/utils/tournament';
+import { loadTournamentList } from '~/utils/tournament-list.server';
 import '~/styles/screens.css';
 
 export const meta: MetaFunction = () => [
@@ -23,26 +20,15 @@ export const meta: MetaFunction = () => [
 export const headers = loaderCacheHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const timeZone = getEnv().APP_TIME_ZONE;
-  try {
-    const all = await gateway.listTournaments(request);
-    // Only the fields a card shows, pre-formatted: Remix serialises this into the page for hydration.
-    const tournaments: CardTournament[] = liveFirst(all).map((t) => ({
-      id: t.id,
-      name: t.name,
-      fee: entryFeeLabel(t.entryFee),
-      prize: t.prizePool,
-      lastDate: formatShortDate(t.registrationClose, timeZone),
-      status: t.status,
-      cover: coverOf(t),
-    }));
-    return data({ tournaments, unavailable: false }, { headers: publicPageHeaders(request) });
-  } catch (err) {
-    if (isUnavailable(err)) {
-      return data({ tournaments: [] as CardTournament[], unavailable: true }, UNAVAILABLE_INIT);
-    }
-    pageError(err);
-  }
+  return loadTournamentList(request, (t, timeZone): CardTournament => ({
+    id: t.id,
+    name: t.name,
+    fee: entryFeeLabel(t.entryFee),
+    prize: t.prizePool,
+    lastDate: formatShortDate(t.registrationClose, timeZone),
+    status: t.status,
+    cover: coverOf(t),
+  }));
 }
 
 export default function Tournaments() {

@@ -8,6 +8,9 @@ import pg from 'pg';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../gateway/src/app.js';
+import { Api } from '../fixtures/api-client.js';
+
+export { Api, type ApiResponse } from '../fixtures/api-client.js';
 import { loadConfig, type Config } from '../../gateway/src/config.js';
 import type { DatabaseHandle } from '../../gateway/src/db/index.js';
 import { insertUser } from '../../gateway/src/db/users.js';
@@ -82,47 +85,6 @@ export async function startGateway(env: Record<string, string> = {}, storage?: S
     api: new Api(url),
   };
   return gw;
-}
-
-export interface ApiResponse<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-/** A tiny HTTP client for tests: JSON in, JSON (or text) out, optional bearer token. */
-export class Api {
-  constructor(readonly baseUrl: string) {}
-
-  async request<T = any>(method: string, path: string, options: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: BodyInit | undefined;
-    if (options.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    } else if (options.form) {
-      body = options.form;
-    }
-    const res = await fetch(this.baseUrl + path, { method, headers, body });
-    const type = res.headers.get('content-type') ?? '';
-    const raw = Buffer.from(await res.arrayBuffer());
-    const parsed = type.includes('json') ? JSON.parse(raw.toString('utf8') || 'null') : type.startsWith('text/') ? raw.toString('utf8') : raw;
-    return { status: res.status, body: parsed as T, headers: res.headers };
-  }
-
-  get<T = any>(path: string, token?: string) {
-    return this.request<T>('GET', path, { token });
-  }
-  post<T = any>(path: string, json: unknown, token?: string) {
-    return this.request<T>('POST', path, { json, token });
-  }
-  put<T = any>(path: string, json: unknown, token?: string) {
-    return this.request<T>('PUT', path, { json, token });
-  }
-  delete<T = any>(path: string, token?: string) {
-    return this.request<T>('DELETE', path, { token });
-  }
 }
 
 let counter = 0;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import type { StackInfo } from './stack.mjs';
+import { Api } from '../../fixtures/api-client';
 
 /**
  * Test data through the gateway's HTTP API (never through the database): the admin logs in and
@@ -88,26 +89,16 @@ export class GatewayApi {
     path: string,
     options: { token?: string; json?: unknown; form?: FormData; expect?: number[]; what?: string } = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: BodyInit | undefined;
-    if (options.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    } else if (options.form) {
-      body = options.form;
-    }
-    const res = await fetch(this.stack.gatewayUrl + path, { method, headers, body, signal: AbortSignal.timeout(15_000) });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text for the error message
-    }
+    const res = await new Api(this.stack.gatewayUrl).request<T>(method, path, {
+      token: options.token,
+      json: options.json,
+      form: options.form,
+      headers: { accept: 'application/json' },
+      timeoutMs: 15_000,
+    });
     const expected = options.expect ?? [200, 201];
-    if (!expected.includes(res.status)) throw new ApiError(res.status, parsed, options.what ?? `${method} ${path}`);
-    return parsed as T;
+    if (!expected.includes(res.status)) throw new ApiError(res.status, res.body, options.what ?? `${method} ${path}`);
+    return res.body;
   }
 
   login(emailOrPhone: string, password: string): Promise<{ token: string; username: string }> {
