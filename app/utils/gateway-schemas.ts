@@ -69,8 +69,28 @@ export const RegistrationSchema = z.object({
   substitute2Username: z.string().nullish().transform((v) => v ?? ''),
   paymentStatus: z.string().default('pending'),
   paymentReference: z.string().default(''),
+  createdAt: z.string().default(''),
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
+
+/** GET /registrations/user: each registration with a summary of its tournament (absent on the original gateway). */
+export const UserRegistrationSchema = RegistrationSchema.extend({
+  tournament: z
+    .object({
+      id: z.coerce.number(),
+      name: z.string(),
+      game: z.string().default(''),
+      status: z.string().default(''),
+      startDate: z.string().default(''),
+      endDate: z.string().default(''),
+      entryFee: z.coerce.number().nullish(),
+      price: z.coerce.number().nullish(),
+      coverImageUrl: z.string().nullish().transform((v) => v ?? null),
+    })
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type UserRegistration = z.infer<typeof UserRegistrationSchema>;
 
 export const MatchSchema = z.object({
   id: z.number(),

@@ -5,10 +5,13 @@ import { getSession, loginRedirect } from './session.server';
 import {
   ErrorBodySchema,
   LoginSchema,
+  MatchSchema,
   MessageSchema,
   PointsRowSchema,
   ProfileSchema,
+  RegistrationSchema,
   TournamentSchema,
+  UserRegistrationSchema,
 } from './gateway-schemas';
 
 /**
@@ -161,7 +164,41 @@ export const gateway = {
   confirmPasswordReset: (request: Request, body: { token: string; password: string }) =>
     callGateway(request, '/api/auth/password-reset/confirm', { method: 'POST', json: body, schema: MessageSchema, auth: false }),
   getProfile: (request: Request) => callGateway(request, '/api/profile/get', { schema: ProfileSchema }),
+  createProfile: (request: Request, body: ProfileFields) =>
+    callGateway(request, '/api/profile/create', { method: 'POST', json: body, schema: ProfileSchema.or(MessageSchema) }),
+  updateProfile: (request: Request, body: ProfileFields) =>
+    callGateway(request, '/api/profile/update', { method: 'PUT', json: body, schema: ProfileSchema.or(MessageSchema) }),
+
+  registerTeam: (request: Request, tournamentId: number, team: TeamFields) =>
+    callGateway(request, `/registrations/${tournamentId}`, { method: 'POST', json: team, schema: RegistrationSchema.partial({ rid: true }) }),
+  myRegistrations: (request: Request) => callGateway(request, '/registrations/user', { schema: z.array(UserRegistrationSchema) }),
+  myTeam: (request: Request, tournamentId: number) => callGateway(request, `/registrations/${tournamentId}`, { schema: RegistrationSchema }),
+  updateTeam: (request: Request, tournamentId: number, team: TeamFields) =>
+    callGateway(request, `/registrations/${tournamentId}`, { method: 'PUT', json: team, schema: RegistrationSchema }),
+  submitPayment: (request: Request, tournamentId: number, upiReference: string) =>
+    callGateway(request, `/registrations/${tournamentId}/payment`, { method: 'POST', json: { upiReference }, schema: RegistrationSchema }),
+  listMatches: (request: Request, tournamentId: number) =>
+    callGateway(request, `/matches/tournament/${tournamentId}`, { schema: z.array(MatchSchema) }),
 };
+
+export interface ProfileFields {
+  fullName: string;
+  bio: string;
+  gender: string;
+  dateOfBirth: string;
+  location: string;
+  profilePictureUrl: string;
+}
+
+export interface TeamFields {
+  teamName: string;
+  player1Username: string;
+  player2Username: string;
+  player3Username: string;
+  player4Username: string;
+  substitute1Username: string;
+  substitute2Username: string;
+}
 
 /**
  * GET /images/{file} from the gateway as its raw Response (bytes, not JSON), for the web app's
