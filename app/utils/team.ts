@@ -33,3 +33,6 @@ export const PAYMENT_STATUS_WORDS: Record<string, { label: string; detail: strin
 export function paymentWords(status: string) {
   return PAYMENT_STATUS_WORDS[status] ?? { label: status, detail: '' };
 }
+
+/** The UPI QR code's size in CSS pixels (spec §9: 250 by 250). */
+export const QR_SIZE = 250;

@@ -1,0 +1,174 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { Fact } from '~/components/fact';
+import { TeamForm } from '~/components/team-form';
+import { getEnv } from '~/utils/env.server';
+import { pageError } from '~/utils/errors.server';
+import { formatDateTime } from '~/utils/format';
+import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
+import { gateway, GatewayError } from '~/utils/gateway.server';
+import type { Registration, Tournament } from '~/utils/gateway-schemas';
+import { requireSameOrigin } from '~/utils/security.server';
+import { flash, requireUser } from '~/utils/session.server';
+import { TEAM_FIELDS } from '~/utils/team';
+import { TeamCreateFormSchema } from '~/utils/team-form.server';
+import { canRegister, entryFeeLabel, parseTournamentId } from '~/utils/tournament';
+import '~/styles/player.css';
+
+const NOT_FOUND = 'Tournament not found.';
+const REGISTRATION_FAILED = 'Registration failed, please try again.';
+const NO_RID = 'Registration succeeded but ID was not returned.';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Register for ${data.t.name} | Custom Room` : 'Register a team | Custom Room' },
+  { name: 'description', content: 'Register your squad: team name and the in-game names of your four players and up to two substitutes.' },
+];
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+function tournamentIdOf(params: LoaderFunctionArgs['params']): number {
+  const id = parseTournamentId(params.tournamentId);
+  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
+  return id;
+}
+
+/** The user's own team for this tournament, or null when there is none. */
+async function findOwnTeam(request: Request, tournamentId: number): Promise<Registration | null> {
+  try {
+    return await gateway.myTeam(request, tournamentId);
+  } catch (err) {
+    if (err instanceof GatewayError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+type RegistrationState =
+  | { kind: 'open' }
+  | { kind: 'registered'; rid: number; teamName: string }
+  | { kind: 'closed'; message: string }
+  | { kind: 'full' };
+
+/** What the page offers, from the tournament as the gateway sees it now (the gateway checks again on submit). */
+function stateOf(t: Tournament, team: Registration | null, timeZone: string, now = Date.now()): RegistrationState {
+  if (team) return { kind: 'registered', rid: team.rid, teamName: team.teamName };
+  if (!canRegister(t.status)) return { kind: 'closed', message: `Registration is closed. Status: ${t.status}.` };
+  if (t.registrationOpen && now < Date.parse(t.registrationOpen)) {
+    return { kind: 'closed', message: `Registration is closed. It opens ${formatDateTime(t.registrationOpen, timeZone)}.` };
+  }
+  if (t.registrationClose && now > Date.parse(t.registrationClose)) {
+    return { kind: 'closed', message: 'Registration is closed. The registration window has ended.' };
+  }
+  if (t.maxTeams > 0 && t.registeredTeams >= t.maxTeams) return { kind: 'full' };
+  return { kind: 'open' };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = tournamentIdOf(params);
+  await requireUser(request);
+  const [t, team] = await Promise.all([gateway.getTournament(request, id), findOwnTeam(request, id)]).catch((err) => pageError(err, NOT_FOUND));
+  const timeZone = getEnv().APP_TIME_ZONE;
+  const slotsLeft = Math.max(0, t.maxTeams - t.registeredTeams);
+  return {
+    t: {
+      id: t.id,
+      name: t.name,
+      game: t.game,
+      status: t.status,
+      fee: entryFeeLabel(t.entryFee),
+      slots: `${slotsLeft} of ${t.maxTeams} slots left`,
+      closes: formatDateTime(t.registrationClose, timeZone),
+    },
+    state: stateOf(t, team, timeZone),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const id = tournamentIdOf(params);
+  await requireUser(request);
+  const formData = await request.formData();
+  const parsed = parseForm(formData, TeamCreateFormSchema);
+  if (!parsed.success) return formFailure(parsed);
+
+  const result = await submitToGateway(() => gateway.registerTeam(request, id, parsed.data), {
+    values: parsed.values,
+    fields: TEAM_FIELDS,
+    fallback: REGISTRATION_FAILED,
+  });
+  if (!result.ok) {
+    // A second click, or back and submit again: the team exists already, so go where the first submit went.
+    if (result.failure.init?.status === 409) {
+      const own = await findOwnTeam(request, id).catch(() => null);
+      if (own) return flash(request, `Your team ${own.teamName} is already registered.`, `/payment?rid=${own.rid}`);
+    }
+    return result.failure;
+  }
+  const { rid, teamName } = result.value;
+  // The original gateway's answer may lack the id (spec §8); the team is registered all the same.
+  if (typeof rid !== 'number') return formFailure({ values: parsed.values, formError: NO_RID }, 200);
+  return flash(request, `${teamName} is registered. Pay the entry fee to confirm your slot.`, `/payment?rid=${rid}`);
+}
+
+export default function RegisterTeam() {
+  const { t, state } = useLoaderData<typeof loader>();
+  const actionData = useActionData<FormFailure>();
+  return (
+    <section className="form-page player-page" aria-labelledby="register-team-title">
+      <h1 id="register-team-title">Register your team</h1>
+      <div className="reg-summary">
+        <p className="reg-name">
+          <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
+        </p>
+        <dl className="kv">
+          <Fact label="Game">{t.game}</Fact>
+          <Fact label="Entry fee">{t.fee}</Fact>
+          <Fact label="Slots">{t.slots}</Fact>
+          <Fact label="Registration closes">{t.closes || '—'}</Fact>
+        </dl>
+      </div>
+
+      {state.kind === 'registered' ? (
+        <div className="notice" role="status">
+          <p>
+            You have already registered <strong>{state.teamName}</strong> for this tournament.
+          </p>
+          <p className="form-actions">
+            <Link className="button" to={`/payment?rid=${state.rid}`}>
+              Payment
+            </Link>
+            <Link className="button button-secondary" to={`/team/${t.id}`}>
+              View Team
+            </Link>
+          </p>
+        </div>
+      ) : (state.kind === 'closed' || state.kind === 'full') && !actionData ? (
+        <div className="notice" role="alert">
+          <p>{state.kind === 'full' ? 'Registration is full: every slot is taken.' : state.message}</p>
+          <p>
+            <Link to={`/tournaments/${t.id}`}>Back to the tournament</Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="form-intro">
+            Enter the in-game names (IGN) exactly as they appear in {t.game || 'the game'}: the organiser uses them to check the lobby.
+          </p>
+          <TeamForm
+            values={actionData?.values ?? {}}
+            fieldErrors={actionData?.fieldErrors}
+            formError={actionData?.formError}
+            requiredPlayers={4}
+            submitLabel="Register team"
+            pendingLabel="Registering…"
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieOf, formPost, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
+import { paymentFormUrl, paymentNote, qrDataUrl, upiUri } from '~/utils/upi.server';
+
+let stub: GatewayStub;
+let register: typeof import('~/routes/register_.$tournamentId');
+let payment: typeof import('~/routes/payment');
+let session: typeof import('~/utils/session.server');
+
+beforeAll(async () => {
+  stub = await startGatewayStub();
+  await useStubEnv(stub);
+  register = await import('~/routes/register_.$tournamentId');
+  payment = await import('~/routes/payment');
+  session = await import('~/utils/session.server');
+});
+afterAll(() => stub.close());
+
+const TOURNAMENT = {
+  id: 3,
+  name: 'Weekend Scrims',
+  game: 'BGMI',
+  startDate: '2026-12-10T12:30:00.000Z',
+  endDate: '2026-12-11T12:30:00.000Z',
+  registrationOpen: '2026-01-01T00:00:00.000Z',
+  registrationClose: '2099-12-09T12:30:00.000Z',
+  maxTeams: 25,
+  entryFee: 150,
+  status: 'Registration Ongoing',
+  registeredTeams: 16,
+};
+const TEAM = {
+  teamName: 'Team Soul',
+  player1Username: 'Mortal',
+  player2Username: 'Viper',
+  player3Username: 'Regaltos',
+  player4Username: 'Owais',
+  substitute1Username: '',
+  substitute2Username: '',
+};
+const registration = (extra: Record<string, unknown> = {}) => ({ rid: 42, tid: 3, ...TEAM, paymentStatus: 'pending', paymentReference: '', ...extra });
+
+async function signedIn(url: string, init?: (cookie: string) => Request): Promise<Request> {
+  const token = await stub.token({ username: 'player_one' });
+  const cookie = cookieOf(await session.createUserSession(new Request('http://localhost/login'), token, 'player_one', '/'));
+  return init ? init(cookie) : new Request(url, { headers: { cookie } });
+}
+const post = (url: string, fields: Record<string, string>) => signedIn(url, (cookie) => formPost(url, fields, { cookie }));
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+
+/** Routes the stub by method and path. */
+function routes(table: Record<string, (req: SeenRequest) => [number, unknown]>) {
+  stub.answer((req, res) => {
+    const key = `${req.method} ${req.url.split('?')[0]}`;
+    const route = table[key];
+    if (!route) return json(res, 404, { message: `no stub for ${key}` });
+    const [status, body] = route(req);
+    json(res, status, body);
+  });
+}
+
+describe('UPI payment helpers', () => {
+  it('note "CR-{rid} {team}" cut to 50 characters', () => {
+    expect(paymentNote(42, 'Team Soul')).toBe('CR-42 Team Soul');
+    const long = paymentNote(123456, 'A very long team name that goes on and on and on forever');
+    expect(long).toHaveLength(50);
+    expect(long.startsWith('CR-123456 A very long')).toBe(true);
+  });
+
+  it('builds upi://pay with the payee, the amount in rupees, INR and the note, spaces as %20', () => {
+    const uri = upiUri({ vpa: 'org@okaxis', payeeName: 'Custom Room', amount: 150, note: 'CR-42 Team Soul' });
+    expect(uri).toBe('upi://pay?pa=org%40okaxis&pn=Custom%20Room&am=150.00&cu=INR&tn=CR-42%20Team%20Soul');
+  });
+
+  it('draws a 250×250 SVG QR code', async () => {
+    const url = await qrDataUrl('upi://pay?pa=a@b&am=1.00');
+    const svg = Buffer.from(url.replace('data:image/svg+xml;base64,', ''), 'base64').toString('utf8');
+    expect(svg).toMatch(/^<svg[^>]+width="250" height="250"/);
+  });
+
+  it('fills {rid} into the screenshot form link, none when unset', () => {
+    expect(paymentFormUrl('https://forms.example/f?entry.1={rid}', 42)).toBe('https://forms.example/f?entry.1=42');
+    expect(paymentFormUrl(undefined, 42)).toBeNull();
+  });
+});
+
+describe('/register/{tournamentId}', () => {
+  it('sends a visitor without a session to log in and back', async () => {
+    const res = (await thrown(() => register.loader(args(new Request('http://localhost/register/3'), { tournamentId: '3' })))) as Response;
+    expect(res.headers.get('location')).toBe('/login?redirectTo=%2Fregister%2F3');
+  });
+
+  it('shows slots left and the form while registration is open', async () => {
+    routes({ 'GET /tournaments/3': () => [200, TOURNAMENT], 'GET /registrations/3': () => [404, { message: 'none' }] });
+    const page = await register.loader(args(await signedIn('http://localhost/register/3'), { tournamentId: '3' }));
+    expect(page.t).toMatchObject({ name: 'Weekend Scrims', fee: '₹150', slots: '9 of 25 slots left' });
+    expect(page.state).toEqual({ kind: 'open' });
+  });
+
+  it('offers the team and payment instead of the form once registered, and "closed" with the status otherwise', async () => {
+    routes({ 'GET /tournaments/3': () => [200, TOURNAMENT], 'GET /registrations/3': () => [200, registration()] });
+    let page = await register.loader(args(await signedIn('http://localhost/register/3'), { tournamentId: '3' }));
+    expect(page.state).toEqual({ kind: 'registered', rid: 42, teamName: 'Team Soul' });
+
+    routes({ 'GET /tournaments/3': () => [200, { ...TOURNAMENT, status: 'Completed' }], 'GET /registrations/3': () => [404, { message: 'none' }] });
+    page = await register.loader(args(await signedIn('http://localhost/register/3'), { tournamentId: '3' }));
+    expect(page.state).toEqual({ kind: 'closed', message: 'Registration is closed. Status: Completed.' });
+  });
+
+  it('posts the spec field names and goes to /payment?rid=', async () => {
+    routes({ 'POST /registrations/3': () => [201, registration()] });
+    const res = (await register.action(args(await post('http://localhost/register/3', TEAM), { tournamentId: '3' }))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/payment?rid=42');
+    expect(stub.seen.at(-1)).toMatchObject({ method: 'POST', url: '/registrations/3', body: TEAM });
+  });
+
+  it('says so when the gateway registered the team but returned no rid', async () => {
+    const { rid: _rid, ...withoutRid } = registration();
+    routes({ 'POST /registrations/3': () => [201, withoutRid] });
+    const { status, body } = unwrap(await register.action(args(await post('http://localhost/register/3', TEAM), { tournamentId: '3' })));
+    expect(status).toBe(200);
+    expect(body.formError).toBe('Registration succeeded but ID was not returned.');
+    expect(body.values).toMatchObject(TEAM);
+  });
+
+  it('keeps every input and places the gateway’s refusal beside its field', async () => {
+    routes({
+      'POST /registrations/3': () => [409, { message: 'Viper is already playing for another team in this tournament.', errors: { player2Username: 'Viper is already playing for another team in this tournament.' } }],
+      'GET /registrations/3': () => [404, { message: 'none' }],
+    });
+    const { status, body } = unwrap(await register.action(args(await post('http://localhost/register/3', TEAM), { tournamentId: '3' })));
+    expect(status).toBe(409);
+    expect(body.fieldErrors).toEqual({ player2Username: 'Viper is already playing for another team in this tournament.' });
+    expect(body.values).toMatchObject(TEAM);
+  });
+
+  it('refuses missing players with the gateway’s own messages before calling it', async () => {
+    const before = stub.seen.length;
+    const { status, body } = unwrap(await register.action(args(await post('http://localhost/register/3', { ...TEAM, player4Username: ' ' }), { tournamentId: '3' })));
+    expect(status).toBe(400);
+    expect(body.fieldErrors).toEqual({ player4Username: 'Player 4 IGN is required.' });
+    expect(stub.seen.length).toBe(before);
+  });
+
+  it('sends a second submit of a registered team to its payment page', async () => {
+    routes({
+      'POST /registrations/3': () => [409, { message: 'You have already registered a team for this tournament.' }],
+      'GET /registrations/3': () => [200, registration()],
+    });
+    const res = (await register.action(args(await post('http://localhost/register/3', TEAM), { tournamentId: '3' }))) as Response;
+    expect(res.headers.get('location')).toBe('/payment?rid=42');
+  });
+});
+
+describe('/payment', () => {
+  const mine = (extra: Record<string, unknown> = {}) => [
+    { ...registration(extra), tournament: { id: 3, name: 'Weekend Scrims', game: 'BGMI', status: 'Registration Ongoing', startDate: '', endDate: '', entryFee: 150, coverImageUrl: null } },
+  ];
+
+  it('asks for a rid, and treats an unknown one (or another player’s) as not found', async () => {
+    routes({ 'GET /registrations/user': () => [200, mine()] });
+    expect(unwrap(await payment.loader(args(await signedIn('http://localhost/payment'))))).toEqual({
+      status: 400,
+      body: { found: false, message: 'No registration ID provided — please register first.' },
+    });
+    for (const rid of ['41', 'x']) {
+      expect(unwrap(await payment.loader(args(await signedIn(`http://localhost/payment?rid=${rid}`))))).toEqual({
+        status: 404,
+        body: { found: false, message: 'Registration not found!' },
+      });
+    }
+  });
+
+  it('shows the amount, the QR and the upi:// link whose note carries the rid', async () => {
+    routes({ 'GET /registrations/user': () => [200, mine()] });
+    const { body } = unwrap(await payment.loader(args(await signedIn('http://localhost/payment?rid=42'))));
+    expect(body).toMatchObject({ found: true, rid: 42, amount: '₹150', statusLabel: 'Pending', free: false });
+    expect(body.upi.uri).toContain('am=150.00');
+    expect(body.upi.uri).toContain('tn=CR-42%20Team%20Soul');
+    expect(body.upi.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+  });
+
+  it('falls back to the tournament’s price, then to the tournament itself, for the fee', async () => {
+    routes({ 'GET /registrations/user': () => [200, [{ ...mine()[0], tournament: { id: 3, name: 'Weekend Scrims', price: 99 } }]] });
+    expect(unwrap(await payment.loader(args(await signedIn('http://localhost/payment?rid=42')))).body.amount).toBe('₹99');
+    routes({ 'GET /registrations/user': () => [200, [registration()]], 'GET /tournaments/3': () => [200, { ...TOURNAMENT, entryFee: 0 }] });
+    const { body } = unwrap(await payment.loader(args(await signedIn('http://localhost/payment?rid=42'))));
+    expect(body).toMatchObject({ free: true, upi: null });
+  });
+
+  it('sends the UPI reference for the registration’s tournament and keeps a refused one', async () => {
+    routes({ 'GET /registrations/user': () => [200, mine()], 'POST /registrations/3/payment': () => [200, registration({ paymentStatus: 'submitted' })] });
+    const res = (await payment.action(args(await post('http://localhost/payment?rid=42', { upiReference: ' 412345678901 ' })))) as Response;
+    expect(res.headers.get('location')).toBe('/payment?rid=42');
+    expect(stub.seen.at(-1)).toMatchObject({ url: '/registrations/3/payment', body: { upiReference: '412345678901' } });
+
+    const { status, body } = unwrap(await payment.action(args(await post('http://localhost/payment?rid=42', { upiReference: '12-34' }))));
+    expect(status).toBe(400);
+    expect(body.fieldErrors.upiReference).toBe('UPI reference may contain only letters and digits.');
+    expect(body.values.upiReference).toBe('12-34');
+  });
+
+  it('never submits for a registration that is not the caller’s', async () => {
+    routes({ 'GET /registrations/user': () => [200, mine()] });
+    const { status, body } = unwrap(await payment.action(args(await post('http://localhost/payment?rid=7', { upiReference: '412345678901' }))));
+    expect(status).toBe(404);
+    expect(body.formError).toBe('Registration not found!');
+    expect(stub.seen.some((r) => r.method === 'POST' && r.url.includes('/payment') && r.url.includes('/7'))).toBe(false);
+  });
+});
