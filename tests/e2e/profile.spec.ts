@@ -149,9 +149,14 @@ test.describe('profile forms', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Create your profile' })).toBeVisible();
     await expectAccessible(page, testInfo, 'create profile');
     await expectNoSidewaysScroll(page);
+    // Personal pages: never kept by shared caches or shown again from the cache after logout.
+    const fresh = await page.request.get('/profile/create', { maxRedirects: 0 });
+    expect(fresh.status()).toBe(200);
+    expect(fresh.headers()['cache-control']).toBe('private, no-store');
 
     await api.request('POST', '/api/profile/create', { token: player.token, json: { fullName: 'Riya' }, expect: [201] });
-    await page.goto('/profile/edit');
+    const response = await page.goto('/profile/edit');
+    expect(response?.headers()['cache-control']).toBe('private, no-store');
     await expect(page.getByRole('heading', { level: 1, name: 'Edit your profile' })).toBeVisible();
     await expectAccessible(page, testInfo, 'edit profile');
     await expectNoSidewaysScroll(page);
