@@ -202,7 +202,7 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
       const { tid, a, b, c, before } = await played();
       const res = await putMatch(tid, 1, 1, rows({ teamId: a.rid, position: 4 }, { teamId: b.rid, position: 4 }, { teamId: c.rid, position: 4 }));
       expect(res.status).toBe(409);
-      expect(res.body.message).toBe(`Two teams cannot share a placement. Placement 4 is given to both ${a.teamName}, ${b.teamName} and ${c.teamName}.`);
+      expect(res.body.message).toBe(`Two teams cannot share a placement. Placement 4 is given to ${a.teamName}, ${b.teamName} and ${c.teamName}.`);
       expect(Object.keys(res.body.errors).sort()).toEqual([a, b, c].map((t) => `position.${t.rid}`).sort());
       expect(await snapshot(tid)).toEqual(before);
     });

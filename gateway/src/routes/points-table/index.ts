@@ -100,7 +100,7 @@ function checkPlacements(rows: readonly BatchRow[], teams: Map<number, string>) 
   for (const [position, teamIds] of [...holders].sort(([a], [b]) => a - b)) {
     if (teamIds.length < 2) continue;
     const names = teamIds.map((id) => teams.get(id)!);
-    messages.push(`Placement ${position} is given to both ${listNames(names)}.`);
+    messages.push(`Placement ${position} is given to ${names.length === 2 ? 'both ' : ''}${listNames(names)}.`);
     for (const [i, id] of teamIds.entries()) {
       errors[`position.${id}`] = `Placement ${position} is also given to ${listNames(names.filter((_, j) => j !== i))}.`;
     }
