@@ -282,3 +282,30 @@ export async function createPlayersDirect(store: DatabaseHandle, tokens: TokenSe
   }
   return users;
 }
+
+export interface RegisteredTeam {
+  rid: number;
+  teamName: string;
+}
+
+/**
+ * An admin-created tournament (registration open) with one team per name, each registered by the
+ * player at the same index (one team per account per tournament, so reuse accounts across tournaments).
+ */
+export async function createTournamentWithTeams(
+  api: Api,
+  admin: string,
+  players: readonly TestUser[],
+  teamNames: readonly string[],
+  overrides: Record<string, string> = {},
+): Promise<{ tid: number; teams: RegisteredTeam[] }> {
+  if (teamNames.length > players.length) throw new Error(`${teamNames.length} teams need as many players, got ${players.length}`);
+  const tournament = await createTournament(api, admin, overrides);
+  const teams: RegisteredTeam[] = [];
+  for (const [i, teamName] of teamNames.entries()) {
+    const res = await api.post(`/registrations/${tournament.id}`, teamFields({ teamName }), players[i]!.token);
+    if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
+    teams.push({ rid: res.body.rid, teamName });
+  }
+  return { tid: tournament.id as number, teams };
+}

@@ -200,6 +200,40 @@ export async function setPayment(db: Trx, registrationId: number, status: Paymen
     .executeTakeFirst();
 }
 
+/** The ids among registrationIds that are not registrations of this tournament. */
+export async function findForeignRegistrations(db: Trx, tournamentId: number, registrationIds: readonly number[]): Promise<number[]> {
+  const own = await db
+    .selectFrom('registrations')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('id', 'in', registrationIds)
+    .execute();
+  const ids = new Set(own.map((r) => Number(r.id)));
+  return registrationIds.filter((id) => !ids.has(id));
+}
+
+/**
+ * Sets the payment status of several registrations of one tournament; those already in that status
+ * are not rewritten. Returns the listed registrations by rid. Call inside a transaction after
+ * findForeignRegistrations found none.
+ */
+export async function setPayments(db: Trx, tournamentId: number, registrationIds: readonly number[], status: PaymentStatus): Promise<RegistrationRow[]> {
+  await db
+    .updateTable('registrations')
+    .set({ payment_status: status, updated_at: nowIso() })
+    .where('tournament_id', '=', tournamentId)
+    .where('id', 'in', registrationIds)
+    .where('payment_status', '!=', status)
+    .execute();
+  return db
+    .selectFrom('registrations')
+    .select(REGISTRATION_COLUMNS)
+    .where('tournament_id', '=', tournamentId)
+    .where('id', 'in', registrationIds)
+    .orderBy('id')
+    .execute();
+}
+
 /** The player's report of a UPI payment; undefined when an admin has already verified it (checked in the same statement). */
 export async function submitPayment(db: Trx, registrationId: number, reference: string): Promise<RegistrationRow | undefined> {
   return db

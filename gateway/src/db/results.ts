@@ -51,6 +51,66 @@ export async function getTournamentTeam(db: Trx, tournamentId: number, registrat
     .executeTakeFirst();
 }
 
+/** The tournament's registrations among these ids, as id -> team name; ids of other tournaments are left out. */
+export async function getTournamentTeams(db: Trx, tournamentId: number, registrationIds: readonly number[]): Promise<Map<number, string>> {
+  if (registrationIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('registrations')
+    .select(['id', 'team_name'])
+    .where('tournament_id', '=', tournamentId)
+    .where('id', 'in', registrationIds)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.team_name]));
+}
+
+export interface MatchKey {
+  tournamentId: number;
+  day: number;
+  match: number;
+}
+
+/**
+ * Makes one match's stored results exactly `results` (one per team, no shared placement above 0:
+ * the caller checks). Call inside a write transaction. Rows of teams not listed are deleted; rows
+ * that did not change are left alone (same id, same updated_at), so a re-submission writes nothing.
+ * Both databases check the placement index row by row, not at commit, so every placement that moves
+ * is parked at 0 (which the partial index ignores) before any row takes its new one: a swap, or a
+ * rotation through several teams, never meets the index half-done.
+ */
+export async function replaceMatchResults(db: Trx, key: MatchKey, results: readonly NewMatchResult[], now: string): Promise<void> {
+  const existing = await db
+    .selectFrom('match_results')
+    .select(['id', 'registration_id', 'position', 'wins', 'finishes', 'position_points', 'total_points'])
+    .where('tournament_id', '=', key.tournamentId)
+    .where('day', '=', key.day)
+    .where('match_no', '=', key.match)
+    .execute();
+  const stored = new Map(existing.map((row) => [Number(row.registration_id), row]));
+  const listed = new Set(results.map((r) => r.registrationId));
+
+  const dropped = existing.filter((row) => !listed.has(Number(row.registration_id))).map((row) => row.id);
+  if (dropped.length > 0) await db.deleteFrom('match_results').where('id', 'in', dropped).execute();
+
+  const changed = results.filter((r) => {
+    const row = stored.get(r.registrationId);
+    return (
+      !row ||
+      Number(row.position) !== r.position ||
+      Number(row.wins) !== r.wins ||
+      Number(row.finishes) !== r.finishes ||
+      Number(row.position_points) !== r.positionPoints ||
+      Number(row.total_points) !== r.totalPoints
+    );
+  });
+  const moving = changed.flatMap((r) => {
+    const row = stored.get(r.registrationId);
+    return row && Number(row.position) > 0 && Number(row.position) !== r.position ? [row.id] : [];
+  });
+  if (moving.length > 0) await db.updateTable('match_results').set({ position: 0 }).where('id', 'in', moving).execute();
+
+  for (const result of changed) await upsertMatchResult(db, { ...result, ...key }, now);
+}
+
 /** Name of another team that already holds this placement (> 0) in the match, if any. */
 export async function findPlacementHolder(
   db: Trx,

@@ -1,10 +1,10 @@
-import type { CompiledQuery, Selectable } from 'kysely';
+import { sql, type CompiledQuery, type Selectable } from 'kysely';
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { TournamentsTable } from './schema.js';
 import { DEFAULT_POINTS_SYSTEM } from '../lib/points-systems.js';
 import { imageUrl } from '../lib/images.js';
-import type { TournamentJson } from '../schemas/tournament.js';
+import type { TournamentAdminSummary, TournamentJson } from '../schemas/tournament.js';
 
 /** What an admin sets on a tournament (dates as ISO UTC strings). */
 export interface TournamentValues {
@@ -171,4 +171,64 @@ export async function countRegistrations(db: Trx, tournamentId: number): Promise
     .where('tournament_id', '=', tournamentId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Every live tournament with its team count and payments by status, for the admin list, in one
+ * statement: registrations are counted once per tournament, not once per tournament and status.
+ */
+export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminSummary[]> {
+  const byStatus = (status: string) => sql<number | string>`sum(case when payment_status = ${status} then 1 else 0 end)`;
+  const counts = db
+    .selectFrom('registrations')
+    .select((eb) => [
+      'tournament_id',
+      eb.fn.countAll<number | string>().as('registered'),
+      byStatus('pending').as('pending'),
+      byStatus('submitted').as('submitted'),
+      byStatus('verified').as('verified'),
+      byStatus('rejected').as('rejected'),
+    ])
+    .groupBy('tournament_id');
+  const rows = await db
+    .selectFrom('tournaments as t')
+    .leftJoin(counts.as('c'), 'c.tournament_id', 't.id')
+    .select([
+      't.id',
+      't.name',
+      't.game',
+      't.status',
+      't.start_date',
+      't.end_date',
+      't.registration_close',
+      't.max_teams',
+      't.entry_fee',
+      't.points_system',
+      'c.registered',
+      'c.pending',
+      'c.submitted',
+      'c.verified',
+      'c.rejected',
+    ])
+    .where('t.deleted_at', 'is', null)
+    .orderBy('t.start_date', 'asc')
+    .orderBy('t.id', 'asc')
+    .execute();
+  // PostgreSQL returns count() and sum() as bigint strings; a tournament without teams has nulls.
+  const n = (v: number | string | null) => Number(v ?? 0);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    game: r.game,
+    status: r.status,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    registrationClose: r.registration_close,
+    maxTeams: Number(r.max_teams),
+    entryFee: Number(r.entry_fee),
+    pointsSystem: r.points_system,
+    registeredTeams: n(r.registered),
+    paymentsAwaiting: n(r.submitted),
+    payments: { pending: n(r.pending), submitted: n(r.submitted), verified: n(r.verified), rejected: n(r.rejected) },
+  }));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
+import { MAX_TEAMS_RANGE } from './tournament.js';
 
 /**
  * A whole number in [min, max]. JSON numbers, and strings of digits (query strings, lenient form posts);
@@ -19,22 +20,32 @@ const wholeNumber = (label: string, min: number, max: number, required = `${labe
 
 export const TournamentParamsSchema = z.object({ id: IdSchema });
 
-export const PointsSubmissionSchema = z.object({
-  day: wholeNumber('Day', 1, 7),
-  match: wholeNumber('Match', 1, 6),
-  teamId: z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z
-      .number({ required_error: 'Team is required.', invalid_type_error: 'Team must be a registration id.' })
-      .int('Team must be a registration id.')
-      .positive('Team must be a registration id.')
-      .max(2_147_483_647, 'Team must be a registration id.'),
-  ),
+const TeamIdSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ required_error: 'Team is required.', invalid_type_error: 'Team must be a registration id.' })
+    .int('Team must be a registration id.')
+    .positive('Team must be a registration id.')
+    .max(2_147_483_647, 'Team must be a registration id.'),
+);
+
+const DaySchema = wholeNumber('Day', 1, 7);
+const MatchSchema = wholeNumber('Match', 1, 6);
+
+/** One team's result in one match: the fields both the per-team call and the batch call take. */
+const teamResultFields = {
+  teamId: TeamIdSchema,
   teamName: z.unknown().optional().describe("Accepted and ignored: the registration's team name is used."),
   position: wholeNumber('Position', 0, 100).describe('Finishing position; 0 = no placement recorded.'),
   wins: wholeNumber('Wins', 0, 1),
   finishes: wholeNumber('Finishes', 0, 99),
   totalPoints: z.unknown().optional().describe('Accepted and ignored: the gateway computes placement points + finishes.'),
+};
+
+export const PointsSubmissionSchema = z.object({
+  day: DaySchema,
+  match: MatchSchema,
+  ...teamResultFields,
 });
 export type PointsSubmission = z.infer<typeof PointsSubmissionSchema>;
 
@@ -54,9 +65,26 @@ export const MatchResultSchema = z.object({
 export type MatchResult = z.infer<typeof MatchResultSchema>;
 
 export const MatchResultsQuerySchema = z.object({
-  day: wholeNumber('Day', 1, 7),
-  match: wholeNumber('Match', 1, 6),
+  day: DaySchema,
+  match: MatchSchema,
 });
+
+/** PUT /tournaments/{id}/points-table/matches/{day}/{match} */
+export const MatchParamsSchema = z.object({ id: IdSchema, day: DaySchema, match: MatchSchema });
+
+/** A match has at most one row per team, and a tournament at most this many teams. */
+export const MAX_MATCH_ROWS = MAX_TEAMS_RANGE.max;
+
+export const MatchResultsBatchSchema = z.object({
+  results: z
+    .array(z.object(teamResultFields), {
+      required_error: 'Results are required.',
+      invalid_type_error: 'Results must be a list of team rows.',
+    })
+    .max(MAX_MATCH_ROWS, `At most ${MAX_MATCH_ROWS} rows in one match.`)
+    .describe("Every result of the match: teams not listed lose their row in this match. [] clears the match."),
+});
+export type MatchResultsBatch = z.infer<typeof MatchResultsBatchSchema>;
 
 export const DayQuerySchema = z.object({
   day: wholeNumber('Day', 0, 7).describe('1-7 for one day; 0 = overall.'),

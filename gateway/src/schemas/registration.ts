@@ -155,3 +155,25 @@ export const PaymentStatusUpdateSchema = z.object({
     }),
   }),
 });
+
+/** A whole-number id in a JSON body; digit strings (checkbox values of a form post) are read as numbers. */
+const bodyId = (required: string, invalid: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ required_error: required, invalid_type_error: invalid }).int(invalid).positive(invalid).max(2_147_483_647, invalid),
+  );
+
+export const MAX_BULK_PAYMENTS = 1000;
+
+/** PUT /registrations/admin/payments: several teams of one tournament at once. */
+export const PaymentStatusBulkUpdateSchema = PaymentStatusUpdateSchema.extend({
+  tournamentId: bodyId('Tournament is required.', 'Tournament must be a tournament id.'),
+  rids: z
+    .array(bodyId('Team is required.', 'Each team must be a registration id (rid).'), {
+      required_error: 'Choose at least one team.',
+      invalid_type_error: 'Teams must be a list of registration ids (rids).',
+    })
+    .min(1, 'Choose at least one team.')
+    .max(MAX_BULK_PAYMENTS, `At most ${MAX_BULK_PAYMENTS} teams at once.`)
+    .describe('Registration ids (rid) of the tournament; a repeated rid counts once.'),
+});

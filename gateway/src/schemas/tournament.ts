@@ -144,3 +144,23 @@ export type TournamentJson = z.infer<typeof TournamentSchema>;
 export const TournamentListSchema = z.array(TournamentSchema);
 
 export const TournamentParamsSchema = z.object({ id: IdSchema });
+
+/** GET /tournaments/admin/summary: one row per live tournament for the admin tournament list. */
+export const TournamentAdminSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  game: z.string(),
+  status: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  registrationClose: z.string(),
+  maxTeams: z.number().int(),
+  entryFee: z.number().int(),
+  pointsSystem: z.string(),
+  registeredTeams: z.number().int(),
+  paymentsAwaiting: z.number().int().describe('Registrations whose payment status is "submitted": a UPI reference waits for verification.'),
+  payments: z
+    .object({ pending: z.number().int(), submitted: z.number().int(), verified: z.number().int(), rejected: z.number().int() })
+    .describe('Registrations by payment status; they add up to registeredTeams.'),
+});
+export type TournamentAdminSummary = z.infer<typeof TournamentAdminSummarySchema>;

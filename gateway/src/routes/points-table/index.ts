@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { HttpError, badRequest, conflict, notFound, type FieldErrors } from '../../lib/errors.js';
 import { placementPoints } from '../../lib/points-systems.js';
 import { rankStandings } from '../../lib/ranking.js';
 import { isUniqueViolation, nowIso, type Trx } from '../../db/index.js';
@@ -9,15 +9,22 @@ import {
   findPlacementHolder,
   getScoringTournament,
   getTournamentTeam,
+  getTournamentTeams,
   listMatchResults,
+  replaceMatchResults,
   teamStandings,
   upsertMatchResult,
+  type NewMatchResult,
 } from '../../db/results.js';
 import { ErrorSchema } from '../../schemas/common.js';
 import {
   DayQuerySchema,
+  MAX_MATCH_ROWS,
+  MatchParamsSchema,
   MatchResultSchema,
+  MatchResultsBatchSchema,
   MatchResultsQuerySchema,
+  type MatchResultsBatch,
   PointsSubmissionSchema,
   PointsTableSchema,
   TournamentParamsSchema,
@@ -36,6 +43,69 @@ async function requireTournament(db: Trx, id: number) {
   const tournament = await getScoringTournament(db, id);
   if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
   return tournament;
+}
+
+const listNames = (names: string[]) => (names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/**
+ * The batch form names its inputs `position.{teamId}`, so row errors are keyed the same way
+ * (`results.3.position` becomes `position.42`) wherever the row's teamId can be read.
+ */
+function batchValidationError(error: unknown, body: unknown): unknown {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error;
+  const rows = (body as { results?: unknown } | null)?.results;
+  const errors: FieldErrors = {};
+  for (const issue of error.validation) {
+    const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
+    let field = path.join('.') || 'request';
+    if (error.validationContext === 'body' && path[0] === 'results' && path.length >= 3 && Array.isArray(rows)) {
+      const teamId = Number((rows[Number(path[1])] as { teamId?: unknown } | undefined)?.teamId);
+      if (Number.isInteger(teamId) && teamId > 0) field = `${path.slice(2).join('.')}.${teamId}`;
+    }
+    errors[field] ??= issue.message;
+  }
+  return badRequest('Please check the highlighted fields.', errors);
+}
+
+type BatchRow = MatchResultsBatch['results'][number];
+
+/** 400 for a team listed twice or not registered in the tournament, both reported at once. */
+function checkTeams(rows: readonly BatchRow[], teams: Map<number, string>) {
+  const errors: FieldErrors = {};
+  const messages: string[] = [];
+  const seen = new Set<number>();
+  for (const { teamId } of rows) {
+    if (!teams.has(teamId)) {
+      const message = `Team ${teamId} is not registered in this tournament.`;
+      if (!errors[`teamId.${teamId}`]) messages.push(message);
+      errors[`teamId.${teamId}`] = message;
+    } else if (seen.has(teamId)) {
+      const message = `${teams.get(teamId)} is listed more than once.`;
+      if (!errors[`teamId.${teamId}`]) messages.push(message);
+      errors[`teamId.${teamId}`] = message;
+    }
+    seen.add(teamId);
+  }
+  if (messages.length > 0) throw badRequest(messages.join(' '), errors);
+}
+
+/** 409 naming every team of every shared placement, with an error beside each of their positions. */
+function checkPlacements(rows: readonly BatchRow[], teams: Map<number, string>) {
+  const holders = new Map<number, number[]>();
+  for (const { teamId, position } of rows) {
+    if (position > 0) holders.set(position, [...(holders.get(position) ?? []), teamId]);
+  }
+  const errors: FieldErrors = {};
+  const messages: string[] = [];
+  for (const [position, teamIds] of [...holders].sort(([a], [b]) => a - b)) {
+    if (teamIds.length < 2) continue;
+    const names = teamIds.map((id) => teams.get(id)!);
+    messages.push(`Placement ${position} is given to ${names.length === 2 ? 'both ' : ''}${listNames(names)}.`);
+    for (const [i, id] of teamIds.entries()) {
+      errors[`position.${id}`] = `Placement ${position} is also given to ${listNames(names.filter((_, j) => j !== i))}.`;
+    }
+  }
+  if (messages.length > 0) throw conflict(`Two teams cannot share a placement. ${messages.join(' ')}`, errors);
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -77,6 +147,55 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (!isUniqueViolation(err, PLACEMENT_CONSTRAINT)) throw err;
         const holder = await findPlacementHolder(app.store.db, { tournamentId: tid, day, match, position, exceptRegistrationId: teamId });
         throw placementTaken(position, day, match, holder ?? 'another team');
+      }
+    },
+  );
+
+  app.put(
+    '/tournaments/:id/points-table/matches/:day/:match',
+    {
+      onRequest: requireAdmin,
+      // Room for MAX_MATCH_ROWS rows that also carry the ignored teamName and totalPoints.
+      bodyLimit: 256 * 1024,
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: "Replace one match's results with exactly these rows, atomically (admin)",
+        description: [
+          'All rows are stored or none. Teams not listed lose their row in this match; unchanged rows are not rewritten, so re-sending the same body changes nothing.',
+          `At most ${MAX_MATCH_ROWS} rows, one per team (teamId = rid of a registration in this tournament). Position 0 = not placed; two rows may not share a position above 0 (409, naming both teams, errors keyed position.{teamId}).`,
+          'Swapping placements works in one call. Row errors are keyed {field}.{teamId}. Answers the stored rows of the match, as GET .../points-table/results.',
+        ].join(' '),
+        security: [{ bearerAuth: [] }],
+        params: MatchParamsSchema,
+        body: MatchResultsBatchSchema,
+        response: { 200: MatchResultSchema.array(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema },
+      },
+    },
+    async (request) => {
+      if (request.validationError) throw batchValidationError(request.validationError, request.body);
+      const { id: tid, day, match } = request.params;
+      const rows = request.body.results;
+      try {
+        return await app.store.writeTransaction(async (trx) => {
+          // Serialises batches of one tournament on PostgreSQL (SQLite holds the write lock already).
+          const locked = await app.store.lockTournament(trx, tid);
+          if (!locked || locked.deleted_at) throw notFound(TOURNAMENT_NOT_FOUND);
+          const tournament = await requireTournament(trx, tid);
+          const teams = await getTournamentTeams(trx, tid, [...new Set(rows.map((r) => r.teamId))]);
+          checkTeams(rows, teams);
+          checkPlacements(rows, teams);
+          const results: NewMatchResult[] = rows.map(({ teamId, position, wins, finishes }) => {
+            const positionPoints = placementPoints(tournament.points_system, position);
+            return { tournamentId: tid, day, match, registrationId: teamId, position, wins, finishes, positionPoints, totalPoints: positionPoints + finishes };
+          });
+          await replaceMatchResults(trx, { tournamentId: tid, day, match }, results, nowIso());
+          return listMatchResults(trx, { tournamentId: tid, day, match });
+        });
+      } catch (err) {
+        if (err instanceof HttpError || !isUniqueViolation(err, PLACEMENT_CONSTRAINT)) throw err;
+        // Only a per-team submission racing this batch can get here: the batch itself never shares a placement.
+        throw conflict(`Day ${day} match ${match} was changed by someone else at the same moment. Reload it and submit again.`);
       }
     },
   );

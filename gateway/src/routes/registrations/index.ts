@@ -7,6 +7,7 @@ import {
   TEAM_NAME_TAKEN,
   countRegistrations,
   findIgnClashes,
+  findForeignRegistrations,
   findLiveTournament,
   findUserRegistration,
   hasRegistration,
@@ -15,16 +16,19 @@ import {
   listTournamentRegistrations,
   listUserRegistrations,
   setPayment,
+  setPayments,
   submitPayment,
   toRegistration,
   updateRegistrationTeam,
 } from '../../db/registrations.js';
-import { conflict, notFound, type FieldErrors, type HttpError } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, type FieldErrors, type HttpError } from '../../lib/errors.js';
 import { REGISTRATION_OPEN_STATUS } from '../../lib/points-systems.js';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
 import { ErrorSchema } from '../../schemas/common.js';
 import {
   AdminRegistrationSchema,
+  MAX_BULK_PAYMENTS,
+  PaymentStatusBulkUpdateSchema,
   PaymentStatusUpdateSchema,
   PaymentSubmitSchema,
   RegistrationIdParamsSchema,
@@ -248,6 +252,40 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const row = await submitPayment(app.store.db, existing.id, request.body.upiReference);
       if (!row) throw conflict('Your payment has already been verified.');
       return toRegistration(row);
+    },
+  );
+
+  app.put(
+    '/registrations/admin/payments',
+    {
+      // Before body validation, so an anonymous caller learns nothing about the payload rules.
+      onRequest: requireAdmin,
+      schema: {
+        tags: TAGS,
+        summary: 'Set the payment status of several teams of one tournament at once (admin)',
+        description: `All or nothing: every rid must be a registration of tournamentId, else 400 and nothing changes. At most ${MAX_BULK_PAYMENTS} rids. Answers the listed registrations, by rid.`,
+        security: SECURITY,
+        body: PaymentStatusBulkUpdateSchema,
+        response: { 200: z.array(RegistrationSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { tournamentId, paymentStatus } = request.body;
+      const rids = [...new Set(request.body.rids)];
+      const rows = await app.store.writeTransaction(async (trx) => {
+        const tournament = await app.store.lockTournament(trx, tournamentId);
+        if (!tournament || tournament.deleted_at) throw notFound(TOURNAMENT_NOT_FOUND);
+        const foreign = await findForeignRegistrations(trx, tournamentId, rids);
+        if (foreign.length > 0) {
+          const message =
+            foreign.length === 1
+              ? `Registration ${foreign[0]} is not a team of this tournament.`
+              : `Registrations ${foreign.join(', ')} are not teams of this tournament.`;
+          throw badRequest(`${message} Nothing was changed.`, { rids: message });
+        }
+        return setPayments(trx, tournamentId, rids, paymentStatus);
+      });
+      return rows.map(toRegistration);
     },
   );
 

@@ -4,6 +4,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema, MessageSchema } from '../../schemas/common.js';
 import {
+  TournamentAdminSummarySchema,
   TournamentListSchema,
   TournamentMultipartDocSchema,
   TournamentParamsSchema,
@@ -15,6 +16,7 @@ import {
   countRegistrations,
   getTournament,
   insertTournament,
+  listTournamentSummaries,
   listTournaments,
   softDeleteTournament,
   toTournamentJson,
@@ -138,6 +140,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => (await listTournaments(app.store.db)).map(toTournamentJson),
+  );
+
+  // A static path: find-my-way matches it before /tournaments/:id, which is one segment shorter anyway.
+  app.get(
+    '/tournaments/admin/summary',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['tournaments'],
+        summary: 'Every live tournament with registered/max teams and payments by status (admin)',
+        description: 'Ordered like GET /tournaments (soonest start first). paymentsAwaiting counts registrations whose payment is "submitted".',
+        security: [{ bearerAuth: [] }],
+        response: { 200: TournamentAdminSummarySchema.array(), 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return listTournamentSummaries(app.store.db);
+    },
   );
 
   app.get(
