@@ -54,6 +54,7 @@ test.describe('team registration and payment', () => {
     await page.goto(`/register/${t.id}`);
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/register/${t.id}`)}`);
     await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Mobile number').fill(account.phone);
     await page.getByLabel('Username').fill(account.username);
