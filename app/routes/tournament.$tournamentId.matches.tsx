@@ -101,7 +101,7 @@ export default function MatchesPage() {
                   <ol className="sched-list">
                     {matches.map((m) => (
                       <li key={m.id}>
-                        <MatchCard match={m} tournamentName={t.name} zone={zone.short} registered={registered} announce={announce} />
+                        <MatchCard match={m} tournamentName={t.name} zone={zone} registered={registered} announce={announce} />
                       </li>
                     ))}
                   </ol>
@@ -127,7 +127,7 @@ function MatchCard({
 }: {
   match: ScheduleMatch;
   tournamentName: string;
-  zone: string;
+  zone: { short: string; long: string };
   registered: boolean;
   announce: (message: string) => void;
 }) {
@@ -140,7 +140,7 @@ function MatchCard({
         <p className="match-meta">
           <span>{m.map}</span>
           <time className="match-time" dateTime={time}>
-            {time} <abbr title={zone}>{zone}</abbr>
+            {time} <abbr title={zone.long}>{zone.short}</abbr>
           </time>
         </p>
       </header>
@@ -153,7 +153,7 @@ function MatchCard({
           {canShareRoom(m) ? (
             <a
               className="button room-share"
-              href={whatsAppShareUrl(roomShareText(tournamentName, m, zone))}
+              href={whatsAppShareUrl(roomShareText(tournamentName, m, zone.short))}
               target="_blank"
               rel="noopener noreferrer"
             >

@@ -67,7 +67,7 @@ async function signedIn(url: string, init: { method?: string; form?: Record<stri
 
 /** Server-renders a route component with the given loader (and action) data: the page's HTML as a browser without JavaScript gets it. */
 async function render(Component: ComponentType, loaderData: unknown, actionData?: unknown) {
-  const handler = createStaticHandler([{ id: 'page', path: '*', Component, loader: () => loaderData }]);
+  const handler = createStaticHandler([{ id: 'page', path: '*', Component, loader: () => loaderData as object }]);
   const context = await handler.query(new Request('http://localhost/page'));
   if (context instanceof Response) throw new Error('unexpected redirect');
   if (actionData !== undefined) context.actionData = { page: actionData };
