@@ -7,6 +7,7 @@ import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
 import { LoginFormSchema } from '~/utils/account-schemas.server';
+import { loginReason } from '~/utils/login-reasons';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
 import { safeRedirectPath } from '~/utils/redirect';
@@ -58,6 +59,8 @@ export default function Login() {
   const values = actionData?.values ?? {};
   const errors = actionData?.fieldErrors ?? {};
   const carried = values.redirectTo !== undefined ? safeRedirectPath(values.redirectTo, '') : redirectTo;
+  // Why the user was sent here (e.g. "Please log in to view matches."): an info notice, not an error.
+  const reason = loginReason(carried);
   const registerHref = carried ? `/register?${new URLSearchParams({ redirectTo: carried })}` : '/register';
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -69,6 +72,7 @@ export default function Login() {
   return (
     <section className="form-page" aria-labelledby="login-title">
       <h1 id="login-title">Log in</h1>
+      {reason ? <p className="notice notice-info">{reason}</p> : null}
       <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={FIELDS} />
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="redirectTo" value={carried} />

@@ -41,6 +41,17 @@ export interface Player {
   token: string;
 }
 
+export interface Match {
+  id: number;
+  tid: number;
+  day: number;
+  matchNo: number;
+  map: string;
+  matchId: string | null;
+  password: string | null;
+  time: string;
+}
+
 export interface Registration {
   rid: number;
   tid: number;
@@ -195,6 +206,11 @@ export class GatewayApi {
       expect: [200, 201],
       what: 'submit points',
     });
+  }
+
+  /** A match with its room details, as the admin match form sends it (POST /matches). */
+  async createMatch(tid: number, match: { day: number; matchNo: number; map: string; matchId: string; password: string; time: string }): Promise<Match> {
+    return this.request<Match>('POST', '/matches', { token: await this.adminToken(), json: { tid, ...match }, expect: [201], what: 'create match' });
   }
 }
 

@@ -1,0 +1,122 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { DashboardNav } from '~/components/dashboard-nav';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { pageError } from '~/utils/errors.server';
+import { gateway, GatewayError } from '~/utils/gateway.server';
+import { requireUser } from '~/utils/session.server';
+import { IGN_FIELDS, IGN_LABELS } from '~/utils/team';
+import { parseTournamentId } from '~/utils/tournament';
+import '~/styles/screens.css';
+
+const NOT_FOUND = 'Tournament not found.';
+const NO_TEAM = 'You have not registered a team for this tournament.';
+const LOAD_FAILED = 'Failed to load team data';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Your team: ${data.t.name} | Custom Room` : 'Your team | Custom Room' },
+  { name: 'description', content: 'Your squad for the tournament: team name, players and substitutes.' },
+];
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+type Team = { teamName: string } & Record<(typeof IGN_FIELDS)[number], string>;
+type TeamState = { status: 'ok'; team: Team } | { status: 'none'; message: string } | { status: 'failed'; message: string };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const id = parseTournamentId(params.tournamentId);
+  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
+
+  const [tournament, team] = await Promise.allSettled([gateway.getTournament(request, id), gateway.myTeam(request, id)]);
+  if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
+  const t = { id: tournament.value.id, name: tournament.value.name };
+  if (team.status === 'fulfilled') {
+    const r = team.value;
+    const fields = Object.fromEntries(IGN_FIELDS.map((f) => [f, r[f]])) as Record<(typeof IGN_FIELDS)[number], string>;
+    return { t, state: { status: 'ok', team: { teamName: r.teamName, ...fields } } as TeamState };
+  }
+  const err: unknown = team.reason;
+  // A 401 is already the redirect to /login; "unreachable" is the 503 page.
+  if (!(err instanceof GatewayError) || err.unavailable) pageError(err);
+  // No team here: a 404 page of our own, with the way to the tournament's registration.
+  if (err.status === 404) return data({ t, state: { status: 'none', message: NO_TEAM } as TeamState }, { status: 404 });
+  return { t, state: { status: 'failed', message: LOAD_FAILED } as TeamState };
+}
+
+export default function TeamPage() {
+  const { t, state } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <div className="dashboard">
+      <DashboardNav />
+      <div className="dashboard-body">
+        <section className="team-page" aria-labelledby="team-title">
+          <p className="crumb">
+            <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
+          </p>
+          {state.status === 'ok' ? (
+            <>
+              <h1 id="team-title">Your team</h1>
+              <article className="team-card" aria-labelledby="team-name">
+                <h2 id="team-name" className="team-name">
+                  {state.team.teamName}
+                </h2>
+                <dl className="kv team-kv">
+                  {IGN_FIELDS.map((field) => (
+                    <div key={field}>
+                      <dt>{IGN_LABELS[field]}</dt>
+                      <dd>
+                        {state.team[field] || (
+                          <>
+                            <span aria-hidden="true">—</span>
+                            <span className="visually-hidden">None</span>
+                          </>
+                        )}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </article>
+              <p className="form-actions team-actions">
+                <Link className="button" to={`/tournaments/${t.id}/update-team`}>
+                  Edit Team
+                </Link>
+                <Link className="button button-secondary" to={`/tournament/${t.id}/matches`}>
+                  Matches
+                </Link>
+                <Link className="button button-secondary" to={`/tournaments/${t.id}/points-table`}>
+                  Points Table
+                </Link>
+              </p>
+            </>
+          ) : state.status === 'none' ? (
+            <>
+              <h1 id="team-title">No team yet</h1>
+              <p className="notice" role="alert">
+                {state.message}
+              </p>
+              <p className="form-actions">
+                <Link className="button" to={`/tournaments/${t.id}`}>
+                  Go to the tournament
+                </Link>
+              </p>
+            </>
+          ) : (
+            <>
+              <h1 id="team-title">Your team</h1>
+              <p className="notice" role="alert">
+                {state.message}. <a href={location.pathname}>Try again</a>
+              </p>
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,221 @@
+// The spec's path is singular (/tournament/:id/matches), so this page sits outside the /tournaments/:id layout.
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { useCallback, useEffect, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { DashboardNav } from '~/components/dashboard-nav';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { getEnv } from '~/utils/env.server';
+import { pageError } from '~/utils/errors.server';
+import { formatMatchTime } from '~/utils/format';
+import { gateway, GatewayError } from '~/utils/gateway.server';
+import { canShareRoom, groupByDay, hasRoom, roomShareText, seesRoomDetails, timeZoneName, whatsAppShareUrl, type ScheduleMatch } from '~/utils/matches';
+import { requireUser } from '~/utils/session.server';
+import { parseTournamentId } from '~/utils/tournament';
+import '~/styles/screens.css';
+
+const NOT_FOUND = 'Tournament not found.';
+const LOAD_FAILED = 'Error loading matches.';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Matches: ${data.t.name} | Custom Room` : 'Matches | Custom Room' },
+  { name: 'description', content: 'Match schedule by day, with room ID and password for registered teams.' },
+];
+
+// Room IDs and passwords: never in a shared cache, nor shown again from the browser's cache after logout.
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+type ScheduleState = { status: 'ok'; matches: ScheduleMatch[] } | { status: 'failed'; message: string };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const id = parseTournamentId(params.tournamentId);
+  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
+
+  const [tournament, matches] = await Promise.allSettled([gateway.getTournament(request, id), gateway.listMatches(request, id)]);
+  if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
+  let state: ScheduleState;
+  if (matches.status === 'fulfilled') {
+    state = {
+      status: 'ok',
+      matches: matches.value.map((m) => ({ id: m.id, day: m.day, matchNo: m.matchNo, map: m.map, time: m.time, matchId: m.matchId, password: m.password })),
+    };
+  } else {
+    const err: unknown = matches.reason;
+    // A 401 is already the redirect to /login, "unreachable" the 503 page, 404 the tournament's.
+    if (!(err instanceof GatewayError) || err.unavailable || err.status === 404) pageError(err, NOT_FOUND);
+    state = { status: 'failed', message: LOAD_FAILED };
+  }
+  const timeZone = getEnv().APP_TIME_ZONE;
+  return {
+    t: { id: tournament.value.id, name: tournament.value.name },
+    zone: { short: timeZoneName(timeZone, 'short'), long: timeZoneName(timeZone, 'long') },
+    state,
+  };
+}
+
+export default function MatchesPage() {
+  const { t, zone, state } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const [announcement, setAnnouncement] = useState('');
+  const announce = useCallback((message: string) => {
+    // Cleared first so the same message twice is announced twice.
+    setAnnouncement('');
+    window.setTimeout(() => setAnnouncement(message), 50);
+  }, []);
+
+  const matches = state.status === 'ok' ? state.matches : [];
+  const days = groupByDay(matches);
+  const registered = seesRoomDetails(matches);
+
+  return (
+    <div className="dashboard">
+      <DashboardNav />
+      <div className="dashboard-body">
+        <section className="sched" aria-labelledby="matches-title">
+          <p className="crumb">
+            <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
+          </p>
+          <h1 id="matches-title">Matches</h1>
+          {state.status === 'failed' ? (
+            <p className="notice" role="alert">
+              {state.message} <a href={location.pathname}>Try again</a>
+            </p>
+          ) : days.length === 0 ? (
+            <p className="nothing">No matches found.</p>
+          ) : (
+            <>
+              <p className="fine">
+                Times are {zone.long} ({zone.short}).
+              </p>
+              {registered ? null : (
+                <p className="notice">
+                  Room IDs and passwords are only for registered teams.{' '}
+                  <Link to={`/tournaments/${t.id}`}>Register your team</Link> to get them here before each match.
+                </p>
+              )}
+              {days.map(({ day, matches }) => (
+                <section key={day} className="sched-day" aria-labelledby={`day-${day}`}>
+                  <h2 id={`day-${day}`}>Day {day}</h2>
+                  <ol className="sched-list">
+                    {matches.map((m) => (
+                      <li key={m.id}>
+                        <MatchCard match={m} tournamentName={t.name} zone={zone} registered={registered} announce={announce} />
+                      </li>
+                    ))}
+                  </ol>
+                </section>
+              ))}
+            </>
+          )}
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {announcement}
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function MatchCard({
+  match: m,
+  tournamentName,
+  zone,
+  registered,
+  announce,
+}: {
+  match: ScheduleMatch;
+  tournamentName: string;
+  zone: { short: string; long: string };
+  registered: boolean;
+  announce: (message: string) => void;
+}) {
+  const time = formatMatchTime(m.time);
+  const headingId = `match-${m.id}`;
+  return (
+    <article className="match" aria-labelledby={headingId}>
+      <header className="match-h">
+        <h3 id={headingId}>Match {m.matchNo}</h3>
+        <p className="match-meta">
+          <span>{m.map}</span>
+          <time className="match-time" dateTime={time}>
+            {time} <abbr title={zone.long}>{zone.short}</abbr>
+          </time>
+        </p>
+      </header>
+      {!registered ? null : hasRoom(m) ? (
+        <div className="room">
+          <dl className="room-kv">
+            <RoomValue label="Room ID" value={m.matchId} matchNo={m.matchNo} announce={announce} />
+            <RoomValue label="Password" value={m.password} matchNo={m.matchNo} announce={announce} />
+          </dl>
+          {canShareRoom(m) ? (
+            <a
+              className="button room-share"
+              href={whatsAppShareUrl(roomShareText(tournamentName, m, zone.short))}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Share on WhatsApp<span className="visually-hidden"> (match {m.matchNo}, opens in a new tab)</span>
+            </a>
+          ) : null}
+        </div>
+      ) : (
+        <p className="room-wait">Room details will appear here before the match.</p>
+      )}
+    </article>
+  );
+}
+
+function RoomValue({ label, value, matchNo, announce }: { label: string; value: string | null; matchNo: number; announce: (message: string) => void }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        {value ? (
+          <>
+            <code className="room-v">{value}</code>
+            <CopyButton value={value} label={`${label} of match ${matchNo}`} announce={announce} />
+          </>
+        ) : (
+          <span className="muted">Not set yet</span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** Only once JavaScript runs (and the browser offers the clipboard): without it the text is there to select. */
+function CopyButton({ value, label, announce }: { value: string; label: string; announce: (message: string) => void }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 2000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+  if (!hydrated || typeof navigator === 'undefined' || !navigator.clipboard?.writeText) return null;
+  return (
+    <button
+      type="button"
+      className="button button-secondary room-copy"
+      onClick={() => {
+        navigator.clipboard.writeText(value).then(
+          () => {
+            setCopied(true);
+            announce(`Copied ${label}.`);
+          },
+          () => announce('Could not copy. Select the text and copy it instead.'),
+        );
+      }}
+    >
+      {copied ? 'Copied' : 'Copy'}
+      <span className="visually-hidden"> {label}</span>
+    </button>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,124 @@
+// The trailing "_" keeps /tournaments/:id/update-team out of the detail page's layout (Remix flat routes): a page of its own.
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { DashboardNav } from '~/components/dashboard-nav';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { TeamForm } from '~/components/team-form';
+import { pageError } from '~/utils/errors.server';
+import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
+import { gateway, GatewayError } from '~/utils/gateway.server';
+import { requireSameOrigin } from '~/utils/security.server';
+import { flash, requireUser } from '~/utils/session.server';
+import { TEAM_FIELDS } from '~/utils/team';
+import { TeamUpdateFormSchema } from '~/utils/team-form.server';
+import { parseTournamentId } from '~/utils/tournament';
+import '~/styles/screens.css';
+
+const NOT_FOUND = 'Tournament not found.';
+const NO_TEAM = 'You have not registered a team for this tournament.';
+const LOAD_FAILED = 'Failed to fetch team data.';
+const UPDATE_FAILED = 'Failed to update team. Please try again.';
+const TEAM_UPDATED = 'Team updated successfully!';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Edit team: ${data.t.name} | Custom Room` : 'Edit team | Custom Room' },
+  { name: 'description', content: 'Change your team name, players and substitutes before the tournament starts.' },
+];
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+type EditState = { status: 'ok'; values: Record<string, string> } | { status: 'none'; message: string } | { status: 'failed'; message: string };
+
+function tournamentIdOf(params: LoaderFunctionArgs['params']): number {
+  const id = parseTournamentId(params.tournamentId);
+  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const id = tournamentIdOf(params);
+  const [tournament, team] = await Promise.allSettled([gateway.getTournament(request, id), gateway.myTeam(request, id)]);
+  if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
+  const t = { id: tournament.value.id, name: tournament.value.name };
+  if (team.status === 'fulfilled') {
+    const values = Object.fromEntries(TEAM_FIELDS.map((f) => [f, team.value[f]]));
+    return { t, state: { status: 'ok', values } as EditState };
+  }
+  const err: unknown = team.reason;
+  if (!(err instanceof GatewayError) || err.unavailable) pageError(err);
+  if (err.status === 404) return data({ t, state: { status: 'none', message: NO_TEAM } as EditState }, { status: 404 });
+  return { t, state: { status: 'failed', message: LOAD_FAILED } as EditState };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  await requireUser(request);
+  const id = tournamentIdOf(params);
+  const parsed = parseForm(await request.formData(), TeamUpdateFormSchema);
+  if (!parsed.success) return formFailure(parsed);
+
+  // Refusals (a name or IGN taken in this tournament, a team frozen once the tournament started) come back beside the field or above the form.
+  const result = await submitToGateway(() => gateway.updateTeam(request, id, parsed.data), {
+    values: parsed.values,
+    fields: TEAM_FIELDS,
+    fallback: UPDATE_FAILED,
+  });
+  if (!result.ok) return result.failure;
+  return flash(request, TEAM_UPDATED, `/team/${id}`);
+}
+
+export default function UpdateTeamPage() {
+  const { t, state } = useLoaderData<typeof loader>();
+  const actionData = useActionData<FormFailure>();
+  const location = useLocation();
+  return (
+    <div className="dashboard">
+      <DashboardNav />
+      <div className="dashboard-body">
+        <section className="form-page team-edit" aria-labelledby="team-edit-title">
+          <p className="crumb">
+            <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
+          </p>
+          <h1 id="team-edit-title">Edit team</h1>
+          {state.status === 'ok' ? (
+            <>
+              <p className="form-intro">Team name, player 1 and player 2 are required. Changes are allowed until the tournament starts.</p>
+              <TeamForm
+                requiredPlayers={2}
+                values={actionData?.values ?? state.values}
+                fieldErrors={actionData?.fieldErrors}
+                formError={actionData?.formError}
+                submitLabel="Save team"
+                pendingLabel="Saving…"
+              />
+              <p className="form-footer">
+                <Link to={`/team/${t.id}`}>Back to your team</Link>
+              </p>
+            </>
+          ) : state.status === 'none' ? (
+            <>
+              <p className="notice" role="alert">
+                {state.message}
+              </p>
+              <p className="form-actions">
+                <Link className="button" to={`/tournaments/${t.id}`}>
+                  Go to the tournament
+                </Link>
+              </p>
+            </>
+          ) : (
+            <p className="notice" role="alert">
+              {state.message} <a href={location.pathname}>Try again</a>
+            </p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

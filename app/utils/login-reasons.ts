@@ -1,0 +1,17 @@
+/**
+ * Why /login was asked for, by the page the user comes back to (?redirectTo=): the notice above the
+ * login form (spec §8). One row per protected page; the first pattern that matches the path wins.
+ * Pure: safe in the browser bundle.
+ */
+const LOGIN_REASONS: readonly { path: RegExp; message: string }[] = [
+  { path: /^\/tournament\/[^/]+\/matches\/?$/, message: 'Please log in to view matches.' },
+  { path: /^\/team\/[^/]+\/?$/, message: 'You must be logged in to view team details.' },
+  { path: /^\/tournaments\/[^/]+\/update-team\/?$/, message: 'You must be logged in to update the team.' },
+];
+
+/** The message for a redirectTo path (its query and hash are ignored), or null when the page needs none. */
+export function loginReason(redirectTo: string | null | undefined): string | null {
+  if (!redirectTo) return null;
+  const path = redirectTo.split(/[?#]/, 1)[0]!;
+  return LOGIN_REASONS.find((r) => r.path.test(path))?.message ?? null;
+}
