@@ -10,6 +10,8 @@
 //   - stylesheets linked (budget: exactly 1)
 //   - <img> without width and height attributes (budget: none)
 //   - CLS in Chromium at 360×800 (layout-shift entries without recent input; budget ≤ 0.1), when /usr/bin/chromium exists
+// The player pages /payment and /tournament/{id}/matches (room details shown) are measured signed in as a
+// registered player, against the same budgets, and their HTML against the list page's one-round-trip 14 KB.
 // Prints a table with PASS/FAIL per budget; exits 1 when any budget fails.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
@@ -74,6 +76,34 @@ async function seed(stack) {
   return created;
 }
 
+/** A registered player's session cookie (logged in through the web app's /login form), a team and six matches with room details. */
+async function seedPlayer(stack, tournamentId) {
+  const player = { email: 'bench-player@test.example', phone: '9123456780', username: 'bench_player', password: 'bench-player-pass' };
+  await api(stack, 'POST', '/api/auth/register', { json: player });
+  const { token } = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: player.email, password: player.password } });
+  const team = await api(stack, 'POST', `/registrations/${tournamentId}`, {
+    token,
+    json: { teamName: 'Team Soul', player1Username: 'SouLMortaL', player2Username: 'SouLViper', player3Username: 'SouLRegaltos', player4Username: 'SouLOwais', substitute1Username: 'SouLRonak' },
+  });
+  const admin = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: ADMIN.email, password: ADMIN.password } });
+  for (let day = 1; day <= 3; day++) {
+    for (let matchNo = 1; matchNo <= 2; matchNo++) {
+      await api(stack, 'POST', '/matches', {
+        token: admin.token,
+        json: { tid: tournamentId, day, matchNo, map: MAPS[(day + matchNo) % MAPS.length], matchId: String(7394020 + day * 10 + matchNo), password: `soul@${day}${matchNo}`, time: `${17 + matchNo}:30` },
+      });
+    }
+  }
+  const res = await fetch(`${stack.info.webUrl}/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ emailOrPhone: player.email, password: player.password, redirectTo: '/' }),
+    redirect: 'manual',
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (res.status !== 302 || !cookie) throw new Error(`bench: web login answered ${res.status}`);
+  return { cookie, rid: team.rid };
+}
+
 /** The /build/*.js URLs the HTML makes a browser load. */
 function scriptUrls(html) {
   const urls = new Set();
@@ -103,8 +133,8 @@ async function jsGzip(stack, url, jsCache) {
   return jsCache.get(url);
 }
 
-async function measurePage(stack, path, jsCache) {
-  const res = await fetch(stack.info.webUrl + path);
+async function measurePage(stack, path, jsCache, cookie) {
+  const res = await fetch(stack.info.webUrl + path, { headers: cookie ? { cookie } : {} });
   if (!res.ok) throw new Error(`bench: ${path} answered ${res.status}`);
   const html = await res.text();
   let js = 0;
@@ -123,7 +153,7 @@ async function measurePage(stack, path, jsCache) {
 }
 
 /** CLS and the scripts Chromium really loaded, at phone size. */
-async function browserFigures(stack, paths) {
+async function browserFigures(stack, paths, cookies) {
   if (!fs.existsSync(CHROMIUM)) return null;
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({
@@ -134,6 +164,11 @@ async function browserFigures(stack, paths) {
   try {
     for (const path of paths) {
       const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+      const cookie = cookies.get(path);
+      if (cookie) {
+        const [name, value] = cookie.split('=');
+        await context.addCookies([{ name, value, url: stack.info.webUrl }]);
+      }
       await context.addInitScript(() => {
         window.__cls = 0;
         new PerformanceObserver((list) => {
@@ -178,11 +213,16 @@ async function main() {
     const tournaments = await seed(stack);
     console.log(`bench-web: created ${tournaments.length} tournaments with cover images in ${Date.now() - t0} ms`);
     const id = tournaments[0].id;
-    const paths = ['/', '/tournaments', `/tournaments/${id}`, `/tournaments/${id}/points-table`, '/about', '/login', '/register'];
+    // The player's tournament has an entry fee, so /payment carries the QR code.
+    const paid = tournaments.find((t) => t.entryFee > 0 && t.status === 'Registration Ongoing');
+    const player = await seedPlayer(stack, paid.id);
+    const playerPaths = [`/payment?rid=${player.rid}`, `/tournament/${paid.id}/matches`];
+    const paths = ['/', '/tournaments', `/tournaments/${id}`, `/tournaments/${id}/points-table`, '/about', '/login', '/register', ...playerPaths];
+    const cookies = new Map(playerPaths.map((p) => [p, player.cookie]));
     const jsCache = new Map();
     const pages = [];
-    for (const path of paths) pages.push(await measurePage(stack, path, jsCache));
-    const browser = await browserFigures(stack, paths).catch((err) => {
+    for (const path of paths) pages.push(await measurePage(stack, path, jsCache, cookies.get(path)));
+    const browser = await browserFigures(stack, paths, cookies).catch((err) => {
       console.log(`bench-web: no browser figures (${err.message.split('\n')[0]})`);
       return null;
     });
@@ -221,6 +261,10 @@ async function main() {
 
     const list = pages.find((p) => p.path === '/tournaments');
     console.log(`\n/tournaments HTML with ${TOURNAMENTS} tournaments: ${kb(list.htmlGzip)} gzip (budget ≤ ${kb(BUDGET.listHtml)}): ${verdict(list.htmlGzip <= BUDGET.listHtml)}`);
+    for (const path of playerPaths) {
+      const p = pages.find((x) => x.path === path);
+      console.log(`${path} (signed in, team registered): HTML ${kb(p.htmlGzip)} gzip (≤ ${kb(BUDGET.listHtml)}): ${verdict(p.htmlGzip <= BUDGET.listHtml)}; JS ${kb(Math.max(p.js, p.browserJs ?? 0))} gzip (≤ ${kb(BUDGET.js)})`);
+    }
     for (const p of pages) {
       for (const tag of p.badImages) console.log(`  ${p.path}: <img> without width/height: ${tag.slice(0, 160)}`);
     }
