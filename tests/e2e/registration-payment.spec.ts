@@ -187,6 +187,15 @@ test.describe('team registration and payment', () => {
     }
   });
 
+  test('My Tournaments before any registration says so and links to the tournaments', async ({ page, api }, testInfo) => {
+    const player = await api.createPlayer();
+    await openAs(page, player, '/my-tournaments');
+    await expect(page.getByText('You have not registered for any tournaments.')).toBeVisible();
+    await expectAccessible(page, testInfo);
+    await page.getByRole('link', { name: 'Browse tournaments' }).click();
+    await expect(page).toHaveURL('/tournaments');
+  });
+
   test('a free tournament says so and shows no QR', async ({ page, api }) => {
     const t = await api.createTournament({ entryFee: '0' });
     const player = await api.createPlayer();

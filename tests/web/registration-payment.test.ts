@@ -209,3 +209,40 @@ describe('/payment', () => {
     expect(stub.seen.some((r) => r.method === 'POST' && r.url.includes('/payment') && r.url.includes('/7'))).toBe(false);
   });
 });
+
+describe('/my-tournaments', () => {
+  let list: typeof import('~/routes/my-tournaments._index');
+  let info: typeof import('~/routes/my-tournaments.$tournamentId.info');
+  beforeAll(async () => {
+    list = await import('~/routes/my-tournaments._index');
+    info = await import('~/routes/my-tournaments.$tournamentId.info');
+  });
+  const summary = { id: 3, name: 'Weekend Scrims', game: 'BGMI', status: 'Registration Ongoing', startDate: '2026-12-10T12:30:00.000Z', endDate: '', entryFee: 150, coverImageUrl: null };
+
+  it('a card per registration: tournament, game, team, start date, payment status in words', async () => {
+    routes({ 'GET /registrations/user': () => [200, [{ ...registration({ paymentStatus: 'submitted' }), tournament: summary }]] });
+    const page = await list.loader(args(await signedIn('http://localhost/my-tournaments')));
+    expect(page).toEqual({
+      failed: false,
+      cards: [{ rid: 42, tid: 3, name: 'Weekend Scrims', game: 'BGMI', status: 'Registration Ongoing', starts: '10 Dec 2026', teamName: 'Team Soul', payment: 'Submitted', free: false }],
+    });
+  });
+
+  it('an empty list, and a refusal as the spec’s message rather than an error page', async () => {
+    routes({ 'GET /registrations/user': () => [200, []] });
+    expect(await list.loader(args(await signedIn('http://localhost/my-tournaments')))).toEqual({ failed: false, cards: [] });
+    routes({ 'GET /registrations/user': () => [403, { message: 'nope' }] });
+    expect(await list.loader(args(await signedIn('http://localhost/my-tournaments')))).toEqual({ failed: true, cards: [] });
+  });
+
+  it('the details page offers Pay only until the payment is verified, and 404s without a team', async () => {
+    routes({ 'GET /tournaments/3': () => [200, TOURNAMENT], 'GET /registrations/3': () => [200, registration({ paymentStatus: 'verified' })] });
+    const page = await info.loader(args(await signedIn('http://localhost/my-tournaments/3/info'), { tournamentId: '3' }));
+    expect(page).toMatchObject({ id: 3, rid: 42, teamName: 'Team Soul', paymentStatus: 'verified', payment: 'Verified', free: false });
+
+    routes({ 'GET /tournaments/3': () => [200, TOURNAMENT], 'GET /registrations/3': () => [404, { message: 'none' }] });
+    const err = unwrap(await thrown(async () => info.loader(args(await signedIn('http://localhost/my-tournaments/3/info'), { tournamentId: '3' }))));
+    expect(err.status).toBe(404);
+    expect(err.body.message).toBe('You have not registered a team for this tournament.');
+  });
+});
