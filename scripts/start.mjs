@@ -54,11 +54,20 @@ function waitFor(url, child, timeoutMs) {
   });
 }
 
-buildIfNeeded();
+/** A TCP port from the environment, or exit with one line naming the variable. */
+function portFrom(name, fallback) {
+  const raw = process.env[name] || fallback;
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535) {
+    console.error(`start: bad configuration: ${name}: must be a port number from 1 to 65535 (got "${raw}")`);
+    process.exit(1);
+  }
+  return raw;
+}
 
 const dataDir = path.resolve(process.env.DATA_DIR || './data');
-const webPort = process.env.PORT || '3000';
-const gatewayPort = process.env.GATEWAY_PORT || '4000';
+const webPort = portFrom('PORT', '3000');
+const gatewayPort = portFrom('GATEWAY_PORT', '4000');
+buildIfNeeded();
 const gatewayUrl = process.env.GATEWAY_URL || `http://127.0.0.1:${gatewayPort}`;
 const env = {
   ...process.env,
@@ -70,13 +79,18 @@ const env = {
   NODE_ENV: process.env.NODE_ENV || 'production',
 };
 
+// Both parts run, or neither: when one cannot start or stops, the other is stopped too and we exit.
 const children = [];
 let stopping = false;
-function stopAll(code) {
+const exited = (child) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r)));
+async function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 300).unref();
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+  const killLate = setTimeout(() => children.forEach((c) => c.exitCode === null && c.signalCode === null && c.kill('SIGKILL')), 10_000);
+  await Promise.all(children.map(exited));
+  clearTimeout(killLate);
+  process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
 
@@ -85,27 +99,25 @@ function run(name, args) {
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
-      console.error(`start: ${name} stopped (${signal ?? `exit ${code}`}); stopping the other part`);
+      console.error(`start: the ${name} stopped (${signal ?? `exit ${code}`}); stopping the other part`);
       stopAll(code || 1);
     }
   });
   return child;
 }
 
-const gateway = run('gateway', ['gateway/dist/server.js']);
-try {
-  await waitFor(`${gatewayUrl}/healthz`, gateway, 60_000);
-} catch (err) {
-  console.error(`start: the gateway did not start: ${err.message}`);
-  stopAll(1);
+async function startPart(name, args, healthUrl) {
+  const child = run(name, args);
+  try {
+    await waitFor(healthUrl, child, 60_000);
+  } catch (err) {
+    if (!stopping) console.error(`start: the ${name} did not start: ${err.message}`);
+    await stopAll(1);
+  }
 }
-const web = run('web', [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js']);
-try {
-  await waitFor(`http://127.0.0.1:${webPort}/healthz`, web, 60_000);
-} catch (err) {
-  console.error(`start: the web app did not start: ${err.message}`);
-  stopAll(1);
-}
+
+await startPart('gateway', ['gateway/dist/server.js'], `${gatewayUrl}/healthz`);
+if (!stopping) await startPart('web app', [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js'], `http://127.0.0.1:${webPort}/healthz`);
 
 if (!stopping) {
   const adminEmail = process.env.ADMIN_EMAIL || 'admin@example.com';

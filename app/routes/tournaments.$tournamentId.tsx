@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { isRouteErrorResponse, Link, useLoaderData } from '@remix-run/react';
 import { CoverImage } from '~/components/cover-image';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { StatusBadge } from '~/components/tournament-card';
@@ -81,7 +81,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const data = args.data;
-  if (!data) return [{ title: 'Tournament not found | Custom Room' }, { name: 'description', content: NOT_FOUND }];
+  if (!data) {
+    // The error page's title says what happened: a missing tournament, or a server we could not reach.
+    const status = isRouteErrorResponse(args.error) ? args.error.status : 500;
+    if (status === 404) return [{ title: 'Tournament not found | Custom Room' }, { name: 'description', content: NOT_FOUND }];
+    return [{ title: status === 503 ? 'Server unavailable | Custom Room' : 'Something went wrong | Custom Room' }];
+  }
   const { t, og } = data;
   const title = `${t.name} | Custom Room`;
   const tags: ReturnType<MetaFunction> = [

@@ -37,6 +37,7 @@ test.describe('gateway down', () => {
     const detail = await page.goto(`${stack.info.webUrl}/tournaments/${t.id}`);
     expect(detail?.status()).toBe(503);
     await expect(page.getByRole('heading', { level: 1, name: 'Server unavailable' })).toBeVisible();
+    await expect(page).toHaveTitle('Server unavailable | Custom Room'); // not "Tournament not found"
     await expect(page.getByRole('alert')).toContainText('We could not reach the tournament server. Please try again in a moment.');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     expect(await page.locator('body').innerText()).not.toMatch(/\bat \S+ \(|ECONNREFUSED|TypeError|Error:/);

@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/** `npm start` (scripts/start.mjs) runs the gateway and the web app together: both, or neither. */
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+/** Nothing starts listening on the port for a while (a web app left behind binds it a second or two later). */
+async function staysClosed(port: number, ms = 4000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await listening(port)) return false;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return true;
+}
+
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+async function start(env: Record<string, string>) {
+  const [web, gateway] = await Promise.all([freePort(), freePort()]);
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'start-test-')), PORT: String(web), GATEWAY_PORT: String(gateway), SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, web, gateway, exited, output: () => out };
+}
+
+describe('npm start', () => {
+  it.each([
+    ['RATE_LIMIT', 'maybe'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['UPI_PAYEE_VPA', 'not a upi id'],
+  ])('with a bad %s stops with a line naming it and leaves nothing running', async (name, value) => {
+    const run = await start({ [name]: value });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(new RegExp(`bad configuration: ${name}\\b`));
+    expect(await staysClosed(run.web)).toBe(true);
+    expect(await listening(run.gateway)).toBe(false);
+  }, 90_000);
+
+  it('with PORT=notaport names PORT, not a derived variable, and starts nothing', async () => {
+    // remix-serve falls back to :3000 for a PORT it cannot read: that is where a left-behind web app would be.
+    const fallbackBusy = await listening(3000);
+    const run = await start({ PORT: 'notaport' });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('bad configuration: PORT:');
+    expect(run.output()).not.toContain('WEB_URL');
+    if (!fallbackBusy) expect(await staysClosed(3000)).toBe(true);
+    expect(await listening(run.gateway)).toBe(false);
+  }, 30_000);
+
+  it('runs both parts, and stops both when one of them dies', async () => {
+    const run = await start({});
+    await expect.poll(() => run.output(), { timeout: 60_000, interval: 250 }).toContain('Custom Room is running');
+    expect(await listening(run.web)).toBe(true);
+    expect(await listening(run.gateway)).toBe(true);
+    const health = await fetch(`http://127.0.0.1:${run.web}/healthz`);
+    expect(health.status).toBe(200);
+
+    // Kill the gateway from outside: the web app must not be left running alone.
+    const pid = Number(/"pid":(\d+)/.exec(run.output())?.[1] ?? NaN);
+    const gatewayPid = Number.isNaN(pid) ? await pidListeningOn(run.gateway) : pid;
+    process.kill(gatewayPid, 'SIGKILL');
+    expect(await run.exited).not.toBe(0);
+    expect(run.output()).toContain('stopping the other part');
+    expect(await listening(run.web)).toBe(false);
+  }, 90_000);
+});
+
+/** The pid of the process listening on a loopback port (Linux /proc). */
+async function pidListeningOn(port: number): Promise<number> {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!fs.existsSync(file)) continue;
+    for (const line of fs.readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(`:${hex}`) && cols[3] === '0A') inodes.add(cols[9]!);
+    }
+  }
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+        const link = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+        const m = /^socket:\[(\d+)\]$/.exec(link);
+        if (m && inodes.has(m[1]!)) return Number(pid);
+      }
+    } catch {
+      // process gone or not ours
+    }
+  }
+  throw new Error(`no process listens on port ${port}`);
+}
