@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const organiser = isAdminPath(redirectTo) && !isAdmin(user) ? { signedInAs: user?.username ?? null } : null;
   // Already signed in: straight on (never back to a login or register page, which would loop).
   if (user && !organiser) throw redirect(redirectTo && !AUTH_PAGE.test(redirectTo) ? redirectTo : '/');
-  return { redirectTo, organiser };
+  return { redirectTo, ...(organiser ? { organiser } : {}) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
