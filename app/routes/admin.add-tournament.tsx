@@ -6,7 +6,8 @@ import type { FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
 import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
-import { submitTournamentForm, TOURNAMENT_ADD_FAILED, TOURNAMENT_ADDED, tournamentFormRules } from '~/utils/tournament-form.server';
+import { TOURNAMENT_ADD_FAILED, TOURNAMENT_ADDED } from '~/utils/tournament-form';
+import { submitTournamentForm, tournamentFormRules } from '~/utils/tournament-form.server';
 import '~/styles/admin.css';
 
 export const meta: MetaFunction = () => [

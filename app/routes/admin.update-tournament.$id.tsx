@@ -11,13 +11,8 @@ import { coverOf } from '~/utils/images';
 import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
-import {
-  submitTournamentForm,
-  TOURNAMENT_UPDATE_FAILED,
-  TOURNAMENT_UPDATED,
-  tournamentFormRules,
-  tournamentValues,
-} from '~/utils/tournament-form.server';
+import { TOURNAMENT_UPDATE_FAILED, TOURNAMENT_UPDATED } from '~/utils/tournament-form';
+import { submitTournamentForm, tournamentFormRules, tournamentValues } from '~/utils/tournament-form.server';
 import '~/styles/admin.css';
 
 const NOT_FOUND = 'Tournament not found.';

@@ -14,10 +14,7 @@ import { COVER_MESSAGES, MAX_COVER_BYTES, readTournamentUpload, type TournamentU
  * turned into the UTC ISO strings the gateway takes here.
  */
 
-export const TOURNAMENT_ADDED = 'Tournament added successfully!';
-export const TOURNAMENT_ADD_FAILED = 'Error adding tournament';
-export const TOURNAMENT_UPDATED = 'Tournament updated successfully!';
-export const TOURNAMENT_UPDATE_FAILED = 'Failed to update tournament.';
+export { TOURNAMENT_ADDED, TOURNAMENT_ADD_FAILED, TOURNAMENT_UPDATED, TOURNAMENT_UPDATE_FAILED } from './tournament-form';
 
 const DATE_REQUIRED: Record<(typeof DATE_FIELDS)[number], string> = {
   registrationOpen: 'Registration opens is required: enter a date and time.',

@@ -26,6 +26,12 @@ export const DATE_FIELDS = ['registrationOpen', 'registrationClose', 'startDate'
 
 export const COVER_FIELD = 'coverImage';
 
+/** The spec's messages (§8); the failures also head the form's error summary, so the browser needs them too. */
+export const TOURNAMENT_ADDED = 'Tournament added successfully!';
+export const TOURNAMENT_ADD_FAILED = 'Error adding tournament';
+export const TOURNAMENT_UPDATED = 'Tournament updated successfully!';
+export const TOURNAMENT_UPDATE_FAILED = 'Failed to update tournament.';
+
 /** Not a field of the gateway: the name of the file a refused submission carried, so the form can ask for it again. */
 export const COVER_NAME_VALUE = 'coverImageName';
 
