@@ -75,7 +75,7 @@ export function ManageTournaments({ tournaments, error }: { tournaments: Managed
                   Edit
                 </Link>
                 <Link
-                  className="button button-danger"
+                  className="button button-danger-outline"
                   to={`${deletePath(t.id)}?${new URLSearchParams({ returnTo })}`}
                   aria-label={`Delete ${t.name}`}
                   onClick={(e) => confirmInDialog(e, t)}
@@ -92,7 +92,7 @@ export function ManageTournaments({ tournaments, error }: { tournaments: Managed
         {target ? (
           <>
             <h2 id="delete-dialog-title">Delete {target.name}?</h2>
-            <p>Players will no longer see it. Its registrations, matches and points are kept.</p>
+            <p>Players will no longer see it. Its registrations ({target.teams} teams), matches and points are kept.</p>
             <Form method="post" action={deletePath(target.id)} className="form-actions">
               <input type="hidden" name="returnTo" value={returnTo} />
               <SubmitButton className="button button-danger" formPath={deletePath(target.id)} pendingLabel="Deleting…">

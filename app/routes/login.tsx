@@ -112,7 +112,7 @@ export default function Login() {
 /** Shown when the page asked for is an organiser (admin) page. */
 function OrganiserNotice({ signedInAs }: { signedInAs: string | null }) {
   return (
-    <div className="notice" role="status">
+    <div className="notice" role="status" style={{ margin: '0 0 1.25rem' }}>
       <p>
         {signedInAs ? (
           <>

@@ -22,6 +22,7 @@ const DATE_REQUIRED: Record<(typeof DATE_FIELDS)[number], string> = {
   startDate: 'Start is required: enter a date and time.',
   endDate: 'End is required: enter a date and time.',
 };
+const STATUS_REQUIRED = 'Choose a status.';
 const DATE_INVALID = 'Enter a date and time, for example 05/03/2026 18:30.';
 
 export function tournamentFormRules(): TournamentFormRules {
@@ -58,16 +59,18 @@ export type TournamentCheck = { ok: true; fields: Record<string, string> } | { o
 export function checkTournamentFields(entries: Record<string, string>, timeZone: string): TournamentCheck {
   const input: Record<string, unknown> = {};
   for (const name of TOURNAMENT_FIELDS) if (name !== COVER_FIELD && name in entries) input[name] = entries[name];
-  const dateErrors: FieldErrors = {};
+  const ownErrors: FieldErrors = {};
   for (const name of DATE_FIELDS) {
     const raw = entries[name]?.trim() ?? '';
     const utc = raw ? localToUtc(raw, timeZone) : null;
-    if (!raw) dateErrors[name] = DATE_REQUIRED[name];
-    else if (!utc) dateErrors[name] = DATE_INVALID;
+    if (!raw) ownErrors[name] = DATE_REQUIRED[name];
+    else if (!utc) ownErrors[name] = DATE_INVALID;
     input[name] = utc ?? undefined;
   }
+  // An unchosen status reads better as that than as the gateway's list of allowed values.
+  if (!entries.status?.trim()) ownErrors.status = STATUS_REQUIRED;
   const result = validateTournamentForm(input);
-  const fieldErrors = { ...(result.errors ?? {}), ...dateErrors };
+  const fieldErrors = { ...(result.errors ?? {}), ...ownErrors };
   if (!result.data || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   const fields = Object.fromEntries(Object.entries(result.data).map(([name, value]) => [name, String(value)]));
   return { ok: true, fields };

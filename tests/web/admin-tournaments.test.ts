@@ -248,6 +248,8 @@ describe('add tournament', () => {
       startDate: 'Start is required: enter a date and time.',
       status: expect.stringMatching(/^Status must be one of: Upcoming, Registration Ongoing/),
     });
+    const unchosen = unwrap(await add.action(args(multipartPost('/admin/add-tournament', { ...FORM, status: '' }, [], cookie))));
+    expect(unchosen.body.fieldErrors).toEqual({ status: 'Choose a status.' });
     expect(stub.seen).toEqual([]);
   });
 
