@@ -12,7 +12,7 @@ import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/uti
 import { gateway } from '~/utils/gateway.server';
 import { safeRedirectPath } from '~/utils/redirect';
 import { requireSameOrigin } from '~/utils/security.server';
-import { createUserSession, getUser } from '~/utils/session.server';
+import { createUserSession, getUser, isAdmin, isAdminPath } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Log in | Custom Room' },
@@ -32,9 +32,12 @@ const AUTH_PAGE = /^\/(login|register)(?=[?#]|$)/;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = redirectParam(request);
+  const user = await getUser(request);
+  // Headed for an organiser page: say so; a signed-in player stays signed in here (going on would loop).
+  const organiser = isAdminPath(redirectTo) && !isAdmin(user) ? { signedInAs: user?.username ?? null } : null;
   // Already signed in: straight on (never back to a login or register page, which would loop).
-  if (await getUser(request)) throw redirect(redirectTo && !AUTH_PAGE.test(redirectTo) ? redirectTo : '/');
-  return { redirectTo };
+  if (user && !organiser) throw redirect(redirectTo && !AUTH_PAGE.test(redirectTo) ? redirectTo : '/');
+  return { redirectTo, ...(organiser ? { organiser } : {}) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -54,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, organiser } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormFailure>();
   const values = actionData?.values ?? {};
   const errors = actionData?.fieldErrors ?? {};
@@ -72,7 +75,7 @@ export default function Login() {
   return (
     <section className="form-page" aria-labelledby="login-title">
       <h1 id="login-title">Log in</h1>
-      {reason ? <p className="notice notice-info">{reason}</p> : null}
+      {organiser ? <OrganiserNotice signedInAs={organiser.signedInAs} /> : reason ? <p className="notice notice-info">{reason}</p> : null}
       <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={FIELDS} />
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="redirectTo" value={carried} />
@@ -106,6 +109,29 @@ export default function Login() {
         New here? <Link to={registerHref}>Create an account</Link>
       </p>
     </section>
+  );
+}
+
+/** Shown when the page asked for is an organiser (admin) page. */
+function OrganiserNotice({ signedInAs }: { signedInAs: string | null }) {
+  return (
+    <div className="notice" role="status" style={{ margin: '0 0 1.25rem' }}>
+      <p>
+        {signedInAs ? (
+          <>
+            You are signed in as <strong>{signedInAs}</strong>, but that page is for organisers.{' '}
+          </>
+        ) : (
+          'That page is for organisers. '
+        )}
+        Log in with an organiser account to continue.
+      </p>
+      {signedInAs ? (
+        <p>
+          <Link to="/">Continue as {signedInAs}</Link>
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -179,6 +179,17 @@ export const gateway = {
     callGateway(request, `/registrations/${tournamentId}/payment`, { method: 'POST', json: { upiReference }, schema: RegistrationSchema }),
   listMatches: (request: Request, tournamentId: number) =>
     callGateway(request, `/matches/tournament/${tournamentId}`, { schema: z.array(MatchSchema) }),
+
+  // --- admin ---
+  /** Multipart: the tournament's text fields (dates as UTC ISO strings) and an optional coverImage file. */
+  addTournament: (request: Request, form: FormData) =>
+    callGateway(request, '/tournaments/add', { method: 'POST', form, schema: TournamentSchema }),
+  /** Multipart as addTournament; without coverImage the current cover stays. */
+  updateTournament: (request: Request, id: number, form: FormData) =>
+    callGateway(request, `/tournaments/admin/update/${id}`, { method: 'PUT', form, schema: TournamentSchema }),
+  /** The spec's path has no slash before the id: /tournaments/admin/delete42. */
+  deleteTournament: (request: Request, id: number) =>
+    callGateway(request, `/tournaments/admin/delete${id}`, { method: 'DELETE', schema: MessageSchema.or(z.string()).or(z.null()) }),
 };
 
 export interface ProfileFields {

@@ -114,10 +114,21 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** requireAdmin: a signed-in admin (ROLE_ADMIN in roles or authorities); anyone else goes to /login (spec §6). */
+/** The organiser pages: /admin and everything under it. */
+export const isAdminPath = (path: string) => /^\/admin(?=[/?#]|$)/.test(path);
+
+/**
+ * requireAdmin: a signed-in admin (ROLE_ADMIN in roles or authorities); anyone else goes to
+ * /login?redirectTo=… (spec §6). A signed-in player keeps the session: the login page sees a
+ * player headed for an organiser page and offers the organiser login instead of sending them back.
+ */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!isAdmin(user)) throw await loginRedirect(request);
+  if (!isAdmin(user)) {
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: safeRedirectPath(currentPath(request)) })}`, {
+      headers: { 'Cache-Control': 'private, no-store' },
+    });
+  }
   return user;
 }
 

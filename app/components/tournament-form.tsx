@@ -1,0 +1,193 @@
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { Form } from '@remix-run/react';
+import { CoverImage } from '~/components/cover-image';
+import { ErrorSummary } from '~/components/ui/error-summary';
+import { Field } from '~/components/ui/field';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { TextAreaField, TextField } from '~/components/ui/text-field';
+import type { Cover } from '~/utils/images';
+import { COVER_FIELD, COVER_NAME_VALUE, TOURNAMENT_FIELDS, type TournamentFormRules } from '~/utils/tournament-form';
+import '~/styles/admin.css';
+
+const ORDINALS = ['1st', '2nd', '3rd'];
+const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
+
+/** "1st 10, 2nd 6, … 8th 1; 9th and below 0" */
+export function placementSummary(points: readonly number[]): string {
+  const listed = points.map((p, i) => `${ordinal(i + 1)} ${p}`).join(', ');
+  return `${listed}; ${ordinal(points.length + 1)} and below 0`;
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+export interface TournamentFormProps {
+  rules: TournamentFormRules;
+  values: Record<string, string>;
+  fieldErrors?: Record<string, string>;
+  formError?: string | null;
+  /** The heading of the error summary: the spec's failure message. */
+  failedTitle: string;
+  /** Update form: the current cover, kept unless a new file is chosen. */
+  currentCover?: Cover | null;
+  submitLabel: string;
+  pendingLabel: string;
+}
+
+/**
+ * The admin tournament form (add and update). Field names are the spec's data fields (§3) plus
+ * pointsSystem; dates are datetime-local inputs in the app's time zone. Without JavaScript every
+ * check is the server's; with it, a chosen file that is no image (or too large) is refused at once.
+ */
+export function TournamentForm({ rules, values, fieldErrors = {}, formError, failedTitle, currentCover, submitLabel, pendingLabel }: TournamentFormProps) {
+  // Once a file is chosen here, the browser's check replaces the server's verdict on the old one.
+  const [cover, setCover] = useState<{ error: string | null } | null>(null);
+  const errors: Record<string, string> = { ...fieldErrors };
+  if (cover) {
+    if (cover.error) errors[COVER_FIELD] = cover.error;
+    else delete errors[COVER_FIELD];
+  }
+  const text = (name: string, label: string, extra: { hint?: ReactNode; placeholder?: string } = {}) => (
+    <TextField name={name} label={label} error={errors[name]} defaultValue={values[name] ?? ''} maxLength={rules.maxLength[name]} required {...extra} />
+  );
+  const dateTime = (name: string, label: string) => (
+    <TextField name={name} type="datetime-local" label={label} error={errors[name]} defaultValue={values[name] ?? ''} required />
+  );
+
+  function checkCover(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const files = input.files ? [...input.files] : [];
+    let problem: string | null = null;
+    if (files.length > 1) problem = rules.cover.tooMany;
+    else if (files[0] && !files[0].type.startsWith('image/')) problem = rules.cover.wrongType;
+    else if (files[0] && files[0].size > rules.cover.maxBytes) problem = rules.cover.tooLarge;
+    // A refused file is not sent: the field is emptied, the message stays until another choice.
+    if (problem) input.value = '';
+    setCover({ error: problem });
+  }
+
+  const chosenBefore = values[COVER_NAME_VALUE];
+  const pointsSystem = values.pointsSystem || rules.defaultPointsSystem;
+
+  return (
+    <>
+      <ErrorSummary fieldErrors={fieldErrors} formError={formError} order={TOURNAMENT_FIELDS} title={failedTitle} ids={{ pointsSystem: `pointsSystem-${pointsSystem}` }} />
+      <Form method="post" encType="multipart/form-data" className="form admin-form" noValidate>
+        <fieldset className="form-group">
+          <legend>About</legend>
+          {text('name', 'Name')}
+          {text('game', 'Game', { hint: 'For example BGMI or Free Fire.' })}
+          <TextAreaField name="description" label="Description" hint="A line or two for the tournament cards." error={errors.description} defaultValue={values.description ?? ''} maxLength={rules.maxLength.description} rows={3} required />
+          <TextAreaField name="overview" label="Overview" hint="Rules, maps, schedule: shown on the tournament page." error={errors.overview} defaultValue={values.overview ?? ''} maxLength={rules.maxLength.overview} rows={5} required />
+        </fieldset>
+
+        <fieldset className="form-group">
+          <legend>Dates</legend>
+          <p className="field-hint">Dates and times are in {rules.timeZone} time.</p>
+          {dateTime('registrationOpen', 'Registration opens')}
+          {dateTime('registrationClose', 'Registration closes')}
+          {dateTime('startDate', 'Start')}
+          {dateTime('endDate', 'End')}
+        </fieldset>
+
+        <fieldset className="form-group">
+          <legend>Teams and money</legend>
+          <TextField
+            name="maxTeams"
+            type="number"
+            inputMode="numeric"
+            label="Max teams"
+            hint={`A whole number from ${rules.maxTeams.min} to ${rules.maxTeams.max}.`}
+            error={errors.maxTeams}
+            defaultValue={values.maxTeams ?? ''}
+            min={rules.maxTeams.min}
+            max={rules.maxTeams.max}
+            step={1}
+            required
+          />
+          <TextField
+            name="entryFee"
+            type="number"
+            inputMode="numeric"
+            label="Entry fee (₹)"
+            hint="Whole rupees per team; 0 for a free tournament."
+            error={errors.entryFee}
+            defaultValue={values.entryFee ?? ''}
+            min={0}
+            max={rules.maxEntryFee}
+            step={1}
+            required
+          />
+          {text('prizePool', 'Prize pool', { hint: 'As players should read it, for example ₹25,000.' })}
+          {text('format', 'Format', { hint: 'For example Squad (4 players).' })}
+          {text('platform', 'Platform', { hint: 'For example Mobile.' })}
+        </fieldset>
+
+        <fieldset className="form-group">
+          <legend>Status and points</legend>
+          <Field id="status" label="Status" hint="Only Registration Ongoing lets players register." error={errors.status}>
+            {(control) => (
+              <select name="status" defaultValue={values.status ?? ''} required {...control}>
+                <option value="" disabled>
+                  Choose a status
+                </option>
+                {rules.statuses.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <fieldset className={`points-systems${errors.pointsSystem ? ' field-invalid' : ''}`} aria-describedby={errors.pointsSystem ? 'pointsSystem-error' : undefined}>
+            <legend>Points system</legend>
+            <p className="field-hint">Placement points per match; every finish adds 1.</p>
+            {rules.pointsSystems.map((system) => (
+              <label key={system.id} className="points-system" htmlFor={`pointsSystem-${system.id}`}>
+                <input type="radio" id={`pointsSystem-${system.id}`} name="pointsSystem" value={system.id} defaultChecked={system.id === pointsSystem} required />
+                <span>
+                  <span className="points-system-name">{system.id}</span>
+                  <span className="points-system-points">{placementSummary(system.points)}</span>
+                </span>
+              </label>
+            ))}
+            {errors.pointsSystem ? (
+              <p className="field-error" id="pointsSystem-error">
+                <span aria-hidden="true">⚠ </span>
+                {errors.pointsSystem}
+              </p>
+            ) : null}
+          </fieldset>
+        </fieldset>
+
+        <fieldset className="form-group">
+          <legend>Cover image</legend>
+          {currentCover ? (
+            <figure className="admin-cover">
+              <CoverImage cover={currentCover} alt="Current cover image" sizes="(min-width: 40rem) 20rem, 90vw" />
+              <figcaption className="field-hint">The current cover stays unless you choose a new image.</figcaption>
+            </figure>
+          ) : null}
+          <Field
+            id={COVER_FIELD}
+            label={currentCover ? 'New cover image (optional)' : 'Cover image (optional)'}
+            hint={`An image file (JPEG, PNG, WebP, GIF or AVIF) of at most ${megabytes(rules.cover.maxBytes)}; a wide 16:9 banner looks best.`}
+            error={errors[COVER_FIELD]}
+          >
+            {(control) => <input type="file" name={COVER_FIELD} accept="image/*" onChange={checkCover} {...control} />}
+          </Field>
+          {chosenBefore ? (
+            <p className="notice cover-again">
+              You had chosen <strong>{chosenBefore}</strong>, but a browser cannot keep a chosen file when a form comes back: please choose the
+              image again.
+            </p>
+          ) : null}
+          <p className="visually-hidden" aria-live="assertive">
+            {cover?.error ?? ''}
+          </p>
+        </fieldset>
+
+        <SubmitButton pendingLabel={pendingLabel}>{submitLabel}</SubmitButton>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { requireAdmin } from '~/utils/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Organiser tools | Custom Room' }];
+
+/** /admin opens on the organiser's tournament list. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  throw redirect('/admin/manage-tournament', { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,85 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { pageError } from '~/utils/errors.server';
+import { GatewayError, gateway } from '~/utils/gateway.server';
+import { DELETE_FAILED, manageReturnPath, TOURNAMENT_DELETED } from '~/utils/manage-tournaments.server';
+import { requireSameOrigin } from '~/utils/security.server';
+import { flash, requireAdmin } from '~/utils/session.server';
+import { parseTournamentId } from '~/utils/tournament';
+import '~/styles/admin.css';
+
+const NOT_FOUND = 'Tournament not found.';
+const ALREADY_GONE = 'Tournament not found: it may already have been deleted.';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Delete ${data.name}? | Custom Room` : 'Delete tournament | Custom Room' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+function tournamentIdOf(params: LoaderFunctionArgs['params']): number {
+  const id = parseTournamentId(params.id);
+  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
+  return id;
+}
+
+/** The confirmation of a delete (the page without JavaScript; with it, the manage list's dialog posts here). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = tournamentIdOf(params);
+  const t = await gateway.getTournament(request, id).catch((err) => pageError(err, NOT_FOUND));
+  const returnTo = manageReturnPath(new URL(request.url).searchParams.get('returnTo'));
+  return { id: t.id, name: t.name, status: t.status, teams: `${t.registeredTeams}/${t.maxTeams}`, returnTo };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  await requireAdmin(request);
+  const id = tournamentIdOf(params);
+  const returnTo = manageReturnPath((await request.formData()).get('returnTo'));
+  try {
+    await gateway.deleteTournament(request, id);
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    // Deleted already (a second submit, another organiser): the list shows where things stand.
+    if (err.status === 404) return flash(request, ALREADY_GONE, returnTo);
+    const detail = err.unavailable ? ' We could not reach the server. Please try again.' : err.message ? ` ${err.message}` : '';
+    return data({ error: `${DELETE_FAILED}${detail}` }, { status: err.unavailable ? 503 : err.status });
+  }
+  return flash(request, TOURNAMENT_DELETED, returnTo);
+}
+
+export default function DeleteTournament() {
+  const t = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section className="admin-page admin-confirm" aria-labelledby="delete-title">
+      <h1 id="delete-title">Delete {t.name}?</h1>
+      {actionData?.error ? (
+        <p className="notice notice-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      <p>
+        Players will no longer see it. Its registrations ({t.teams} teams), matches and points are kept in the database.
+      </p>
+      <Form method="post" className="form-actions">
+        <input type="hidden" name="returnTo" value={t.returnTo} />
+        <SubmitButton className="button button-danger" pendingLabel="Deleting…">
+          Delete tournament
+        </SubmitButton>
+        <Link className="button button-secondary" to={t.returnTo}>
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,26 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { ManageTournaments } from '~/components/manage-tournaments';
+import { loadManageList } from '~/utils/manage-tournaments.server';
+
+export const meta: MetaFunction = () => [
+  { title: 'Manage tournaments | Custom Room' },
+  { name: 'description', content: 'Organisers: every tournament with Edit and Delete.' },
+];
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** /admin/manage-tournaments (spec §2): the organiser's list with Edit and Delete. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadManageList(request);
+}
+
+export default function ManageTournamentsPage() {
+  const { tournaments, error } = useLoaderData<typeof loader>();
+  return <ManageTournaments tournaments={tournaments} error={error} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

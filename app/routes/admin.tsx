@@ -1,0 +1,52 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { NavLink, Outlet, useLocation } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { requireAdmin } from '~/utils/session.server';
+import '~/styles/admin.css';
+
+export const meta: MetaFunction = () => [
+  { title: 'Organiser tools | Custom Room' },
+  { name: 'robots', content: 'noindex' },
+];
+
+// Organiser pages: never stored by any cache.
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+/** The /admin layout (spec §2): the organiser sidebar around every admin screen. Admins only (§6). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+const LINKS = [
+  { to: '/admin/manage-tournament', label: 'Manage Tournament', also: '/admin/manage-tournaments' },
+  { to: '/admin/tournament-list', label: 'Tournament List' },
+  { to: '/admin/add-tournament', label: 'Add tournament' },
+];
+
+export default function AdminLayout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="admin">
+      <nav className="admin-nav" aria-label="Organiser">
+        <p className="admin-nav-title">Organiser</p>
+        <ul>
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={({ isActive }) => (isActive || pathname === link.also ? 'active' : undefined)}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="admin-body">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

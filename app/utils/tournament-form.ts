@@ -1,0 +1,48 @@
+/** The admin tournament form's shape, shared by the server and the browser (pure: no server imports). */
+
+/** Form field names: the spec's tournament data fields (§3), plus pointsSystem, in the order the form shows them. */
+export const TOURNAMENT_FIELDS = [
+  'name',
+  'game',
+  'description',
+  'overview',
+  'registrationOpen',
+  'registrationClose',
+  'startDate',
+  'endDate',
+  'maxTeams',
+  'entryFee',
+  'prizePool',
+  'format',
+  'platform',
+  'status',
+  'pointsSystem',
+  'coverImage',
+] as const;
+
+export type TournamentField = (typeof TOURNAMENT_FIELDS)[number];
+
+export const DATE_FIELDS = ['registrationOpen', 'registrationClose', 'startDate', 'endDate'] as const;
+
+export const COVER_FIELD = 'coverImage';
+
+/** The spec's messages (§8); the failures also head the form's error summary, so the browser needs them too. */
+export const TOURNAMENT_ADDED = 'Tournament added successfully!';
+export const TOURNAMENT_ADD_FAILED = 'Error adding tournament';
+export const TOURNAMENT_UPDATED = 'Tournament updated successfully!';
+export const TOURNAMENT_UPDATE_FAILED = 'Failed to update tournament.';
+
+/** Not a field of the gateway: the name of the file a refused submission carried, so the form can ask for it again. */
+export const COVER_NAME_VALUE = 'coverImageName';
+
+/** What the form needs to render and to check a chosen file in the browser (the server checks again). */
+export interface TournamentFormRules {
+  timeZone: string;
+  statuses: string[];
+  pointsSystems: { id: string; points: number[] }[];
+  defaultPointsSystem: string;
+  maxTeams: { min: number; max: number };
+  maxEntryFee: number;
+  maxLength: Record<string, number>;
+  cover: { maxBytes: number; wrongType: string; tooLarge: string; tooMany: string };
+}
