@@ -12,11 +12,15 @@
 //   - CLS in Chromium at 360×800 (layout-shift entries without recent input; budget ≤ 0.1), when /usr/bin/chromium exists
 // The player pages /payment and /tournament/{id}/matches (room details shown) are measured signed in as a
 // registered player, against the same budgets, and their HTML against the list page's one-round-trip 14 KB.
+// /videos reads a local fake YouTube API (tests/fixtures/youtube-fake.mjs) serving the fullest channel the
+// page can show (10 playlists of 50 videos, 5 of each on the page); its HTML is held to the same 14 KB. The
+// browser's thumbnail requests to i.ytimg.com are answered locally.
 // Prints a table with PASS/FAIL per budget; exits 1 when any budget fails.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { ADMIN, Stack } from '../tests/e2e/support/stack.mjs';
+import { CHANNEL, startYouTubeFake, thumbnailSvg } from '../tests/fixtures/youtube-fake.mjs';
 
 const KB = 1024;
 const BUDGET = { listHtml: 14 * KB, js: 100 * KB, stylesheets: 1, cls: 0.1 };
@@ -175,6 +179,9 @@ async function browserFigures(stack, paths, cookies) {
           for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
         }).observe({ type: 'layout-shift', buffered: true });
       });
+      await context.route(/^https:\/\/i\.ytimg\.com\//, (route) =>
+        route.fulfill({ contentType: 'image/svg+xml', body: thumbnailSvg(new URL(route.request().url()).pathname.split('/')[2] ?? '') }),
+      );
       const page = await context.newPage();
       const scripts = new Set();
       page.on('response', (r) => {
@@ -206,7 +213,14 @@ function table(rows) {
 
 async function main() {
   console.log('bench-web: starting a private gateway + web pair on the production build…');
-  const stack = await Stack.start({ label: 'bench' });
+  const youtube = await startYouTubeFake();
+  const stack = await Stack.start({
+    label: 'bench',
+    webEnv: { YOUTUBE_API_KEY: youtube.key, YOUTUBE_CHANNEL_ID: CHANNEL.full, YOUTUBE_API_BASE: youtube.base },
+  }).catch(async (err) => {
+    await youtube.close();
+    throw err;
+  });
   let failed = false;
   try {
     const t0 = Date.now();
@@ -217,7 +231,7 @@ async function main() {
     const paid = tournaments.find((t) => t.entryFee > 0 && t.status === 'Registration Ongoing');
     const player = await seedPlayer(stack, paid.id);
     const playerPaths = [`/payment?rid=${player.rid}`, `/tournament/${paid.id}/matches`];
-    const paths = ['/', '/tournaments', `/tournaments/${id}`, `/tournaments/${id}/points-table`, '/about', '/login', '/register', ...playerPaths];
+    const paths = ['/', '/tournaments', `/tournaments/${id}`, `/tournaments/${id}/points-table`, '/about', '/videos', '/login', '/register', ...playerPaths];
     const cookies = new Map(playerPaths.map((p) => [p, player.cookie]));
     const jsCache = new Map();
     const pages = [];
@@ -261,6 +275,8 @@ async function main() {
 
     const list = pages.find((p) => p.path === '/tournaments');
     console.log(`\n/tournaments HTML with ${TOURNAMENTS} tournaments: ${kb(list.htmlGzip)} gzip (budget ≤ ${kb(BUDGET.listHtml)}): ${verdict(list.htmlGzip <= BUDGET.listHtml)}`);
+    const videos = pages.find((p) => p.path === '/videos');
+    console.log(`/videos with 10 playlists (5 videos each shown): HTML ${kb(videos.htmlGzip)} gzip (≤ ${kb(BUDGET.listHtml)}): ${verdict(videos.htmlGzip <= BUDGET.listHtml)}; ${videos.images} thumbnails`);
     for (const path of playerPaths) {
       const p = pages.find((x) => x.path === path);
       console.log(`${path} (signed in, team registered): HTML ${kb(p.htmlGzip)} gzip (≤ ${kb(BUDGET.listHtml)}): ${verdict(p.htmlGzip <= BUDGET.listHtml)}; JS ${kb(Math.max(p.js, p.browserJs ?? 0))} gzip (≤ ${kb(BUDGET.js)})`);
@@ -271,6 +287,7 @@ async function main() {
     console.log(`\nbench-web: ${failed ? 'FAIL: a budget was exceeded' : 'PASS: every budget met'}`);
   } finally {
     await stack.stop();
+    await youtube.close();
   }
   process.exitCode = failed ? 1 : 0;
 }

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   YOUTUBE_API_KEY: z.string().optional(),
   YOUTUBE_CHANNEL_ID: z.string().optional(),
   YOUTUBE_API_BASE: z.string().url().default('https://www.googleapis.com/youtube/v3'),
+  YOUTUBE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   SOCIAL_INSTAGRAM_URL: optionalUrl,
   SOCIAL_YOUTUBE_URL: optionalUrl,
   SOCIAL_DISCORD_URL: optionalUrl,

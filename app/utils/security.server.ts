@@ -11,10 +11,13 @@ export function securityHeaders(nonce: string): Record<string, string> {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
+    // Any https image: profile pictures are arbitrary https URLs, and a CSP narrowed per page would stay
+    // in force across client-side navigations. YouTube thumbnails (https://i.ytimg.com) are covered (decision 018).
     "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",
-    'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
+    // The only frame: the videos page's player, loaded once the visitor asks to play.
+    'frame-src https://www.youtube-nocookie.com',
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

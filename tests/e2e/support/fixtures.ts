@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { playerHtml, thumbnailSvg } from '../../fixtures/youtube-fake.mjs';
 import { GatewayApi } from './api';
 import { sharedStack, type StackInfo } from './stack.mjs';
 
@@ -16,6 +17,11 @@ interface TestFixtures {
   consoleGuard: ConsoleGuard;
   /** Whether this project runs with JavaScript (the "js" project) or without ("no-js"). */
   javaScript: boolean;
+  /**
+   * The browser's requests to YouTube's own hosts answered locally (the machine may be offline): thumbnails
+   * at i.ytimg.com, the youtube-nocookie player, youtube.com watch pages. The URLs asked for, in order.
+   */
+  youtubeHosts: string[];
 }
 
 interface WorkerFixtures {
@@ -28,6 +34,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   api: [async ({ stack }, use) => use(new GatewayApi(stack)), { scope: 'worker' }],
   baseURL: async ({ stack }, use) => use(stack.webUrl),
   javaScript: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+  youtubeHosts: async ({ context }, use) => {
+    const seen: string[] = [];
+    await context.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|www\.youtube\.com)\//, (route) => {
+      const url = new URL(route.request().url());
+      seen.push(url.href);
+      if (url.hostname === 'i.ytimg.com') return route.fulfill({ contentType: 'image/svg+xml', body: thumbnailSvg(url.pathname.split('/')[2] ?? '') });
+      const id = url.hostname === 'www.youtube.com' ? (url.searchParams.get('v') ?? '') : (url.pathname.split('/')[2] ?? '');
+      return route.fulfill({ contentType: 'text/html; charset=utf-8', body: playerHtml(id) });
+    });
+    await use(seen);
+  },
 
   // Auto: every test fails when its page logs an error it did not expect.
   consoleGuard: [

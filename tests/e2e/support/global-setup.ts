@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { CHANNEL, startYouTubeFake, type YouTubeFake } from '../../fixtures/youtube-fake.mjs';
 import { ROOT, Stack, STACK_FILE_ENV, requireBuild, snapshotBuild } from './stack.mjs';
+
+/** The fake YouTube API lives in this (the runner's) process; globalTeardown closes it. */
+declare global {
+  var e2eYouTubeFake: YouTubeFake | undefined;
+}
 
 /** Starts the ONE shared stack (production build) and hands its URLs to the workers through a JSON file. */
 export default async function globalSetup(_config: FullConfig): Promise<void> {
@@ -11,11 +17,20 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   const buildDir = snapshotBuild();
   const logDir = path.join(ROOT, 'test-results', 'shared-stack');
   fs.rmSync(logDir, { recursive: true, force: true }); // this run's output only
+  // /videos reads the main channel of a local fake YouTube API (two playlists of 12 and 3 videos).
+  const youtube = await startYouTubeFake();
+  globalThis.e2eYouTubeFake = youtube;
   let stack: Stack;
   try {
-    stack = await Stack.start({ label: 'shared', logDir, buildDir });
+    stack = await Stack.start({
+      label: 'shared',
+      logDir,
+      buildDir,
+      webEnv: { YOUTUBE_API_KEY: youtube.key, YOUTUBE_CHANNEL_ID: CHANNEL.main, YOUTUBE_API_BASE: youtube.base },
+    });
   } catch (err) {
     fs.rmSync(buildDir, { recursive: true, force: true });
+    await youtube.close();
     throw err;
   }
   const file = path.join(os.tmpdir(), `e2e-stack-${process.pid}.json`);
