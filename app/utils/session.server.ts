@@ -142,8 +142,10 @@ export async function createUserSession(request: Request, token: string, usernam
 
 /** Ends the session (logout is a POST) and goes to /login. */
 export async function logout(request: Request): Promise<Response> {
-  const session = await getSession(request);
-  return redirect('/login', { headers: { 'Set-Cookie': await destroySession(request, session) } });
+  // A fresh session that holds nothing but the message: the token is gone with the old one.
+  const fresh = await sessionStorage().getSession();
+  fresh.flash('flash', 'You have logged out.');
+  return redirect('/login', { headers: { 'Set-Cookie': await commitSession(request, fresh) } });
 }
 
 /** A one-time message shown on the next page (post/redirect/get). */

@@ -42,6 +42,7 @@ test.describe('accounts', () => {
     await dashboard.getByRole('button', { name: 'Logout' }).click();
     await logoutPost;
     await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('status').filter({ hasText: 'You have logged out.' })).toBeVisible();
     await expectSignedOut(page);
 
     await page.goto('/profile');

@@ -170,8 +170,9 @@ describe('logout', () => {
     const cookie = await signedInCookie();
     const res = (await logoutRoute.action(args(formPost('http://localhost/logout', {}, { cookie })))) as Response;
     expect(res.headers.get('location')).toBe('/login');
-    const after = await session.getUser(new Request('http://localhost/', { headers: { cookie: cookieOf(res) } }));
-    expect(after).toBeNull();
+    const after = new Request('http://localhost/', { headers: { cookie: cookieOf(res) } });
+    expect(await session.getUser(after)).toBeNull();
+    expect((await session.readFlash(after)).message).toBe('You have logged out.');
   });
 
   it('refuses a cross-site logout post', async () => {
