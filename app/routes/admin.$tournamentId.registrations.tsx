@@ -64,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     query: paymentFilterQuery(filter),
     total: registrations.length,
     counts,
+    statuses: PAYMENT_STATUSES,
     teams: byPayment(registrations, filter).map((r) => ({
       rid: r.rid,
       teamName: r.teamName,
@@ -136,7 +137,7 @@ export default function AdminRegistrations() {
               All ({page.total})
             </Link>
           </li>
-          {PAYMENT_STATUSES.map((s) => (
+          {page.statuses.map((s) => (
             <li key={s}>
               <Link to={`?payment=${s}`} aria-current={page.filter === s ? 'page' : undefined}>
                 {paymentWords(s).label} ({page.counts[s]})

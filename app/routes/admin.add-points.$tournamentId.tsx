@@ -9,7 +9,8 @@ import { formFailure, type FieldErrors, type FormFailure } from '~/utils/forms.s
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import type { AdminRegistration, MatchResult } from '~/utils/gateway-schemas';
 import { MATCH_DAY_MAX, MATCH_NO_MAX } from '~/utils/match-form.server';
-import { parsePointsForm, PointsMatchQuerySchema, pointsInputName, POINTS_FIELDS } from '~/utils/points-form.server';
+import { pointsInputName, POINTS_FIELDS } from '~/utils/admin-forms';
+import { parsePointsForm, PointsMatchQuerySchema } from '~/utils/points-form.server';
 import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
@@ -22,7 +23,7 @@ const NO_REGISTRATIONS = 'No registrations found for this tournament.';
 const UNAUTHORIZED = 'Unauthorized. Please check your access.';
 const LOAD_FAILED = 'Failed to load registrations. Please try again.';
 const SUBMIT_FAILED = 'Failed to submit points. Please try again.';
-const BAD_MATCH = `Choose a day from 1 to ${MATCH_DAY_MAX} and a match from 1 to ${MATCH_NO_MAX}.`;
+const badMatch = (limits: { days: number; matches: number }) => `Choose a day from 1 to ${limits.days} and a match from 1 to ${limits.matches}.`;
 
 const COLUMNS = {
   position: { short: 'Pos', full: 'Position' },
@@ -113,7 +114,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const chosen = matchOf(request);
   const formData = await request.formData();
   const parsed = parsePointsForm(formData);
-  if (chosen.state !== 'ok') return formFailure({ values: parsed.values, formError: BAD_MATCH });
+  if (chosen.state !== 'ok') return formFailure({ values: parsed.values, formError: badMatch({ days: MATCH_DAY_MAX, matches: MATCH_NO_MAX }) });
   if (!parsed.success) return formFailure({ values: parsed.values, fieldErrors: parsed.fieldErrors, formError: SUBMIT_FAILED });
 
   try {
@@ -180,7 +181,7 @@ export default function AdminAddPoints() {
         <h2 id="pick-title">{entering ? `Day ${day}, match ${match}` : 'Choose the match'}</h2>
         {page.invalidMatch ? (
           <p className="notice" role="status">
-            {BAD_MATCH}
+            {badMatch(limits)}
           </p>
         ) : null}
         <Form method="get" className="ops-pick" key={`${day}-${match}`}>
@@ -230,7 +231,7 @@ export default function AdminAddPoints() {
       {entering ? (
         <section aria-labelledby="rows-title">
           <h2 id="rows-title" className="visually-hidden">
-            Results of day {day}, match {match}
+            Results
           </h2>
           <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={order} />
           <p className="fine">
@@ -238,8 +239,11 @@ export default function AdminAddPoints() {
             0, 0, 0 is not saved: it did not play this match.
           </p>
           <Form method="post" className="ops-points-form" noValidate key={actionData ? 'failed' : `saved-${day}-${match}-${JSON.stringify(page.saved)}`}>
-            <div className="ops-table-wrap">
+            <div className="ops-table-wrap" role="region" aria-labelledby="rows-caption" tabIndex={0}>
               <table className="ops-points">
+                <caption id="rows-caption" className="visually-hidden">
+                  Day {day}, match {match}: one row per team
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col" id="col-team">

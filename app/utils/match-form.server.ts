@@ -1,4 +1,5 @@
 import { MATCH_DAY_MAX, MATCH_NO_MAX, MatchBodySchema } from '../../gateway/src/schemas/match.js';
+import { MATCH_FORM_FIELDS } from './admin-forms';
 import { formEntries, type FormValues } from './forms.server';
 
 /**
@@ -7,8 +8,6 @@ import { formEntries, type FormValues } from './forms.server';
  */
 export const MatchFormSchema = MatchBodySchema;
 export { MATCH_DAY_MAX, MATCH_NO_MAX };
-
-export const MATCH_FORM_FIELDS = ['day', 'matchNo', 'map', 'matchId', 'password', 'time'] as const;
 
 /**
  * The match form's input to show again after a refusal. Unlike safeValues() this keeps `password`:

@@ -1,4 +1,5 @@
 import { MatchResultsBatchSchema, MatchResultsQuerySchema } from '../../gateway/src/schemas/points.js';
+import { POINTS_FIELDS, pointsInputName } from './admin-forms';
 import { formEntries, zodFieldErrors, type FieldErrors, type FormValues } from './forms.server';
 
 /**
@@ -6,15 +7,11 @@ import { formEntries, zodFieldErrors, type FieldErrors, type FormValues } from '
  * with the gateway's batch call (decision 013). Each value's rule is the gateway's own row schema.
  */
 
-export const POINTS_FIELDS = ['position', 'wins', 'finishes'] as const;
-export type PointsField = (typeof POINTS_FIELDS)[number];
-
 const RowSchema = MatchResultsBatchSchema.shape.results.element.pick({ teamId: true, position: true, wins: true, finishes: true });
 
 /** ?day=&match= of the points page: day 1–7, match 1–6, as the gateway reads them. */
 export const PointsMatchQuerySchema = MatchResultsQuerySchema;
 
-export const pointsInputName = (field: PointsField, teamId: number) => `${field}.${teamId}`;
 const INPUT_NAME = /^(position|wins|finishes)\.(\d{1,9})$/;
 
 export interface PointsRow {
