@@ -164,20 +164,18 @@ export default function AdminMatches() {
             </Field>
           </div>
           <TextField name="map" label="Map" error={errors.map} defaultValue={values.map} maxLength={40} autoComplete="off" required />
-          <div className="ops-pair">
-            <TextField name="matchId" label="Room ID" error={errors.matchId} defaultValue={values.matchId} maxLength={40} autoComplete="off" spellCheck={false} />
-            <TextField
-              name="password"
-              label="Room password"
-              error={errors.password}
-              defaultValue={values.password}
-              maxLength={40}
-              autoComplete="off"
-              spellCheck={false}
-              autoCapitalize="none"
-            />
-          </div>
-          <TextField name="time" type="time" label="Time" hint="24-hour, e.g. 18:30" error={errors.time} defaultValue={values.time} required />
+          <TextField name="matchId" label="Room ID" error={errors.matchId} defaultValue={values.matchId} maxLength={40} autoComplete="off" spellCheck={false} />
+          <TextField
+            name="password"
+            label="Room password"
+            error={errors.password}
+            defaultValue={values.password}
+            maxLength={40}
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="none"
+          />
+          <TextField name="time" type="time" label="Time" error={errors.time} defaultValue={values.time} required />
           <SubmitButton pendingLabel="Saving…">Save match</SubmitButton>
         </Form>
       </section>

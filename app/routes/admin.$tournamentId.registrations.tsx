@@ -167,12 +167,14 @@ export default function AdminRegistrations() {
           <Form method="post" action={action} id={BULK_FORM_ID} className="ops-bulk">
             <fieldset id="bulk-actions" tabIndex={-1}>
               <legend>Ticked teams ({shown} shown)</legend>
-              <SubmitButton name="intent" value={INTENT.verifySelected} className="button" formPath={`/admin/${page.t.id}/registrations`}>
-                Verify ticked
-              </SubmitButton>
-              <SubmitButton name="intent" value={INTENT.rejectSelected} className="button button-secondary" formPath={`/admin/${page.t.id}/registrations`}>
-                Reject ticked
-              </SubmitButton>
+              <div className="ops-bulk-buttons">
+                <SubmitButton name="intent" value={INTENT.verifySelected} className="button" formPath={`/admin/${page.t.id}/registrations`}>
+                  Verify ticked
+                </SubmitButton>
+                <SubmitButton name="intent" value={INTENT.rejectSelected} className="button button-secondary" formPath={`/admin/${page.t.id}/registrations`}>
+                  Reject ticked
+                </SubmitButton>
+              </div>
             </fieldset>
           </Form>
           <ul className="ops-cards ops-teams">
