@@ -8,7 +8,7 @@ import { toDateTimeLocal } from '~/utils/format';
 import { requireAdmin } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
 
-const HEADER = [
+const header = (timeZone: string) => [
   'rid',
   'teamName',
   'player1Username',
@@ -20,7 +20,7 @@ const HEADER = [
   'paymentStatus',
   'paymentReference',
   'registeredBy',
-  'registeredAt',
+  `registeredAt (${timeZone})`,
 ];
 
 function plain(message: string, status: number) {
@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const { APP_TIME_ZONE } = getEnv();
   const csv = toCsv([
-    [...HEADER.slice(0, -1), `registeredAt (${APP_TIME_ZONE})`],
+    header(APP_TIME_ZONE),
     ...rows.map((r) => [
       r.rid,
       r.teamName,

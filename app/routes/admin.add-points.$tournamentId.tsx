@@ -116,6 +116,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = parsePointsForm(formData);
   if (chosen.state !== 'ok') return formFailure({ values: parsed.values, formError: badMatch({ days: MATCH_DAY_MAX, matches: MATCH_NO_MAX }) });
   if (!parsed.success) return formFailure({ values: parsed.values, fieldErrors: parsed.fieldErrors, formError: SUBMIT_FAILED });
+  // A post without a single team row (not this page's form) must not clear the match.
+  if (Object.keys(parsed.values).length === 0) return formFailure({ formError: SUBMIT_FAILED });
 
   try {
     await gateway.saveMatchResults(request, tid, chosen.day, chosen.match, parsed.rows);
@@ -185,26 +187,26 @@ export default function AdminAddPoints() {
           </p>
         ) : null}
         <Form method="get" className="ops-pick" key={`${day}-${match}`}>
-          <label>
-            <span>Day</span>
-            <select name="day" defaultValue={day ?? 1}>
+          <div>
+            <label htmlFor="pick-day">Day</label>
+            <select id="pick-day" name="day" defaultValue={day ?? 1}>
               {days.map((d) => (
                 <option key={d} value={d}>
                   Day {d}
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            <span>Match</span>
-            <select name="match" defaultValue={match ?? 1}>
+          </div>
+          <div>
+            <label htmlFor="pick-match">Match</label>
+            <select id="pick-match" name="match" defaultValue={match ?? 1}>
               {numbers.map((n) => (
                 <option key={n} value={n}>
                   Match {n}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <button type="submit" className="button button-secondary">
             Open
           </button>

@@ -300,8 +300,9 @@ describe('points entry', () => {
     expect(result.body.formError).toBe('Failed to submit points. Please try again.');
   });
 
-  it('refuses bad values without calling the gateway', async () => {
+  it('refuses bad values, or a post without any team row, without calling the gateway', async () => {
     const before = stub.seen.length;
+    expect(unwrap(await points.action(args(post(url, [['intent', 'save']], await adminCookie()), { tournamentId: '5' }))).status).toBe(400);
     const result = unwrap(await points.action(args(post(url, [['position.9', '-1']], await adminCookie()), { tournamentId: '5' })));
     expect(result.status).toBe(400);
     expect(result.body.fieldErrors['position.9']).toMatch(/Position must be a whole number/);
