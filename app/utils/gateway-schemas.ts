@@ -106,3 +106,41 @@ export type Match = z.infer<typeof MatchSchema>;
 
 /** The gateway's error body: { message, errors? }. */
 export const ErrorBodySchema = z.object({ message: z.string(), errors: z.record(z.string()).optional() });
+
+// --- admin: matches, points, payments ---
+
+/** GET /tournaments/admin/summary: one row per live tournament (decision 013). */
+export const TournamentAdminSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  game: z.string().default(''),
+  status: z.string().default(''),
+  startDate: z.string().default(''),
+  endDate: z.string().default(''),
+  registrationClose: z.string().default(''),
+  maxTeams: z.number().default(0),
+  entryFee: z.number().default(0),
+  pointsSystem: z.string().default(''),
+  registeredTeams: z.number().default(0),
+  paymentsAwaiting: z.number().default(0),
+  payments: z
+    .object({ pending: z.number().default(0), submitted: z.number().default(0), verified: z.number().default(0), rejected: z.number().default(0) })
+    .default({}),
+});
+export type TournamentAdminSummary = z.infer<typeof TournamentAdminSummarySchema>;
+
+/** GET /registrations/tournament/{tid} (admin): each team with the username of the account that registered it. */
+export const AdminRegistrationSchema = RegistrationSchema.extend({ username: z.string().default('') });
+export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
+
+/** One stored result of one match: GET .../points-table/results and the answer of the batch PUT. */
+export const MatchResultSchema = z.object({
+  teamId: z.number(),
+  teamName: z.string().default(''),
+  position: z.number(),
+  positionPoints: z.number(),
+  wins: z.number(),
+  finishes: z.number(),
+  totalPoints: z.number(),
+});
+export type MatchResult = z.infer<typeof MatchResultSchema>;

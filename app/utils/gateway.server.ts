@@ -3,13 +3,16 @@ import { z } from 'zod';
 import { getEnv } from './env.server';
 import { getSession, loginRedirect } from './session.server';
 import {
+  AdminRegistrationSchema,
   ErrorBodySchema,
   LoginSchema,
+  MatchResultSchema,
   MatchSchema,
   MessageSchema,
   PointsRowSchema,
   ProfileSchema,
   RegistrationSchema,
+  TournamentAdminSummarySchema,
   TournamentSchema,
   UserRegistrationSchema,
 } from './gateway-schemas';
@@ -190,6 +193,32 @@ export const gateway = {
   /** The spec's path has no slash before the id: /tournaments/admin/delete42. */
   deleteTournament: (request: Request, id: number) =>
     callGateway(request, `/tournaments/admin/delete${id}`, { method: 'DELETE', schema: MessageSchema.or(z.string()).or(z.null()) }),
+
+  // --- admin: matches, points, payments ---
+  adminTournamentSummary: (request: Request) =>
+    callGateway(request, '/tournaments/admin/summary', { schema: z.array(TournamentAdminSummarySchema) }),
+  tournamentRegistrations: (request: Request, tournamentId: number) =>
+    callGateway(request, `/registrations/tournament/${tournamentId}`, { schema: z.array(AdminRegistrationSchema) }),
+  createMatch: (request: Request, match: { tid: number; day: number; matchNo: number; map: string; matchId: string; password: string; time: string }) =>
+    callGateway(request, '/matches', { method: 'POST', json: match, schema: MatchSchema }),
+  updateMatch: (request: Request, id: number, match: { tid: number; day: number; matchNo: number; map: string; matchId: string; password: string; time: string }) =>
+    callGateway(request, `/matches/${id}`, { method: 'PUT', json: match, schema: MatchSchema }),
+  matchResults: (request: Request, tournamentId: number, day: number, match: number) =>
+    callGateway(request, `/tournaments/${tournamentId}/points-table/results?${new URLSearchParams({ day: String(day), match: String(match) })}`, {
+      schema: z.array(MatchResultSchema),
+    }),
+  /** Replaces one match's results with exactly these rows, all or nothing (decision 013). */
+  saveMatchResults: (request: Request, tournamentId: number, day: number, match: number, results: { teamId: number; position: number; wins: number; finishes: number }[]) =>
+    callGateway(request, `/tournaments/${tournamentId}/points-table/matches/${day}/${match}`, {
+      method: 'PUT',
+      json: { results },
+      schema: z.array(MatchResultSchema),
+    }),
+  setPaymentStatus: (request: Request, rid: number, paymentStatus: string) =>
+    callGateway(request, `/registrations/admin/${rid}/payment`, { method: 'PUT', json: { paymentStatus }, schema: RegistrationSchema }),
+  /** Several teams of one tournament at once, all or nothing (decision 013). */
+  setPaymentStatuses: (request: Request, body: { tournamentId: number; rids: number[]; paymentStatus: string }) =>
+    callGateway(request, '/registrations/admin/payments', { method: 'PUT', json: body, schema: z.array(RegistrationSchema) }),
 };
 
 export interface ProfileFields {

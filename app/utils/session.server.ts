@@ -143,7 +143,7 @@ export async function createUserSession(request: Request, token: string, usernam
 /** Ends the session (logout is a POST) and goes to /login. */
 export async function logout(request: Request): Promise<Response> {
   // A fresh session that holds nothing but the message: the token is gone with the old one.
-  const fresh = await sessionStorage().getSession();
+  const fresh: Session = await sessionStorage().getSession();
   fresh.flash('flash', 'You have logged out.');
   return redirect('/login', { headers: { 'Set-Cookie': await commitSession(request, fresh) } });
 }

@@ -238,3 +238,35 @@ export async function readResetLink(gatewayLog: string, email: string, timeoutMs
   }
   throw new Error(`e2e: no password reset mail to ${email} in ${gatewayLog} after ${timeoutMs} ms`);
 }
+
+// --- admin: matches, points, payments (issue 8) ---
+
+export interface PlayerRegistration extends Registration {
+  paymentStatus: string;
+  paymentReference: string;
+}
+
+export interface RoomMatch {
+  id: number;
+  day: number;
+  matchNo: number;
+  map: string;
+  matchId: string | null;
+  password: string | null;
+  time: string;
+}
+
+/** The player reports the UPI reference of their team's payment (status becomes "submitted"). */
+export function submitPaymentReference(api: GatewayApi, tid: number, player: Player, upiReference: string): Promise<PlayerRegistration> {
+  return api.request<PlayerRegistration>('POST', `/registrations/${tid}/payment`, { token: player.token, json: { upiReference }, expect: [200], what: 'submit payment' });
+}
+
+/** GET /registrations/user as the player. */
+export function playerRegistrations(api: GatewayApi, player: Player): Promise<PlayerRegistration[]> {
+  return api.request<PlayerRegistration[]>('GET', '/registrations/user', { token: player.token, expect: [200] });
+}
+
+/** GET /matches/tournament/{tid} as the player (room details only for registered teams). */
+export function playerMatches(api: GatewayApi, tid: number, player: Player): Promise<RoomMatch[]> {
+  return api.request<RoomMatch[]>('GET', `/matches/tournament/${tid}`, { token: player.token, expect: [200] });
+}

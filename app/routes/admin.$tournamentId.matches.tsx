@@ -1,0 +1,214 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { ErrorSummary } from '~/components/ui/error-summary';
+import { Field } from '~/components/ui/field';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { TextField } from '~/components/ui/text-field';
+import { pageError } from '~/utils/errors.server';
+import { formatMatchTime } from '~/utils/format';
+import { formFailure, gatewayFormErrors, zodFieldErrors, type FormFailure } from '~/utils/forms.server';
+import { gateway, GatewayError } from '~/utils/gateway.server';
+import type { Match } from '~/utils/gateway-schemas';
+import { MATCH_FORM_FIELDS } from '~/utils/admin-forms';
+import { MATCH_DAY_MAX, MATCH_NO_MAX, MatchFormSchema, matchFormValues } from '~/utils/match-form.server';
+import { requireSameOrigin } from '~/utils/security.server';
+import { flash, requireAdmin } from '~/utils/session.server';
+import { parseTournamentId } from '~/utils/tournament';
+import '~/styles/screens.css';
+import '~/styles/admin-ops.css';
+
+const NOT_FOUND = 'Tournament not found.';
+const CREATED = 'Match created successfully';
+const UPDATED = 'Match updated successfully';
+const SAVE_FAILED = 'Failed to save match data';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Matches${data ? `: ${data.t.name}` : ''} | Admin | Custom Room` },
+  { name: 'description', content: 'Set each match’s map, room ID, room password and time.' },
+];
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+function tournamentIdOf(params: LoaderFunctionArgs['params']): number {
+  const id = parseTournamentId(params.tournamentId);
+  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
+  return id;
+}
+
+/** A whole number from the query string within 1..max, else null. */
+function queryNumber(raw: string | null, max: number): number | null {
+  if (!raw || !/^\d{1,2}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n >= 1 && n <= max ? n : null;
+}
+
+const slotOf = (m: Pick<Match, 'day' | 'matchNo'>) => `${m.day}-${m.matchNo}`;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const tid = tournamentIdOf(params);
+  const [t, matches] = await Promise.all([gateway.getTournament(request, tid), gateway.listMatches(request, tid)]).catch((err) =>
+    pageError(err, NOT_FOUND),
+  );
+  const url = new URL(request.url);
+  const day = queryNumber(url.searchParams.get('day'), MATCH_DAY_MAX);
+  const matchNo = queryNumber(url.searchParams.get('match'), MATCH_NO_MAX);
+  const sorted = [...matches].sort((a, b) => a.day - b.day || a.matchNo - b.matchNo);
+  const selected = day && matchNo ? (sorted.find((m) => m.day === day && m.matchNo === matchNo) ?? null) : null;
+  return {
+    t: { id: t.id, name: t.name },
+    limits: { days: MATCH_DAY_MAX, matches: MATCH_NO_MAX },
+    chosen: { day: day ?? 1, matchNo: matchNo ?? 1, given: Boolean(day && matchNo) },
+    selected,
+    matches: sorted.map((m) => ({ ...m, time: formatMatchTime(m.time) })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  await requireAdmin(request);
+  const tid = tournamentIdOf(params);
+  const formData = await request.formData();
+  const values = matchFormValues(formData);
+  const parsed = MatchFormSchema.safeParse({ ...values, tid });
+  if (!parsed.success) {
+    const { fieldErrors } = zodFieldErrors(parsed.error);
+    return formFailure({ values, fieldErrors, formError: SAVE_FAILED });
+  }
+  const match = parsed.data;
+
+  // §4: create the match when none exists for that day and match number, otherwise update it.
+  const save = async (): Promise<'created' | 'updated'> => {
+    const existing = (await gateway.listMatches(request, tid)).find((m) => m.day === match.day && m.matchNo === match.matchNo);
+    if (existing) {
+      await gateway.updateMatch(request, existing.id, match);
+      return 'updated';
+    }
+    await gateway.createMatch(request, match);
+    return 'created';
+  };
+  let outcome: 'created' | 'updated';
+  try {
+    try {
+      outcome = await save();
+    } catch (err) {
+      // Another organiser created the same slot a moment ago: it exists now, so this becomes its update.
+      if (!(err instanceof GatewayError && err.status === 409)) throw err;
+      outcome = await save();
+    }
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    const failure = gatewayFormErrors(err, { fields: MATCH_FORM_FIELDS, fallback: SAVE_FAILED });
+    const detail = failure.formError && failure.formError !== SAVE_FAILED ? ` ${failure.formError}` : '';
+    return formFailure({ values, fieldErrors: failure.fieldErrors, formError: `${SAVE_FAILED}.${detail}` }, failure.status);
+  }
+  return flash(request, outcome === 'created' ? CREATED : UPDATED, `/admin/${tid}/matches?day=${match.day}&match=${match.matchNo}`);
+}
+
+export default function AdminMatches() {
+  const { t, limits, chosen, selected, matches } = useLoaderData<typeof loader>();
+  const actionData = useActionData<FormFailure>();
+  const errors = actionData?.fieldErrors ?? {};
+  const values: Record<string, string> = actionData?.values ?? {
+    day: String(selected?.day ?? chosen.day),
+    matchNo: String(selected?.matchNo ?? chosen.matchNo),
+    map: selected?.map ?? '',
+    matchId: selected?.matchId ?? '',
+    password: selected?.password ?? '',
+    time: formatMatchTime(selected?.time),
+  };
+  const editing = actionData ? null : selected;
+  const formKey = actionData ? `failed-${JSON.stringify(actionData)}` : selected ? `match-${selected.id}` : `new-${chosen.day}-${chosen.matchNo}`;
+  const days = Array.from({ length: limits.days }, (_, i) => i + 1);
+  const numbers = Array.from({ length: limits.matches }, (_, i) => i + 1);
+
+  return (
+    <section className="ops-page" aria-labelledby="ops-title">
+      <p className="crumb">
+        <Link to="/admin/tournament-list">Tournament list</Link>
+      </p>
+      <h1 id="ops-title">Matches</h1>
+      <p className="ops-subtitle">{t.name}</p>
+
+      <section className="ops-panel" aria-labelledby="match-form-title">
+        <h2 id="match-form-title">
+          {editing ? `Edit day ${editing.day}, match ${editing.matchNo}` : chosen.given && !actionData ? `New match: day ${chosen.day}, match ${chosen.matchNo}` : 'Set a match'}
+        </h2>
+        <p className="fine">Saving a day and match number that already exists updates that match; otherwise it creates it.</p>
+        <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={MATCH_FORM_FIELDS} />
+        <Form method="post" className="form ops-match-form" noValidate key={formKey}>
+          <div className="ops-pair">
+            <Field id="day" label="Day" error={errors.day}>
+              {(control) => (
+                <select name="day" defaultValue={values.day} {...control}>
+                  {days.map((d) => (
+                    <option key={d} value={d}>
+                      Day {d}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id="matchNo" label="Match" error={errors.matchNo}>
+              {(control) => (
+                <select name="matchNo" defaultValue={values.matchNo} {...control}>
+                  {numbers.map((n) => (
+                    <option key={n} value={n}>
+                      Match {n}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          <TextField name="map" label="Map" error={errors.map} defaultValue={values.map} maxLength={40} autoComplete="off" required />
+          <TextField name="matchId" label="Room ID" error={errors.matchId} defaultValue={values.matchId} maxLength={40} autoComplete="off" spellCheck={false} />
+          <TextField
+            name="password"
+            label="Room password"
+            error={errors.password}
+            defaultValue={values.password}
+            maxLength={40}
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="none"
+          />
+          <TextField name="time" type="time" label="Time" error={errors.time} defaultValue={values.time} required />
+          <SubmitButton pendingLabel="Saving…">Save match</SubmitButton>
+        </Form>
+      </section>
+
+      <section aria-labelledby="match-list-title">
+        <h2 id="match-list-title">Matches of this tournament</h2>
+        {matches.length === 0 ? (
+          <p className="nothing">No matches found.</p>
+        ) : (
+          <ul className="ops-matches">
+            {matches.map((m) => (
+              <li key={m.id} className={selected && slotOf(selected) === slotOf(m) ? 'ops-match is-current' : 'ops-match'}>
+                <p className="ops-match-head">
+                  <strong>
+                    Day {m.day} · Match {m.matchNo}
+                  </strong>{' '}
+                  <span>{m.map}</span> <span className="mono">{m.time}</span>
+                </p>
+                <p className="ops-match-room">
+                  Room ID <span className="mono">{m.matchId || '—'}</span> · Password <span className="mono">{m.password || '—'}</span>
+                </p>
+                <Link to={`?day=${m.day}&match=${m.matchNo}`} aria-current={selected?.id === m.id ? 'true' : undefined}>
+                  Edit<span className="visually-hidden"> day {m.day} match {m.matchNo}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

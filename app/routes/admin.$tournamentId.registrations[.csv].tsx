@@ -1,0 +1,70 @@
+// "[.csv]" escapes the dot (Remix flat routes): the URL is /admin/{tournamentId}/registrations.csv.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { getEnv } from '~/utils/env.server';
+import { GatewayError } from '~/utils/gateway.server';
+import { byPayment, loadRegistrations, paymentFilterOf } from '~/utils/admin-registrations.server';
+import { csvFileName, toCsv } from '~/utils/csv.server';
+import { toDateTimeLocal } from '~/utils/format';
+import { requireAdmin } from '~/utils/session.server';
+import { parseTournamentId } from '~/utils/tournament';
+
+const header = (timeZone: string) => [
+  'rid',
+  'teamName',
+  'player1Username',
+  'player2Username',
+  'player3Username',
+  'player4Username',
+  'substitute1Username',
+  'substitute2Username',
+  'paymentStatus',
+  'paymentReference',
+  'registeredBy',
+  `registeredAt (${timeZone})`,
+];
+
+function plain(message: string, status: number) {
+  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const tid = parseTournamentId(params.tournamentId);
+  if (tid === null) return plain('Tournament not found.', 404);
+  const filter = paymentFilterOf(request);
+  let rows;
+  try {
+    rows = byPayment((await loadRegistrations(request, tid)).registrations, filter);
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    return plain(err.unavailable ? err.message : err.message || 'Failed to load registrations. Please try again.', err.unavailable ? 503 : err.status);
+  }
+  const { APP_TIME_ZONE } = getEnv();
+  const csv = toCsv([
+    header(APP_TIME_ZONE),
+    ...rows.map((r) => [
+      r.rid,
+      r.teamName,
+      r.player1Username,
+      r.player2Username,
+      r.player3Username,
+      r.player4Username,
+      r.substitute1Username,
+      r.substitute2Username,
+      r.paymentStatus,
+      r.paymentReference,
+      r.username,
+      toDateTimeLocal(r.createdAt, APP_TIME_ZONE).replace('T', ' '),
+    ]),
+  ]);
+  const name = csvFileName(`tournament-${tid}-registrations${filter && filter !== 'invalid' ? `-${filter}` : ''}`);
+  // The BOM makes spreadsheet apps read the file as UTF-8 (team names in Hindi, emoji).
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

@@ -1,0 +1,334 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { ErrorSummary } from '~/components/ui/error-summary';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { pageError } from '~/utils/errors.server';
+import { formFailure, type FieldErrors, type FormFailure } from '~/utils/forms.server';
+import { gateway, GatewayError } from '~/utils/gateway.server';
+import type { AdminRegistration, MatchResult } from '~/utils/gateway-schemas';
+import { MATCH_DAY_MAX, MATCH_NO_MAX } from '~/utils/match-form.server';
+import { pointsInputName, POINTS_FIELDS } from '~/utils/admin-forms';
+import { parsePointsForm, PointsMatchQuerySchema } from '~/utils/points-form.server';
+import { requireSameOrigin } from '~/utils/security.server';
+import { flash, requireAdmin } from '~/utils/session.server';
+import { parseTournamentId } from '~/utils/tournament';
+import '~/styles/screens.css';
+import '~/styles/admin-ops.css';
+
+const NOT_FOUND = 'Tournament not found.';
+const SUBMITTED = 'Points table submitted successfully!';
+const NO_REGISTRATIONS = 'No registrations found for this tournament.';
+const UNAUTHORIZED = 'Unauthorized. Please check your access.';
+const LOAD_FAILED = 'Failed to load registrations. Please try again.';
+const SUBMIT_FAILED = 'Failed to submit points. Please try again.';
+const badMatch = (limits: { days: number; matches: number }) => `Choose a day from 1 to ${limits.days} and a match from 1 to ${limits.matches}.`;
+
+const COLUMNS = {
+  position: { short: 'Pos', full: 'Position' },
+  wins: { short: 'Win', full: 'Wins' },
+  finishes: { short: 'Fin', full: 'Finishes' },
+} as const;
+
+type SavedRows = Record<string, Pick<MatchResult, 'position' | 'wins' | 'finishes' | 'positionPoints' | 'totalPoints'>>;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Points entry${data?.t ? `: ${data.t.name}` : ''} | Admin | Custom Room` },
+  { name: 'description', content: 'Enter every team’s position, wins and finishes for one match, saved in one step.' },
+];
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+function tournamentIdOf(params: LoaderFunctionArgs['params']): number {
+  const id = parseTournamentId(params.tournamentId);
+  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
+  return id;
+}
+
+/** ?day=&match=: absent (choose first), valid, or invalid (choose again, with a note). */
+function matchOf(request: Request): { state: 'none' } | { state: 'invalid' } | { state: 'ok'; day: number; match: number } {
+  const q = new URL(request.url).searchParams;
+  if (!q.has('day') && !q.has('match')) return { state: 'none' };
+  const parsed = PointsMatchQuerySchema.safeParse({ day: q.get('day') ?? undefined, match: q.get('match') ?? undefined });
+  return parsed.success ? { state: 'ok', ...parsed.data } : { state: 'invalid' };
+}
+
+/** §8's messages for the registrations call (404, 403, anything else). */
+function registrationsError(err: unknown): { message: string; status: number } {
+  if (err instanceof Response) throw err;
+  if (!(err instanceof GatewayError)) throw err;
+  if (err.status === 404) return { message: NO_REGISTRATIONS, status: 404 };
+  if (err.status === 403) return { message: UNAUTHORIZED, status: 403 };
+  return { message: LOAD_FAILED, status: err.unavailable ? 503 : err.status };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const tid = tournamentIdOf(params);
+  const chosen = matchOf(request);
+  const [tournament, registrations, results, matches] = await Promise.allSettled([
+    gateway.getTournament(request, tid),
+    gateway.tournamentRegistrations(request, tid),
+    chosen.state === 'ok' ? gateway.matchResults(request, tid, chosen.day, chosen.match) : Promise.resolve([] as MatchResult[]),
+    gateway.listMatches(request, tid),
+  ]);
+
+  const base = {
+    limits: { days: MATCH_DAY_MAX, matches: MATCH_NO_MAX },
+    day: chosen.state === 'ok' ? chosen.day : null,
+    match: chosen.state === 'ok' ? chosen.match : null,
+    invalidMatch: chosen.state === 'invalid',
+    scheduled:
+      matches.status === 'fulfilled'
+        ? [...matches.value].sort((a, b) => a.day - b.day || a.matchNo - b.matchNo).map((m) => ({ day: m.day, matchNo: m.matchNo, map: m.map }))
+        : [],
+  };
+
+  if (registrations.status === 'rejected') {
+    const { message, status } = registrationsError(registrations.reason);
+    const t = tournament.status === 'fulfilled' ? { id: tournament.value.id, name: tournament.value.name } : { id: tid, name: '' };
+    return data({ ...base, t, loadError: message, teams: [] as { rid: number; teamName: string }[], saved: {} as SavedRows }, { status });
+  }
+  if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
+  if (results.status === 'rejected') pageError(results.reason, NOT_FOUND);
+
+  const teams = registrations.value.map((r: AdminRegistration) => ({ rid: r.rid, teamName: r.teamName }));
+  const saved: SavedRows = {};
+  for (const r of results.value) {
+    saved[r.teamId] = { position: r.position, wins: r.wins, finishes: r.finishes, positionPoints: r.positionPoints, totalPoints: r.totalPoints };
+  }
+  return data({
+    ...base,
+    t: { id: tournament.value.id, name: tournament.value.name },
+    loadError: teams.length === 0 ? NO_REGISTRATIONS : (null as string | null),
+    teams,
+    saved,
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  await requireAdmin(request);
+  const tid = tournamentIdOf(params);
+  const chosen = matchOf(request);
+  const formData = await request.formData();
+  const parsed = parsePointsForm(formData);
+  if (chosen.state !== 'ok') return formFailure({ values: parsed.values, formError: badMatch({ days: MATCH_DAY_MAX, matches: MATCH_NO_MAX }) });
+  if (!parsed.success) return formFailure({ values: parsed.values, fieldErrors: parsed.fieldErrors, formError: SUBMIT_FAILED });
+  // A post without a single team row (not this page's form) must not clear the match.
+  if (Object.keys(parsed.values).length === 0) return formFailure({ formError: SUBMIT_FAILED });
+
+  try {
+    await gateway.saveMatchResults(request, tid, chosen.day, chosen.match, parsed.rows);
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    return formFailure({ values: parsed.values, ...pointsRefusal(err) }, err.unavailable ? 503 : err.status);
+  }
+  // Post/redirect/get: the page then shows the stored rows with their computed points.
+  return flash(request, SUBMITTED, `/admin/add-points/${tid}?day=${chosen.day}&match=${chosen.match}`);
+}
+
+/**
+ * A refused batch as form errors. Row errors arrive keyed `{field}.{teamId}`, the form's own input
+ * names, so each lands beside its row; a 409 (shared placement) also keeps the gateway's message,
+ * which names every team involved.
+ */
+function pointsRefusal(err: GatewayError): { fieldErrors: FieldErrors; formError: string } {
+  if (err.unavailable) return { fieldErrors: {}, formError: SUBMIT_FAILED };
+  if (err.status === 403) return { fieldErrors: {}, formError: UNAUTHORIZED };
+  if (err.status === 404) return { fieldErrors: {}, formError: err.message || NOT_FOUND };
+  const fieldErrors: FieldErrors = {};
+  const unplaced: string[] = [];
+  for (const [key, message] of Object.entries(err.fieldErrors)) {
+    if (/^(position|wins|finishes|teamId)\.\d+$/.test(key)) fieldErrors[key] = message;
+    else unplaced.push(message);
+  }
+  if (err.status === 409) return { fieldErrors, formError: err.message || SUBMIT_FAILED };
+  return { fieldErrors, formError: [SUBMIT_FAILED, ...unplaced].join(' ') };
+}
+
+export default function AdminAddPoints() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<FormFailure>();
+  const { t, limits, day, match } = page;
+  const errors = actionData?.fieldErrors ?? {};
+  const days = Array.from({ length: limits.days }, (_, i) => i + 1);
+  const numbers = Array.from({ length: limits.matches }, (_, i) => i + 1);
+  const entering = day !== null && match !== null && !page.loadError;
+  const savedCount = Object.keys(page.saved).length;
+
+  const valueOf = (field: (typeof POINTS_FIELDS)[number], rid: number) => {
+    if (actionData) return actionData.values[pointsInputName(field, rid)] ?? '';
+    const row = page.saved[String(rid)];
+    return row ? String(row[field]) : '';
+  };
+  const order = page.teams.flatMap((team) => [`teamId.${team.rid}`, ...POINTS_FIELDS.map((f) => pointsInputName(f, team.rid))]);
+
+  return (
+    <section className="ops-page" aria-labelledby="ops-title">
+      <p className="crumb">
+        <Link to="/admin/tournament-list">Tournament list</Link>
+      </p>
+      <h1 id="ops-title">Points entry</h1>
+      {t.name ? <p className="ops-subtitle">{t.name}</p> : null}
+
+      {page.loadError ? (
+        <p className="notice" role="alert">
+          {page.loadError}
+        </p>
+      ) : null}
+
+      <section className="ops-panel" aria-labelledby="pick-title">
+        <h2 id="pick-title">{entering ? `Day ${day}, match ${match}` : 'Choose the match'}</h2>
+        {page.invalidMatch ? (
+          <p className="notice" role="status">
+            {badMatch(limits)}
+          </p>
+        ) : null}
+        <Form method="get" className="ops-pick" key={`${day}-${match}`}>
+          <div>
+            <label htmlFor="pick-day">Day</label>
+            <select id="pick-day" name="day" defaultValue={day ?? 1}>
+              {days.map((d) => (
+                <option key={d} value={d}>
+                  Day {d}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="pick-match">Match</label>
+            <select id="pick-match" name="match" defaultValue={match ?? 1}>
+              {numbers.map((n) => (
+                <option key={n} value={n}>
+                  Match {n}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button button-secondary">
+            Open
+          </button>
+        </Form>
+        {page.scheduled.length > 0 ? (
+          <nav aria-label="Scheduled matches" className="ops-chips">
+            <ul>
+              {page.scheduled.map((m) => (
+                <li key={`${m.day}-${m.matchNo}`}>
+                  <Link
+                    to={`?day=${m.day}&match=${m.matchNo}`}
+                    aria-current={m.day === day && m.matchNo === match ? 'page' : undefined}
+                  >
+                    D{m.day} M{m.matchNo}
+                    <span className="ops-chip-map"> {m.map}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </section>
+
+      {entering ? (
+        <section aria-labelledby="rows-title">
+          <h2 id="rows-title" className="visually-hidden">
+            Results
+          </h2>
+          <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={order} />
+          <p className="fine">
+            Pos = finishing position (0 = not placed), Win = 1 for the chicken dinner, Fin = finishes. An empty box counts as 0. A team left at
+            0, 0, 0 is not saved: it did not play this match.
+          </p>
+          <Form method="post" className="ops-points-form" noValidate key={actionData ? 'failed' : `saved-${day}-${match}-${JSON.stringify(page.saved)}`}>
+            <div className="ops-table-wrap" role="region" aria-labelledby="rows-caption" tabIndex={0}>
+              <table className="ops-points">
+                <caption id="rows-caption" className="visually-hidden">
+                  Day {day}, match {match}: one row per team
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col" id="col-team">
+                      Team
+                    </th>
+                    {POINTS_FIELDS.map((f) => (
+                      <th scope="col" id={`col-${f}`} key={f}>
+                        <span aria-hidden="true">{COLUMNS[f].short}</span>
+                        <span className="visually-hidden">{COLUMNS[f].full}</span>
+                      </th>
+                    ))}
+                    <th scope="col">
+                      <span aria-hidden="true">Pts</span>
+                      <span className="visually-hidden">Points this match</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.teams.map((team) => {
+                    const rowErrors = [`teamId.${team.rid}`, ...POINTS_FIELDS.map((f) => pointsInputName(f, team.rid))]
+                      .map((k) => errors[k])
+                      .filter(Boolean);
+                    const errorId = `row-error-${team.rid}`;
+                    const saved = page.saved[String(team.rid)];
+                    return [
+                      <tr key={team.rid} className={rowErrors.length ? 'has-error' : undefined}>
+                        <th scope="row" id={`team-${team.rid}`} className="ops-team">
+                          {team.teamName}
+                        </th>
+                        {POINTS_FIELDS.map((f) => {
+                          const name = pointsInputName(f, team.rid);
+                          return (
+                            <td key={f}>
+                              <input
+                                id={name}
+                                name={name}
+                                type="text"
+                                inputMode="numeric"
+                                pattern="[0-9]*"
+                                autoComplete="off"
+                                maxLength={3}
+                                placeholder="0"
+                                defaultValue={valueOf(f, team.rid)}
+                                aria-labelledby={`team-${team.rid} col-${f}`}
+                                aria-invalid={errors[name] ? true : undefined}
+                                aria-describedby={errors[name] ? errorId : undefined}
+                              />
+                            </td>
+                          );
+                        })}
+                        <td className="ops-pts">{saved && !actionData ? saved.totalPoints : '—'}</td>
+                      </tr>,
+                      rowErrors.length ? (
+                        <tr key={`${team.rid}-error`} className="ops-row-error">
+                          <td colSpan={5} id={errorId}>
+                            {rowErrors.map((message) => (
+                              <p key={message} className="field-error">
+                                <span aria-hidden="true">⚠ </span>
+                                {team.teamName}: {message}
+                              </p>
+                            ))}
+                          </td>
+                        </tr>
+                      ) : null,
+                    ];
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <SubmitButton pendingLabel="Saving…">Save day {day}, match {match}</SubmitButton>
+          </Form>
+          <p className="fine" role="status">
+            {savedCount === 0 ? 'Nothing saved for this match yet.' : `${savedCount} ${savedCount === 1 ? 'team has' : 'teams have'} a saved result in this match.`}
+          </p>
+          <p>
+            <Link to={`/tournaments/${t.id}/points-table`}>View the public points table</Link>
+          </p>
+        </section>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

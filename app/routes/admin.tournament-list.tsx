@@ -1,0 +1,117 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { getEnv } from '~/utils/env.server';
+import { pageError } from '~/utils/errors.server';
+import { formatShortDate } from '~/utils/format';
+import { gateway } from '~/utils/gateway.server';
+import { requireAdmin } from '~/utils/session.server';
+import { statusTone } from '~/utils/tournament';
+import '~/styles/screens.css';
+import '~/styles/admin-ops.css';
+
+const LOAD_FAILED = 'Failed to fetch tournaments.';
+
+export const meta: MetaFunction = () => [
+  { title: 'Tournament list | Admin | Custom Room' },
+  { name: 'description', content: 'Every tournament with its teams, payments awaiting verification, matches and points entry.' },
+];
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { APP_TIME_ZONE } = getEnv();
+  const summary = await gateway.adminTournamentSummary(request).catch((err) => pageError(err, LOAD_FAILED));
+  return {
+    tournaments: summary.map((t) => ({
+      id: t.id,
+      name: t.name,
+      game: t.game,
+      status: t.status,
+      tone: statusTone(t.status),
+      starts: formatShortDate(t.startDate, APP_TIME_ZONE),
+      registeredTeams: t.registeredTeams,
+      maxTeams: t.maxTeams,
+      full: t.maxTeams > 0 && t.registeredTeams >= t.maxTeams,
+      paymentsAwaiting: t.paymentsAwaiting,
+      verified: t.payments.verified,
+    })),
+  };
+}
+
+export default function AdminTournamentList() {
+  const { tournaments } = useLoaderData<typeof loader>();
+  return (
+    <section className="ops-page" aria-labelledby="ops-title">
+      <h1 id="ops-title">Tournament list</h1>
+      {tournaments.length === 0 ? (
+        <p className="nothing">No tournaments yet.</p>
+      ) : (
+        <ul className="ops-cards">
+          {tournaments.map((t) => (
+            <li key={t.id} className="ops-card">
+              <article aria-labelledby={`t-${t.id}`}>
+                <h2 id={`t-${t.id}`} className="ops-card-title">
+                  {t.name}
+                </h2>
+                <p className="ops-meta">
+                  <span>{t.game}</span>
+                  <span className={`badge b-${t.tone}`}>{t.status}</span>
+                  {t.starts ? <span>Starts {t.starts}</span> : null}
+                </p>
+                <dl className="ops-stats">
+                  <div>
+                    <dt>Teams</dt>
+                    <dd>
+                      {t.registeredTeams}/{t.maxTeams}
+                      {t.full ? <span className="ops-note"> full</span> : null}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Payments to verify</dt>
+                    <dd>
+                      {t.paymentsAwaiting > 0 ? (
+                        <Link className="ops-attention" to={`/admin/${t.id}/registrations?payment=submitted`}>
+                          {t.paymentsAwaiting}
+                          <span className="visually-hidden"> payments of {t.name} to verify</span>
+                        </Link>
+                      ) : (
+                        0
+                      )}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Verified</dt>
+                    <dd>{t.verified}</dd>
+                  </div>
+                </dl>
+                <ul className="ops-links" aria-label={`Manage ${t.name}`}>
+                  <li>
+                    <Link to={`/admin/${t.id}/registrations`}>
+                      Registrations<span className="visually-hidden"> of {t.name}</span>
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to={`/admin/${t.id}/matches`}>
+                      Matches<span className="visually-hidden"> of {t.name}</span>
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to={`/admin/add-points/${t.id}`}>
+                      Points entry<span className="visually-hidden"> for {t.name}</span>
+                    </Link>
+                  </li>
+                </ul>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

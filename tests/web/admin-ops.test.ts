@@ -1,0 +1,459 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
+import { csvCell, toCsv } from '~/utils/csv.server';
+import { parsePointsForm } from '~/utils/points-form.server';
+
+/** Issue 8's organiser screens: tournament list, matches, points entry, registrations and payments, CSV. */
+
+let stub: GatewayStub;
+let list: typeof import('~/routes/admin.tournament-list');
+let matches: typeof import('~/routes/admin.$tournamentId.matches');
+let points: typeof import('~/routes/admin.add-points.$tournamentId');
+let registrations: typeof import('~/routes/admin.$tournamentId.registrations');
+let csv: typeof import('~/routes/admin.$tournamentId.registrations[.csv]');
+let session: typeof import('~/utils/session.server');
+
+beforeAll(async () => {
+  stub = await startGatewayStub();
+  await useStubEnv(stub);
+  list = await import('~/routes/admin.tournament-list');
+  matches = await import('~/routes/admin.$tournamentId.matches');
+  points = await import('~/routes/admin.add-points.$tournamentId');
+  registrations = await import('~/routes/admin.$tournamentId.registrations');
+  csv = await import('~/routes/admin.$tournamentId.registrations[.csv]');
+  session = await import('~/utils/session.server');
+});
+afterAll(() => stub.close());
+
+const TOURNAMENT = { id: 5, name: 'Lobby Cup', game: 'BGMI', startDate: '2026-12-10T12:30:00.000Z', maxTeams: 25, status: 'Ongoing' };
+const team = (rid: number, teamName: string, extra: Record<string, unknown> = {}) => ({
+  rid,
+  tid: 5,
+  teamName,
+  player1Username: `p1_${rid}`,
+  player2Username: `p2_${rid}`,
+  player3Username: `p3_${rid}`,
+  player4Username: `p4_${rid}`,
+  substitute1Username: '',
+  substitute2Username: '',
+  paymentStatus: 'submitted',
+  paymentReference: `UTR${rid}000000`,
+  createdAt: '2026-03-05T13:00:00.000Z',
+  username: `owner_${rid}`,
+  ...extra,
+});
+
+async function cookieFor(roles: string[]) {
+  const token = await stub.token({ username: roles.includes('ROLE_ADMIN') ? 'organiser' : 'player_one', roles });
+  return cookieOf(await session.createUserSession(new Request('http://localhost/login'), token, 'x', '/'));
+}
+const adminCookie = () => cookieFor(['ROLE_USER', 'ROLE_ADMIN']);
+
+async function get(url: string, cookie?: string) {
+  return new Request(url, { headers: cookie ? { cookie } : {} });
+}
+/** A same-origin form post; fields as pairs so a name can repeat (ticked checkboxes). */
+function post(url: string, fields: [string, string][], cookie?: string) {
+  return new Request(url, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: new URL(url).origin,
+      'sec-fetch-site': 'same-origin',
+      ...(cookie ? { cookie } : {}),
+    },
+  });
+}
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+
+/** Routes the stub by method and path. */
+function routes(table: Record<string, (req: SeenRequest) => [number, unknown]>) {
+  stub.answer((req, res) => {
+    const key = `${req.method} ${req.url.split('?')[0]}`;
+    const route = table[key];
+    if (!route) return json(res, 404, { message: `no stub for ${key}` });
+    const [status, body] = route(req);
+    json(res, status, body);
+  });
+}
+const seen = (method: string, path: string) => stub.seen.filter((r) => r.method === method && r.url.split('?')[0] === path);
+
+describe('admin screens: access', () => {
+  const screens = (): { name: string; url: string; params: Record<string, string>; loader: (a: any) => unknown; action: ((a: any) => unknown) | null }[] => [
+    { name: 'tournament list', url: 'http://localhost/admin/tournament-list', params: {}, loader: list.loader, action: null },
+    { name: 'matches', url: 'http://localhost/admin/5/matches', params: { tournamentId: '5' }, loader: matches.loader, action: matches.action },
+    { name: 'points', url: 'http://localhost/admin/add-points/5?day=1&match=1', params: { tournamentId: '5' }, loader: points.loader, action: points.action },
+    { name: 'registrations', url: 'http://localhost/admin/5/registrations', params: { tournamentId: '5' }, loader: registrations.loader, action: registrations.action },
+    { name: 'csv', url: 'http://localhost/admin/5/registrations.csv', params: { tournamentId: '5' }, loader: csv.loader, action: null },
+  ];
+
+  it('send anonymous visitors and signed-in players to /login, coming back afterwards, without calling the gateway', async () => {
+    const player = await cookieFor(['ROLE_USER']);
+    const before = stub.seen.length;
+    for (const screen of screens()) {
+      const back = `/login?redirectTo=${encodeURIComponent(new URL(screen.url).pathname + new URL(screen.url).search)}`;
+      for (const cookie of [undefined, player]) {
+        const res = (await thrown(() => screen.loader(args(new Request(screen.url, { headers: cookie ? { cookie } : {} }), screen.params)))) as Response;
+        expect(res.status, `${screen.name} loader`).toBe(302);
+        expect(res.headers.get('location'), `${screen.name} loader`).toBe(back);
+        if (screen.action) {
+          const res2 = (await thrown(() => screen.action!(args(post(screen.url, [['intent', 'verify-one']], cookie), screen.params)))) as Response;
+          expect(res2.status, `${screen.name} action`).toBe(302);
+          expect(res2.headers.get('location')).toBe(back);
+        }
+      }
+    }
+    expect(stub.seen.length).toBe(before);
+  });
+
+  it('refuse a cross-site post before anything else', async () => {
+    const request = new Request('http://localhost/admin/5/matches', {
+      method: 'POST',
+      body: new URLSearchParams({ day: '1' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', cookie: await adminCookie() },
+    });
+    expect(unwrap(await thrown(() => matches.action(args(request, { tournamentId: '5' })))).status).toBe(403);
+  });
+});
+
+describe('tournament list', () => {
+  it('shows registered/max teams and payments awaiting verification from the admin summary', async () => {
+    routes({
+      'GET /tournaments/admin/summary': () => [
+        200,
+        [
+          {
+            ...TOURNAMENT,
+            endDate: '2026-12-11T12:30:00.000Z',
+            registrationClose: '2026-12-09T12:30:00.000Z',
+            entryFee: 100,
+            pointsSystem: 'bgis-10',
+            registeredTeams: 18,
+            paymentsAwaiting: 3,
+            payments: { pending: 5, submitted: 3, verified: 9, rejected: 1 },
+          },
+        ],
+      ],
+    });
+    const cookie = await adminCookie();
+    const page = unwrap(await list.loader(args(await get('http://localhost/admin/tournament-list', cookie))));
+    expect(page.body.tournaments).toEqual([
+      expect.objectContaining({ id: 5, name: 'Lobby Cup', registeredTeams: 18, maxTeams: 25, paymentsAwaiting: 3, verified: 9, starts: '10 Dec 2026' }),
+    ]);
+    expect(stub.seen.at(-1)!.headers.authorization).toMatch(/^Bearer /);
+  });
+});
+
+describe('points form parsing', () => {
+  const form = (fields: [string, string][]) => {
+    const fd = new FormData();
+    for (const [k, v] of fields) fd.append(k, v);
+    return fd;
+  };
+
+  it('reads rows by teamId, turns empty values into 0 and leaves out teams whose values are all 0', () => {
+    const parsed = parsePointsForm(
+      form([
+        ['position.12', '2'],
+        ['wins.12', ''],
+        ['finishes.12', ' 7 '],
+        ['position.9', '1'],
+        ['wins.9', '1'],
+        ['finishes.9', ''],
+        ['position.30', ''],
+        ['wins.30', '0'],
+        ['finishes.30', ''],
+        ['intent', 'ignored'],
+      ]),
+    );
+    expect(parsed).toEqual({
+      success: true,
+      rows: [
+        { teamId: 12, position: 2, wins: 0, finishes: 7 },
+        { teamId: 9, position: 1, wins: 1, finishes: 0 },
+      ],
+      notPlayed: [30],
+      values: { 'position.12': '2', 'wins.12': '', 'finishes.12': ' 7 ', 'position.9': '1', 'wins.9': '1', 'finishes.9': '', 'position.30': '', 'wins.30': '0', 'finishes.30': '' },
+    });
+  });
+
+  it('refuses values that are not whole numbers in range, keyed {field}.{teamId} like the inputs', () => {
+    const parsed = parsePointsForm(form([['position.12', '2.5'], ['wins.12', '3'], ['finishes.12', 'abc'], ['position.9', '1']]));
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(Object.keys(parsed.fieldErrors).sort()).toEqual(['finishes.12', 'position.12', 'wins.12']);
+    expect(parsed.fieldErrors['wins.12']).toMatch(/Wins must be a whole number from 0 to 1/);
+    expect(parsed.values['finishes.12']).toBe('abc');
+  });
+});
+
+describe('points entry', () => {
+  const url = 'http://localhost/admin/add-points/5?day=2&match=3';
+  const saved = [
+    { id: 1, tid: 5, day: 2, match: 3, teamId: 12, teamName: 'Soul', position: 1, positionPoints: 10, wins: 1, finishes: 8, totalPoints: 18 },
+  ];
+
+  it('loads one row per registered team with what was entered for that match', async () => {
+    routes({
+      'GET /tournaments/5': () => [200, TOURNAMENT],
+      'GET /registrations/tournament/5': () => [200, [team(12, 'Soul'), team(9, 'GodLike')]],
+      'GET /tournaments/5/points-table/results': () => [200, saved],
+      'GET /matches/tournament/5': () => [200, []],
+    });
+    const page = unwrap(await points.loader(args(await get(url, await adminCookie()), { tournamentId: '5' })));
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ day: 2, match: 3, loadError: null, teams: [{ rid: 12, teamName: 'Soul' }, { rid: 9, teamName: 'GodLike' }] });
+    expect(page.body.saved['12']).toMatchObject({ position: 1, wins: 1, finishes: 8, totalPoints: 18 });
+    expect(seen('GET', '/tournaments/5/points-table/results').at(-1)!.url).toBe('/tournaments/5/points-table/results?day=2&match=3');
+  });
+
+  it('says §8 "No registrations found for this tournament." on 404, "Unauthorized. Please check your access." on 403', async () => {
+    for (const [status, message] of [
+      [404, 'No registrations found for this tournament.'],
+      [403, 'Unauthorized. Please check your access.'],
+      [400, 'Failed to load registrations. Please try again.'],
+    ] as const) {
+      routes({
+        'GET /tournaments/5': () => [200, TOURNAMENT],
+        'GET /registrations/tournament/5': () => [status, { message: 'nope' }],
+        'GET /tournaments/5/points-table/results': () => [200, []],
+        'GET /matches/tournament/5': () => [200, []],
+      });
+      const page = unwrap(await points.loader(args(await get(url, await adminCookie()), { tournamentId: '5' })));
+      expect(page.status).toBe(status);
+      expect(page.body.loadError).toBe(message);
+    }
+  });
+
+  it('saves every row in ONE batch request, leaving out untouched teams, then redirects with the §8 message', async () => {
+    routes({ 'PUT /tournaments/5/points-table/matches/2/3': () => [200, saved] });
+    const before = stub.seen.length;
+    const cookie = await adminCookie();
+    const res = (await points.action(
+      args(
+        post(
+          url,
+          [
+            ['position.12', '1'],
+            ['wins.12', '1'],
+            ['finishes.12', '8'],
+            ['position.9', '2'],
+            ['wins.9', ''],
+            ['finishes.9', ''],
+            ['position.4', ''],
+            ['wins.4', ''],
+            ['finishes.4', ''],
+          ],
+          cookie,
+        ),
+        { tournamentId: '5' },
+      ),
+    )) as Response;
+    expect(stub.seen.length - before).toBe(1);
+    expect(stub.seen.at(-1)).toMatchObject({
+      method: 'PUT',
+      url: '/tournaments/5/points-table/matches/2/3',
+      body: {
+        results: [
+          { teamId: 12, position: 1, wins: 1, finishes: 8 },
+          { teamId: 9, position: 2, wins: 0, finishes: 0 },
+        ],
+      },
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/admin/add-points/5?day=2&match=3');
+    const next = new Request('http://localhost/admin/add-points/5?day=2&match=3', { headers: { cookie: cookieOf(res) } });
+    expect((await session.readFlash(next)).message).toBe('Points table submitted successfully!');
+  });
+
+  it('puts a shared placement refusal (409) beside both rows, names both teams and keeps every value', async () => {
+    const message = 'Two teams cannot share a placement. Placement 2 is given to both Soul and GodLike.';
+    routes({
+      'PUT /tournaments/5/points-table/matches/2/3': () => [
+        409,
+        { message, errors: { 'position.12': 'Placement 2 is also given to GodLike.', 'position.9': 'Placement 2 is also given to Soul.' } },
+      ],
+    });
+    const fields: [string, string][] = [
+      ['position.12', '2'],
+      ['wins.12', '0'],
+      ['finishes.12', '4'],
+      ['position.9', '2'],
+      ['wins.9', ''],
+      ['finishes.9', '6'],
+    ];
+    const result = unwrap(await points.action(args(post(url, fields, await adminCookie()), { tournamentId: '5' })));
+    expect(result.status).toBe(409);
+    expect(result.body.formError).toBe(message);
+    expect(result.body.fieldErrors).toEqual({ 'position.12': 'Placement 2 is also given to GodLike.', 'position.9': 'Placement 2 is also given to Soul.' });
+    expect(result.body.values).toEqual(Object.fromEntries(fields));
+  });
+
+  it('puts 400 row errors beside their inputs with "Failed to submit points. Please try again."', async () => {
+    routes({
+      'PUT /tournaments/5/points-table/matches/2/3': () => [400, { message: 'Invalid', errors: { 'teamId.9': 'Team 9 is not registered in this tournament.' } }],
+    });
+    const result = unwrap(await points.action(args(post(url, [['position.9', '3']], await adminCookie()), { tournamentId: '5' })));
+    expect(result.status).toBe(400);
+    expect(result.body.fieldErrors).toEqual({ 'teamId.9': 'Team 9 is not registered in this tournament.' });
+    expect(result.body.formError).toBe('Failed to submit points. Please try again.');
+  });
+
+  it('refuses bad values, or a post without any team row, without calling the gateway', async () => {
+    const before = stub.seen.length;
+    expect(unwrap(await points.action(args(post(url, [['intent', 'save']], await adminCookie()), { tournamentId: '5' }))).status).toBe(400);
+    const result = unwrap(await points.action(args(post(url, [['position.9', '-1']], await adminCookie()), { tournamentId: '5' })));
+    expect(result.status).toBe(400);
+    expect(result.body.fieldErrors['position.9']).toMatch(/Position must be a whole number/);
+    expect(stub.seen.length).toBe(before);
+  });
+});
+
+describe('matches', () => {
+  const url = 'http://localhost/admin/5/matches';
+  const existing = { id: 77, tid: 5, day: 1, matchNo: 1, map: 'Erangel', matchId: '1234567', password: 'cr77', time: '18:30:00' };
+  const fields = (day: string, matchNo: string, extra: Record<string, string> = {}): [string, string][] =>
+    Object.entries({ day, matchNo, map: 'Miramar', matchId: '7654321', password: 'room-pass 9', time: '19:00', ...extra });
+
+  it('loads an existing match by ?day=&match= with its room details', async () => {
+    routes({ 'GET /tournaments/5': () => [200, TOURNAMENT], 'GET /matches/tournament/5': () => [200, [existing]] });
+    const page = unwrap(await matches.loader(args(await get(`${url}?day=1&match=1`, await adminCookie()), { tournamentId: '5' })));
+    expect(page.body.selected).toMatchObject({ id: 77, map: 'Erangel', matchId: '1234567', password: 'cr77' });
+    expect(page.body.matches[0].time).toBe('18:30');
+  });
+
+  it('updates the match when that day and match number exist (PUT /matches/{id})', async () => {
+    routes({ 'GET /matches/tournament/5': () => [200, [existing]], 'PUT /matches/77': (req) => [200, { ...existing, ...(req.body as object) }] });
+    const res = (await matches.action(args(post(url, fields('1', '1'), await adminCookie()), { tournamentId: '5' }))) as Response;
+    expect(seen('POST', '/matches')).toHaveLength(0);
+    expect(stub.seen.at(-1)).toMatchObject({
+      method: 'PUT',
+      url: '/matches/77',
+      body: { tid: 5, day: 1, matchNo: 1, map: 'Miramar', matchId: '7654321', password: 'room-pass 9', time: '19:00' },
+    });
+    expect(res.headers.get('location')).toBe('/admin/5/matches?day=1&match=1');
+    expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe('Match updated successfully');
+  });
+
+  it('creates the match when none exists for that day and match number (POST /matches)', async () => {
+    routes({ 'GET /matches/tournament/5': () => [200, [existing]], 'POST /matches': (req) => [201, { id: 78, ...(req.body as object) }] });
+    const res = (await matches.action(args(post(url, fields('2', '1'), await adminCookie()), { tournamentId: '5' }))) as Response;
+    expect(stub.seen.at(-1)).toMatchObject({ method: 'POST', url: '/matches', body: { tid: 5, day: 2, matchNo: 1, password: 'room-pass 9' } });
+    expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe('Match created successfully');
+  });
+
+  it('keeps every value, the room password too, beside the field errors when refused', async () => {
+    const before = stub.seen.length;
+    const local = unwrap(await matches.action(args(post(url, fields('9', '1', { time: '7pm' }), await adminCookie()), { tournamentId: '5' })));
+    expect(stub.seen.length).toBe(before);
+    expect(local.status).toBe(400);
+    expect(local.body.formError).toBe('Failed to save match data');
+    expect(Object.keys(local.body.fieldErrors).sort()).toEqual(['day', 'time']);
+    expect(local.body.values).toEqual(Object.fromEntries(fields('9', '1', { time: '7pm' })));
+
+    routes({ 'GET /matches/tournament/5': () => [200, []], 'POST /matches': () => [400, { message: 'Invalid', errors: { map: 'Map must be at most 40 characters.' } }] });
+    const remote = unwrap(await matches.action(args(post(url, fields('3', '2'), await adminCookie()), { tournamentId: '5' })));
+    expect(remote.status).toBe(400);
+    expect(remote.body.fieldErrors).toEqual({ map: 'Map must be at most 40 characters.' });
+    expect(remote.body.formError).toMatch(/^Failed to save match data/);
+    expect(remote.body.values.password).toBe('room-pass 9');
+  });
+});
+
+describe('registrations and payments', () => {
+  const url = 'http://localhost/admin/5/registrations?payment=submitted';
+
+  it('lists teams filtered by ?payment= with registration time in APP_TIME_ZONE', async () => {
+    routes({
+      'GET /tournaments/5': () => [200, TOURNAMENT],
+      'GET /registrations/tournament/5': () => [200, [team(1, 'Soul'), team(2, 'GodLike', { paymentStatus: 'verified' }), team(3, 'Orangutan')]],
+    });
+    const page = unwrap(await registrations.loader(args(await get(url, await adminCookie()), { tournamentId: '5' })));
+    expect(page.body.teams.map((t: { teamName: string }) => t.teamName)).toEqual(['Soul', 'Orangutan']);
+    expect(page.body.counts).toEqual({ pending: 0, submitted: 2, verified: 1, rejected: 0 });
+    expect(page.body.teams[0]).toMatchObject({ registeredAt: '5 Mar 2026, 6:30 pm', paymentReference: 'UTR1000000', username: 'owner_1' });
+  });
+
+  it('verifies one team with PUT /registrations/admin/{rid}/payment and keeps the filter', async () => {
+    routes({ 'PUT /registrations/admin/3/payment': () => [200, team(3, 'Orangutan', { paymentStatus: 'verified', updatedAt: '' })] });
+    const res = (await registrations.action(
+      args(post(url, [['rid', '3'], ['intent', registrations.INTENT.verifyOne]], await adminCookie()), { tournamentId: '5' }),
+    )) as Response;
+    expect(stub.seen.at(-1)).toMatchObject({ method: 'PUT', url: '/registrations/admin/3/payment', body: { paymentStatus: 'verified' } });
+    expect(res.headers.get('location')).toBe('/admin/5/registrations?payment=submitted');
+    expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe('Payment of Orangutan marked verified.');
+  });
+
+  it('rejects ticked teams in one all-or-nothing request', async () => {
+    routes({ 'PUT /registrations/admin/payments': () => [200, [team(1, 'Soul', { paymentStatus: 'rejected' }), team(3, 'Orangutan', { paymentStatus: 'rejected' })]] });
+    const res = (await registrations.action(
+      args(post(url, [['rid', '1'], ['rid', '3'], ['intent', registrations.INTENT.rejectSelected]], await adminCookie()), { tournamentId: '5' }),
+    )) as Response;
+    expect(stub.seen.at(-1)).toMatchObject({
+      method: 'PUT',
+      url: '/registrations/admin/payments',
+      body: { tournamentId: 5, rids: [1, 3], paymentStatus: 'rejected' },
+    });
+    expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe('2 payments marked rejected: Soul, Orangutan.');
+  });
+
+  it('asks to tick a team when none is ticked, and shows the gateway naming a foreign rid', async () => {
+    const before = stub.seen.length;
+    const none = unwrap(await registrations.action(args(post(url, [['intent', registrations.INTENT.verifySelected]], await adminCookie()), { tournamentId: '5' })));
+    expect(none.status).toBe(400);
+    expect(none.body.fieldErrors.rid).toBe('Choose at least one team.');
+    expect(stub.seen.length).toBe(before);
+
+    routes({
+      'PUT /registrations/admin/payments': () => [
+        400,
+        { message: 'Registration 99 is not a team of this tournament. Nothing was changed.', errors: { rids: 'Registration 99 is not a team of this tournament.' } },
+      ],
+    });
+    const foreign = unwrap(
+      await registrations.action(args(post(url, [['rid', '1'], ['rid', '99'], ['intent', registrations.INTENT.verifySelected]], await adminCookie()), { tournamentId: '5' })),
+    );
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.fieldErrors.rid).toBe('Registration 99 is not a team of this tournament.');
+  });
+});
+
+describe('registrations CSV', () => {
+  it('escapes cells against formula injection and quotes per RFC 4180', () => {
+    expect(csvCell('=HYPERLINK("http://x","click")')).toBe(`"'=HYPERLINK(""http://x"",""click"")"`);
+    expect(csvCell('+91 98765')).toBe("'+91 98765");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tTab')).toBe("'\tTab");
+    expect(csvCell('\rCR')).toBe(`"'\rCR"`);
+    expect(csvCell('Soul, Mumbai')).toBe('"Soul, Mumbai"');
+    expect(csvCell('say "gg"')).toBe('"say ""gg"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('Team Soul')).toBe('Team Soul');
+    expect(csvCell(42)).toBe('42');
+    expect(toCsv([['a', 'b'], ['1', '2']])).toBe('a,b\r\n1,2\r\n');
+  });
+
+  it('downloads every registration with a header row as an attachment', async () => {
+    routes({
+      'GET /registrations/tournament/5': () => [
+        200,
+        [team(1, '=HYPERLINK("http://evil.example","Click")'), team(2, 'Soul, "Mumbai"\nEast', { paymentReference: '', paymentStatus: 'pending' })],
+      ],
+    });
+    const res = (await csv.loader(args(await get('http://localhost/admin/5/registrations.csv', await adminCookie()), { tournamentId: '5' }))) as Response;
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="tournament-5-registrations.csv"');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const text = (await res.text()).replace(/^\uFEFF/, '');
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe(
+      'rid,teamName,player1Username,player2Username,player3Username,player4Username,substitute1Username,substitute2Username,paymentStatus,paymentReference,registeredBy,registeredAt (Asia/Kolkata)',
+    );
+    expect(lines[1]).toBe(`1,"'=HYPERLINK(""http://evil.example"",""Click"")",p1_1,p2_1,p3_1,p4_1,,,submitted,UTR1000000,owner_1,2026-03-05 18:30`);
+    expect(lines[2]).toBe(`2,"Soul, ""Mumbai""\nEast",p1_2,p2_2,p3_2,p4_2,,,pending,,owner_2,2026-03-05 18:30`);
+    expect(lines[3]).toBe('');
+  });
+});
