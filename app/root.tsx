@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { data } from '@remix-run/node';
 import { cssBundleHref } from '@remix-run/css-bundle';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
@@ -33,6 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: flash.headers },
   );
 }
+
+/**
+ * After every form post, also a refused one (4xx, which Remix does not revalidate by default), so a
+ * flash message from an earlier page never stays beside the new error.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod.toUpperCase() !== 'GET' ? true : defaultShouldRevalidate;
 
 export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 
