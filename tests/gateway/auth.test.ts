@@ -270,7 +270,7 @@ describe('accounts: register, login, me', () => {
 
   it('documents the auth calls in the OpenAPI description', async () => {
     const paths = Object.keys((await gw.api.get('/openapi.json')).body.paths);
-    for (const p of ['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/auth/password-reset/request', '/api/auth/password-reset/confirm']) {
+    for (const p of ['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/auth/password-reset/request', '/api/auth/password-reset/confirm', '/api/auth/logout', '/api/auth/logout-all']) {
       expect(paths).toContain(p);
     }
   });
