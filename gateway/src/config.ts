@@ -26,6 +26,7 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_LOGIN_MAX: positiveInt.default(10),
   RATE_LIMIT_REGISTER_MAX: positiveInt.default(30),
   RATE_LIMIT_RESET_MAX: positiveInt.default(5),
+  RATE_LIMIT_RESET_CLIENT_MAX: positiveInt.default(20),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   TRUST_PROXY: z.string().default('127.0.0.1,::1'),
   WEB_URL: z.string().url().default('http://localhost:3000'),

@@ -239,11 +239,13 @@ describe('accounts: register, login, me', () => {
       const pem = fs.readFileSync(path.join(gw.config.DATA_DIR, 'jwt-private.pem'), 'utf8');
       const key = await importPKCS8(pem, 'ES256');
       const { kid } = (await gw.api.get('/.well-known/jwks.json')).body.keys[0];
+      const { iss, aud, sid } = decodeJwt(user.token);
       const sign = (exp: number) =>
-        new SignJWT({ username: user.username, roles: ['ROLE_USER'] })
+        new SignJWT({ username: user.username, roles: ['ROLE_USER'], sid })
           .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
           .setSubject(String(user.id))
-          .setIssuer(decodeJwt(user.token).iss!)
+          .setIssuer(iss!)
+          .setAudience(aud!)
           .setIssuedAt(exp - 3600)
           .setExpirationTime(exp)
           .sign(key);
@@ -268,7 +270,7 @@ describe('accounts: register, login, me', () => {
 
   it('documents the auth calls in the OpenAPI description', async () => {
     const paths = Object.keys((await gw.api.get('/openapi.json')).body.paths);
-    for (const p of ['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/auth/password-reset/request', '/api/auth/password-reset/confirm']) {
+    for (const p of ['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/auth/password-reset/request', '/api/auth/password-reset/confirm', '/api/auth/logout', '/api/auth/logout-all']) {
       expect(paths).toContain(p);
     }
   });

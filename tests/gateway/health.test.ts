@@ -69,6 +69,9 @@ describe('operations endpoints', () => {
       'PUT /matches/{id}',
       'POST /api/auth/password-reset/request',
       'POST /api/auth/password-reset/confirm',
+      // Decision 019: ending tokens.
+      'POST /api/auth/logout',
+      'POST /api/auth/logout-all',
       'GET /healthz',
       'GET /.well-known/jwks.json',
       // The admin screens of issue 8.

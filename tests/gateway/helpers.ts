@@ -16,6 +16,7 @@ import type { DatabaseHandle } from '../../gateway/src/db/index.js';
 import { insertUser } from '../../gateway/src/db/users.js';
 import { hashPassword } from '../../gateway/src/lib/passwords.js';
 import type { TokenService } from '../../gateway/src/lib/tokens.js';
+import { startSession } from '../../gateway/src/lib/sessions.js';
 
 /**
  * The suite runs on SQLite by default and on PostgreSQL when TEST_DATABASE_URL is set
@@ -277,7 +278,7 @@ export async function createPlayersDirect(store: DatabaseHandle, tokens: TokenSe
     const u = unique();
     const user = { email: `bulk${u}@test.example`, phone: uniquePhone(), username: `bulk_${u}`.slice(0, 20), password };
     const id = await insertUser(store.db, { email: user.email, phone: `+91${user.phone}`, username: user.username, passwordHash, roles: ['ROLE_USER'] });
-    const { token } = await tokens.sign({ id, username: user.username, roles: ['ROLE_USER'] });
+    const { token } = await startSession(store.db, tokens, { id, username: user.username, roles: ['ROLE_USER'] });
     users.push({ ...user, id, token });
   }
   return users;

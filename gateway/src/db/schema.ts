@@ -23,6 +23,14 @@ export interface PasswordResetsTable {
   created_at: Timestamp;
 }
 
+/** One row per token handed out; deleting it ends that token (logout), all of a user's rows end all (decision 019). */
+export interface SessionsTable {
+  id: string; // the token's sid claim
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp; // the token's exp; expired rows are pruned
+}
+
 export interface ProfilesTable {
   user_id: number;
   full_name: string;
@@ -123,6 +131,7 @@ export interface MatchResultsTable {
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
+  sessions: SessionsTable;
   profiles: ProfilesTable;
   images: ImagesTable;
   tournaments: TournamentsTable;

@@ -16,4 +16,6 @@ export const badRequest = (message: string, errors?: FieldErrors) => new HttpErr
 export const unauthorized = (message = 'Please log in to continue.') => new HttpError(401, message);
 export const forbidden = (message = 'You are not allowed to do that.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, `Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`);
 export const conflict = (message: string, errors?: FieldErrors) => new HttpError(409, message, errors);

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { SignJWT, exportJWK, importPKCS8, jwtVerify, type JWK, type CryptoKey } from 'jose';
+import { SignJWT, exportJWK, importPKCS8, jwtVerify, errors, type JWK, type CryptoKey, type JWTHeaderParameters } from 'jose';
 
 export const JWT_ALG = 'ES256';
-const ISSUER = 'custom-room-gateway';
+export const ISSUER = 'custom-room-gateway';
+/** Who our tokens are for: the web app and this gateway. A token minted for anything else is refused. */
+export const AUDIENCE = 'custom-room';
+/** How far another machine's clock may be ahead of ours (a token "issued" in the future) or behind. */
+export const CLOCK_SKEW_SECONDS = 60;
 
 export interface TokenUser {
   id: number;
@@ -12,9 +16,15 @@ export interface TokenUser {
   roles: string[];
 }
 
+/** The claims a token carries beyond the user: `sid` names its row in `sessions` (decision 019). */
+export interface TokenClaims extends TokenUser {
+  sid: string;
+}
+
 export interface TokenService {
-  sign(user: TokenUser): Promise<{ token: string; expiresAt: string }>;
-  verify(token: string): Promise<TokenUser>;
+  sign(claims: TokenClaims): Promise<{ token: string; expiresAt: string }>;
+  /** Checks signature, key id, issuer, audience, exp, iat and age; does not look at the database. */
+  verify(token: string): Promise<TokenClaims>;
   jwks(): { keys: JWK[] };
 }
 
@@ -51,25 +61,48 @@ export async function createTokenService(options: KeyOptions): Promise<TokenServ
   const kid = crypto.createHash('sha256').update(JSON.stringify(publicJwk)).digest('base64url').slice(0, 16);
   const jwk: JWK = { ...publicJwk, kid, alg: JWT_ALG, use: 'sig' };
 
+  // Only our one published key: a token naming another kid (or none) is not ours.
+  const keyFor = (header: JWTHeaderParameters) => {
+    if (header.kid !== kid) throw new errors.JWKSNoMatchingKey();
+    return publicKeyObject;
+  };
+
   return {
-    async sign(user) {
+    async sign({ id, username, roles, sid }) {
       const expires = Math.floor(Date.now() / 1000) + options.ttlSeconds;
-      const token = await new SignJWT({ username: user.username, roles: user.roles })
+      const token = await new SignJWT({ username, roles, sid })
         .setProtectedHeader({ alg: JWT_ALG, kid, typ: 'JWT' })
-        .setSubject(String(user.id))
+        .setSubject(String(id))
         .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(expires)
         .sign(privateKey);
       return { token, expiresAt: new Date(expires * 1000).toISOString() };
     },
     async verify(token) {
-      const { payload } = await jwtVerify(token, publicKeyObject, { issuer: ISSUER, algorithms: [JWT_ALG] });
+      const { payload } = await jwtVerify(token, keyFor, {
+        algorithms: [JWT_ALG],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['exp', 'iat', 'sub', 'sid'],
+        // Also refuses an iat further than the skew in the future. No token is issued for longer
+        // than the TTL, so an older one was made with a longer TTL (or by hand): refuse it.
+        maxTokenAge: options.ttlSeconds,
+        clockTolerance: CLOCK_SKEW_SECONDS,
+      });
       const id = Number(payload.sub);
-      if (!Number.isInteger(id) || typeof payload.username !== 'string' || !Array.isArray(payload.roles)) {
+      if (
+        !/^[1-9]\d{0,9}$/.test(payload.sub!) ||
+        !Number.isSafeInteger(id) ||
+        typeof payload.sid !== 'string' ||
+        payload.sid === '' ||
+        typeof payload.username !== 'string' ||
+        !Array.isArray(payload.roles)
+      ) {
         throw new Error('malformed token');
       }
-      return { id, username: payload.username, roles: payload.roles.map(String) };
+      return { id, username: payload.username, roles: payload.roles.map(String), sid: payload.sid };
     },
     jwks: () => ({ keys: [jwk] }),
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizePhone } from './common.js';
+import { normalizePhone, visibleName } from './common.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -28,9 +28,10 @@ export const PhoneSchema = z
     return phone;
   });
 
-export const UsernameSchema = z
-  .string({ required_error: 'Username is required.', invalid_type_error: 'Username must be text.' })
-  .trim()
+export const UsernameSchema = visibleName(
+  z.string({ required_error: 'Username is required.', invalid_type_error: 'Username must be text.' }).trim(),
+  'Username',
+)
   .min(1, 'Username is required.')
   .min(3, 'Username must be at least 3 characters.')
   .max(20, 'Username must be at most 20 characters.')

@@ -39,6 +39,23 @@ export const IsoDateTimeSchema = z
   })
   .transform((v) => new Date(v).toISOString());
 
+// Names are shown to other people (team lists, points tables, admin screens), so they must look like
+// what they are. Refused: format characters (Cf: bidi overrides and isolates such as U+202E, zero-width
+// U+200B-U+200D, word joiner U+2060, U+FEFF ...), control characters other than whitespace, and the
+// Hangul fillers that games accept as "blank" letters. Whitespace is trimmed or collapsed by the schemas.
+const NO_INVISIBLE = /^[^\p{Cf}\u0000-\u0008\u000E-\u001F\u007F-\u009F\u115F\u1160\u3164\uFFA0]*$/u;
+// Something that draws: not a separator, combining mark, other (C*) or blank (Braille blank U+2800).
+const EMPTY_OR_VISIBLE = /^$|[^\s\p{Z}\p{M}\p{C}\u115F\u1160\u3164\uFFA0\u2800]/u;
+
+/**
+ * The checks every name-like field shares. Chain right after .trim(), before the length rules, so a
+ * name with a hidden character is told so (not that it is too long, or has a "character not allowed").
+ */
+export const visibleName = (schema: z.ZodString, label: string) =>
+  schema
+    .regex(NO_INVISIBLE, `${label} cannot contain invisible or direction-changing characters.`)
+    .regex(EMPTY_OR_VISIBLE, `${label} must contain at least one visible character.`);
+
 export const text = (label: string, max: number) =>
   z
     .string({ required_error: `${label} is required.`, invalid_type_error: `${label} must be text.` })
@@ -53,3 +70,9 @@ export const optionalText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters.`)
     .optional()
     .default('');
+
+/** A required name-like text (tournament name, full name, map): text() plus visibleName's checks. */
+export const nameText = (label: string, max: number) =>
+  visibleName(z.string({ required_error: `${label} is required.`, invalid_type_error: `${label} must be text.` }).trim(), label)
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
+import { IdSchema, nameText } from './common.js';
 
 export const MATCH_DAY_MAX = 7;
 export const MATCH_NO_MAX = 6;
@@ -27,11 +27,7 @@ export const MatchBodySchema = z.object({
   tid: wholeNumber('Tournament', 1, 2_147_483_647),
   day: wholeNumber('Day', 1, MATCH_DAY_MAX),
   matchNo: wholeNumber('Match number', 1, MATCH_NO_MAX),
-  map: z
-    .string({ required_error: 'Map is required.', invalid_type_error: 'Map must be text.' })
-    .trim()
-    .min(1, 'Map is required.')
-    .max(40, 'Map must be at most 40 characters.'),
+  map: nameText('Map', 40),
   matchId: roomText('Room ID'),
   password: roomText('Room password'),
   time: z

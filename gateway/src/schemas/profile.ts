@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDate, text } from './common.js';
+import { isRealDate, nameText } from './common.js';
 
 export const GENDERS = ['Male', 'Female', 'Other', ''] as const;
 export const EARLIEST_BIRTH_DATE = '1900-01-01';
@@ -52,7 +52,7 @@ const GenderSchema = z.preprocess(
 /** Body of create and update: a whole profile (update replaces it; missing optional fields become ""). */
 export const ProfileBodySchema = z.object(
   {
-    fullName: text('Full name', 100),
+    fullName: nameText('Full name', 100),
     bio: optionalField('Bio', 500),
     gender: GenderSchema,
     dateOfBirth: DateOfBirthSchema,

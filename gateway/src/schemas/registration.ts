@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
+import { IdSchema, visibleName } from './common.js';
 
 export const PAYMENT_STATUSES = ['pending', 'submitted', 'verified', 'rejected'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -36,9 +36,7 @@ export const nameKey = (value: string) => value.normalize('NFC').trim().replace(
 const tidy = (v: string) => v.replace(/\s+/g, ' ').normalize('NFC');
 
 const requiredName = (label: string, min: number, max: number) =>
-  z
-    .string({ required_error: `${label} is required.`, invalid_type_error: `${label} must be text.` })
-    .trim()
+  visibleName(z.string({ required_error: `${label} is required.`, invalid_type_error: `${label} must be text.` }).trim(), label)
     .min(1, `${label} is required.`)
     .min(min, `${label} must be at least ${min} characters.`)
     .max(max, `${label} must be at most ${max} characters.`)
@@ -46,9 +44,7 @@ const requiredName = (label: string, min: number, max: number) =>
 
 /** Optional IGN: missing, null and '' all mean "none" and come out as ''. */
 const optionalIgn = (label: string) =>
-  z
-    .string({ invalid_type_error: `${label} must be text.` })
-    .trim()
+  visibleName(z.string({ invalid_type_error: `${label} must be text.` }).trim(), label)
     .max(IGN_MAX, `${label} must be at most ${IGN_MAX} characters.`)
     .refine((v) => v === '' || v.length >= IGN_MIN, `${label} must be at least ${IGN_MIN} characters.`)
     .nullish()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema, isRealDate, text } from './common.js';
+import { IdSchema, IsoDateTimeSchema, isRealDate, nameText, text } from './common.js';
 import { DEFAULT_POINTS_SYSTEM, POINTS_SYSTEM_IDS, TOURNAMENT_STATUSES } from '../lib/points-systems.js';
 import type { FieldErrors } from '../lib/errors.js';
 
@@ -34,7 +34,7 @@ const DateField = z
   .pipe(IsoDateTimeSchema);
 
 export const TournamentFormSchema = z.object({
-  name: text('Name', 100),
+  name: nameText('Name', 100),
   game: text('Game', 50),
   description: text('Description', LONG_TEXT_MAX),
   startDate: DateField,

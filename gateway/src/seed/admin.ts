@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { isUniqueViolation } from '../db/index.js';
 import { findUserByEmail, insertUser, updateUser } from '../db/users.js';
+import { deleteUserSessions } from '../db/sessions.js';
 import { normalizePhone } from '../schemas/common.js';
 import { ROLE_ADMIN, ROLE_USER } from '../plugins/auth.js';
 
@@ -34,6 +35,8 @@ export async function ensureAdmin(app: FastifyInstance): Promise<void> {
   if (existing) {
     const samePassword = await verifyPassword(existing.password_hash, password);
     await updateUser(db, existing.id, { roles, ...(samePassword ? {} : { passwordHash: await hashPassword(password) }) });
+    // A rotated admin password also ends the tokens handed out under the old one.
+    if (!samePassword) await deleteUserSessions(db, existing.id);
     return;
   }
   try {

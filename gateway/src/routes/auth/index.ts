@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema, MessageSchema, normalizePhone } from '../../schemas/common.js';
@@ -25,8 +25,10 @@ import {
   rolesList,
   updateUser,
 } from '../../db/users.js';
+import { deleteSession, deleteUserSessions } from '../../db/sessions.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { badRequest, conflict, unauthorized, type FieldErrors } from '../../lib/errors.js';
+import { startSession } from '../../lib/sessions.js';
+import { badRequest, conflict, tooManyRequests, unauthorized, type FieldErrors } from '../../lib/errors.js';
 import { currentUser, requireUser, ROLE_USER } from '../../plugins/auth.js';
 
 export const MESSAGES = {
@@ -39,6 +41,8 @@ export const MESSAGES = {
   resetRequested: 'If an account exists for that email, we have sent a link to reset the password.',
   resetDone: 'Your password has been reset. Please log in.',
   resetInvalid: 'This reset link is invalid or has expired.',
+  loggedOut: 'You have been logged out.',
+  loggedOutEverywhere: 'You have been logged out on every device.',
 } as const;
 
 const RESET_TOKEN_BYTES = 32;
@@ -71,6 +75,23 @@ function duplicateError(clashes: { email: boolean; phone: boolean; username: boo
 function rateLimit(app: FastifyInstance, max: number, keyGenerator: (request: FastifyRequest) => string, hook: RateLimitOptions['hook'] = 'preHandler'): FastifyContextConfig {
   if (!app.config.RATE_LIMIT) return {};
   return { rateLimit: { max, timeWindow: app.config.RATE_LIMIT_WINDOW_SECONDS * 1000, keyGenerator, hook } };
+}
+
+/**
+ * A further limit for a route that already has one: the plugin runs only one of its own hooks per
+ * request, so this one counts through createRateLimit and answers 429 itself, in the same words.
+ */
+function extraRateLimit(app: FastifyInstance, max: number, keyGenerator: (request: FastifyRequest) => string): onRequestHookHandler[] {
+  if (!app.config.RATE_LIMIT) return [];
+  const count = app.createRateLimit({ max, timeWindow: app.config.RATE_LIMIT_WINDOW_SECONDS * 1000, keyGenerator });
+  return [
+    async (request, reply) => {
+      const result = await count(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      reply.header('retry-after', result.ttlInSeconds);
+      throw tooManyRequests(result.ttlInSeconds);
+    },
+  ];
 }
 
 function resetLink(app: FastifyInstance, token: string) {
@@ -135,8 +156,44 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!(await verifyPassword(user.password_hash, password))) throw unauthorized(MESSAGES.badLogin);
       const roles = rolesList(user.roles);
-      const { token, expiresAt } = await app.tokens.sign({ id: user.id, username: user.username, roles });
+      const { token, expiresAt } = await startSession(db, app.tokens, { id: user.id, username: user.username, roles });
       return { token, username: user.username, roles, expiresAt };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'End this token',
+        description: 'Ends the session of the bearer token: from now on it gets 401 everywhere. Other logins of the same account stay. No body.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: MessageSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => {
+      await deleteSession(db, currentUser(request).sid);
+      return { message: MESSAGES.loggedOut };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout-all',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out everywhere',
+        description: 'Ends every session of the account, this one included: every token issued so far gets 401. No body.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: MessageSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => {
+      await deleteUserSessions(db, currentUser(request).id);
+      return { message: MESSAGES.loggedOutEverywhere };
     },
   );
 
@@ -164,13 +221,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Email a password reset link',
-        description: 'Always 202, whether or not the account exists. The link is valid for one hour and works once. Rate-limited per IP address and email.',
+        description:
+          'Always 202, whether or not the account exists. The link is valid for one hour and works once. Rate-limited per email (whoever asks) and per client address.',
         body: PasswordResetRequestBodySchema,
         response: { 202: MessageSchema, 400: ErrorSchema, 429: ErrorSchema },
       },
+      // Per client, counted before the body is read: one address cannot mail a long list of people.
+      onRequest: extraRateLimit(app, app.config.RATE_LIMIT_RESET_CLIENT_MAX, (request) => `reset-client:${request.ip}`),
+      // Per email, from any address: rotating addresses cannot flood one mailbox (or keep voiding its link).
       config: rateLimit(app, app.config.RATE_LIMIT_RESET_MAX, (request) => {
         const { email } = request.body as { email: string };
-        return `reset:${request.ip}:${email}`;
+        return `reset:${email}`;
       }),
     },
     async (request, reply) => {
@@ -206,6 +267,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link token',
+        description: 'Also ends every session of the account: tokens issued before the reset get 401.',
         body: PasswordResetConfirmBodySchema,
         response: { 200: MessageSchema, 400: ErrorSchema },
       },
@@ -219,7 +281,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(password);
       const userId = await app.store.writeTransaction(async (trx) => {
         const id = await consumePasswordReset(trx, tokenHash);
-        if (id !== undefined) await updateUser(trx, id, { passwordHash });
+        if (id !== undefined) {
+          await updateUser(trx, id, { passwordHash });
+          await deleteUserSessions(trx, id); // whoever knew the old password is logged out too
+        }
         return id;
       });
       if (userId === undefined) throw invalid();

@@ -1,0 +1,14 @@
+import crypto from 'node:crypto';
+import type { Trx } from '../db/index.js';
+import { insertSession } from '../db/sessions.js';
+import type { TokenService, TokenUser } from './tokens.js';
+
+const SESSION_ID_BYTES = 16;
+
+/** Hands out a token for the user, backed by a new session row that logout can delete. */
+export async function startSession(db: Trx, tokens: TokenService, user: TokenUser): Promise<{ token: string; expiresAt: string }> {
+  const sid = crypto.randomBytes(SESSION_ID_BYTES).toString('base64url');
+  const signed = await tokens.sign({ ...user, sid });
+  await insertSession(db, { id: sid, userId: user.id, expiresAt: signed.expiresAt });
+  return signed;
+}

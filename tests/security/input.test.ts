@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminToken,
+  createTournament,
+  createUser,
+  startGateway,
+  teamFields,
+  toForm,
+  tournamentFields,
+  unique,
+  uniquePhone,
+  type TestGateway,
+} from './helpers.js';
+
+const hidden = (label: string) => `${label} cannot contain invisible or direction-changing characters.`;
+const blank = (label: string) => `${label} must contain at least one visible character.`;
+
+/** Names that look like something else, or like nothing (issue 10, defect 7). */
+const RLO_FILENAME = 'abc\u202Egnp.exe\u200B'; // shows as "abcexe.png"
+const INVISIBLE_NAMES: [string, string][] = [
+  ['a right-to-left override (U+202E) and a zero-width space', RLO_FILENAME],
+  ['a zero-width joiner (U+200D)', 'Soul\u200DMortal'],
+  ['a zero-width non-joiner (U+200C)', 'Soul\u200CX'],
+  ['a word joiner (U+2060)', 'Team\u2060Soul'],
+  ['a byte order mark inside (U+FEFF)', 'Team\uFEFFSoul'],
+  ['a right-to-left isolate (U+2067)', 'Team \u2067Soul'],
+  ['a left-to-right mark (U+200E)', 'Team\u200ESoul'],
+  ['only zero-width spaces', '\u200B\u200B\u200B\u200B'],
+  ['only Hangul fillers (U+3164)', '\u3164\u3164\u3164'],
+  ['a control character', 'Team\u0007Soul'],
+];
+const ONLY_MARKS = '\u0301\u0301\u0301\u0301'; // combining accents on nothing
+
+describe('names with invisible characters', () => {
+  let gw: TestGateway;
+  let admin: string;
+  beforeAll(async () => {
+    gw = await startGateway();
+    admin = await adminToken(gw.api);
+  });
+  afterAll(() => gw.stop());
+
+  describe('team names and in-game names', () => {
+    it.each(INVISIBLE_NAMES)('refuses a team name with %s, naming the field, and stores nothing', async (_what, name) => {
+      const player = await createUser(gw.api);
+      const tournament = await createTournament(gw.api, admin);
+      const res = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: name }), player.token);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ teamName: hidden('Team name') });
+      expect((await gw.api.get('/registrations/user', player.token)).body).toEqual([]);
+    });
+
+    it.each(INVISIBLE_NAMES)('refuses an IGN with %s, for players and substitutes', async (_what, name) => {
+      const player = await createUser(gw.api);
+      const tournament = await createTournament(gw.api, admin);
+      const res = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ player3Username: name, substitute1Username: name }), player.token);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ player3Username: hidden('Player 3 IGN'), substitute1Username: hidden('Substitute 1 IGN') });
+    });
+
+    it('refuses names made only of combining marks', async () => {
+      const player = await createUser(gw.api);
+      const tournament = await createTournament(gw.api, admin);
+      const res = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: ONLY_MARKS, player1Username: ONLY_MARKS }), player.token);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ teamName: blank('Team name'), player1Username: blank('Player 1 IGN') });
+    });
+
+    it('refuses them on a team update too, and keeps the team as it was', async () => {
+      const player = await createUser(gw.api);
+      const tournament = await createTournament(gw.api, admin);
+      const team = teamFields();
+      expect((await gw.api.post(`/registrations/${tournament.id}`, team, player.token)).status).toBe(201);
+      const res = await gw.api.put(`/registrations/${tournament.id}`, { ...team, teamName: RLO_FILENAME, player2Username: '\u200B\u200B' }, player.token);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ teamName: hidden('Team name'), player2Username: hidden('Player 2 IGN') });
+      expect((await gw.api.get(`/registrations/${tournament.id}`, player.token)).body.teamName).toBe(team.teamName);
+    });
+
+    it('accepts names in any script, with accents and emoji', async () => {
+      const player = await createUser(gw.api);
+      const tournament = await createTournament(gw.api, admin);
+      const u = unique();
+      const team = teamFields({ teamName: `सोल ${u} 🔥`, player1Username: `Zoë_${u}`, player2Username: `ஜெய்${u}` });
+      const res = await gw.api.post(`/registrations/${tournament.id}`, team, player.token);
+      expect(res.status).toBe(201);
+      expect(res.body.teamName).toBe(team.teamName);
+      expect(res.body.player2Username).toBe(team.player2Username);
+    });
+  });
+
+  describe('usernames', () => {
+    const account = (username: string) => ({ email: `inv${unique()}@test.example`, phone: uniquePhone(), username, password: 'a good long password' });
+
+    it.each(INVISIBLE_NAMES)('refuses a username with %s', async (_what, name) => {
+      const res = await gw.api.post('/api/auth/register', account(name.slice(0, 20)));
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ username: hidden('Username') });
+    });
+
+    it('refuses a username that looks like another one plus a zero-width space, while the plain one registers', async () => {
+      const name = `clone_${unique()}`.slice(0, 18);
+      expect((await gw.api.post('/api/auth/register', account(`${name}\u200B`))).status).toBe(400);
+      expect((await gw.api.post('/api/auth/register', account(name))).status).toBe(201);
+    });
+  });
+
+  describe('other names', () => {
+    it('refuses them in a profile\'s full name', async () => {
+      const player = await createUser(gw.api);
+      const res = await gw.api.post('/api/profile/create', { fullName: 'Rahul\u202E Sharma' }, player.token);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ fullName: hidden('Full name') });
+      const blankName = await gw.api.post('/api/profile/create', { fullName: '\u200B' }, player.token);
+      expect(blankName.body.errors).toEqual({ fullName: hidden('Full name') });
+    });
+
+    it('refuses them in a tournament name', async () => {
+      const res = await gw.api.request('POST', '/tournaments/add', { token: admin, form: toForm(tournamentFields({ name: `Cup\u200B ${unique()}` })) });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ name: hidden('Name') });
+    });
+
+    it('refuses them in a match map', async () => {
+      const tournament = await createTournament(gw.api, admin);
+      const res = await gw.api.post('/matches', { tid: tournament.id, day: 1, matchNo: 1, map: 'Erangel\u2066', time: '18:30' }, admin);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ map: hidden('Map') });
+    });
+  });
+});
