@@ -3,6 +3,8 @@ import { redirect } from '@remix-run/node';
 import { Form, Link } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { SubmitButton } from '~/components/ui/submit-button';
+import { gateway, GatewayError } from '~/utils/gateway.server';
+import { LOGOUT_EVERYWHERE } from '~/utils/intents';
 import { requireSameOrigin } from '~/utils/security.server';
 import { getUser, logout } from '~/utils/session.server';
 
@@ -19,7 +21,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  return logout(request);
+  const everywhere = (await request.formData()).get('intent') === LOGOUT_EVERYWHERE;
+  try {
+    // The gateway ends the token itself, so a copied cookie or token stops working too (decision 019).
+    await gateway.endSession(request, everywhere);
+  } catch (err) {
+    // Already ended or expired (401 became a redirect), or the gateway is down: log out here all the same.
+    if (!(err instanceof GatewayError) && !(err instanceof Response)) throw err;
+    if (err instanceof GatewayError && err.unavailable) console.warn(JSON.stringify({ level: 'warn', msg: 'logout: the gateway could not end the token' }));
+  }
+  return logout(request, { everywhere });
 }
 
 export default function Logout() {

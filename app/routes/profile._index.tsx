@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { LOGOUT_EVERYWHERE } from '~/utils/intents';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { pageError } from '~/utils/errors.server';
 import { formatShortDate } from '~/utils/format';
@@ -30,6 +32,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ProfileView() {
   const { username, state } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <ProfileSection username={username} state={state} />
+      <section className="profile-sessions" aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Your logins</h2>
+        <p>Logged in on a shared or lost phone? End every login of your account, this one included.</p>
+        <Form method="post" action="/logout">
+          <input type="hidden" name="intent" value={LOGOUT_EVERYWHERE} />
+          <SubmitButton className="button button-secondary" formPath="/logout" pendingLabel="Logging out everywhere…">
+            Log out everywhere
+          </SubmitButton>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+function ProfileSection({ username, state }: { username: string; state: ProfileState }) {
   return (
     <section className="profile" aria-labelledby="profile-title">
       <h1 id="profile-title">Your profile</h1>

@@ -166,6 +166,9 @@ export const gateway = {
     callGateway(request, '/api/auth/password-reset/request', { method: 'POST', json: body, schema: MessageSchema, auth: false }),
   confirmPasswordReset: (request: Request, body: { token: string; password: string }) =>
     callGateway(request, '/api/auth/password-reset/confirm', { method: 'POST', json: body, schema: MessageSchema, auth: false }),
+  /** Ends this token at the gateway (POST /api/auth/logout), or every token of the account (logout-all). */
+  endSession: (request: Request, everywhere: boolean) =>
+    callGateway(request, everywhere ? '/api/auth/logout-all' : '/api/auth/logout', { method: 'POST', json: {}, schema: MessageSchema.or(z.null()) }),
   getProfile: (request: Request) => callGateway(request, '/api/profile/get', { schema: ProfileSchema }),
   createProfile: (request: Request, body: ProfileFields) =>
     callGateway(request, '/api/profile/create', { method: 'POST', json: body, schema: ProfileSchema.or(MessageSchema) }),

@@ -60,6 +60,33 @@ function gatewayKeys() {
 
 type Verdict = { user: SessionUser } | { user: null; rejected: boolean };
 
+/** What the gateway puts in every token (decision 019); the web app checks the same, the gateway checks again. */
+const TOKEN_ISSUER = 'custom-room-gateway';
+const TOKEN_AUDIENCE = 'custom-room';
+const CLOCK_SKEW_SECONDS = 60;
+const TOKEN_CHECKS = {
+  issuer: TOKEN_ISSUER,
+  audience: TOKEN_AUDIENCE,
+  algorithms: ['ES256'],
+  requiredClaims: ['exp', 'iat', 'sub', 'sid'],
+  clockTolerance: CLOCK_SKEW_SECONDS,
+};
+
+/** Without the key set (gateway down) the signed cookie's claims are trusted only if they still look like the gateway's. */
+function claimsLookRight(claims: Record<string, unknown>): boolean {
+  const now = Date.now() / 1000;
+  const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  return (
+    claims.iss === TOKEN_ISSUER &&
+    aud.includes(TOKEN_AUDIENCE) &&
+    typeof claims.exp === 'number' &&
+    claims.exp > now &&
+    typeof claims.iat === 'number' &&
+    claims.iat <= now + CLOCK_SKEW_SECONDS &&
+    typeof claims.sid !== 'undefined'
+  );
+}
+
 /**
  * Verifies the token against the gateway's JWKS. If the key set cannot be fetched (gateway down), the
  * claims are still trusted because the cookie that carries them is signed by us, but expiry is checked.
@@ -67,7 +94,7 @@ type Verdict = { user: SessionUser } | { user: null; rejected: boolean };
 export async function verifyToken(token: string): Promise<Verdict> {
   let claims: Record<string, unknown>;
   try {
-    claims = (await jwtVerify(token, gatewayKeys())).payload;
+    claims = (await jwtVerify(token, gatewayKeys(), TOKEN_CHECKS)).payload;
   } catch (err) {
     const keysUnreachable = err instanceof joseErrors.JWKSTimeout || (err instanceof Error && !(err instanceof joseErrors.JOSEError));
     if (!keysUnreachable) return { user: null, rejected: true };
@@ -76,7 +103,7 @@ export async function verifyToken(token: string): Promise<Verdict> {
     } catch {
       return { user: null, rejected: true };
     }
-    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) return { user: null, rejected: true };
+    if (!claimsLookRight(claims)) return { user: null, rejected: true };
   }
   const id = Number(claims.sub);
   const roles = Array.isArray(claims.roles) ? claims.roles : Array.isArray(claims.authorities) ? claims.authorities : [];
@@ -140,11 +167,11 @@ export async function createUserSession(request: Request, token: string, usernam
   return redirect(safeRedirectPath(redirectTo), { headers: { 'Set-Cookie': await commitSession(request, session) } });
 }
 
-/** Ends the session (logout is a POST) and goes to /login. */
-export async function logout(request: Request): Promise<Response> {
+/** Ends the session (logout is a POST; the route ends the token at the gateway first) and goes to /login. */
+export async function logout(request: Request, options: { everywhere?: boolean } = {}): Promise<Response> {
   // A fresh session that holds nothing but the message: the token is gone with the old one.
   const fresh: Session = await sessionStorage().getSession();
-  fresh.flash('flash', 'You have logged out.');
+  fresh.flash('flash', options.everywhere ? 'You have logged out on every device.' : 'You have logged out.');
   return redirect('/login', { headers: { 'Set-Cookie': await commitSession(request, fresh) } });
 }
 

@@ -170,4 +170,38 @@ test.describe('accounts', () => {
     expect(sameSite.status()).toBe(302);
     expect(sameSite.headers()['set-cookie']).toContain('__session=');
   });
+
+  test('logout ends the token at the gateway; "Log out everywhere" ends every other login too', async ({ page, api, browser, baseURL, javaScript }) => {
+    const player = await api.createPlayer(); // player.token: a login of its own (like another phone)
+    await logIn(page, player.email, player.password, { from: '/login?redirectTo=%2Fprofile' });
+    await expect(page).toHaveURL('/profile');
+    const firstCookie = (await page.context().cookies()).find((c) => c.name === '__session')!;
+
+    // Log out here: a copy of this browser's cookie no longer opens the profile.
+    await page.getByRole('navigation', { name: 'Your account' }).getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'You have logged out.' })).toBeVisible();
+    const replay = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
+    await replay.addCookies([{ ...firstCookie }]);
+    const replayPage = await replay.newPage();
+    await replayPage.goto('/profile');
+    await expect(replayPage).toHaveURL('/login?redirectTo=%2Fprofile');
+    await replay.close();
+    await expect(api.request('GET', '/api/auth/me', { token: player.token, expect: [200] })).resolves.toBeTruthy();
+
+    // Two browsers logged in; "Log out everywhere" in one ends the other and the API login as well.
+    const other = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
+    const otherPage = await other.newPage();
+    await logIn(otherPage, player.email, player.password, { from: '/login?redirectTo=%2Fprofile' });
+    await expect(otherPage).toHaveURL('/profile');
+    await logIn(page, player.email, player.password, { from: '/login?redirectTo=%2Fprofile' });
+    await expect(page).toHaveURL('/profile');
+    await page.getByRole('button', { name: 'Log out everywhere' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('status').filter({ hasText: 'You have logged out on every device.' })).toBeVisible();
+
+    await otherPage.goto('/profile');
+    await expect(otherPage).toHaveURL('/login?redirectTo=%2Fprofile');
+    await other.close();
+    await expect(api.request('GET', '/api/auth/me', { token: player.token, expect: [401] })).resolves.toBeTruthy();
+  });
 });

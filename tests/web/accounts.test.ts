@@ -166,13 +166,40 @@ describe('register action', () => {
 });
 
 describe('logout', () => {
-  it('ends the session on POST and goes to /login', async () => {
+  it('ends the token at the gateway, then the session, and goes to /login', async () => {
+    stub.answer((_req, res) => json(res, 200, { message: 'You have been logged out.' }));
     const cookie = await signedInCookie();
     const res = (await logoutRoute.action(args(formPost('http://localhost/logout', {}, { cookie })))) as Response;
     expect(res.headers.get('location')).toBe('/login');
+    expect(stub.seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/auth/logout' });
+    expect(stub.seen.at(-1)!.headers.authorization).toMatch(/^Bearer /);
     const after = new Request('http://localhost/', { headers: { cookie: cookieOf(res) } });
     expect(await session.getUser(after)).toBeNull();
     expect((await session.readFlash(after)).message).toBe('You have logged out.');
+  });
+
+  it('"Log out everywhere" ends every token of the account', async () => {
+    stub.answer((_req, res) => json(res, 200, { message: 'You have been logged out on every device.' }));
+    const cookie = await signedInCookie();
+    const res = (await logoutRoute.action(args(formPost('http://localhost/logout', { intent: 'everywhere' }, { cookie })))) as Response;
+    expect(stub.seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/auth/logout-all' });
+    const after = new Request('http://localhost/', { headers: { cookie: cookieOf(res) } });
+    expect((await session.readFlash(after)).message).toBe('You have logged out on every device.');
+  });
+
+  it('logs out here even when the gateway has already ended the token or cannot be reached', async () => {
+    for (const answer of [(_req: unknown, res: import('node:http').ServerResponse) => json(res, 401, { message: 'Unauthorized' }), (_req: unknown, res: import('node:http').ServerResponse) => res.socket?.destroy()]) {
+      stub.answer(answer);
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const res = await logoutRoute.action(args(formPost('http://localhost/logout', {}, { cookie: await signedInCookie() }))).catch((e: unknown) => e);
+      warn.mockRestore();
+      logged.mockRestore();
+      expect(res).toBeInstanceOf(Response);
+      const location = (res as Response).headers.get('location') ?? '';
+      expect(location.startsWith('/login')).toBe(true);
+      expect(await session.getUser(new Request('http://localhost/', { headers: { cookie: cookieOf(res as Response) } }))).toBeNull();
+    }
   });
 
   it('refuses a cross-site logout post', async () => {

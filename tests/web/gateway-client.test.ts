@@ -21,8 +21,16 @@ let publicJwk: Record<string, unknown>;
 let privateKey: CryptoKey;
 let base = '';
 
-async function token(claims: Record<string, unknown>, expiresIn = '1h', key = privateKey) {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).setSubject('7').setIssuedAt().setExpirationTime(expiresIn).sign(key);
+/** A token shaped like the gateway's (decision 019); `omit` drops standard claims to test the checks. */
+async function token(claims: Record<string, unknown>, expiresIn = '1h', key = privateKey, aud = 'custom-room') {
+  return new SignJWT({ sid: 's1', ...claims })
+    .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+    .setIssuer('custom-room-gateway')
+    .setAudience(aud)
+    .setSubject('7')
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(key);
 }
 
 let mod: typeof import('~/utils/gateway.server');
@@ -149,6 +157,11 @@ describe('session token verification', () => {
     expect((await session.verifyToken(await token({ username: 'x', roles: [] }, '-1m'))).user).toBeNull();
     const other = await generateKeyPair('ES256');
     expect((await session.verifyToken(await token({ username: 'x', roles: [] }, '1h', other.privateKey))).user).toBeNull();
+  });
+
+  it('rejects a token for another audience, or without a session id', async () => {
+    expect((await session.verifyToken(await token({ username: 'x', roles: [] }, '1h', privateKey, 'another-app'))).user).toBeNull();
+    expect((await session.verifyToken(await token({ username: 'x', roles: [], sid: undefined }))).user).toBeNull();
   });
 
   it('signs out a user whose token the gateway key rejects: requireUser redirects to login', async () => {

@@ -70,8 +70,11 @@ export async function startGatewayStub(): Promise<GatewayStub> {
       handler = h;
     },
     token({ sub = '7', username = 'player_one', roles = ['ROLE_USER'] } = {}) {
-      return new SignJWT({ username, roles })
+      // The claims the gateway's tokens carry (decision 019).
+      return new SignJWT({ username, roles, sid: 'stub-session' })
         .setProtectedHeader({ alg: 'ES256', kid: 'stub' })
+        .setIssuer('custom-room-gateway')
+        .setAudience('custom-room')
         .setSubject(sub)
         .setIssuedAt()
         .setExpirationTime('1h')
