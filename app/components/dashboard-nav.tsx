@@ -1,4 +1,5 @@
 import { Form, NavLink } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { SubmitButton } from './ui/submit-button';
 import '~/styles/forms.css';
 
@@ -22,5 +23,15 @@ export function DashboardNav() {
         </li>
       </ul>
     </nav>
+  );
+}
+
+/** The player's dashboard: the bar above the page's own content (profile, My Tournaments, team and matches pages). */
+export function Dashboard({ children }: { children: ReactNode }) {
+  return (
+    <div className="dashboard">
+      <DashboardNav />
+      <div className="dashboard-body">{children}</div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet } from '@remix-run/react';
-import { DashboardNav } from '~/components/dashboard-nav';
+import { Dashboard } from '~/components/dashboard-nav';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { requireUser } from '~/utils/session.server';
 
@@ -17,12 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function MyTournamentsLayout() {
   return (
-    <div className="dashboard">
-      <DashboardNav />
-      <div className="dashboard-body">
-        <Outlet />
-      </div>
-    </div>
+    <Dashboard>
+      <Outlet />
+    </Dashboard>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { DashboardNav } from '~/components/dashboard-nav';
+import { Dashboard } from '~/components/dashboard-nav';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { pageError } from '~/utils/errors.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
@@ -49,71 +49,68 @@ export default function TeamPage() {
   const { t, state } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
-    <div className="dashboard">
-      <DashboardNav />
-      <div className="dashboard-body">
-        <section className="team-page" aria-labelledby="team-title">
-          <p className="crumb">
-            <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
-          </p>
-          {state.status === 'ok' ? (
-            <>
-              <h1 id="team-title">Your team</h1>
-              <article className="team-card" aria-labelledby="team-name">
-                <h2 id="team-name" className="team-name">
-                  {state.team.teamName}
-                </h2>
-                <dl className="kv team-kv">
-                  {IGN_FIELDS.map((field) => (
-                    <div key={field}>
-                      <dt>{IGN_LABELS[field]}</dt>
-                      <dd>
-                        {state.team[field] || (
-                          <>
-                            <span aria-hidden="true">—</span>
-                            <span className="visually-hidden">None</span>
-                          </>
-                        )}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              </article>
-              <p className="form-actions team-actions">
-                <Link className="button" to={`/tournaments/${t.id}/update-team`}>
-                  Edit Team
-                </Link>
-                <Link className="button button-secondary" to={`/tournament/${t.id}/matches`}>
-                  Matches
-                </Link>
-                <Link className="button button-secondary" to={`/tournaments/${t.id}/points-table`}>
-                  Points Table
-                </Link>
-              </p>
-            </>
-          ) : state.status === 'none' ? (
-            <>
-              <h1 id="team-title">No team yet</h1>
-              <p className="notice" role="alert">
-                {state.message}
-              </p>
-              <p className="form-actions">
-                <Link className="button" to={`/tournaments/${t.id}`}>
-                  Go to the tournament
-                </Link>
-              </p>
-            </>
-          ) : (
-            <>
-              <h1 id="team-title">Your team</h1>
-              <p className="notice" role="alert">
-                {state.message}. <a href={location.pathname}>Try again</a>
-              </p>
-            </>
-          )}
-        </section>
-      </div>
-    </div>
+    <Dashboard>
+      <section className="team-page" aria-labelledby="team-title">
+        <p className="crumb">
+          <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
+        </p>
+        {state.status === 'ok' ? (
+          <>
+            <h1 id="team-title">Your team</h1>
+            <article className="team-card" aria-labelledby="team-name">
+              <h2 id="team-name" className="team-name">
+                {state.team.teamName}
+              </h2>
+              <dl className="kv team-kv">
+                {IGN_FIELDS.map((field) => (
+                  <div key={field}>
+                    <dt>{IGN_LABELS[field]}</dt>
+                    <dd>
+                      {state.team[field] || (
+                        <>
+                          <span aria-hidden="true">—</span>
+                          <span className="visually-hidden">None</span>
+                        </>
+                      )}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </article>
+            <p className="form-actions team-actions">
+              <Link className="button" to={`/tournaments/${t.id}/update-team`}>
+                Edit Team
+              </Link>
+              <Link className="button button-secondary" to={`/tournament/${t.id}/matches`}>
+                Matches
+              </Link>
+              <Link className="button button-secondary" to={`/tournaments/${t.id}/points-table`}>
+                Points Table
+              </Link>
+            </p>
+          </>
+        ) : state.status === 'none' ? (
+          <>
+            <h1 id="team-title">No team yet</h1>
+            <p className="notice" role="alert">
+              {state.message}
+            </p>
+            <p className="form-actions">
+              <Link className="button" to={`/tournaments/${t.id}`}>
+                Go to the tournament
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 id="team-title">Your team</h1>
+            <p className="notice" role="alert">
+              {state.message}. <a href={location.pathname}>Try again</a>
+            </p>
+          </>
+        )}
+      </section>
+    </Dashboard>
   );
 }
 

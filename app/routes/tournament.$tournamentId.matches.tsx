@@ -4,7 +4,7 @@ import { data } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { DashboardNav } from '~/components/dashboard-nav';
+import { Dashboard } from '~/components/dashboard-nav';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
@@ -70,51 +70,48 @@ export default function MatchesPage() {
   const registered = seesRoomDetails(matches);
 
   return (
-    <div className="dashboard">
-      <DashboardNav />
-      <div className="dashboard-body">
-        <section className="sched" aria-labelledby="matches-title">
-          <p className="crumb">
-            <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
+    <Dashboard>
+      <section className="sched" aria-labelledby="matches-title">
+        <p className="crumb">
+          <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
+        </p>
+        <h1 id="matches-title">Matches</h1>
+        {state.status === 'failed' ? (
+          <p className="notice" role="alert">
+            {state.message} <a href={location.pathname}>Try again</a>
           </p>
-          <h1 id="matches-title">Matches</h1>
-          {state.status === 'failed' ? (
-            <p className="notice" role="alert">
-              {state.message} <a href={location.pathname}>Try again</a>
+        ) : days.length === 0 ? (
+          <p className="nothing">No matches found.</p>
+        ) : (
+          <>
+            <p className="fine">
+              Times are {zone.long} ({zone.short}).
             </p>
-          ) : days.length === 0 ? (
-            <p className="nothing">No matches found.</p>
-          ) : (
-            <>
-              <p className="fine">
-                Times are {zone.long} ({zone.short}).
+            {registered ? null : (
+              <p className="notice">
+                Room IDs and passwords are only for registered teams.{' '}
+                <Link to={`/tournaments/${t.id}`}>Register your team</Link> to get them here before each match.
               </p>
-              {registered ? null : (
-                <p className="notice">
-                  Room IDs and passwords are only for registered teams.{' '}
-                  <Link to={`/tournaments/${t.id}`}>Register your team</Link> to get them here before each match.
-                </p>
-              )}
-              {days.map(({ day, matches }) => (
-                <section key={day} className="sched-day" aria-labelledby={`day-${day}`}>
-                  <h2 id={`day-${day}`}>Day {day}</h2>
-                  <ol className="sched-list">
-                    {matches.map((m) => (
-                      <li key={m.id}>
-                        <MatchCard match={m} tournamentName={t.name} zone={zone} registered={registered} announce={announce} />
-                      </li>
-                    ))}
-                  </ol>
-                </section>
-              ))}
-            </>
-          )}
-          <p className="visually-hidden" role="status" aria-live="polite">
-            {announcement}
-          </p>
-        </section>
-      </div>
-    </div>
+            )}
+            {days.map(({ day, matches }) => (
+              <section key={day} className="sched-day" aria-labelledby={`day-${day}`}>
+                <h2 id={`day-${day}`}>Day {day}</h2>
+                <ol className="sched-list">
+                  {matches.map((m) => (
+                    <li key={m.id}>
+                      <MatchCard match={m} tournamentName={t.name} zone={zone} registered={registered} announce={announce} />
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            ))}
+          </>
+        )}
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {announcement}
+        </p>
+      </section>
+    </Dashboard>
   );
 }
 

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
-import { DashboardNav } from '~/components/dashboard-nav';
+import { Dashboard } from '~/components/dashboard-nav';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { TeamForm } from '~/components/team-form';
 import { pageError } from '~/utils/errors.server';
@@ -74,48 +74,45 @@ export default function UpdateTeamPage() {
   const actionData = useActionData<FormFailure>();
   const location = useLocation();
   return (
-    <div className="dashboard">
-      <DashboardNav />
-      <div className="dashboard-body">
-        <section className="form-page team-edit" aria-labelledby="team-edit-title">
-          <p className="crumb">
-            <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
-          </p>
-          <h1 id="team-edit-title">Edit team</h1>
-          {state.status === 'ok' ? (
-            <>
-              <p className="form-intro">Team name, player 1 and player 2 are required. Changes are allowed until the tournament starts.</p>
-              <TeamForm
-                requiredPlayers={2}
-                values={actionData?.values ?? state.values}
-                fieldErrors={actionData?.fieldErrors}
-                formError={actionData?.formError}
-                submitLabel="Save team"
-                pendingLabel="Saving…"
-              />
-              <p className="form-footer">
-                <Link to={`/team/${t.id}`}>Back to your team</Link>
-              </p>
-            </>
-          ) : state.status === 'none' ? (
-            <>
-              <p className="notice" role="alert">
-                {state.message}
-              </p>
-              <p className="form-actions">
-                <Link className="button" to={`/tournaments/${t.id}`}>
-                  Go to the tournament
-                </Link>
-              </p>
-            </>
-          ) : (
-            <p className="notice" role="alert">
-              {state.message} <a href={location.pathname}>Try again</a>
+    <Dashboard>
+      <section className="form-page team-edit" aria-labelledby="team-edit-title">
+        <p className="crumb">
+          <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
+        </p>
+        <h1 id="team-edit-title">Edit team</h1>
+        {state.status === 'ok' ? (
+          <>
+            <p className="form-intro">Team name, player 1 and player 2 are required. Changes are allowed until the tournament starts.</p>
+            <TeamForm
+              requiredPlayers={2}
+              values={actionData?.values ?? state.values}
+              fieldErrors={actionData?.fieldErrors}
+              formError={actionData?.formError}
+              submitLabel="Save team"
+              pendingLabel="Saving…"
+            />
+            <p className="form-footer">
+              <Link to={`/team/${t.id}`}>Back to your team</Link>
             </p>
-          )}
-        </section>
-      </div>
-    </div>
+          </>
+        ) : state.status === 'none' ? (
+          <>
+            <p className="notice" role="alert">
+              {state.message}
+            </p>
+            <p className="form-actions">
+              <Link className="button" to={`/tournaments/${t.id}`}>
+                Go to the tournament
+              </Link>
+            </p>
+          </>
+        ) : (
+          <p className="notice" role="alert">
+            {state.message} <a href={location.pathname}>Try again</a>
+          </p>
+        )}
+      </section>
+    </Dashboard>
   );
 }
 
