@@ -117,7 +117,7 @@ async function startPart(name, args, healthUrl) {
 }
 
 await startPart('gateway', ['gateway/dist/server.js'], `${gatewayUrl}/healthz`);
-if (!stopping) await startPart('web app', [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js'], `http://127.0.0.1:${webPort}/healthz`);
+if (!stopping) await startPart('web app', [path.join(root, 'server.mjs')], `http://127.0.0.1:${webPort}/healthz`);
 
 if (!stopping) {
   const adminEmail = process.env.ADMIN_EMAIL || 'admin@example.com';
