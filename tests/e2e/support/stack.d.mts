@@ -51,6 +51,8 @@ export declare class Stack {
   /** (Re)starts the gateway on the stack's port and data dir and waits for /healthz. */
   startGateway(): Promise<void>;
   stopGateway(): Promise<void>;
+  /** One more web server on this stack's build and data dir, with environment overrides; stopped with the stack. */
+  startExtraWeb(env?: Record<string, string>): Promise<{ url: string; pid: number; log: string }>;
   /** Ends both processes and removes the data dir (and its own build snapshot). */
   stop(): Promise<void>;
 }

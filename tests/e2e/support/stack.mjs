@@ -224,6 +224,20 @@ export class Stack {
     await waitForUrl(`${this.info.gatewayUrl}/healthz`, this.gatewayProc, this.info.gatewayLog, 30_000);
   }
 
+  /**
+   * One more web server on this stack's build and data dir (same session secret), with environment
+   * overrides (TRUST_PROXY, GATEWAY_URL …); stopped with the stack.
+   */
+  async startExtraWeb(env = {}) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const log = path.join(path.dirname(this.info.webLog), `web-${port}.log`);
+    const proc = spawnLogged(['server.mjs'], { ...this.webEnv, PORT: String(port), ...env }, log, this.buildDir);
+    this.info.pids.push(proc.pid);
+    await waitForUrl(`${url}/healthz`, proc, log, 30_000);
+    return { url, pid: proc.pid, log };
+  }
+
   async stopGateway() {
     const pid = this.gatewayProc?.pid;
     if (pid) await killGroup(pid);
