@@ -48,6 +48,7 @@ try {
   fail(err?.code === 'ERR_MODULE_NOT_FOUND' ? 'no build: run `npm run build:web` first' : `cannot load the build: ${err?.message}`);
 }
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
+if (!build.entry.module.webServer) fail('the build is older than server.mjs: run `npm run build:web`');
 const { trustProxy, runWithClient } = build.entry.module.webServer;
 
 const app = express();
