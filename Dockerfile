@@ -17,6 +17,7 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/gateway/dist ./gateway/dist
 COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
+COPY --from=build /app/server.mjs ./server.mjs
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 EXPOSE 3000

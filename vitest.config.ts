@@ -20,9 +20,21 @@ export default defineConfig({
         test: {
           name: 'security',
           include: ['tests/security/**/*.test.ts'],
+          exclude: ['tests/security/web*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Attacks on the web app over HTTP: a real gateway + server.mjs on the production build (needs `npm run build`).
+        extends: true,
+        test: {
+          name: 'web-security',
+          include: ['tests/security/web*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
         },
       },
       {

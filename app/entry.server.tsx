@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { runWithClient } from './utils/client.server';
 import { getEnv } from './utils/env.server';
 import { NonceProvider } from './utils/nonce-provider';
 import { createNonce, securityHeaders } from './utils/security.server';
@@ -17,6 +18,16 @@ try {
 }
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * For server.mjs, which runs this build (decision 020): the validated TRUST_PROXY, and the scope the
+ * client's address is kept in while Remix handles a request. One parse and one store, shared through
+ * the build's entry module, the one part of the build a server can reach.
+ */
+export const webServer = {
+  trustProxy: () => getEnv().TRUST_PROXY,
+  runWithClient,
+};
 
 export default function handleRequest(
   request: Request,

@@ -78,6 +78,9 @@ const env = {
   WEB_URL: process.env.WEB_URL || `http://localhost:${webPort}`,
   NODE_ENV: process.env.NODE_ENV || 'production',
 };
+// One TRUST_PROXY name, two processes: here it is the web app's (its load balancer, decision 020).
+// The gateway's only proxy is the web app beside it on loopback, whatever the web app trusts.
+const envOf = { gateway: { ...env, TRUST_PROXY: '127.0.0.1,::1' }, 'web app': env };
 
 // Both parts run, or neither: when one cannot start or stops, the other is stopped too and we exit.
 const children = [];
@@ -95,7 +98,7 @@ async function stopAll(code) {
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
 
 function run(name, args) {
-  const child = spawn(process.execPath, args, { env, stdio: 'inherit' });
+  const child = spawn(process.execPath, args, { env: envOf[name], stdio: 'inherit' });
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -117,7 +120,7 @@ async function startPart(name, args, healthUrl) {
 }
 
 await startPart('gateway', ['gateway/dist/server.js'], `${gatewayUrl}/healthz`);
-if (!stopping) await startPart('web app', [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js'], `http://127.0.0.1:${webPort}/healthz`);
+if (!stopping) await startPart('web app', [path.join(root, 'server.mjs')], `http://127.0.0.1:${webPort}/healthz`);
 
 if (!stopping) {
   const adminEmail = process.env.ADMIN_EMAIL || 'admin@example.com';

@@ -3,7 +3,8 @@
 //   1. type check and production build
 //   2. web unit tests (vitest project "web")
 //   3. gateway suite over HTTP on SQLite, then on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster started here);
-//      then the security suite (tests/security: attacks on the gateway) the same two ways
+//      then the security suite (tests/security: attacks on the gateway) the same two ways,
+//      and the web's attacks (tests/security/web*: a real gateway + server.mjs on the build) once
 //   4. Playwright end-to-end tests in Debian's chromium (installed here when missing, as root)
 // Ends with one line "total: N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -84,6 +85,7 @@ vitest('gateway-sqlite', 'gateway', { TEST_DATABASE_URL: '' });
 vitest('gateway-postgres', 'gateway', { TEST_DATABASE_URL: databaseUrl });
 vitest('security-sqlite', 'security', { TEST_DATABASE_URL: '' });
 vitest('security-postgres', 'security', { TEST_DATABASE_URL: databaseUrl });
+if (build.status === 0) vitest('web-security', 'web-security');
 
 if (build.status === 0) {
   const out = path.join(resultsDir, 'e2e.json');

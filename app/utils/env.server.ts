@@ -1,7 +1,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { z } from 'zod';
+
+/**
+ * The web app's TRUST_PROXY, as express's `trust proxy` takes it: whose X-Forwarded-* headers
+ * server.mjs believes. `false` trusts nobody (the socket address is the client); a whole number N
+ * trusts the N hops nearest to us (only when nothing else can reach the web app); otherwise a
+ * comma-separated list of addresses, CIDR ranges (or netmasks) and the names `loopback`,
+ * `linklocal`, `uniquelocal`, as the gateway's TRUST_PROXY lists the web app. `true` (every hop) is
+ * refused: it would let any client choose its own address.
+ */
+export type TrustProxy = false | number | string[];
+
+const NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function validEntry(entry: string): boolean {
+  if (NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const kind = address ? net.isIP(address) : 0;
+  if (!kind || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (kind === 4 ? 32 : 128);
+  return kind === 4 && net.isIPv4(prefix);
+}
+
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .transform((raw, ctx): TrustProxy => {
+    if (raw === '' || raw.toLowerCase() === 'false') return false;
+    if (/^\d{1,2}$/.test(raw)) return Number(raw);
+    const entries = raw.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !validEntry(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `must be false, a number of proxy hops, or a comma-separated list of addresses or CIDR ranges (not "${bad}")`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const optionalUrl = z.string().url().refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL').optional();
 
@@ -12,6 +53,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_SECRET: z.string().optional(),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
+  // Whose X-Forwarded-For/-Proto/-Host server.mjs believes: nobody's unless a proxy is set here.
+  TRUST_PROXY: TrustProxySchema.default('false'),
   APP_TIME_ZONE: z
     .string()
     .default('Asia/Kolkata')

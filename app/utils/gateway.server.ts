@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { clientAddress } from './client.server';
 import { getEnv } from './env.server';
 import { getSession, loginRedirect } from './session.server';
 import {
@@ -78,8 +79,10 @@ export function readErrorBody(text: string, contentType: string | null): { messa
 export async function callGateway<T>(request: Request, path: string, options: CallOptions<T>): Promise<T> {
   const env = getEnv();
   const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': requestId(request) };
-  const forwardedFor = request.headers.get('x-forwarded-for');
-  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+  // The one address the server worked out under TRUST_PROXY, never the browser's own X-Forwarded-For:
+  // the gateway's rate limits count by it.
+  const client = clientAddress();
+  if (client) headers['x-forwarded-for'] = client;
 
   let token: string | undefined;
   if (options.auth !== false) {

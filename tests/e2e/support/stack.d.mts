@@ -3,6 +3,8 @@
 export declare const ROOT: string;
 export declare const GATEWAY_ENTRY: string;
 export declare const WEB_ENTRY: string;
+/** The web server (server.mjs) that runs the Remix build. */
+export declare const WEB_SERVER: string;
 export declare const ADMIN: { email: string; password: string; username: string; phone: string };
 export declare const STACK_FILE_ENV: 'E2E_STACK_FILE';
 
@@ -19,6 +21,8 @@ export interface StackInfo {
   webLog: string;
   /** Process group ids, so globalTeardown (another module instance) can end them. */
   pids: number[];
+  /** The web server's process id (its RSS can be read from /proc). */
+  webPid: number;
   admin: typeof ADMIN;
 }
 
@@ -47,6 +51,8 @@ export declare class Stack {
   /** (Re)starts the gateway on the stack's port and data dir and waits for /healthz. */
   startGateway(): Promise<void>;
   stopGateway(): Promise<void>;
+  /** One more web server on this stack's build and data dir, with environment overrides; stopped with the stack. */
+  startExtraWeb(env?: Record<string, string>): Promise<{ url: string; pid: number; log: string }>;
   /** Ends both processes and removes the data dir (and its own build snapshot). */
   stop(): Promise<void>;
 }

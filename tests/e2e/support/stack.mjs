@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * A real gateway + web pair on the production build: `node gateway/dist/server.js` and remix-serve
- * on build/index.js, each in its own process group on a free port, output captured to files.
+ * A real gateway + web pair on the production build: `node gateway/dist/server.js` and `node server.mjs`
+ * (the web server around build/index.js), each in its own process group on a free port, output captured to files.
  * Used by globalSetup (the shared stack), by tests that need a stack of their own (gateway down)
  * and by scripts/bench-web.mjs. Plain JavaScript (typed in stack.d.mts) so the bench script can import it.
  */
@@ -14,7 +14,7 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 export const GATEWAY_ENTRY = path.join(ROOT, 'gateway', 'dist', 'server.js');
 export const WEB_ENTRY = path.join(ROOT, 'build', 'index.js');
-const REMIX_SERVE = path.join(ROOT, 'node_modules', '@remix-run', 'serve', 'dist', 'cli.js');
+export const WEB_SERVER = path.join(ROOT, 'server.mjs');
 
 export const ADMIN = {
   email: 'e2e-admin@test.example',
@@ -24,7 +24,7 @@ export const ADMIN = {
 };
 
 export function requireBuild() {
-  const missing = [GATEWAY_ENTRY, WEB_ENTRY].filter((f) => !fs.existsSync(f)).map((f) => path.relative(ROOT, f));
+  const missing = [GATEWAY_ENTRY, WEB_ENTRY, WEB_SERVER].filter((f) => !fs.existsSync(f)).map((f) => path.relative(ROOT, f));
   if (missing.length) {
     throw new Error(
       `e2e: the production build is missing (${missing.join(', ')}). Run \`npm run build\` first (it builds the gateway and the web app), then \`npx playwright test\`.`,
@@ -33,9 +33,9 @@ export function requireBuild() {
 }
 
 /**
- * A private copy of the production build (build/, public/, gateway/dist/; node_modules linked) that
- * the stacks run from, so a `npm run build` elsewhere during the run cannot swap assets under a
- * running server (remix-serve would answer the old page's /build/*.css with a 404).
+ * A private copy of the production build (build/, public/, gateway/dist/, server.mjs; node_modules
+ * linked) that the stacks run from, so a `npm run build` elsewhere during the run cannot swap assets
+ * under a running server (it would answer the old page's /build/*.css with a 404).
  */
 export function snapshotBuild() {
   requireBuild();
@@ -44,6 +44,7 @@ export function snapshotBuild() {
   fs.cpSync(path.join(ROOT, 'public'), path.join(dir, 'public'), { recursive: true });
   fs.cpSync(path.join(ROOT, 'gateway', 'dist'), path.join(dir, 'gateway', 'dist'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
+  fs.copyFileSync(WEB_SERVER, path.join(dir, 'server.mjs'));
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return dir;
 }
@@ -175,6 +176,7 @@ export class Stack {
       gatewayLog: path.join(logDir, 'gateway.log'),
       webLog: path.join(logDir, 'web.log'),
       pids: [],
+      webPid: 0,
       admin: ADMIN,
     };
     const gatewayEnv = {
@@ -202,8 +204,9 @@ export class Stack {
     const stack = new Stack(info, gatewayEnv, webEnv, buildDir, !options.buildDir);
     try {
       await stack.startGateway();
-      stack.webProc = spawnLogged([REMIX_SERVE, 'build/index.js'], webEnv, info.webLog, buildDir);
+      stack.webProc = spawnLogged(['server.mjs'], webEnv, info.webLog, buildDir);
       info.pids.push(stack.webProc.pid);
+      info.webPid = stack.webProc.pid;
       await waitForUrl(`${webUrl}/`, stack.webProc, info.webLog, 30_000);
       await checkAssets(`${webUrl}/`);
     } catch (err) {
@@ -219,6 +222,20 @@ export class Stack {
     this.gatewayProc = spawnLogged(['gateway/dist/server.js'], this.gatewayEnv, this.info.gatewayLog, this.buildDir);
     this.info.pids.push(this.gatewayProc.pid);
     await waitForUrl(`${this.info.gatewayUrl}/healthz`, this.gatewayProc, this.info.gatewayLog, 30_000);
+  }
+
+  /**
+   * One more web server on this stack's build and data dir (same session secret), with environment
+   * overrides (TRUST_PROXY, GATEWAY_URL …); stopped with the stack.
+   */
+  async startExtraWeb(env = {}) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const log = path.join(path.dirname(this.info.webLog), `web-${port}.log`);
+    const proc = spawnLogged(['server.mjs'], { ...this.webEnv, PORT: String(port), ...env }, log, this.buildDir);
+    this.info.pids.push(proc.pid);
+    await waitForUrl(`${url}/healthz`, proc, log, 30_000);
+    return { url, pid: proc.pid, log };
   }
 
   async stopGateway() {

@@ -1,0 +1,39 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * What the web server (server.mjs, decision 020) knows about the browser's connection, worked out
+ * under TRUST_PROXY before Remix runs. Remix copies the incoming Request more than once (single
+ * fetch, ?index), so the address cannot hang off the Request object: the server runs Remix's
+ * handler inside `runWithClient`, and anything below a loader or action (the gateway client) reads it here.
+ */
+export interface ClientInfo {
+  /** The client's address: the socket's, or the one a trusted proxy reported. */
+  address: string | undefined;
+}
+
+const current = new AsyncLocalStorage<ClientInfo>();
+
+export function runWithClient<T>(client: ClientInfo, fn: () => T): T {
+  return current.run(client, fn);
+}
+
+/** The client address of the request being handled; undefined outside the server (unit tests). */
+export function clientAddress(): string | undefined {
+  return current.getStore()?.address;
+}
+
+/**
+ * Whether the browser reached us over https. The server builds the Request's URL from express's
+ * `req.protocol`, which reads X-Forwarded-Proto only from a trusted proxy (and the server drops
+ * that header from anyone else), so the URL is the one place to ask.
+ */
+export function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === 'https:';
+}
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** Also in the load context for loaders that want it; the gateway client uses clientAddress(). */
+    clientAddress?: string;
+  }
+}

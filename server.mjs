@@ -1,0 +1,327 @@
+#!/usr/bin/env node
+// The web app's production server (decision 020): express around the Remix build. It replaces
+// remix-serve, which can neither see the client's socket address nor answer before Remix runs.
+// Before Remix: X-Forwarded-* believed only from TRUST_PROXY, HSTS on https, and form posts checked
+// (method, origin, content type, size), each refusal a short page with its 4xx and one log line.
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  installGlobals,
+  writeReadableStreamToWritable,
+} from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+import morgan from 'morgan';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+/** urlencoded and multipart form posts; a whole form of ours is a few KB. */
+const FORM_LIMIT = 64 * 1024;
+/** The admin tournament form with its cover: app/utils/tournament-upload.server.ts reads up to 20 MB of parts and answers 413 itself past that. */
+const UPLOAD_LIMIT = 21 * 1024 * 1024;
+const UPLOAD_ROUTE = /^\/admin\/(add-tournament|update-tournament\/[^/]+)(\.data)?\/?$/;
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+const ALLOWED_METHODS = 'GET, HEAD, POST';
+const HSTS = 'max-age=31536000; includeSubDomains';
+const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
+
+function fail(message) {
+  console.error(`web: ${message}`);
+  process.exit(1);
+}
+
+const rawPort = process.env.PORT || '3000';
+if (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) < 1 || Number(rawPort) > 65535) {
+  fail(`bad configuration: PORT: must be a port number from 1 to 65535 (got "${rawPort}")`);
+}
+const port = Number(rawPort);
+const host = process.env.HOST || undefined;
+process.env.NODE_ENV ??= 'production';
+
+let build;
+try {
+  // Importing the build validates the environment (app/entry.server.tsx): a bad value exits with one line.
+  build = await import(pathToFileURL(path.join(ROOT, 'build', 'index.js')).href);
+} catch (err) {
+  fail(err?.code === 'ERR_MODULE_NOT_FOUND' ? 'no build: run `npm run build:web` first' : `cannot load the build: ${err?.message}`);
+}
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+if (!build.entry.module.webServer) fail('the build is older than server.mjs: run `npm run build:web`');
+const { trustProxy, runWithClient } = build.entry.module.webServer;
+
+const app = express();
+app.disable('x-powered-by');
+app.set('trust proxy', trustProxy());
+const trusted = app.get('trust proxy fn');
+
+let closing = false;
+
+app.use((req, res, next) => {
+  // Forwarded headers from anyone but a trusted proxy are the client's own words: drop them, so
+  // neither Remix nor our code (cookies, origin checks) can be fooled by them.
+  if (!isTrusted(req.socket.remoteAddress)) for (const name of FORWARDED_HEADERS) delete req.headers[name];
+  if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+  if (closing) res.setHeader('Connection', 'close');
+  next();
+});
+app.use(compression());
+app.use(build.publicPath, express.static(path.resolve(ROOT, build.assetsBuildDirectory), { immutable: true, maxAge: '1y' }));
+app.use(express.static(path.join(ROOT, 'public'), { maxAge: '1h' }));
+app.use(morgan('tiny'));
+app.use(checkFormPost);
+app.all('*', remixHandler(build));
+app.use((err, req, res, _next) => {
+  console.error(JSON.stringify({ level: 'error', msg: 'web server error', method: req.method, url: req.originalUrl, error: err?.stack ?? String(err) }));
+  if (res.headersSent) return void res.destroy();
+  page(res, 500, 'Something went wrong', 'Something went wrong on our side. Please try again in a moment.');
+});
+
+const server = host ? app.listen(port, host) : app.listen(port);
+server.on('listening', () => console.log(`[web] http://localhost:${port}${host ? ` (listening on ${host})` : ''}`));
+server.on('error', (err) => fail(`cannot listen on ${host ?? '*'}:${port}: ${err.message}`));
+
+// SIGTERM: stop accepting, let requests in flight finish (keep-alive connections close as they go idle), exit.
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    closing = true;
+    server.close(() => process.exit(0));
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    idle.unref();
+    setTimeout(() => {
+      server.closeAllConnections();
+      process.exit(0);
+    }, 10_000).unref();
+  });
+}
+
+function isTrusted(address) {
+  try {
+    return !!address && trusted(address, 0);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Form posts are checked before Remix reads them: Remix would answer a cross-site post, a body it
+ * cannot parse or a method no route takes with a bare 500, and it reads any body whole.
+ */
+function checkFormPost(req, res, next) {
+  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  if (req.method !== 'POST') {
+    res.setHeader('Allow', ALLOWED_METHODS);
+    return refuse(req, res, 405, 'method not allowed', 'Method not allowed', 'This page can be read (GET) and its forms sent (POST), nothing else.');
+  }
+  const crossSite = crossSiteReason(req);
+  if (crossSite) {
+    return refuse(req, res, 403, crossSite, 'Form from another site', 'This form was sent from another site, so we did not accept it. Please use the form on this site.');
+  }
+  const contentType = req.headers['content-type'] ?? '';
+  const mediaType = contentType.split(';')[0].trim().toLowerCase();
+  if (!FORM_TYPES.has(mediaType)) {
+    return refuse(req, res, 415, `content type ${mediaType || 'missing'}`, 'Form not understood', 'This page takes form posts only (application/x-www-form-urlencoded or multipart/form-data).');
+  }
+  if (mediaType === 'multipart/form-data' && !/;\s*boundary=/i.test(contentType)) return unreadable(req, res, 'multipart without boundary');
+
+  const upload = UPLOAD_ROUTE.test(req.path);
+  const limit = upload ? UPLOAD_LIMIT : FORM_LIMIT;
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) return tooLarge(req, res, limit, `declared ${declared} bytes`);
+
+  if (upload) {
+    // Uploads stream on to the route, which reads them part by part with its own limits and answers
+    // a broken body itself; here they are only counted, so a body without a length is cut too.
+    res.locals.body = countedBody(req, limit, res.locals);
+    return next();
+  }
+  readSmallBody(req, limit).then(
+    async (body) => {
+      if (!body) return tooLarge(req, res, limit, 'body over the limit');
+      if (mediaType === 'multipart/form-data') {
+        // Parsed here with the same parser the route's request.formData() uses, so a broken body is a 400, not the route's 500.
+        const readable = await new Response(body, { headers: { 'content-type': contentType } }).formData().then(() => true, () => false);
+        if (!readable) return unreadable(req, res, 'broken multipart body');
+      }
+      res.locals.body = body;
+      next();
+    },
+    () => {
+      // The client went away while sending: nobody to answer.
+      if (!res.headersSent) res.destroy();
+    },
+  );
+}
+
+/** Why a post is not from this site, or null: Sec-Fetch-Site, else Origin against the host we answer as (as Remix compares them). */
+function crossSiteReason(req) {
+  const site = req.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin' && site !== 'none') return `sec-fetch-site ${site}`;
+  const origin = req.headers.origin;
+  if (origin === undefined) return null;
+  if (origin === 'null') return 'origin null';
+  const expected = (req.headers['x-forwarded-host'] ?? '').split(',')[0].trim() || req.headers.host;
+  let originHost;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return 'origin unreadable';
+  }
+  return originHost === expected ? null : `origin ${originHost}`;
+}
+
+/** The whole body when it is at most limit bytes; null as soon as it is more (the rest is not read). */
+function readSmallBody(req, limit) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    const onData = (chunk) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        req.pause();
+        return resolve(null);
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => (cleanup(), resolve(Buffer.concat(chunks)));
+    const onError = (err) => (cleanup(), reject(err));
+    const onClose = () => (cleanup(), reject(new Error('client closed the connection')));
+    function cleanup() {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    }
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
+}
+
+/** The request body passed through a byte count: past the limit the stream fails and state.tooLarge is set. */
+function countedBody(req, limit, state) {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk, _encoding, callback) {
+      size += chunk.length;
+      if (size <= limit) return callback(null, chunk);
+      state.tooLarge = true;
+      req.unpipe(counter);
+      req.pause();
+      callback(new Error('request body over the limit'));
+    },
+  });
+  req.on('error', (err) => counter.destroy(err));
+  req.on('aborted', () => counter.destroy(new Error('client closed the connection')));
+  return req.pipe(counter);
+}
+
+function tooLarge(req, res, limit, reason) {
+  const limitText = limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MB` : `${limit / 1024} KB`;
+  return refuse(req, res, 413, reason, 'Form too large', `This form is larger than this page accepts (${limitText}). Please send less.`);
+}
+
+function unreadable(req, res, reason) {
+  return refuse(req, res, 400, reason, 'Form could not be read', 'The form could not be read. Please try sending it again.');
+}
+
+/** A refusal: one warning line (anyone can cause these), never an error with a stack. */
+function refuse(req, res, status, reason, title, message) {
+  console.warn(JSON.stringify({ level: 'warn', msg: 'request refused', status, reason, method: req.method, url: req.originalUrl, client: clientAddress(req) }));
+  if (!req.complete) dropRestOfBody(req, res);
+  page(res, status, title, message);
+}
+
+/**
+ * What the client is still sending after our answer is read and dropped, never kept: closing at once
+ * would reset the connection under a client still writing, and it might never read the answer.
+ * A client that goes on sending for long has its connection cut.
+ */
+function dropRestOfBody(req, res) {
+  res.once('finish', () => {
+    const cut = setTimeout(() => req.socket.destroy(), 10_000);
+    cut.unref();
+    req.once('end', () => clearTimeout(cut));
+    req.resume();
+  });
+}
+
+function page(res, status, title, message) {
+  const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  res.status(status);
+  res.set({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+  });
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<title>${escape(title)} | Custom Room</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">` +
+      `<main><h1>${escape(title)}</h1><p>${escape(message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
+  );
+}
+
+/** req.ip under TRUST_PROXY, without the IPv4-in-IPv6 prefix (the gateway counts rate limits by it). */
+function clientAddress(req) {
+  const ip = req.ip ?? req.socket.remoteAddress;
+  return ip?.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
+}
+
+/**
+ * Remix's express adapter reads the body straight from the socket; ours hands Remix the checked
+ * body (a buffer, or the counted upload stream) and runs it inside the client's scope
+ * (app/utils/client.server.ts), so the gateway client can send the client's address.
+ */
+function remixHandler(build) {
+  const handle = createRequestHandler(build, process.env.NODE_ENV);
+  return async (req, res, next) => {
+    try {
+      const request = remixRequest(req, res);
+      if (!request) return unreadable(req, res, 'unreadable host');
+      const address = clientAddress(req);
+      const response = await runWithClient({ address }, () => handle(request, { clientAddress: address }));
+      if (res.locals.tooLarge) return tooLarge(req, res, UPLOAD_LIMIT, 'upload over the limit');
+      await sendResponse(res, response);
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+function remixRequest(req, res) {
+  // As @remix-run/express: host and port from X-Forwarded-Host (dropped above unless trusted) or Host.
+  const portOf = (value) => Number.parseInt(value?.split(':')[1] ?? '', 10);
+  const forwardedPort = portOf(req.get('x-forwarded-host'));
+  const hostPort = portOf(req.get('host'));
+  const urlPort = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : '';
+  let url;
+  try {
+    url = new URL(`${req.protocol}://${req.hostname}${urlPort ? `:${urlPort}` : ''}${req.originalUrl}`);
+  } catch {
+    return null;
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  let controller = new AbortController();
+  res.on('finish', () => (controller = null));
+  res.on('close', () => controller?.abort());
+  const init = { method: req.method, headers, signal: controller.signal };
+  const body = res.locals.body;
+  if (body !== undefined) {
+    init.body = Buffer.isBuffer(body) ? body : createReadableStreamFromReadable(body);
+    init.duplex = 'half';
+  }
+  return new Request(url.href, init);
+}
+
+async function sendResponse(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

@@ -1,0 +1,120 @@
+// The web security suite's helpers: a real gateway + web server pair (tests/e2e/support/stack.mjs,
+// on the production build), and what the attacks need around it: logging in through the web form,
+// reading the web server's memory and log, and listing the site's pages from app/routes.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { ROOT } from '../e2e/support/stack.mjs';
+
+export { Stack, snapshotBuild } from '../e2e/support/stack.mjs';
+export { GatewayApi } from '../e2e/support/api';
+
+export const FORM = 'application/x-www-form-urlencoded';
+
+/** Posts a form the way a browser on the site does (Origin of the site itself). */
+export function postForm(webUrl: string, pathname: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(webUrl + pathname, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: webUrl, 'content-type': FORM, ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** Logs in through the web form; the session cookie ("name=value") and the response. */
+export async function webLogin(webUrl: string, email: string, password: string, headers: Record<string, string> = {}) {
+  const res = await postForm(webUrl, '/login', { emailOrPhone: email, password, redirectTo: '/' }, headers);
+  if (res.status !== 302) throw new Error(`web login failed: ${res.status}`);
+  const setCookie = res.headers.get('set-cookie') ?? '';
+  return { cookie: setCookie.split(';')[0]!, setCookie, res };
+}
+
+/** The process's resident memory in bytes (Linux /proc). */
+export function rssBytes(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  if (!kb) throw new Error(`no VmRSS for ${pid}`);
+  return Number(kb) * 1024;
+}
+
+/** What a log file gained since `from` (a byte offset taken with logSize). */
+export const logSize = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+export function logSince(file: string, from: number): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const buf = Buffer.alloc(Math.max(0, size - from));
+    fs.readSync(fd, buf, 0, buf.length, from);
+    return buf.toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Lines that belong in an error log: error-level JSON lines, errors and stack frames. */
+export const errorLines = (log: string) => log.split('\n').filter((line) => /"level":"error"|\b\w*Error\b|^\s+at /.test(line));
+
+/** Route files (app/routes) that answer something other than an HTML page. */
+const NOT_PAGES = new Set(['healthz', 'images.$file', 'admin.$tournamentId.registrations[.csv]']);
+
+/** Every route module of app/routes: its file name and whether it has an action. */
+export function routeFiles(): { name: string; hasAction: boolean }[] {
+  const dir = path.join(ROOT, 'app', 'routes');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((f) => ({
+      name: f.replace(/\.tsx?$/, ''),
+      hasAction: /export (async function|const) action\b/.test(fs.readFileSync(path.join(dir, f), 'utf8')),
+    }));
+}
+
+/**
+ * The URL of a flat route file (Remix v2 conventions): dots are slashes (not inside [brackets]),
+ * `_index` and pathless `_layouts` add nothing, a trailing `_` is dropped, `$param` is filled in
+ * from params and the splat `$` is a page that does not exist.
+ */
+export function routeUrl(name: string, params: Record<string, string>): string {
+  const parts: string[] = [];
+  for (const segment of name.split(/\.(?![^[]*\])/)) {
+    if (segment === '_index' || segment.startsWith('_')) continue;
+    const plain = segment.replace(/_$/, '').replace(/\[(.*?)\]/g, '$1');
+    if (plain === '$') parts.push('no-such-page-here');
+    else if (plain.startsWith('$')) {
+      const value = params[plain.slice(1)];
+      if (value === undefined) throw new Error(`no value for ${plain} in route ${name}`);
+      parts.push(value);
+    } else parts.push(plain);
+  }
+  return `/${parts.join('/')}`;
+}
+
+export const pageRoutes = () => routeFiles().filter((r) => !NOT_PAGES.has(r.name));
+
+/**
+ * A pass-through in front of the gateway that records the X-Forwarded-For of every call: what the
+ * gateway's rate limits count by, seen from the gateway's side.
+ */
+export async function startRecordingProxy(target: string) {
+  const seen: { method: string; path: string; forwardedFor: string | undefined }[] = [];
+  const server = http.createServer((req, res) => {
+    const forwardedFor = req.headers['x-forwarded-for'];
+    seen.push({ method: req.method ?? 'GET', path: req.url ?? '/', forwardedFor: Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor });
+    const upstream = http.request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
