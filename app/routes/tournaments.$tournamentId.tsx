@@ -18,12 +18,12 @@ const NOT_FOUND = 'Tournament not found.';
 
 export const headers = loaderCacheHeaders;
 
-/** This site's origin as the visitor sees it (https behind a TLS-terminating proxy), for absolute og: URLs. */
+/**
+ * This site's origin as the visitor sees it, for absolute og: URLs. The server builds the URL from a
+ * trusted proxy's X-Forwarded-Proto only (decision 020), so the URL already says https behind TLS.
+ */
 function publicOrigin(request: Request): string {
-  const url = new URL(request.url);
-  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
-  if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`;
-  return url.origin;
+  return new URL(request.url).origin;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

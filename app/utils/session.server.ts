@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
 import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
+import { isHttps } from './client.server';
 import { getEnv } from './env.server';
 import { safeRedirectPath } from './redirect';
 
@@ -28,12 +29,11 @@ function sessionStorage() {
   return storage;
 }
 
-/** Secure cookies behind HTTPS (directly or via a proxy's X-Forwarded-Proto), plain ones on http so LAN logins work. */
+/** Secure cookies behind HTTPS (directly or via a trusted proxy, decision 020), plain ones on http so LAN logins work. */
 export function cookieSecure(request: Request): boolean {
   const mode = getEnv().COOKIE_SECURE;
   if (mode !== 'auto') return mode === 'always';
-  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
-  return (proto ?? new URL(request.url).protocol.replace(':', '')) === 'https';
+  return isHttps(request);
 }
 
 export function getSession(request: Request): Promise<Session> {

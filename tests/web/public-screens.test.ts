@@ -143,11 +143,9 @@ describe('tournament detail loader', () => {
     expect(open.t.teams).toBe('12 / 16 teams');
   });
 
-  it('builds absolute Open Graph URLs from the request (https behind a proxy)', async () => {
+  it('builds absolute Open Graph URLs from the request (https behind a trusted proxy: the server puts it in the URL)', async () => {
     stub.answer((_req, res) => json(res, 200, tournament()));
-    const { body } = unwrap(
-      await detail.loader(args('http://play.example.in/tournaments/1', { tournamentId: '1' }, { 'x-forwarded-proto': 'https' })),
-    );
+    const { body } = unwrap(await detail.loader(args('https://play.example.in/tournaments/1', { tournamentId: '1' })));
     expect(body.og.url).toBe('https://play.example.in/tournaments/1');
     expect(body.og.image).toEqual({ url: `https://play.example.in/images/${ID}.jpg`, width: 1200, height: 675 });
     expect(body.og.description).toContain('Entry ₹1,00,000');
