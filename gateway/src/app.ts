@@ -54,6 +54,13 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors the router raises before any route runs (a malformed %-escape, an over-long path
+    // parameter) would otherwise get Fastify's own body; answer them in the contract's shape.
+    frameworkErrors(error, _request, reply) {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.status(status).send(JSON.stringify({ message: status === 414 ? 'The address is too long.' : 'The address is not valid.' }));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
