@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -56,10 +56,10 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
     routerOptions: { ignoreTrailingSlash: true },
     // Errors the router raises before any route runs (a malformed %-escape, an over-long path
     // parameter) would otherwise get Fastify's own body; answer them in the contract's shape.
-    frameworkErrors(error, _request, reply) {
+    frameworkErrors(error, _request, res) {
+      const reply = res as unknown as FastifyReply;
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      reply.header('content-type', 'application/json; charset=utf-8');
-      reply.status(status).send(JSON.stringify({ message: status === 414 ? 'The address is too long.' : 'The address is not valid.' }));
+      reply.status(status).send({ message: status === 414 ? 'The address is too long.' : 'The address is not valid.' });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
