@@ -124,10 +124,11 @@ describe(`SIGKILL of the gateway during registrations and points batches (${dial
 
       const running = [...Array.from({ length: WORKERS }, registrationWorker), batchWorker(0), batchWorker(1)];
       await new Promise((r) => setTimeout(r, 250 + Math.random() * 500));
-      proc!.child.kill('SIGKILL');
-      await proc!.exited;
+      // Nothing new is sent from here on: what the kill cuts off is only what was in flight.
       stopped = true;
       queue = [];
+      proc!.child.kill('SIGKILL');
+      await proc!.exited;
       await Promise.all(running);
       api = await start();
     }
@@ -167,7 +168,7 @@ describe(`SIGKILL of the gateway during registrations and points batches (${dial
     for (const row of overall) expect(row.totalPoints, `team ${row.teamId}`).toBe(totals.get(row.teamId) ?? 0);
 
     console.log(
-      `faults (${dialectName}): ${KILLS} SIGKILLs; ${attempts} registrations sent, ${acked.size} acknowledged, ${unanswered.size} cut off; ` +
+      `faults (${dialectName}): ${KILLS} SIGKILLs; ${attempts} registrations sent, ${acked.size} acknowledged, ${unanswered.size} in flight at a kill (${cutOffStored} of those stored, once); ` +
         `${batches} points batches sent, ${batchesAcked} acknowledged; lost ${lost.length}, stored twice ${twice.length}, phantom ${phantoms.length}, matches in a state never sent ${wrongSlots.length}`,
     );
     expect(unexpected).toEqual([]);
@@ -311,5 +312,61 @@ describe(`requests retried after a client timeout (${dialectName})`, () => {
     expect(retry.status).toBe(200);
     expect(retry.body.map((r: Row) => [r.teamId, r.position, r.finishes])).toEqual(teams.map((t, i) => [t.rid, i + 1, 4]));
     expect((await overall(tid)).map((r) => r.totalPoints)).toEqual([14, 6 + 4]);
+  });
+});
+
+// The server ending the gateway's connections (what a restart or failover does to them), under
+// load: answers are 2xx or 503 `{ message }`, never 500, the process lives, and it recovers by
+// itself. scripts/faults/pg-restart.mjs restarts a whole cluster; this runs on the suite's one.
+describe.runIf(dialectName === 'postgres')('PostgreSQL ending the gateway\'s connections under load', () => {
+  let proc: GatewayProcess;
+  afterAll(() => proc?.stop());
+
+  it('answers 503 (never 500) while its connections are cut, stays up, and recovers by itself', { timeout: 60_000 }, async () => {
+    const storage = await createStorage();
+    const appName = `fault-${process.pid}-${Date.now()}`;
+    const url = new URL(storage.databaseUrl!);
+    url.searchParams.set('application_name', appName);
+    proc = spawnGateway({ DATA_DIR: storage.dataDir, DATABASE_URL: url.toString(), GATEWAY_PORT: String(await freePort()) });
+    await proc.ready();
+    const api = new Api(proc.url);
+    const admin = await adminToken(api);
+    const { tid, teams } = await createTournamentWithTeams(api, admin, [await createUser(api), await createUser(api)], ['Kilo', 'Lima']);
+
+    const killer = new pg.Client({ connectionString: storage.databaseUrl });
+    await killer.connect();
+    const statuses = new Map<number, number>();
+    const bad: string[] = [];
+    let cutting = true;
+    let cuts = 0;
+    const load = async () => {
+      for (let n = 0; cutting; n++) {
+        const res =
+          n % 3 === 0
+            ? await api.get('/api/auth/me', admin)
+            : n % 3 === 1
+              ? await api.get(`/tournaments/${tid}/points-table/overall`)
+              : await api.put(`/tournaments/${tid}/points-table/matches/1/${1 + (n % 6)}`, { results: teams.map((t, i) => ({ teamId: t.rid, position: ((i + n) % 2) + 1, wins: 0, finishes: n % 5 })) }, admin);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status >= 500 && !(res.status === 503 && res.body.message && res.headers.get('retry-after'))) bad.push(`${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== 503 && res.status >= 300) bad.push(`${res.status} ${JSON.stringify(res.body)}`);
+      }
+    };
+    const running = [load(), load(), load()];
+    for (let i = 0; i < 15; i++) {
+      const cut = await killer.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = $1', [appName]);
+      cuts += cut.rows[0].n;
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    cutting = false;
+    await Promise.all(running);
+    await killer.end();
+
+    console.log(`faults (postgres): ${cuts} gateway connections terminated under load; answers ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    expect(bad).toEqual([]);
+    expect(cuts).toBeGreaterThan(5);
+    expect(proc.child.exitCode).toBeNull();
+    await expect.poll(async () => (await api.get('/api/auth/me', admin)).status, { timeout: 10_000 }).toBe(200);
+    expect((await api.get(`/tournaments/${tid}/points-table/overall`)).status).toBe(200);
   });
 });
