@@ -9,6 +9,7 @@ import { deleteExpiredSessions } from './db/sessions.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { badRequest, NUL_MESSAGE } from './lib/errors.js';
 import { ensureAdmin } from './seed/admin.js';
 import { seedDemo } from './seed/demo.js';
 import healthRoutes from './routes/health/index.js';
@@ -43,6 +44,17 @@ export interface BuildOptions {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** The dotted path of the first string holding U+0000 in a parsed JSON body ('' for the body itself), or undefined. */
+function nulField(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulField(item, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 export async function buildApp({ config, logger, sqliteFile, validateResponses = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -107,6 +119,11 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
   app.decorateRequest('user', null);
 
   registerErrorHandling(app);
+  // PostgreSQL text cannot hold U+0000 (it fails the statement), so no call accepts it, on either database.
+  app.addHook('preValidation', async (request) => {
+    const field = nulField(request.body);
+    if (field !== undefined) throw badRequest('Please check the highlighted fields.', { [field || 'request']: NUL_MESSAGE });
+  });
 
   await app.register(swagger, {
     openapi: {

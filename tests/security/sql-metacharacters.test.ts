@@ -1,7 +1,7 @@
 // Issue 10, input: SQL metacharacters in names are data. They are stored and returned verbatim,
 // and never act as SQL or as LIKE patterns (a name with % or _ matches only itself, case aside).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTournament, createUser, startGateway, teamFields, type TestGateway } from './helpers.js';
+import { adminToken, createTournament, createUser, startGateway, teamFields, tournamentFields, type TestGateway } from './helpers.js';
 
 const NAMES = [
   "'; DROP TABLE users; --",
@@ -72,5 +72,48 @@ describe('SQL metacharacters in names', () => {
     expect((await register({ player2Username: 'IGN%1' })).status).toBe(409);
     expect((await register({ teamName: '%%' })).status).toBe(409);
     expect((await gw.api.get(`/registrations/tournament/${tournament.id}`, admin)).body.map((r: { teamName: string }) => r.teamName).sort()).toEqual(['%%', 'Alpha_1', 'AlphaX1', 'Zeta'].sort());
+  });
+});
+
+// Found by the generated-input test on PostgreSQL: a NUL in a profile's bio was a 500 there
+// (PostgreSQL text cannot hold U+0000) and stored as is on SQLite. Refused everywhere now.
+describe('NUL characters in text', () => {
+  let gw: TestGateway;
+  let admin: string;
+  beforeAll(async () => {
+    gw = await startGateway();
+    admin = await adminToken(gw.api);
+  });
+  afterAll(() => gw.stop());
+
+  const NUL = { message: 'Please check the highlighted fields.' };
+  const nulError = 'This text contains a NUL character (U+0000), which is not allowed.';
+
+  it('are refused with 400 naming the field in JSON bodies, nested ones included', async () => {
+    const player = await createUser(gw.api);
+    const tournament = await createTournament(gw.api, admin);
+    const profile = { fullName: 'Asha', bio: 'a\u0000b', gender: '', dateOfBirth: '', location: '', profilePictureUrl: '' };
+    const calls: [string, Promise<{ status: number; body: any }>, string][] = [
+      ['profile bio', gw.api.post('/api/profile/create', profile, player.token), 'bio'],
+      ['profile bio on update', gw.api.put('/api/profile/update', profile, player.token), 'bio'],
+      ['team name', gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: 'Soul\u0000' }), player.token), 'teamName'],
+      ['UPI reference', gw.api.post(`/registrations/${tournament.id}/payment`, { upiReference: '123456\u0000' }, player.token), 'upiReference'],
+      ['match room password', gw.api.post('/matches', { tid: tournament.id, day: 1, matchNo: 1, map: 'Erangel', matchId: '1', password: 'p\u0000w', time: '18:00' }, admin), 'password'],
+      ['an ignored field of a batch row', gw.api.put(`/tournaments/${tournament.id}/points-table/matches/1/1`, { results: [{ teamId: 1, teamName: '\u0000', position: 1, wins: 0, finishes: 0 }] }, admin), 'results.0.teamName'],
+    ];
+    for (const [what, pending, field] of calls) {
+      const res = await pending;
+      expect(res.status, what).toBe(400);
+      expect(res.body, what).toEqual({ ...NUL, errors: { [field]: nulError } });
+    }
+    expect((await gw.api.get('/api/profile/get', player.token)).status).toBe(404);
+  });
+
+  it('are refused in multipart tournament fields', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(tournamentFields({ description: 'Erangel\u0000Miramar' }))) form.append(k, v);
+    const res = await gw.api.request('POST', '/tournaments/add', { token: admin, form });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ ...NUL, errors: { description: nulError } });
   });
 });
