@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +9,7 @@ import { deleteExpiredSessions } from './db/sessions.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { badRequest, NUL_MESSAGE } from './lib/errors.js';
 import { ensureAdmin } from './seed/admin.js';
 import { seedDemo } from './seed/demo.js';
 import healthRoutes from './routes/health/index.js';
@@ -44,6 +45,17 @@ export interface BuildOptions {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** The dotted path of the first string holding U+0000 in a parsed JSON body ('' for the body itself), or undefined. */
+function nulField(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulField(item, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 export async function buildApp({ config, logger, sqliteFile, validateResponses = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
@@ -54,6 +66,13 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors the router raises before any route runs (a malformed %-escape, an over-long path
+    // parameter) would otherwise get Fastify's own body; answer them in the contract's shape.
+    frameworkErrors(error, _request, res) {
+      const reply = res as unknown as FastifyReply;
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      reply.status(status).send({ message: status === 414 ? 'The address is too long.' : 'The address is not valid.' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -100,6 +119,11 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
   app.decorateRequest('user', null);
 
   registerErrorHandling(app);
+  // PostgreSQL text cannot hold U+0000 (it fails the statement), so no call accepts it, on either database.
+  app.addHook('preValidation', async (request) => {
+    const field = nulField(request.body);
+    if (field !== undefined) throw badRequest('Please check the highlighted fields.', { [field || 'request']: NUL_MESSAGE });
+  });
 
   await app.register(swagger, {
     openapi: {

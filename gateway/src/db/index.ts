@@ -72,7 +72,13 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
 }
 
 function openPostgres(databaseUrl: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // Give up on a connection attempt after 5 s (an unreachable host otherwise hangs the request).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  // A connection the server ends (a restart, a failover) emits 'error': on the pool while idle, on
+  // the client while checked out between two queries. Without a listener Node ends the process.
+  // The next query on that client fails (answered 503), and the pool replaces it on release.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -103,6 +109,27 @@ export function isUniqueViolation(err: unknown, which?: { constraint: string; co
     return !which || (e.message ?? '').includes(`.${which.column}`);
   }
   return false;
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  '57P01', // admin_shutdown: the server is stopping or restarting
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+  'SQLITE_BUSY', // another process kept the file locked longer than busy_timeout
+  'SQLITE_BUSY_SNAPSHOT',
+]);
+
+/**
+ * True when err says the database cannot be reached right now (down, restarting, connection cut,
+ * busy), as opposed to a bug or a bad statement: the gateway answers 503 and recovers by itself.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  if (!e || typeof e !== 'object') return false;
+  if (e.code && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true; // 08xxx: connection exceptions
+  return /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/i.test(e.message ?? '');
 }
 
 export const nowIso = () => new Date().toISOString();

@@ -19,3 +19,6 @@ export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, `Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`);
 export const conflict = (message: string, errors?: FieldErrors) => new HttpError(409, message, errors);
+
+/** U+0000 cannot be stored in PostgreSQL text: refused in every field. */
+export const NUL_MESSAGE = 'This text contains a NUL character (U+0000), which is not allowed.';

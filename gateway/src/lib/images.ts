@@ -23,6 +23,7 @@ export const IMAGE_MESSAGES = {
   tooManyPixels: `The cover image has too many pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
   unreadable: 'The cover image could not be read. It may be damaged; please try another file.',
   tooMany: 'Please upload only one cover image.',
+  hiddenData: 'The cover image has other data after the picture. Please save it again as an image and upload that.',
 } as const;
 
 /** One stored rendition; rows are keyed by (id, width), so equal widths are stored once. */
@@ -73,6 +74,7 @@ export async function processCoverImage(input: Buffer): Promise<ProcessedImage> 
     throw coverError(415, IMAGE_MESSAGES.wrongType);
   }
   if (!isAcceptedFormat(meta)) throw coverError(415, IMAGE_MESSAGES.wrongType);
+  if (hasDataAfterImage(input, meta.format!)) throw coverError(415, IMAGE_MESSAGES.hiddenData);
   if (!meta.width || !meta.height) throw coverError(400, IMAGE_MESSAGES.unreadable);
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw coverError(400, IMAGE_MESSAGES.tooManyPixels);
   const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
@@ -97,6 +99,52 @@ export async function processCoverImage(input: Buffer): Promise<ProcessedImage> 
   // Content-addressed: the same upload twice shares one set of rows and one URL.
   const id = crypto.createHash('sha256').update(largest.data).digest('hex').slice(0, IMAGE_ID_HEX_LENGTH);
   return { id, contentType: 'image/webp', variants, width: largest.width, height: largest.height };
+}
+
+/**
+ * True when bytes other than zero padding follow the end of a PNG (IEND), GIF (trailer) or WebP
+ * (RIFF length): the shape of a polyglot (a script, page or archive riding on a real image).
+ * Re-encoding drops such bytes anyway; refusing says so to the uploader and stores nothing.
+ * JPEG is left alone: phones append data after its end (Samsung trailers, motion photos), so an
+ * honest photo would be refused; re-encoding is the defence there. AVIF has no end marker to read.
+ */
+export function hasDataAfterImage(input: Buffer, format: string): boolean {
+  const end = format === 'png' ? pngEnd(input) : format === 'gif' ? gifEnd(input) : format === 'webp' ? webpEnd(input) : undefined;
+  if (end === undefined || end >= input.length) return false;
+  return input.subarray(end).some((byte) => byte !== 0);
+}
+
+function pngEnd(input: Buffer): number | undefined {
+  let offset = 8;
+  while (offset + 12 <= input.length) {
+    const length = input.readUInt32BE(offset);
+    const type = input.toString('latin1', offset + 4, offset + 8);
+    offset += 12 + length;
+    if (type === 'IEND') return offset;
+  }
+  return undefined; // cut off: the decoder judges it
+}
+
+function gifEnd(input: Buffer): number | undefined {
+  const colourTable = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+  const skipSubBlocks = (at: number) => {
+    while (at < input.length && input[at] !== 0) at += input[at]! + 1;
+    return at + 1;
+  };
+  if (input.length < 13) return undefined;
+  let offset = 13 + colourTable(input[10]!);
+  while (offset < input.length) {
+    const block = input[offset];
+    if (block === 0x3b) return offset + 1; // trailer
+    if (block === 0x21) offset = skipSubBlocks(offset + 2); // extension: introducer, label, data
+    else if (block === 0x2c && offset + 10 <= input.length) offset = skipSubBlocks(offset + 10 + colourTable(input[offset + 9]!) + 1); // image: descriptor, table, LZW size, data
+    else return undefined;
+  }
+  return undefined;
+}
+
+function webpEnd(input: Buffer): number | undefined {
+  return input.length >= 12 ? 8 + input.readUInt32LE(4) : undefined;
 }
 
 export const imageUrl = (id: string) => `/images/${id}.webp`;

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type FieldErrors } from '../lib/errors.js';
+import { isDatabaseUnavailable } from '../db/index.js';
+
+/** Seconds a client should wait before retrying while the database is unreachable. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
 
 const MESSAGES: Record<number, string> = {
   400: 'Please check the highlighted fields.',
@@ -35,6 +39,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         ? 'The request body is not valid JSON.'
         : (error.code?.startsWith('FST_') ? MESSAGES[status] : error.message) || MESSAGES[status] || 'Bad request.';
       return reply.status(status).send({ message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+      return reply.status(503).send({ message: 'The service is briefly unavailable. Please try again in a moment.' });
     }
     request.log.error({ err: error, reqId: request.id }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -24,7 +24,7 @@ import {
 } from '../../db/tournaments.js';
 import { insertImage } from '../../db/images.js';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, processCoverImage } from '../../lib/images.js';
-import { HttpError, badRequest, conflict, notFound, type FieldErrors } from '../../lib/errors.js';
+import { HttpError, NUL_MESSAGE, badRequest, conflict, notFound, type FieldErrors } from '../../lib/errors.js';
 import { requireAdmin } from '../../plugins/auth.js';
 
 export const TOURNAMENT_NOT_FOUND = 'Tournament not found.';
@@ -73,6 +73,7 @@ async function readTournamentUpload(request: FastifyRequest): Promise<Tournament
       if (Object.hasOwn(fields, name)) errors[name] = 'Send this field only once.';
       else if (part.valueTruncated) errors[name] = 'This value is too long.';
       else if (typeof part.value !== 'string') errors[name] = 'Must be text.';
+      else if (part.value.includes('\u0000')) errors[name] = NUL_MESSAGE;
       fields[name] = typeof part.value === 'string' ? part.value : '';
     }
   } catch (err) {

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# SIGKILL of the compiled gateway during a stream of registrations and points batches, many times,
+# on SQLite and on PostgreSQL (a throw-away cluster of its own). The same check as the security
+# suite's faults test (tests/security/faults.test.ts), with more kills.
+#   npm run build:gateway && bash scripts/faults/kill-during-writes.sh [KILLS] [sqlite|postgres|both]
+set -euo pipefail
+kills=${1:-20}; which=${2:-both}
+cd "$(dirname "$0")/../.."
+run() { FAULT_KILLS=$kills npx vitest run --project security tests/security/faults.test.ts -t 'SIGKILL' 2>&1 | grep -E '^.*faults \(|Tests |FAIL|AssertionError' ; }
+if [ "$which" != postgres ]; then run; fi
+if [ "$which" != sqlite ]; then
+  dir=$(mktemp -d /tmp/pg-kill-XXXXXX); chmod 755 "$dir"
+  trap 'bash scripts/pg-throwaway.sh stop "$dir/cluster"; rm -rf "$dir"' EXIT
+  url=$(bash scripts/pg-throwaway.sh start "$dir/cluster")
+  TEST_DATABASE_URL=$url run
+fi

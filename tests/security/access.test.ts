@@ -1,0 +1,304 @@
+// Issue 10, access: every call the gateway documents, tried anonymously, as a player, as another
+// player and as an admin, each with a valid body. Only the allowed ones succeed; room IDs and
+// passwords reach only the teams of their tournament and admins.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mail } from '../../gateway/src/lib/mailer.js';
+import {
+  ADMIN,
+  adminToken,
+  createAdmin,
+  createTournament,
+  createUser,
+  loginAgain,
+  pngImage,
+  startGateway,
+  teamFields,
+  toForm,
+  tournamentFields,
+  unique,
+  uniquePhone,
+  type ApiResponse,
+  type TestGateway,
+  type TestUser,
+} from './helpers.js';
+
+type Actor = 'anonymous' | 'player' | 'other' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'player', 'other', 'admin'];
+type Expect = Record<Actor, number>;
+
+/** Anyone, token or not. */
+const PUBLIC = (s: number): Expect => ({ anonymous: s, player: s, other: s, admin: s });
+/** Any signed-in account, about itself. */
+const SIGNED_IN = (s: number): Expect => ({ anonymous: 401, player: s, other: s, admin: s });
+/** The player's own team: another player and an admin have no team there, so it does not exist for them. */
+const OWNER = (s: number): Expect => ({ anonymous: 401, player: s, other: 404, admin: 404 });
+const ADMIN_ONLY = (s: number): Expect => ({ anonymous: 401, player: 403, other: 403, admin: s });
+
+interface Caller {
+  actor: Actor;
+  /** The actor's token (none when anonymous). */
+  token?: string;
+  /** Another token of the same account (for calls that end the token they are sent with). */
+  fresh(): Promise<string | undefined>;
+  /** A token of a new account in the same role (for calls that change the whole account). */
+  freshAccount(): Promise<string | undefined>;
+}
+
+interface Row {
+  call: string;
+  expect: Expect;
+  send(c: Caller): Promise<ApiResponse>;
+}
+
+const ROOM_ID = `room-${unique()}`;
+const ROOM_PASSWORD = `pw-${unique()}-secret`;
+
+let gw: TestGateway;
+let admin: string;
+let player: TestUser; // registered a team in `tid`
+let other: TestUser; // registered a team in another tournament, not in `tid`
+let tid: number;
+let rid: number;
+let matchId: number;
+let imageId: string;
+let mails: Mail[] = [];
+
+/** Every answer of the matrix, for the room-secret grep at the end. */
+const answers: { call: string; actor: Actor; status: number; text: string }[] = [];
+
+beforeAll(async () => {
+  gw = await startGateway();
+  gw.app.mailer.send = async (mail) => {
+    mails.push(mail);
+  };
+  admin = await adminToken(gw.api);
+  [player, other] = [await createUser(gw.api), await createUser(gw.api)];
+  const form = toForm(tournamentFields(), [{ name: 'coverImage', data: await pngImage(), filename: 'cover.png', type: 'image/png' }]);
+  const created = await gw.api.request('POST', '/tournaments/add', { token: admin, form });
+  expect(created.status).toBe(200);
+  tid = created.body.id;
+  imageId = String(created.body.coverImageUrl).slice('/images/'.length, -'.webp'.length);
+  const team = await gw.api.post(`/registrations/${tid}`, teamFields(), player.token);
+  expect(team.status).toBe(201);
+  rid = team.body.rid;
+  const elsewhere = await createTournament(gw.api, admin);
+  expect((await gw.api.post(`/registrations/${elsewhere.id}`, teamFields(), other.token)).status).toBe(201);
+  // The other player's tournament has a room too: being registered somewhere is not enough.
+  expect((await gw.api.post('/matches', matchBody(elsewhere.id, 1, 1, 'elsewhere-pw'), admin)).status).toBe(201);
+  const match = await gw.api.post('/matches', { ...matchBody(tid, 1, 1), matchId: ROOM_ID, password: ROOM_PASSWORD }, admin);
+  expect(match.status).toBe(201);
+  matchId = match.body.id;
+  expect((await gw.api.post('/api/profile/create', profileBody(), player.token)).status).toBe(201);
+});
+afterAll(() => gw?.stop());
+
+function matchBody(t: number, day: number, matchNo: number, password = `pw-${unique()}`) {
+  return { tid: t, day, matchNo, map: 'Erangel', matchId: `id-${unique()}`, password, time: '18:30' };
+}
+
+function profileBody() {
+  return { fullName: 'Asha Rao', bio: 'IGL', gender: 'Female', dateOfBirth: '2001-02-03', location: 'Pune', profilePictureUrl: '' };
+}
+
+const newTournament = async () => (await createTournament(gw.api, admin)).id as number;
+let nextMatchSlot = 0;
+/** A free (day, match number) in `tid` for each match created by the matrix (the room match is day 1 match 1). */
+const freeSlot = () => {
+  nextMatchSlot += 1;
+  return { day: 2 + Math.floor(nextMatchSlot / 6), matchNo: 1 + (nextMatchSlot % 6) };
+};
+
+async function resetToken(email: string): Promise<string> {
+  mails = [];
+  expect((await gw.api.post('/api/auth/password-reset/request', { email })).status).toBe(202);
+  await new Promise((r) => setTimeout(r, 20)); // the mail is sent after the answer
+  const link = mails.find((m) => m.to === email)?.text.match(/token=([^\s]+)/)?.[1];
+  if (!link) throw new Error('no reset mail');
+  return decodeURIComponent(link);
+}
+
+const req = (method: string, path: string, c: Caller, options: { json?: unknown; form?: FormData } = {}) =>
+  gw.api.request(method, path, { token: c.token, ...options });
+
+const ROWS: Row[] = [
+  { call: 'GET /healthz', expect: PUBLIC(200), send: (c) => req('GET', '/healthz', c) },
+  { call: 'GET /.well-known/jwks.json', expect: PUBLIC(200), send: (c) => req('GET', '/.well-known/jwks.json', c) },
+  {
+    call: 'POST /api/auth/register',
+    expect: PUBLIC(201),
+    send: (c) => {
+      const u = unique();
+      return req('POST', '/api/auth/register', c, { json: { email: `m${u}@test.example`, phone: uniquePhone(), username: `m_${u}`.slice(0, 20), password: 'correct horse battery' } });
+    },
+  },
+  {
+    call: 'POST /api/auth/login',
+    expect: PUBLIC(200),
+    send: (c) => req('POST', '/api/auth/login', c, { json: { emailOrPhone: player.email, password: player.password } }),
+  },
+  { call: 'POST /api/auth/logout', expect: SIGNED_IN(200), send: async (c) => req('POST', '/api/auth/logout', { ...c, token: await c.fresh() }) },
+  { call: 'POST /api/auth/logout-all', expect: SIGNED_IN(200), send: async (c) => req('POST', '/api/auth/logout-all', { ...c, token: await c.freshAccount() }) },
+  { call: 'GET /api/auth/me', expect: SIGNED_IN(200), send: (c) => req('GET', '/api/auth/me', c) },
+  {
+    call: 'POST /api/auth/password-reset/request',
+    expect: PUBLIC(202),
+    send: (c) => req('POST', '/api/auth/password-reset/request', c, { json: { email: `nobody${unique()}@test.example` } }),
+  },
+  {
+    call: 'POST /api/auth/password-reset/confirm',
+    expect: PUBLIC(200),
+    send: async (c) => {
+      const someone = await createUser(gw.api);
+      return req('POST', '/api/auth/password-reset/confirm', c, { json: { token: await resetToken(someone.email), password: 'a brand new password' } });
+    },
+  },
+  // Profiles are the caller's own: no id in the path, so "another player" only ever sees their own (none).
+  { call: 'GET /api/profile/get', expect: OWNER(200), send: (c) => req('GET', '/api/profile/get', c) },
+  {
+    call: 'POST /api/profile/create',
+    expect: SIGNED_IN(201),
+    send: async (c) => req('POST', '/api/profile/create', { ...c, token: await c.freshAccount() }, { json: profileBody() }),
+  },
+  { call: 'PUT /api/profile/update', expect: OWNER(200), send: (c) => req('PUT', '/api/profile/update', c, { json: { ...profileBody(), bio: 'Fragger' } }) },
+  { call: 'GET /tournaments', expect: PUBLIC(200), send: (c) => req('GET', '/tournaments', c) },
+  { call: 'GET /tournaments/admin/summary', expect: ADMIN_ONLY(200), send: (c) => req('GET', '/tournaments/admin/summary', c) },
+  { call: 'GET /tournaments/{id}', expect: PUBLIC(200), send: (c) => req('GET', `/tournaments/${tid}`, c) },
+  { call: 'POST /tournaments/add', expect: ADMIN_ONLY(200), send: (c) => req('POST', '/tournaments/add', c, { form: toForm(tournamentFields()) }) },
+  {
+    call: 'PUT /tournaments/admin/update/{id}',
+    expect: ADMIN_ONLY(200),
+    send: async (c) => req('PUT', `/tournaments/admin/update/${await newTournament()}`, c, { form: toForm(tournamentFields({ name: `Renamed ${unique()}` })) }),
+  },
+  { call: 'DELETE /tournaments/admin/delete{id}', expect: ADMIN_ONLY(200), send: async (c) => req('DELETE', `/tournaments/admin/delete${await newTournament()}`, c) },
+  { call: 'GET /images/{imageId}-{width}.webp', expect: PUBLIC(200), send: (c) => req('GET', `/images/${imageId}-400.webp`, c) },
+  { call: 'GET /images/{imageId}.webp', expect: PUBLIC(200), send: (c) => req('GET', `/images/${imageId}.webp`, c) },
+  { call: 'GET /images/{imageId}.jpg', expect: PUBLIC(200), send: (c) => req('GET', `/images/${imageId}.jpg`, c) },
+  {
+    call: 'POST /tournaments/{id}/points-table',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('POST', `/tournaments/${tid}/points-table`, c, { json: { day: 1, match: 1, teamId: rid, teamName: 'x', position: 1, wins: 1, finishes: 4, totalPoints: 0 } }),
+  },
+  {
+    call: 'PUT /tournaments/{id}/points-table/matches/{day}/{match}',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('PUT', `/tournaments/${tid}/points-table/matches/1/2`, c, { json: { results: [{ teamId: rid, position: 2, wins: 0, finishes: 3 }] } }),
+  },
+  { call: 'GET /tournaments/{id}/points-table/results', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/tournaments/${tid}/points-table/results?day=1&match=1`, c) },
+  { call: 'GET /tournaments/{id}/points-table/day', expect: PUBLIC(200), send: (c) => req('GET', `/tournaments/${tid}/points-table/day?day=1`, c) },
+  { call: 'GET /tournaments/{id}/points-table/overall', expect: PUBLIC(200), send: (c) => req('GET', `/tournaments/${tid}/points-table/overall`, c) },
+  { call: 'POST /registrations/{tournamentId}', expect: SIGNED_IN(201), send: async (c) => req('POST', `/registrations/${await newTournament()}`, c, { json: teamFields() }) },
+  { call: 'GET /registrations/{tournamentId}', expect: OWNER(200), send: (c) => req('GET', `/registrations/${tid}`, c) },
+  { call: 'PUT /registrations/{tournamentId}', expect: OWNER(200), send: (c) => req('PUT', `/registrations/${tid}`, c, { json: teamFields() }) },
+  { call: 'GET /registrations/user', expect: SIGNED_IN(200), send: (c) => req('GET', '/registrations/user', c) },
+  { call: 'GET /registrations/tournament/{tournamentId}', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/registrations/tournament/${tid}`, c) },
+  { call: 'POST /registrations/{tournamentId}/payment', expect: OWNER(200), send: (c) => req('POST', `/registrations/${tid}/payment`, c, { json: { upiReference: 'UPI4242424242' } }) },
+  {
+    call: 'PUT /registrations/admin/payments',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('PUT', '/registrations/admin/payments', c, { json: { tournamentId: tid, rids: [rid], paymentStatus: 'pending' } }),
+  },
+  { call: 'PUT /registrations/admin/{rid}/payment', expect: ADMIN_ONLY(200), send: (c) => req('PUT', `/registrations/admin/${rid}/payment`, c, { json: { paymentStatus: 'pending' } }) },
+  { call: 'GET /matches/tournament/{tournamentId}', expect: SIGNED_IN(200), send: (c) => req('GET', `/matches/tournament/${tid}`, c) },
+  { call: 'POST /matches', expect: ADMIN_ONLY(201), send: (c) => { const s = freeSlot(); return req('POST', '/matches', c, { json: matchBody(tid, s.day, s.matchNo) }); } },
+  {
+    call: 'PUT /matches/{id}',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('PUT', `/matches/${matchId}`, c, { json: { ...matchBody(tid, 1, 1), matchId: ROOM_ID, password: ROOM_PASSWORD, map: 'Miramar' } }),
+  },
+];
+
+/** Where the room ID and password may appear: the match list for its teams and admins, and admins' own match edits. */
+const ROOM_SEEN_BY: Record<string, Actor[]> = {
+  'GET /matches/tournament/{tournamentId}': ['player', 'admin'],
+  'PUT /matches/{id}': ['admin'],
+};
+
+function caller(actor: Actor): Caller {
+  switch (actor) {
+    case 'anonymous':
+      return { actor, fresh: async () => undefined, freshAccount: async () => undefined };
+    case 'player':
+    case 'other': {
+      const user = actor === 'player' ? player : other;
+      return { actor, token: user.token, fresh: () => loginAgain(gw, user), freshAccount: async () => (await createUser(gw.api)).token };
+    }
+    case 'admin':
+      return { actor, token: admin, fresh: () => loginAgain(gw, ADMIN), freshAccount: async () => (await createAdmin(gw)).token };
+  }
+}
+
+describe('access matrix: every documented gateway call, four callers', () => {
+  it('has exactly one row for every call in /openapi.json (a new call without a row fails here)', async () => {
+    const spec = (await gw.api.get('/openapi.json')).body;
+    const documented = Object.entries<Record<string, unknown>>(spec.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const rows = ROWS.map((r) => r.call);
+    expect(new Set(rows).size).toBe(rows.length);
+    expect([...rows].sort()).toEqual([...documented].sort());
+    expect(documented.length).toBeGreaterThanOrEqual(37);
+  });
+
+  it.each(ROWS.map((r) => [r.call, r] as const))('%s', async (call, row) => {
+    const got: Partial<Expect> = {};
+    for (const actor of ACTORS) {
+      const res = await row.send(caller(actor));
+      got[actor] = res.status;
+      const text = Buffer.isBuffer(res.body) ? res.body.toString('latin1') : typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+      answers.push({ call, actor, status: res.status, text });
+      if (res.status >= 400) {
+        expect(res.headers.get('content-type'), `${call} as ${actor}`).toMatch(/^application\/json/);
+        expect(res.body, `${call} as ${actor}`).toEqual({ message: expect.stringMatching(/\S/) });
+      }
+    }
+    expect(got).toEqual(row.expect);
+  });
+
+  it('left the player\'s team to the player: no refused call changed it, and nobody else lists it', async () => {
+    const mine = await gw.api.get(`/registrations/${tid}`, player.token);
+    expect(mine.status).toBe(200);
+    expect(mine.body.rid).toBe(rid);
+    for (const token of [other.token, admin]) {
+      const theirs = await gw.api.get('/registrations/user', token);
+      expect(theirs.body.map((r: { rid: number }) => r.rid)).not.toContain(rid);
+    }
+    const admins = await gw.api.get(`/registrations/tournament/${tid}`, admin);
+    expect(admins.body.map((r: { rid: number }) => r.rid)).toEqual([rid]);
+    expect((await gw.api.get('/api/profile/get', other.token)).status).toBe(404);
+  });
+});
+
+describe('room ID and password', () => {
+  it('go to the tournament\'s teams and admins only: anonymous 401, unregistered players null, registered player and admin the values', async () => {
+    const path = `/matches/tournament/${tid}`;
+    const anonymous = await gw.api.get(path);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ message: 'Please log in to continue.' });
+
+    const stranger = await createUser(gw.api); // never registered anywhere
+    for (const token of [other.token, stranger.token]) {
+      const res = await gw.api.get(path, token);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(res.body.length).toBeGreaterThan(0);
+      for (const m of res.body) expect(m).toMatchObject({ matchId: null, password: null });
+    }
+    for (const token of [player.token, admin]) {
+      const res = await gw.api.get(path, token);
+      expect(res.status).toBe(200);
+      expect(res.body.find((m: { id: number }) => m.id === matchId)).toMatchObject({ matchId: ROOM_ID, password: ROOM_PASSWORD });
+    }
+  });
+
+  it('appear in no other answer of the matrix', () => {
+    expect(answers.length).toBe(ROWS.length * ACTORS.length);
+    const leaks = answers
+      .filter((a) => a.text.includes(ROOM_PASSWORD) || a.text.includes(ROOM_ID))
+      .filter((a) => !(ROOM_SEEN_BY[a.call]?.includes(a.actor) && a.status < 300))
+      .map((a) => `${a.call} as ${a.actor}`);
+    expect(leaks).toEqual([]);
+    // And they did appear where they belong, so the grep above can find them.
+    const seen = answers.filter((a) => a.text.includes(ROOM_PASSWORD)).map((a) => `${a.call} as ${a.actor}`);
+    expect(seen.sort()).toEqual(['GET /matches/tournament/{tournamentId} as admin', 'GET /matches/tournament/{tournamentId} as player', 'PUT /matches/{id} as admin']);
+  });
+});
