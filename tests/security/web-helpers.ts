@@ -118,3 +118,112 @@ export async function startRecordingProxy(target: string) {
       }),
   };
 }
+
+/** Every route module of app/routes with the URL it answers for these parameters (reused by the access, XSS and fuzz tests). */
+export const routeUrls = (params: Record<string, string>) => routeFiles().map((r) => ({ ...r, url: routeUrl(r.name, params) }));
+
+/** A GET with an optional session cookie, redirects not followed. */
+export const getPage = (webUrl: string, pathname: string, cookie = '') =>
+  fetch(webUrl + pathname, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+
+// --- a small HTML tokenizer (enough for server-rendered pages; no dependency) ---
+
+export interface HtmlElement {
+  tag: string;
+  attrs: { name: string; value: string }[];
+  /** Raw content of <script>/<style>; decoded content of <title>/<textarea>. */
+  content: string;
+}
+
+const RAW_TEXT = new Set(['script', 'style']);
+const RCDATA = new Set(['title', 'textarea']);
+
+/** Decodes the character references the server emits (named basics and numeric). */
+export function decodeEntities(s: string): string {
+  const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0' };
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, ref: string) => {
+    if (ref[0] === '#') {
+      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return String.fromCodePoint(code);
+    }
+    return named[ref.toLowerCase()] ?? m;
+  });
+}
+
+/**
+ * Splits a page the way a browser's tokenizer would (start tags with attributes, raw-text and
+ * RCDATA elements ended only by their own end tag, comments), so a payload that broke out of a
+ * text node, an attribute or a script shows up as an element or attribute of its own.
+ */
+export function parseHtml(html: string): { elements: HtmlElement[]; text: string } {
+  const elements: HtmlElement[] = [];
+  let text = '';
+  let i = 0;
+  while (i < html.length) {
+    const lt = html.indexOf('<', i);
+    if (lt < 0) {
+      text += decodeEntities(html.slice(i));
+      break;
+    }
+    text += decodeEntities(html.slice(i, lt));
+    if (html.startsWith('<!--', lt)) {
+      const end = html.indexOf('-->', lt + 4);
+      i = end < 0 ? html.length : end + 3;
+      continue;
+    }
+    if (/^<[!?/]/.test(html.slice(lt, lt + 2))) {
+      const end = html.indexOf('>', lt);
+      i = end < 0 ? html.length : end + 1;
+      continue;
+    }
+    const name = /^<([a-zA-Z][^\s/>]*)/.exec(html.slice(lt, lt + 64));
+    if (!name) {
+      text += '<';
+      i = lt + 1;
+      continue;
+    }
+    const tag = name[1]!.toLowerCase();
+    let j = lt + name[0].length;
+    const attrs: HtmlElement['attrs'] = [];
+    for (;;) {
+      while (j < html.length && /[\s/]/.test(html[j]!)) j++;
+      if (j >= html.length || html[j] === '>') break;
+      const attr = /^[^\s/>=]+/.exec(html.slice(j, j + 256))?.[0] ?? html[j]!;
+      j += attr.length;
+      while (/\s/.test(html[j] ?? '')) j++;
+      let value = '';
+      if (html[j] === '=') {
+        j++;
+        while (/\s/.test(html[j] ?? '')) j++;
+        const quote = html[j];
+        if (quote === '"' || quote === "'") {
+          const end = html.indexOf(quote, j + 1);
+          value = html.slice(j + 1, end < 0 ? html.length : end);
+          j = end < 0 ? html.length : end + 1;
+        } else {
+          const raw = /^[^\s>]*/.exec(html.slice(j))![0];
+          value = raw;
+          j += raw.length;
+        }
+      }
+      attrs.push({ name: attr.toLowerCase(), value: decodeEntities(value) });
+    }
+    i = j + 1;
+    let content = '';
+    if (RAW_TEXT.has(tag) || RCDATA.has(tag)) {
+      const close = new RegExp(`</${tag}[\\s/>]`, 'i').exec(html.slice(i));
+      const end = close ? i + close.index : html.length;
+      content = html.slice(i, end);
+      if (RCDATA.has(tag)) {
+        content = decodeEntities(content);
+        text += content;
+      }
+      i = end;
+    }
+    elements.push({ tag, attrs, content });
+  }
+  return { elements, text };
+}
+
+/** The attribute's value, or undefined. */
+export const attr = (el: HtmlElement, name: string) => el.attrs.find((a) => a.name === name)?.value;
