@@ -76,6 +76,12 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     console.warn(JSON.stringify({ level: 'warn', msg: 'cross-site form post refused', url: request.url, origin: request.headers.get('origin') }));
     return;
   }
+  // Remix "warns" through handleError about any ?_data= request (its pre-single-fetch data protocol,
+  // which our client never uses). Anyone can add the parameter to a URL: one warning line, not an error.
+  if (error instanceof Error && error.message.startsWith('Warning: Single fetch-enabled apps should not be making ?_data requests')) {
+    console.warn(JSON.stringify({ level: 'warn', msg: 'legacy ?_data request', url: request.url }));
+    return;
+  }
   if (error instanceof Error) {
     console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', url: request.url, reqId: request.headers.get('x-request-id'), error: error.stack ?? error.message }));
   }

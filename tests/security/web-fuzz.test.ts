@@ -1,0 +1,224 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM, GatewayApi, Stack, attr, errorLines, getPage, logSince, logSize, parseHtml, routeFiles, routeUrl, webLogin } from './web-helpers';
+
+// Issue 10, generated input to every web action: for each route of app/routes with an action,
+// thousands of generated same-origin form posts (random and real field names, real and odd values,
+// unicode, long strings, repeated keys, broken %-escapes, odd query strings) as a visitor, a player
+// and an admin, against the production build behind server.mjs. No answer may be a 5xx; each is a
+// redirect or an HTML page; nothing reaches the web server's error log. Fixed seed, bounded runs:
+// WEB_FUZZ_SEED and WEB_FUZZ_RUNS (runs per route and caller) change them.
+
+const SEED = Number(process.env.WEB_FUZZ_SEED ?? 20_261_123);
+const RUNS = Number(process.env.WEB_FUZZ_RUNS ?? 80);
+
+type Caller = 'visitor' | 'player' | 'admin';
+const CALLERS: Caller[] = ['visitor', 'player', 'admin'];
+
+interface Target {
+  name: string;
+  url: string;
+  /** Names of the fields the route's own forms post (read from its pages), and their values. */
+  fields: string[];
+  values: string[];
+}
+
+let stack: Stack;
+let api: GatewayApi;
+const targets: Target[] = [];
+const cookies = {} as Record<Caller, string>;
+let sent = 0;
+let serverErrors = 0;
+const byStatus = new Map<number, number>();
+const ids: string[] = [];
+
+/** Field names and values of every form control on a page. */
+function formControls(html: string): { names: string[]; values: string[] } {
+  const names: string[] = [];
+  const values: string[] = [];
+  for (const el of parseHtml(html).elements) {
+    if (!['input', 'select', 'textarea', 'button', 'option'].includes(el.tag)) continue;
+    const name = attr(el, 'name');
+    const value = attr(el, 'value');
+    if (name) names.push(name);
+    if (value) values.push(value);
+  }
+  return { names, values };
+}
+
+beforeAll(async () => {
+  stack = await Stack.start({ label: 'web-fuzz' });
+  api = new GatewayApi(stack.info);
+  const t = await api.createTournament();
+  const doomed = await api.createTournament();
+  const player = await api.createPlayer();
+  const reg = await api.registerTeam(t.id, player);
+  await api.createMatch(t.id, { day: 1, matchNo: 1, map: 'Erangel', matchId: 'R1', password: 'P1', time: '18:30' });
+  ids.push(String(t.id), String(doomed.id), String(reg.rid), '0', '-1', '999999999', '1e3', '01');
+  cookies.visitor = '';
+  cookies.player = (await webLogin(stack.info.webUrl, player.email, player.password)).cookie;
+  cookies.admin = (await webLogin(stack.info.webUrl, stack.info.admin.email, stack.info.admin.password)).cookie;
+
+  const actions = routeFiles().filter((r) => r.hasAction);
+  // Logging out ends the session the later posts would use: its route goes last.
+  actions.sort((a, b) => Number(a.name === 'logout') - Number(b.name === 'logout'));
+  for (const r of actions) {
+    const tid = r.name.includes('delete') ? String(doomed.id) : String(t.id);
+    let url = routeUrl(r.name, { tournamentId: tid, id: tid });
+    if (r.name === 'payment') url += `?rid=${reg.rid}`;
+    if (r.name === 'admin.add-points.$tournamentId') url += '?day=1&match=1';
+    const names = new Set<string>();
+    const values = new Set<string>();
+    for (const cookie of [cookies.admin, cookies.player, cookies.visitor]) {
+      const html = await (await getPage(stack.info.webUrl, url, cookie)).text();
+      const found = formControls(html);
+      found.names.forEach((n) => names.add(n));
+      found.values.forEach((v) => values.add(v));
+    }
+    targets.push({ name: r.name, url, fields: [...names], values: [...values] });
+  }
+}, 90_000);
+afterAll(() => stack?.stop());
+
+const ODD = [
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e308',
+  '-0',
+  'NaN',
+  'Infinity',
+  '9007199254740993',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '__proto__',
+  'javascript:alert(1)',
+  '//evil.example',
+  'https://evil.example/',
+  '/\\evil.example',
+  '../../etc/passwd',
+  '%',
+  '%00',
+  '\u0000',
+  '\ud800',
+  '\u202egnp.exe\u200b',
+  '\u200b\u200b',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '2026-02-30T25:61',
+  '18:30',
+  '99:99',
+  'verify-one',
+  'reject-selected',
+  'logout-everywhere',
+  'a'.repeat(5000),
+  '₹'.repeat(2000),
+];
+
+function bodies(target: Target) {
+  const name = fc.oneof(
+    { weight: 5, arbitrary: fc.constantFrom(...(target.fields.length ? target.fields : ['x'])) },
+    { weight: 1, arbitrary: fc.constantFrom('intent', 'rid', 'redirectTo', 'returnTo', '_data', 'index', '__proto__', 'constructor', 'position.1', 'wins.999999999999', 'finishes.-1') },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20, unit: 'grapheme' }) },
+  );
+  const value = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...ODD, ...ids, ...target.values) },
+    { weight: 2, arbitrary: fc.string({ maxLength: 60, unit: 'grapheme' }) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20, unit: 'binary' }) },
+    { weight: 1, arbitrary: fc.integer().map(String) },
+    // Long values: up to ~48 KB encoded, so most bodies stay under the 64 KB form limit and reach the actions (a few pass it: 413).
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('x', 'é', '🎮', '\u0301'), fc.integer({ min: 100, max: 4_000 })).map(([s, n]) => s.repeat(n)) },
+  );
+  const pairs = fc.array(fc.tuple(name, value), { maxLength: 14 });
+  const encoded = pairs.map((p) => new URLSearchParams(p).toString());
+  // Hand-made bodies: broken %-escapes, bare keys, stray separators.
+  const raw = fc
+    .array(fc.oneof(fc.constantFrom('a=%', '=%E0%A4%A', '%ZZ=1', '&&', '=', 'x', '+++', `${target.fields[0] ?? 'a'}=%C0%AF`), encoded), { maxLength: 4 })
+    .map((parts) => parts.join('&'));
+  const query = fc.option(fc.constantFrom('?index', '?rid=', '?rid=abc', `?rid=${ids[2]}&rid=1`, '?redirectTo=//evil.example', '?day=9&match=0', '?_data=root', '?%'), { nil: '' });
+  return fc.record({ body: fc.oneof({ weight: 4, arbitrary: encoded }, { weight: 1, arbitrary: raw }), query });
+}
+
+describe('generated form posts to every web action', () => {
+  it('finds the actions and the fields their forms post', () => {
+    expect(targets.length).toBe(routeFiles().filter((r) => r.hasAction).length);
+    expect(targets.length).toBeGreaterThanOrEqual(15);
+    const withFields = targets.filter((t) => t.fields.length > 0).map((t) => t.name);
+    expect(withFields).toEqual(expect.arrayContaining(['login', 'register', 'payment', 'register_.$tournamentId', 'admin.$tournamentId.matches', 'admin.add-tournament']));
+  });
+
+  it('never answers 5xx: each answer a redirect or an HTML page, nothing in the error log', async () => {
+    const from = logSize(stack.info.webLog);
+    const started = Date.now();
+    const perRoute: string[] = [];
+    for (const target of targets) {
+      for (const caller of CALLERS) {
+        await fc.assert(
+          fc.asyncProperty(bodies(target), async ({ body, query }) => {
+            const url = target.url + (query ? (target.url.includes('?') ? `&${query.slice(1)}` : query) : '');
+            const headers: Record<string, string> = { origin: stack.info.webUrl, 'content-type': FORM };
+            if (cookies[caller]) headers.cookie = cookies[caller];
+            const res = await fetch(stack.info.webUrl + url, { method: 'POST', headers, body, redirect: 'manual' }).catch((err: Error) => {
+              throw new Error(`POST ${url} as ${caller} (${body.length} bytes): ${err.message} ${String(err.cause)}`);
+            });
+            const text = await res.text();
+            sent += 1;
+            byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1);
+            if (res.status >= 500) serverErrors += 1;
+            const where = `POST ${url} as ${caller}: ${body.slice(0, 200)}`;
+            expect(res.status, `${where}\n${text.slice(0, 300)}`).toBeLessThan(500);
+            expect(res.status, where).toBeGreaterThanOrEqual(200);
+            if (res.status >= 300 && res.status < 400) {
+              const location = res.headers.get('location');
+              expect(location, where).toBeTruthy();
+              expect(new URL(location!, stack.info.webUrl).origin, where).toBe(stack.info.webUrl);
+            } else if (/[?&]_data=/.test(url)) {
+              // Remix's own (pre-single-fetch) data protocol: its answer is data for the client router, not a page.
+              expect(res.headers.get('x-remix-response') ?? res.headers.get('x-remix-error'), where).toBe('yes');
+            } else {
+              expect(res.headers.get('content-type'), where).toMatch(/^text\/html/);
+              expect(text, where).toMatch(/<\/html>|<body/i);
+            }
+          }),
+          { seed: SEED, numRuns: RUNS, endOnFailure: true },
+        );
+      }
+      perRoute.push(target.name);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(errorLines(logSince(stack.info.webLog, from))).toEqual([]);
+    const statuses = [...byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+    console.log(`web-fuzz: ${sent} posts, ${serverErrors} 5xx (${targets.length} actions × ${CALLERS.length} callers × ${RUNS} runs, seed ${SEED}, ${((Date.now() - started) / 1000).toFixed(1)} s; ${statuses})`);
+    expect(serverErrors).toBe(0);
+  }, 120_000);
+
+  it("Remix's legacy ?_data= requests (anyone can add one) are answered without an error in the log", async () => {
+    const from = logSize(stack.info.webLog);
+    for (const url of ['/login?_data=root', '/login?_data=routes/login', `/admin/${ids[0]}/matches?_data=root`, '/tournaments?_data=routes/tournaments._index']) {
+      for (const method of ['GET', 'POST']) {
+        const res = await fetch(stack.info.webUrl + url, {
+          method,
+          headers: { origin: stack.info.webUrl, 'content-type': FORM },
+          body: method === 'POST' ? 'a=1' : undefined,
+          redirect: 'manual',
+        });
+        await res.text();
+        expect(res.status, `${method} ${url}`).toBeLessThan(500);
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    const log = logSince(stack.info.webLog, from);
+    expect(log).toContain('legacy ?_data request');
+    expect(errorLines(log)).toEqual([]);
+  });
+
+  // Found by this test with larger generated bodies, not fixed here (server.mjs is outside this change):
+  // a post to the upload routes (/admin/add-tournament, /admin/update-tournament/:id) that the route
+  // answers without reading its streamed body (a visitor's login redirect; 300 KB–10 MB) sometimes
+  // gets ECONNRESET instead of the 302. server.mjs drops the rest of a body it refuses itself, but
+  // not of an upload body the route left unread.
+  it.todo('an upload route that answers without reading the body still lets the client read its answer (no ECONNRESET)');
+});
