@@ -281,6 +281,12 @@ function remixHandler(build) {
       const address = clientAddress(req);
       const response = await runWithClient({ address }, () => handle(request, { clientAddress: address }));
       if (res.locals.tooLarge) return tooLarge(req, res, UPLOAD_LIMIT, 'upload over the limit');
+      // A route may answer an upload without reading it (a visitor sent to log in): the rest is dropped,
+      // not left piped and paused, so the client can finish sending and read the answer.
+      if (res.locals.body && !Buffer.isBuffer(res.locals.body) && !req.complete) {
+        req.unpipe();
+        dropRestOfBody(req, res);
+      }
       await sendResponse(res, response);
     } catch (err) {
       next(err);
