@@ -12,6 +12,7 @@ import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/uti
 import { gateway } from '~/utils/gateway.server';
 import { safeRedirectPath } from '~/utils/redirect';
 import { requireSameOrigin } from '~/utils/security.server';
+import { commitDeviceToken, getDeviceToken } from '~/utils/device.server';
 import { createUserSession, getUser, isAdmin, isAdminPath } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [
@@ -47,13 +48,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return formFailure(parsed);
 
   const { emailOrPhone, password, redirectTo } = parsed.data;
-  const result = await submitToGateway(() => gateway.login(request, { emailOrPhone, password }), {
+  // This browser's device token spares the owner a lockout that strangers' wrong guesses caused (decision 022).
+  const deviceToken = await getDeviceToken(request);
+  const result = await submitToGateway(() => gateway.login(request, { emailOrPhone, password, ...(deviceToken ? { deviceToken } : {}) }), {
     values: parsed.values,
     fields: FIELDS,
     fallback: LOGIN_FAILED,
   });
   if (!result.ok) return result.failure;
-  return createUserSession(request, result.value.token, result.value.username, safeRedirectPath(redirectTo));
+  const response = await createUserSession(request, result.value.token, result.value.username, safeRedirectPath(redirectTo));
+  if (result.value.deviceToken) response.headers.append('Set-Cookie', await commitDeviceToken(request, result.value.deviceToken));
+  return response;
 }
 
 export default function Login() {

@@ -5,10 +5,10 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { Fact } from '~/components/fact';
 import { TeamForm } from '~/components/team-form';
 import { getEnv } from '~/utils/env.server';
-import { pageError } from '~/utils/errors.server';
+import { isUnavailable, pageError, UNAVAILABLE_INIT } from '~/utils/errors.server';
 import { formatDateTime } from '~/utils/format';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
-import { gateway, GatewayError } from '~/utils/gateway.server';
+import { gateway, GatewayError, UNAVAILABLE_MESSAGE } from '~/utils/gateway.server';
 import type { Registration, Tournament } from '~/utils/gateway-schemas';
 import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireUser } from '~/utils/session.server';
@@ -22,7 +22,7 @@ const REGISTRATION_FAILED = 'Registration failed, please try again.';
 const NO_RID = 'Registration succeeded but ID was not returned.';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Register for ${data.t.name} | Custom Room` : 'Register a team | Custom Room' },
+  { title: data?.t.name ? `Register for ${data.t.name} | Custom Room` : 'Register a team | Custom Room' },
   { name: 'description', content: 'Register your squad: team name and the in-game names of your four players and up to two substitutes.' },
 ];
 
@@ -48,7 +48,8 @@ type RegistrationState =
   | { kind: 'open' }
   | { kind: 'registered'; rid: number; teamName: string }
   | { kind: 'closed'; message: string }
-  | { kind: 'full' };
+  | { kind: 'full' }
+  | { kind: 'unavailable' };
 
 /** What the page offers, from the tournament as the gateway sees it now (the gateway checks again on submit). */
 function stateOf(t: Tournament, team: Registration | null, timeZone: string, now = Date.now()): RegistrationState {
@@ -67,7 +68,13 @@ function stateOf(t: Tournament, team: Registration | null, timeZone: string, now
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = tournamentIdOf(params);
   await requireUser(request);
-  const [t, team] = await Promise.all([gateway.getTournament(request, id), findOwnTeam(request, id)]).catch((err) => pageError(err, NOT_FOUND));
+  const loaded = await Promise.all([gateway.getTournament(request, id), findOwnTeam(request, id)]).catch((err) => {
+    if (isUnavailable(err)) return null;
+    return pageError(err, NOT_FOUND);
+  });
+  // The gateway unreachable: the form stays (with what a refused post kept), under the message, so nothing typed is lost.
+  if (!loaded) return data({ t: { id, name: '', game: '', status: '', fee: '', slots: '', closes: '' }, state: { kind: 'unavailable' } as RegistrationState }, UNAVAILABLE_INIT);
+  const [t, team] = loaded;
   const timeZone = getEnv().APP_TIME_ZONE;
   const slotsLeft = Math.max(0, t.maxTeams - t.registeredTeams);
   return {
@@ -117,7 +124,17 @@ export default function RegisterTeam() {
   return (
     <section className="form-page player-page" aria-labelledby="register-team-title">
       <h1 id="register-team-title">Register your team</h1>
-      <div className="reg-summary">
+      {state.kind === 'unavailable' ? (
+        <div className="notice" role="alert">
+          <p>{UNAVAILABLE_MESSAGE}</p>
+          {actionData ? null : (
+            <p>
+              <Link to={`/register/${t.id}`}>Try again</Link>
+            </p>
+          )}
+        </div>
+      ) : null}
+      <div className="reg-summary" hidden={state.kind === 'unavailable'}>
         <p className="reg-name">
           <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
         </p>

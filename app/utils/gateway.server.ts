@@ -18,6 +18,8 @@ import {
   UserRegistrationSchema,
 } from './gateway-schemas';
 
+const LoginWithDeviceSchema = LoginSchema.extend({ deviceToken: z.string().optional() });
+
 /**
  * The one way the web app talks to the gateway: base URL from GATEWAY_URL, the bearer token from
  * the cookie session, a timeout, the request id forwarded, every answer parsed with a zod schema.
@@ -161,8 +163,9 @@ export const gateway = {
         : `/tournaments/${encodeURIComponent(String(id))}/points-table/day?day=${day}`,
       { schema: z.array(PointsRowSchema), auth: false },
     ),
-  login: (request: Request, body: { emailOrPhone: string; password: string }) =>
-    callGateway(request, '/api/auth/login', { method: 'POST', json: body, schema: LoginSchema, auth: false }),
+  /** deviceToken: the one an earlier login on this browser returned (decision 022); the answer brings the one to keep. */
+  login: (request: Request, body: { emailOrPhone: string; password: string; deviceToken?: string }) =>
+    callGateway(request, '/api/auth/login', { method: 'POST', json: body, schema: LoginWithDeviceSchema, auth: false }),
   register: (request: Request, body: { email: string; phone: string; username: string; password: string }) =>
     callGateway(request, '/api/auth/register', { method: 'POST', json: body, schema: MessageSchema.or(z.string()), auth: false }),
   requestPasswordReset: (request: Request, body: { email: string }) =>

@@ -23,8 +23,14 @@ export const ConfigSchema = z.object({
   ADMIN_PHONE: z.string().default('9000000000'),
   SEED_DEMO: onOff.default('1'),
   RATE_LIMIT: onOff.default('on'),
-  RATE_LIMIT_LOGIN_MAX: positiveInt.default(10),
-  RATE_LIMIT_REGISTER_MAX: positiveInt.default(30),
+  // Decision 022: per address, ceilings a registration-day crowd behind one carrier NAT never reaches;
+  // per account, a lockout that only attempts without that account's device token can trigger.
+  RATE_LIMIT_LOGIN_MAX: positiveInt.default(300),
+  RATE_LIMIT_LOGIN_FAILURES_MAX: positiveInt.default(100),
+  RATE_LIMIT_ACCOUNT_FAILURES_MAX: positiveInt.default(10),
+  RATE_LIMIT_DEVICE_FAILURES_MAX: positiveInt.default(10),
+  RATE_LIMIT_LOCKOUT_SECONDS: positiveInt.default(15 * 60),
+  RATE_LIMIT_REGISTER_MAX: positiveInt.default(200),
   RATE_LIMIT_RESET_MAX: positiveInt.default(5),
   RATE_LIMIT_RESET_CLIENT_MAX: positiveInt.default(20),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),

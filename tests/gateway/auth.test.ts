@@ -131,7 +131,7 @@ describe('accounts: register, login, me', () => {
       const user = await createUser(gw.api);
       const res = await gw.api.post('/api/auth/login', { emailOrPhone: ` ${user.email.toUpperCase()} `, password: user.password });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ token: expect.any(String), username: user.username, roles: ['ROLE_USER'], expiresAt: expect.any(String) });
+      expect(res.body).toEqual({ token: expect.any(String), username: user.username, roles: ['ROLE_USER'], expiresAt: expect.any(String), deviceToken: expect.any(String) });
       const claims = decodeJwt(res.body.token);
       expect(new Date(res.body.expiresAt).getTime()).toBe(claims.exp! * 1000);
     });

@@ -49,6 +49,26 @@ describe('login action', () => {
     expect(user?.username).toBe('player_one');
   });
 
+  it('keeps the device token the gateway returns in a long-lived httpOnly cookie and sends it with the next login (decision 022)', async () => {
+    const token = await stub.token();
+    stub.answer((_req, res) => json(res, 200, { token, username: 'player_one', roles: ['ROLE_USER'], expiresAt: new Date().toISOString(), deviceToken: 'device-token-1' }));
+    const first = (await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'player@example.com', password: 'hunter22!', redirectTo: '' })))) as Response;
+    expect(stub.seen[0]!.body).not.toHaveProperty('deviceToken');
+    const device = first.headers.getSetCookie().find((c) => c.startsWith('__device='));
+    expect(device).toMatch(/HttpOnly/i);
+    expect(device).toMatch(/SameSite=Lax/i);
+    expect(Number(/Max-Age=(\d+)/i.exec(device!)?.[1])).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
+    expect(device).not.toContain('device-token-1;'); // signed, not the bare token
+
+    stub.answer((_req, res) => json(res, 200, { token, username: 'player_one', roles: ['ROLE_USER'], expiresAt: new Date().toISOString(), deviceToken: 'device-token-1' }));
+    const cookie = device!.split(';')[0]!;
+    await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'player@example.com', password: 'hunter22!', redirectTo: '' }, { cookie })));
+    expect(stub.seen[1]!.body).toMatchObject({ deviceToken: 'device-token-1' });
+    // A forged (unsigned) cookie is not passed on.
+    await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'player@example.com', password: 'hunter22!', redirectTo: '' }, { cookie: '__device=ImZvcmdlZCI%3D' })));
+    expect(stub.seen[2]!.body).not.toHaveProperty('deviceToken');
+  });
+
   it.each(['https://evil.example/x', '//evil.example', '/\\evil.example', '/\t/evil.example'])('never redirects off-site (redirectTo=%j)', async (redirectTo) => {
     const token = await stub.token();
     stub.answer((_req, res) => json(res, 200, { token, username: 'player_one', roles: [] }));

@@ -92,18 +92,18 @@ describe('/register/{tournamentId}', () => {
 
   it('shows slots left and the form while registration is open', async () => {
     routes({ 'GET /tournaments/3': () => [200, TOURNAMENT], 'GET /registrations/3': () => [404, { message: 'none' }] });
-    const page = await register.loader(args(await signedIn('http://localhost/register/3'), { tournamentId: '3' }));
+    const page = unwrap(await register.loader(args(await signedIn('http://localhost/register/3'), { tournamentId: '3' }))).body;
     expect(page.t).toMatchObject({ name: 'Weekend Scrims', fee: '₹150', slots: '9 of 25 slots left' });
     expect(page.state).toEqual({ kind: 'open' });
   });
 
   it('offers the team and payment instead of the form once registered, and "closed" with the status otherwise', async () => {
     routes({ 'GET /tournaments/3': () => [200, TOURNAMENT], 'GET /registrations/3': () => [200, registration()] });
-    let page = await register.loader(args(await signedIn('http://localhost/register/3'), { tournamentId: '3' }));
+    let page = unwrap(await register.loader(args(await signedIn('http://localhost/register/3'), { tournamentId: '3' }))).body;
     expect(page.state).toEqual({ kind: 'registered', rid: 42, teamName: 'Team Soul' });
 
     routes({ 'GET /tournaments/3': () => [200, { ...TOURNAMENT, status: 'Completed' }], 'GET /registrations/3': () => [404, { message: 'none' }] });
-    page = await register.loader(args(await signedIn('http://localhost/register/3'), { tournamentId: '3' }));
+    page = unwrap(await register.loader(args(await signedIn('http://localhost/register/3'), { tournamentId: '3' }))).body;
     expect(page.state).toEqual({ kind: 'closed', message: 'Registration is closed. Status: Completed.' });
   });
 

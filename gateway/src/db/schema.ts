@@ -31,6 +31,24 @@ export interface SessionsTable {
   expires_at: Timestamp; // the token's exp; expired rows are pruned
 }
 
+/** A browser that has logged in to the account (decision 022): its attempts skip the account lockout. */
+export interface LoginDevicesTable {
+  id: string; // SHA-256 of the device token; the token itself is only in the browser's cookie
+  user_id: number;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** One failed login, kept for the lockout window (decision 022). */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  address: string;
+  account: string;
+  device_id: string | null;
+  failed_at: Timestamp;
+}
+
 export interface ProfilesTable {
   user_id: number;
   full_name: string;
@@ -132,6 +150,8 @@ export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
   sessions: SessionsTable;
+  login_devices: LoginDevicesTable;
+  login_failures: LoginFailuresTable;
   profiles: ProfilesTable;
   images: ImagesTable;
   tournaments: TournamentsTable;

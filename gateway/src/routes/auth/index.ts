@@ -26,6 +26,8 @@ import {
   updateUser,
 } from '../../db/users.js';
 import { deleteSession, deleteUserSessions } from '../../db/sessions.js';
+import { deleteUserDevices, findUserDevice, insertDevice, lockedUntil, recordFailure, touchDevice, type FailureKey } from '../../db/login-protection.js';
+import { z } from 'zod';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { startSession } from '../../lib/sessions.js';
 import { badRequest, conflict, tooManyRequests, unauthorized, type FieldErrors } from '../../lib/errors.js';
@@ -46,7 +48,21 @@ export const MESSAGES = {
 } as const;
 
 const RESET_TOKEN_BYTES = 32;
+const DEVICE_TOKEN_BYTES = 32;
 const oneHourMs = 60 * 60 * 1000;
+const oneYearMs = 365 * 24 * oneHourMs;
+
+/** Login with the device token of an earlier successful login on this browser (decision 022). */
+const LoginWithDeviceBodySchema = LoginBodySchema.extend({
+  deviceToken: z
+    .string({ invalid_type_error: 'Device token must be text.' })
+    .max(200, 'Device token must be at most 200 characters.')
+    .optional()
+    .describe('The deviceToken of an earlier successful login of this account on this device; spares it the account lockout.'),
+});
+const LoginWithDeviceResponseSchema = LoginResponseSchema.extend({
+  deviceToken: z.string().describe('Keep it (a long-lived httpOnly cookie) and send it with the next login of this account.'),
+});
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
@@ -94,6 +110,13 @@ function extraRateLimit(app: FastifyInstance, max: number, keyGenerator: (reques
   ];
 }
 
+/** The key failed logins of an account are counted under: its id, or what was typed when there is no such account. */
+function accountKey(user: { id: number } | undefined, identity: ReturnType<typeof loginIdentity>, typed: string): string {
+  if (user) return `user:${user.id}`;
+  if (!identity) return `typed:${typed.trim().toLowerCase()}`;
+  return 'email' in identity ? `email:${identity.email}` : `phone:${identity.phone}`;
+}
+
 function resetLink(app: FastifyInstance, token: string) {
   return `${app.config.WEB_URL.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
 }
@@ -108,7 +131,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Create a player account',
-        description: 'Email, phone (Indian mobile) and username (case-insensitive) must each be unused. Rate-limited per IP address.',
+        description: 'Email, phone (Indian mobile) and username (case-insensitive) must each be unused. Rate-limited per IP address (a ceiling a crowd behind one address does not reach).',
         body: RegisterBodySchema,
         response: { 201: RegisterResponseSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
       },
@@ -136,28 +159,60 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Log in with email or phone and password',
-        description: 'emailOrPhone containing "@" is an email, otherwise an Indian mobile number (+91 and spaces allowed). Rate-limited per IP address and account.',
-        body: LoginBodySchema,
-        response: { 200: LoginResponseSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+        description:
+          'emailOrPhone containing "@" is an email, otherwise an Indian mobile number (+91 and spaces allowed). ' +
+          'A successful login returns a deviceToken; sent back with later logins of the same account, it spares them the ' +
+          'per-account lockout (which only failures without it trigger) and the per-address failure limit (decision 022). ' +
+          'Rate-limited per IP address (all attempts, and failed ones), per account and per device token.',
+        body: LoginWithDeviceBodySchema,
+        response: { 200: LoginWithDeviceResponseSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
       },
-      config: rateLimit(app, app.config.RATE_LIMIT_LOGIN_MAX, (request) => {
-        const { emailOrPhone } = request.body as { emailOrPhone: string };
-        const identity = loginIdentity(emailOrPhone);
-        const account = identity ? ('email' in identity ? identity.email : identity.phone) : emailOrPhone.trim().toLowerCase();
-        return `login:${request.ip}:${account}`;
-      }),
+      // A ceiling on all attempts from one address, counted before the body is read (argon2 work per attempt).
+      config: rateLimit(app, app.config.RATE_LIMIT_LOGIN_MAX, (request) => `login:${request.ip}`, 'onRequest'),
     },
-    async (request) => {
-      const { emailOrPhone, password } = request.body;
-      const user = await findByIdentity(db, loginIdentity(emailOrPhone));
-      if (!user) {
-        await verifyPassword(await dummyPasswordHash(), password); // same work as a real check
+    async (request, reply) => {
+      const { emailOrPhone, password, deviceToken } = request.body;
+      const identity = loginIdentity(emailOrPhone);
+      const user = await findByIdentity(db, identity);
+      const limited = app.config.RATE_LIMIT;
+      const windowMs = app.config.RATE_LIMIT_LOCKOUT_SECONDS * 1000;
+      const since = new Date(Date.now() - windowMs).toISOString();
+      const account = accountKey(user, identity, emailOrPhone);
+      // A device token counts only for the account it was issued to.
+      const deviceId = user && deviceToken ? ((await findUserDevice(db, sha256(deviceToken), user.id)) ?? null) : null;
+
+      if (limited) {
+        // With its device token, an attempt has only its own small budget: no stranger can use it up.
+        const checks: [FailureKey, number][] = deviceId
+          ? [[{ device: deviceId }, app.config.RATE_LIMIT_DEVICE_FAILURES_MAX]]
+          : [
+              [{ address: request.ip }, app.config.RATE_LIMIT_LOGIN_FAILURES_MAX],
+              [{ account }, app.config.RATE_LIMIT_ACCOUNT_FAILURES_MAX],
+            ];
+        for (const [key, max] of checks) {
+          const until = await lockedUntil(db, key, max, since, windowMs);
+          if (until) {
+            const seconds = Math.max(1, Math.ceil((Date.parse(until) - Date.now()) / 1000));
+            reply.header('retry-after', seconds);
+            throw tooManyRequests(seconds);
+          }
+        }
+      }
+
+      const ok = user ? await verifyPassword(user.password_hash, password) : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
+      if (!user || !ok) {
+        if (limited) await recordFailure(db, { address: request.ip, account, deviceId }, since);
         throw unauthorized(MESSAGES.badLogin);
       }
-      if (!(await verifyPassword(user.password_hash, password))) throw unauthorized(MESSAGES.badLogin);
       const roles = rolesList(user.roles);
       const { token, expiresAt } = await startSession(db, app.tokens, { id: user.id, username: user.username, roles });
-      return { token, username: user.username, roles, expiresAt };
+      let device = deviceToken && deviceId ? deviceToken : undefined;
+      if (device) await touchDevice(db, deviceId!);
+      else {
+        device = crypto.randomBytes(DEVICE_TOKEN_BYTES).toString('base64url');
+        await insertDevice(db, { id: sha256(device), userId: user.id, expiresAt: new Date(Date.now() + oneYearMs).toISOString() });
+      }
+      return { token, username: user.username, roles, expiresAt, deviceToken: device };
     },
   );
 
@@ -186,13 +241,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Log out everywhere',
-        description: 'Ends every session of the account, this one included: every token issued so far gets 401. No body.',
+        description:
+          'Ends every session of the account, this one included: every token issued so far gets 401, and every device token is forgotten. No body.',
         security: [{ bearerAuth: [] }],
         response: { 200: MessageSchema, 401: ErrorSchema },
       },
     },
     async (request) => {
-      await deleteUserSessions(db, currentUser(request).id);
+      const { id } = currentUser(request);
+      await deleteUserSessions(db, id);
+      await deleteUserDevices(db, id); // a device that logged in once (a lost phone) loses its exemption too
       return { message: MESSAGES.loggedOutEverywhere };
     },
   );
@@ -267,7 +325,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link token',
-        description: 'Also ends every session of the account: tokens issued before the reset get 401.',
+        description: 'Also ends every session of the account (tokens issued before the reset get 401) and forgets its device tokens.',
         body: PasswordResetConfirmBodySchema,
         response: { 200: MessageSchema, 400: ErrorSchema },
       },
@@ -284,6 +342,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (id !== undefined) {
           await updateUser(trx, id, { passwordHash });
           await deleteUserSessions(trx, id); // whoever knew the old password is logged out too
+          await deleteUserDevices(trx, id); // and the devices they logged in on lose their exemption from the lockout
         }
         return id;
       });
