@@ -9,7 +9,9 @@ test.describe('gateway down', () => {
     testInfo.setTimeout(90_000);
     stack = await Stack.start({ label: 'down', logDir: testInfo.outputPath('stack'), buildDir: sharedStack().buildDir });
   });
-  test.afterEach(async () => {
+  test.afterEach(async ({ page }) => {
+    // The page first: still open, it may fetch route manifests from the stopped server (a console error).
+    await page.close();
     await stack?.stop();
   });
 
