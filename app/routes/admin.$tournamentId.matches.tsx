@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
@@ -15,7 +14,7 @@ import { MATCH_FORM_FIELDS } from '~/utils/admin-forms';
 import { MATCH_DAY_MAX, MATCH_NO_MAX, MatchFormSchema, matchFormValues } from '~/utils/match-form.server';
 import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
-import { parseTournamentId } from '~/utils/tournament';
+import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
 
@@ -31,12 +30,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-function tournamentIdOf(params: LoaderFunctionArgs['params']): number {
-  const id = parseTournamentId(params.tournamentId);
-  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
-  return id;
-}
-
 /** A whole number from the query string within 1..max, else null. */
 function queryNumber(raw: string | null, max: number): number | null {
   if (!raw || !/^\d{1,2}$/.test(raw)) return null;
@@ -48,7 +41,7 @@ const slotOf = (m: Pick<Match, 'day' | 'matchNo'>) => `${m.day}-${m.matchNo}`;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const tid = tournamentIdOf(params);
+  const tid = requireTournamentId(params.tournamentId);
   const [t, matches] = await Promise.all([gateway.getTournament(request, tid), gateway.listMatches(request, tid)]).catch((err) =>
     pageError(err, NOT_FOUND),
   );
@@ -69,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAdmin(request);
-  const tid = tournamentIdOf(params);
+  const tid = requireTournamentId(params.tournamentId);
   const formData = await request.formData();
   const values = matchFormValues(formData);
   const parsed = MatchFormSchema.safeParse({ ...values, tid });

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
@@ -12,7 +11,7 @@ import { PAYMENT_STATUSES, PaymentStatusBulkUpdateSchema, type PaymentStatus } f
 import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { paymentWords } from '~/utils/team';
-import { parseTournamentId } from '~/utils/tournament';
+import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
 
@@ -44,15 +43,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-function tournamentIdOf(params: LoaderFunctionArgs['params']): number {
-  const id = parseTournamentId(params.tournamentId);
-  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const tid = tournamentIdOf(params);
+  const tid = requireTournamentId(params.tournamentId);
   const filter = paymentFilterOf(request);
   const [t, { registrations, counts }] = await Promise.all([gateway.getTournament(request, tid), loadRegistrations(request, tid)]).catch((err) =>
     pageError(err, NOT_FOUND),
@@ -84,7 +77,7 @@ const ridOf = (value: FormDataEntryValue) => (typeof value === 'string' && /^\d{
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAdmin(request);
-  const tid = tournamentIdOf(params);
+  const tid = requireTournamentId(params.tournamentId);
   const back = `/admin/${tid}/registrations${paymentFilterQuery(paymentFilterOf(request))}`;
   const formData = await request.formData();
   const intent = STATUS_OF[String(formData.get('intent'))];

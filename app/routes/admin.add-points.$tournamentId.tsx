@@ -13,7 +13,7 @@ import { pointsInputName, POINTS_FIELDS } from '~/utils/admin-forms';
 import { parsePointsForm, PointsMatchQuerySchema } from '~/utils/points-form.server';
 import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
-import { parseTournamentId } from '~/utils/tournament';
+import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
 
@@ -40,12 +40,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-function tournamentIdOf(params: LoaderFunctionArgs['params']): number {
-  const id = parseTournamentId(params.tournamentId);
-  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
-  return id;
-}
-
 /** ?day=&match=: absent (choose first), valid, or invalid (choose again, with a note). */
 function matchOf(request: Request): { state: 'none' } | { state: 'invalid' } | { state: 'ok'; day: number; match: number } {
   const q = new URL(request.url).searchParams;
@@ -65,7 +59,7 @@ function registrationsError(err: unknown): { message: string; status: number } {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const tid = tournamentIdOf(params);
+  const tid = requireTournamentId(params.tournamentId);
   const chosen = matchOf(request);
   const [tournament, registrations, results, matches] = await Promise.allSettled([
     gateway.getTournament(request, tid),
@@ -110,7 +104,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAdmin(request);
-  const tid = tournamentIdOf(params);
+  const tid = requireTournamentId(params.tournamentId);
   const chosen = matchOf(request);
   const formData = await request.formData();
   const parsed = parsePointsForm(formData);

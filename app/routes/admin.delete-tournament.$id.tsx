@@ -8,7 +8,7 @@ import { GatewayError, gateway } from '~/utils/gateway.server';
 import { DELETE_FAILED, manageReturnPath, TOURNAMENT_DELETED } from '~/utils/manage-tournaments.server';
 import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
-import { parseTournamentId } from '~/utils/tournament';
+import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/admin.css';
 
 const NOT_FOUND = 'Tournament not found.';
@@ -21,16 +21,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-function tournamentIdOf(params: LoaderFunctionArgs['params']): number {
-  const id = parseTournamentId(params.id);
-  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
-  return id;
-}
-
 /** The confirmation of a delete (the page without JavaScript; with it, the manage list's dialog posts here). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = tournamentIdOf(params);
+  const id = requireTournamentId(params.id);
   const t = await gateway.getTournament(request, id).catch((err) => pageError(err, NOT_FOUND));
   const returnTo = manageReturnPath(new URL(request.url).searchParams.get('returnTo'));
   return { id: t.id, name: t.name, status: t.status, teams: `${t.registeredTeams}/${t.maxTeams}`, returnTo };
@@ -39,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAdmin(request);
-  const id = tournamentIdOf(params);
+  const id = requireTournamentId(params.id);
   const returnTo = manageReturnPath((await request.formData()).get('returnTo'));
   try {
     await gateway.deleteTournament(request, id);

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { TournamentForm } from '~/components/tournament-form';
@@ -10,9 +9,9 @@ import { gateway } from '~/utils/gateway.server';
 import { coverOf } from '~/utils/images';
 import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
-import { parseTournamentId } from '~/utils/tournament';
 import { TOURNAMENT_UPDATE_FAILED, TOURNAMENT_UPDATED } from '~/utils/tournament-form';
 import { submitTournamentForm, tournamentFormRules, tournamentValues } from '~/utils/tournament-form.server';
+import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/admin.css';
 
 const NOT_FOUND = 'Tournament not found.';
@@ -24,15 +23,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-function tournamentIdOf(params: LoaderFunctionArgs['params']): number {
-  const id = parseTournamentId(params.id);
-  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = tournamentIdOf(params);
+  const id = requireTournamentId(params.id);
   const t = await gateway.getTournament(request, id).catch((err) => pageError(err, NOT_FOUND));
   return { id: t.id, name: t.name, values: tournamentValues(t, getEnv().APP_TIME_ZONE), cover: coverOf(t), rules: tournamentFormRules() };
 }
@@ -40,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAdmin(request);
-  const id = tournamentIdOf(params);
+  const id = requireTournamentId(params.id);
   const result = await submitTournamentForm(request, { failed: TOURNAMENT_UPDATE_FAILED, send: (form) => gateway.updateTournament(request, id, form) });
   if (!result.ok) return result.failure;
   return flash(request, TOURNAMENT_UPDATED, '/admin/manage-tournaments');

@@ -14,7 +14,8 @@ import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireUser } from '~/utils/session.server';
 import { TEAM_FIELDS } from '~/utils/team';
 import { TeamCreateFormSchema } from '~/utils/team-form.server';
-import { canRegister, entryFeeLabel, parseTournamentId } from '~/utils/tournament';
+import { canRegister, entryFeeLabel } from '~/utils/tournament';
+import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/player.css';
 
 const NOT_FOUND = 'Tournament not found.';
@@ -27,12 +28,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
-
-function tournamentIdOf(params: LoaderFunctionArgs['params']): number {
-  const id = parseTournamentId(params.tournamentId);
-  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
-  return id;
-}
 
 /** The user's own team for this tournament, or null when there is none. */
 async function findOwnTeam(request: Request, tournamentId: number): Promise<Registration | null> {
@@ -66,7 +61,7 @@ function stateOf(t: Tournament, team: Registration | null, timeZone: string, now
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = tournamentIdOf(params);
+  const id = requireTournamentId(params.tournamentId);
   await requireUser(request);
   const loaded = await Promise.all([gateway.getTournament(request, id), findOwnTeam(request, id)]).catch((err) => {
     if (isUnavailable(err)) return null;
@@ -93,7 +88,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const id = tournamentIdOf(params);
+  const id = requireTournamentId(params.tournamentId);
   await requireUser(request);
   const formData = await request.formData();
   const parsed = parseForm(formData, TeamCreateFormSchema);

@@ -12,7 +12,7 @@ import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireUser } from '~/utils/session.server';
 import { TEAM_FIELDS } from '~/utils/team';
 import { TeamUpdateFormSchema } from '~/utils/team-form.server';
-import { parseTournamentId } from '~/utils/tournament';
+import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 
 const NOT_FOUND = 'Tournament not found.';
@@ -30,15 +30,9 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 
 type EditState = { status: 'ok'; values: Record<string, string> } | { status: 'none'; message: string } | { status: 'failed'; message: string };
 
-function tournamentIdOf(params: LoaderFunctionArgs['params']): number {
-  const id = parseTournamentId(params.tournamentId);
-  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
-  const id = tournamentIdOf(params);
+  const id = requireTournamentId(params.tournamentId);
   const [tournament, team] = await Promise.allSettled([gateway.getTournament(request, id), gateway.myTeam(request, id)]);
   if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
   const t = { id: tournament.value.id, name: tournament.value.name };
@@ -55,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireUser(request);
-  const id = tournamentIdOf(params);
+  const id = requireTournamentId(params.tournamentId);
   const parsed = parseForm(await request.formData(), TeamUpdateFormSchema);
   if (!parsed.success) return formFailure(parsed);
 
