@@ -26,6 +26,8 @@ const KB = 1024;
 const BUDGET = { listHtml: 14 * KB, js: 100 * KB, stylesheets: 1, cls: 0.1 };
 const TOURNAMENTS = 20;
 const CHROMIUM = '/usr/bin/chromium';
+const jsonArg = process.argv.indexOf('--json');
+const jsonOut = jsonArg > 0 ? process.argv[jsonArg + 1] : null;
 
 const gzipSize = (buf) => zlib.gzipSync(buf).length; // level 6, what remix-serve's compression middleware sends
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
@@ -285,11 +287,26 @@ async function main() {
       for (const tag of p.badImages) console.log(`  ${p.path}: <img> without width/height: ${tag.slice(0, 160)}`);
     }
     console.log(`\nbench-web: ${failed ? 'FAIL: a budget was exceeded' : 'PASS: every budget met'}`);
+    if (jsonOut) writeJson(jsonOut, pages, browser, playerPaths);
   } finally {
     await stack.stop();
     await youtube.close();
   }
   process.exitCode = failed ? 1 : 0;
+}
+
+/** `--json FILE`: the budgets as rows for `npm run bench` (scripts/bench.mjs). */
+function writeJson(file, pages, browser, playerPaths) {
+  const rows = [];
+  for (const p of pages) {
+    const html = p.path === '/tournaments' || p.path === '/videos' || playerPaths.includes(p.path);
+    if (html) rows.push({ name: `${p.path} HTML gzip`, value: +(p.htmlGzip / KB).toFixed(1), unit: 'KB', reference: null, referenceValue: null, ratio: null, target: `≤ ${BUDGET.listHtml / KB} KB`, pass: p.htmlGzip <= BUDGET.listHtml });
+    const js = Math.max(p.js, p.browserJs ?? 0);
+    rows.push({ name: `${p.path} JS gzip`, value: +(js / KB).toFixed(1), unit: 'KB', reference: null, referenceValue: null, ratio: null, target: `≤ ${BUDGET.js / KB} KB`, pass: js <= BUDGET.js });
+    const cls = browser?.get(p.path)?.cls;
+    if (cls !== undefined) rows.push({ name: `${p.path} CLS`, value: +cls.toFixed(4), unit: '', reference: null, referenceValue: null, ratio: null, target: `≤ ${BUDGET.cls}`, pass: cls <= BUDGET.cls });
+  }
+  fs.writeFileSync(file, JSON.stringify({ suite: 'weights', rows, notes: [`${TOURNAMENTS} tournaments with covers; sizes are gzip level 6`] }, null, 2));
 }
 
 main().catch((err) => {

@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark of the product in one run, figures beside their references.
+//
+// Runs, one after the other on the production build (built first when missing):
+//   gateway   scripts/bench-gateway.mjs      hot reads vs a minimal Fastify route serving the same bytes
+//                                            (SQLite, then PostgreSQL)
+//   web       scripts/bench-web-throughput.mjs  anonymous pages vs a static file of the same server
+//   weights   scripts/bench-web.mjs          HTML/JS gzip sizes, stylesheets, image sizes, CLS
+//   rush      scripts/bench-rush.mjs         1,000 signed-in players post the team form for 100 slots
+//                                            (SQLite, then PostgreSQL)
+//   lighthouse scripts/bench-lighthouse.mjs  mobile Lighthouse on six pages (Debian's chromium)
+// Each script writes its rows as JSON (`--json FILE`); this one gathers them into
+// bench/results/<date>.json and bench/results/<date>.md and puts the table in the README between
+// the `bench:start` and `bench:end` markers.
+//
+// PostgreSQL: BENCH_DATABASE_URL, or a throw-away cluster (scripts/pg-throwaway.sh) started here.
+// Options: --only gateway,web,... (a subset; the README is then left alone), --no-readme.
+// Exits 1 when a suite fails to run or a target is missed.
+
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS = path.join(ROOT, 'bench', 'results');
+
+const args = process.argv.slice(2);
+const onlyArg = args.find((a) => a.startsWith('--only'));
+const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : args[args.indexOf(onlyArg) + 1]).split(',') : null;
+const writeReadme = !only && !args.includes('--no-readme');
+
+/** The suites, in the order they run. `pg` suites need a PostgreSQL URL. */
+const SUITES = [
+  { key: 'gateway', label: 'gateway, SQLite', script: 'bench-gateway.mjs', env: {} },
+  { key: 'gateway', label: 'gateway, PostgreSQL', script: 'bench-gateway.mjs', pg: true },
+  { key: 'web', label: 'web pages', script: 'bench-web-throughput.mjs', env: {} },
+  { key: 'weights', label: 'page weights', script: 'bench-web.mjs', env: {} },
+  { key: 'rush', label: 'registration rush, SQLite', script: 'bench-rush.mjs', args: ['--database', 'sqlite'] },
+  { key: 'rush', label: 'registration rush, PostgreSQL', script: 'bench-rush.mjs', args: ['--database', 'postgres'], pg: true },
+  { key: 'lighthouse', label: 'Lighthouse mobile', script: 'bench-lighthouse.mjs', env: {} },
+];
+
+function run(cmd, argv, env = {}) {
+  const r = spawnSync(cmd, argv, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function ensureBuilt() {
+  const built = ['gateway/dist/server.js', 'build/index.js'].every((f) => fs.existsSync(path.join(ROOT, f)));
+  if (built) return;
+  console.log('bench: building the production build first (npm run build)');
+  if (run('npm', ['run', 'build']) !== 0) {
+    console.error('bench: the build failed');
+    process.exit(1);
+  }
+}
+
+function startPostgres() {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop() {} };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
+  fs.chmodSync(dir, 0o755);
+  const r = spawnSync('bash', ['scripts/pg-throwaway.sh', 'start', path.join(dir, 'cluster')], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) {
+    console.error(`bench: could not start PostgreSQL: ${r.stderr.trim()}`);
+    return null;
+  }
+  return {
+    url: r.stdout.trim(),
+    stop() {
+      spawnSync('bash', ['scripts/pg-throwaway.sh', 'stop', path.join(dir, 'cluster')], { cwd: ROOT });
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function gitCommit() {
+  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : 'unknown';
+}
+
+function fmt(value, unit) {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'number') return String(value);
+  const n = Math.abs(value) >= 100 || Number.isInteger(value) ? Math.round(value).toLocaleString('en-US') : value.toFixed(Math.abs(value) < 1 ? 3 : 1);
+  return unit && unit !== 'score' ? `${n} ${unit}` : n;
+}
+
+export function markdown(result) {
+  const lines = [
+    `Measured ${result.date} on commit ${result.commit} (${result.machine.cpus} cores, Node ${result.machine.node}); \`npm run bench\`.`,
+    '',
+    '| suite | measure | value | reference | ratio | target | |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const suite of result.suites) {
+    if (suite.error) {
+      lines.push(`| ${suite.label} | (did not run: ${suite.error}) | | | | | FAIL |`);
+      continue;
+    }
+    for (const row of suite.rows) {
+      const ref = row.reference ? `${row.reference}${row.referenceValue != null ? `: ${fmt(row.referenceValue, row.unit)}` : ''}` : '';
+      const ratio = row.ratio != null ? `${row.ratio.toFixed(2)}×` : '';
+      const verdict = row.pass === true ? 'pass' : row.pass === false ? '**FAIL**' : '';
+      lines.push(`| ${suite.label} | ${row.name} | ${fmt(row.value, row.unit)} | ${ref} | ${ratio} | ${row.target ?? ''} | ${verdict} |`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+function updateReadme(table) {
+  const file = path.join(ROOT, 'README.md');
+  const readme = fs.readFileSync(file, 'utf8');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  const i = readme.indexOf(start);
+  const j = readme.indexOf(end);
+  if (i < 0 || j < i) {
+    console.error('bench: README.md has no bench:start/bench:end markers; table not copied');
+    return;
+  }
+  fs.writeFileSync(file, readme.slice(0, i + start.length) + '\n' + table + readme.slice(j));
+}
+
+async function main() {
+  ensureBuilt();
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-json-'));
+  const selected = SUITES.filter((s) => !only || only.includes(s.key));
+  const pg = selected.some((s) => s.pg) ? startPostgres() : null;
+  const date = new Date().toISOString();
+  const result = { date, commit: gitCommit(), machine: { cpus: os.cpus().length, node: process.versions.node, platform: `${os.platform()} ${os.arch()}` }, suites: [] };
+  let failed = false;
+  try {
+    for (const [i, suite] of selected.entries()) {
+      console.log(`\n=== bench: ${suite.label} (${suite.script}) ===`);
+      const out = path.join(tmp, `${i}.json`);
+      if (suite.pg && !pg) {
+        result.suites.push({ label: suite.label, error: 'no PostgreSQL' });
+        failed = true;
+        continue;
+      }
+      const env = { ...(suite.env ?? {}) };
+      if (suite.pg) env.BENCH_DATABASE_URL = pg.url;
+      else env.BENCH_DATABASE_URL = '';
+      const status = run('node', [path.join('scripts', suite.script), ...(suite.args ?? []), '--json', out], env);
+      let rows = [];
+      let notes = [];
+      try {
+        const json = JSON.parse(fs.readFileSync(out, 'utf8'));
+        rows = json.rows ?? [];
+        notes = json.notes ?? [];
+      } catch {
+        result.suites.push({ label: suite.label, error: `exit ${status}, no results` });
+        failed = true;
+        continue;
+      }
+      if (status !== 0 || rows.some((r) => r.pass === false)) failed = true;
+      result.suites.push({ label: suite.label, script: suite.script, exit: status, rows, notes });
+    }
+  } finally {
+    pg?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+
+  const stamp = date.slice(0, 16).replace(':', '');
+  const jsonFile = path.join(RESULTS, `${stamp}.json`);
+  const mdFile = path.join(RESULTS, `${stamp}.md`);
+  const table = markdown(result);
+  fs.writeFileSync(jsonFile, JSON.stringify(result, null, 2) + '\n');
+  fs.writeFileSync(mdFile, `# Benchmarks ${date}\n\n${table}${notesOf(result)}`);
+  if (writeReadme) updateReadme(table);
+  console.log('\n' + table);
+  console.log(`bench: wrote ${path.relative(ROOT, jsonFile)} and ${path.relative(ROOT, mdFile)}${writeReadme ? ', README table updated' : ''}`);
+  console.log(`bench: ${failed ? 'FAIL: a suite did not run or a target was missed' : 'PASS: every target met'}`);
+  process.exit(failed ? 1 : 0);
+}
+
+function notesOf(result) {
+  const notes = result.suites.flatMap((s) => (s.notes ?? []).map((n) => `- ${s.label}: ${n}`));
+  return notes.length ? `\nNotes:\n${notes.join('\n')}\n` : '';
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(`bench: ${err.stack ?? err}`);
+    process.exit(1);
+  });
+}
