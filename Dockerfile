@@ -34,6 +34,7 @@ COPY --from=build /app/gateway/dist ./gateway/dist
 COPY --from=build /app/server.mjs ./server.mjs
 COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
 COPY --from=build /app/scripts/healthcheck.mjs ./scripts/healthcheck.mjs
+COPY --from=build /app/scripts/backup-sqlite.mjs ./scripts/backup-sqlite.mjs
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 # 3000: web app (ROLE both or web); 4000: gateway (ROLE gateway; under ROLE both it listens on loopback only).

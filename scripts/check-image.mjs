@@ -430,6 +430,9 @@ async function main() {
       await smokeWeb(c.name, `http://127.0.0.1:${web}`);
       await smokeGateway(c.name, `http://127.0.0.1:${gw}`, false);
       dataWritten(c.name, env.DATA_DIR, dataFiles('both'));
+      const [cmd, ...rest] = asPlayer(['node', 'scripts/backup-sqlite.mjs']);
+      const b = spawnSync(cmd, rest, { cwd: inRoot(imageRoot, image.workdir), env, encoding: 'utf8' });
+      check(`${c.name}: an online SQLite backup as the USER (docker exec … node scripts/backup-sqlite.mjs)`, b.status === 0, (b.stdout + b.stderr).trim());
     }
     await stopContainer(c);
   }
