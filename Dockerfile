@@ -11,8 +11,8 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 # `npm install`, not `npm ci`: the lockfile is made on a machine whose registry lacks some platforms'
-# optional @rollup/rollup-* packages, so it cannot list them and `npm ci` refuses it as out of sync.
-# With the lockfile present, `npm install` installs its pinned versions and fills in only those.
+# optional @rollup/rollup-* packages, so it cannot list them and `npm ci` cannot pass with it.
+# With the lockfile present, `npm install` keeps its pinned versions and fills in only what is missing.
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
