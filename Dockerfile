@@ -1,25 +1,44 @@
-# Mirrors `npm start`: one container runs the gateway and the web app (scripts/start.mjs).
-# For separate containers, override the command with `npm run start:gateway` or `npm run start:web`.
-FROM node:20-bookworm-slim AS build
+# One image, three roles (decision 027): ROLE=both (default: gateway and web app in one container, as
+# `npm start`), ROLE=web, or ROLE=gateway. docker-compose.yml runs them as separate services on PostgreSQL.
+# Node 24 LTS here; the code also runs on Node 20 (engines >=20.9), where we develop and test.
+# `npm run check:image` replays the runtime stage below without a container engine: keep its steps plain.
+
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# Toolchain for native addons when no prebuilt binary fits (better-sqlite3, argon2; sharp ships its own).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# `npm install`, not `npm ci`: the lockfile is made on a machine whose registry lacks some platforms'
+# optional @rollup/rollup-* packages, so it cannot list them and `npm ci` cannot pass with it.
+# With the lockfile present, `npm install` keeps its pinned versions and fills in only what is missing.
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    ROLE=both \
+    DATA_DIR=/data \
+    PORT=3000 \
+    GATEWAY_PORT=4000 \
+    GATEWAY_HOST=0.0.0.0
 WORKDIR /app
-ENV NODE_ENV=production DATA_DIR=/data PORT=3000 GATEWAY_PORT=4000
-COPY --from=build /app/package.json ./
+# Owned by root: the app cannot rewrite its own code; only /data is writable.
+COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/gateway/dist ./gateway/dist
-COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
 COPY --from=build /app/server.mjs ./server.mjs
+COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
+COPY --from=build /app/scripts/healthcheck.mjs ./scripts/healthcheck.mjs
+COPY --from=build /app/scripts/backup-sqlite.mjs ./scripts/backup-sqlite.mjs
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
-EXPOSE 3000
+# 3000: web app (ROLE both or web); 4000: gateway (ROLE gateway; under ROLE both it listens on loopback only).
+EXPOSE 3000 4000
 USER node
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["node", "scripts/healthcheck.mjs"]
 CMD ["node", "scripts/start.mjs"]

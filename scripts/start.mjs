@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds when the sources are newer than the build, then runs the gateway and the web
 // app together on the embedded default (SQLite and generated secrets in DATA_DIR) and prints where to go.
+// A role runs one part only (the container image, decision 027): `node scripts/start.mjs [both|web|gateway]`,
+// or ROLE=web|gateway (the argument wins; in a container set ROLE, which the healthcheck reads too).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,8 +25,8 @@ const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 function buildIfNeeded() {
   const web = mtime('build/index.js');
   const gw = mtime('gateway/dist/server.js');
-  const webStale = !web || Math.max(newestMtime('app'), mtime('remix.config.js')) > web;
-  const gwStale = !gw || newestMtime('gateway/src') > gw;
+  const webStale = runs.web && (!web || Math.max(newestMtime('app'), mtime('remix.config.js')) > web);
+  const gwStale = runs.gateway && (!gw || newestMtime('gateway/src') > gw);
   if (!webStale && !gwStale) return;
   console.log(`start: building ${[gwStale && 'gateway', webStale && 'web'].filter(Boolean).join(' and ')}…`);
   for (const script of [gwStale && 'build:gateway', webStale && 'build:web'].filter(Boolean)) {
@@ -64,6 +66,14 @@ function portFrom(name, fallback) {
   return raw;
 }
 
+const ROLES = ['both', 'web', 'gateway'];
+const role = process.argv[2] || process.env.ROLE || 'both';
+if (!ROLES.includes(role)) {
+  console.error(`start: bad configuration: ${process.argv[2] ? 'the role argument' : 'ROLE'}: must be both, web or gateway (got "${role}")`);
+  process.exit(1);
+}
+const runs = { gateway: role !== 'web', web: role !== 'gateway' };
+
 const dataDir = path.resolve(process.env.DATA_DIR || './data');
 const webPort = portFrom('PORT', '3000');
 const gatewayPort = portFrom('GATEWAY_PORT', '4000');
@@ -78,9 +88,13 @@ const env = {
   WEB_URL: process.env.WEB_URL || `http://localhost:${webPort}`,
   NODE_ENV: process.env.NODE_ENV || 'production',
 };
-// One TRUST_PROXY name, two processes: here it is the web app's (its load balancer, decision 020).
-// The gateway's only proxy is the web app beside it on loopback, whatever the web app trusts.
-const envOf = { gateway: { ...env, TRUST_PROXY: '127.0.0.1,::1' }, 'web app': env };
+// One TRUST_PROXY name, two processes: together it is the web app's (its load balancer, decision 020),
+// and the gateway, whose only client is the web app beside it, listens and trusts on loopback only.
+// Alone, each part takes its own TRUST_PROXY and GATEWAY_HOST as given.
+const envOf = {
+  gateway: role === 'both' ? { ...env, TRUST_PROXY: '127.0.0.1,::1', GATEWAY_HOST: '127.0.0.1' } : env,
+  'web app': env,
+};
 
 // Both parts run, or neither: when one cannot start or stops, the other is stopped too and we exit.
 const children = [];
@@ -102,7 +116,7 @@ function run(name, args) {
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
-      console.error(`start: the ${name} stopped (${signal ?? `exit ${code}`}); stopping the other part`);
+      console.error(`start: the ${name} stopped (${signal ?? `exit ${code}`})${children.length > 1 ? '; stopping the other part' : ''}`);
       stopAll(code || 1);
     }
   });
@@ -119,10 +133,17 @@ async function startPart(name, args, healthUrl) {
   }
 }
 
-await startPart('gateway', ['gateway/dist/server.js'], `${gatewayUrl}/healthz`);
-if (!stopping) await startPart('web app', [path.join(root, 'server.mjs')], `http://127.0.0.1:${webPort}/healthz`);
+// Alone, the gateway may listen on one address only (GATEWAY_HOST): ask it there.
+const gatewayHost = process.env.GATEWAY_HOST && !['0.0.0.0', '::'].includes(process.env.GATEWAY_HOST) ? process.env.GATEWAY_HOST : '127.0.0.1';
+const ownGatewayUrl = role === 'both' ? gatewayUrl : `http://${gatewayHost.includes(':') ? `[${gatewayHost}]` : gatewayHost}:${gatewayPort}`;
+if (runs.gateway) await startPart('gateway', ['gateway/dist/server.js'], `${ownGatewayUrl}/healthz`);
+if (runs.web && !stopping) await startPart('web app', [path.join(root, 'server.mjs')], `http://127.0.0.1:${webPort}/healthz`);
 
-if (!stopping) {
+if (!stopping && role === 'gateway') {
+  console.log(`\n  Custom Room gateway is running: ${ownGatewayUrl} (OpenAPI at /openapi.json)   Data: ${dataDir}\n`);
+} else if (!stopping && role === 'web') {
+  console.log(`\n  Custom Room web app is running: http://localhost:${webPort}   Gateway: ${gatewayUrl}\n`);
+} else if (!stopping) {
   const adminEmail = process.env.ADMIN_EMAIL || 'admin@example.com';
   const passwordFile = path.join(dataDir, 'admin-password.txt');
   const adminPassword = process.env.ADMIN_PASSWORD

@@ -6,7 +6,8 @@
 //      then the security suite (tests/security: attacks on the gateway) the same two ways,
 //      and the web's attacks (tests/security/web*: a real gateway + server.mjs on the build) once
 //   4. Playwright end-to-end tests in Debian's chromium (installed here when missing, as root)
-// Ends with one line "total: N passed, N failed".
+//   5. the container image's runtime stage replayed without an engine (scripts/check-image.mjs, ~1-2 min)
+// Ends with one line "total: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -99,6 +100,20 @@ if (build.status === 0) {
     totals.failed += 1;
   }
   step('e2e', r.status === 0);
+}
+
+{
+  const out = path.join(resultsDir, 'check-image.json');
+  const r = sh('node', ['scripts/check-image.mjs', '--json', out]);
+  if (fs.existsSync(out)) {
+    const counts = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.skipped += counts.skipped;
+  } else {
+    totals.failed += 1;
+  }
+  step('check-image', r.status === 0);
 }
 
 console.log(failures.length ? `\ntest: failed steps: ${failures.join(', ')}` : '\ntest: every step passed');

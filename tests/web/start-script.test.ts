@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -62,6 +62,7 @@ describe('npm start', () => {
     ['RATE_LIMIT', 'maybe'],
     ['DATABASE_URL', 'mysql://x'],
     ['UPI_PAYEE_VPA', 'not a upi id'],
+    ['ROLE', 'everything'],
   ])('with a bad %s stops with a line naming it and leaves nothing running', async (name, value) => {
     const run = await start({ [name]: value });
     expect(await run.exited).toBe(1);
@@ -96,6 +97,22 @@ describe('npm start', () => {
     expect(await run.exited).not.toBe(0);
     expect(run.output()).toContain('stopping the other part');
     expect(await listening(run.web)).toBe(false);
+  }, 90_000);
+});
+
+describe('npm start with a role (one part per container, decision 027)', () => {
+  it('ROLE=gateway runs the gateway alone, on GATEWAY_HOST, and the healthcheck follows the role', async () => {
+    const run = await start({ ROLE: 'gateway', GATEWAY_HOST: '0.0.0.0' });
+    await expect.poll(() => run.output(), { timeout: 60_000, interval: 250 }).toContain('gateway is running');
+    expect(await listening(run.gateway)).toBe(true);
+    expect(await listening(run.web)).toBe(false);
+    const check = (role: string) =>
+      spawnSync(process.execPath, ['scripts/healthcheck.mjs'], { cwd: ROOT, env: { ...process.env, ROLE: role, PORT: String(run.web), GATEWAY_PORT: String(run.gateway), GATEWAY_HOST: '0.0.0.0' } });
+    expect(check('gateway').status).toBe(0);
+    expect(check('web').status).toBe(1);
+    expect(check('both').status).toBe(1);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
   }, 90_000);
 });
 
