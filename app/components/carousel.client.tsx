@@ -70,7 +70,7 @@ export function Carousel({ tournaments, labelledBy }: { tournaments: SlideTourna
             data-idx={i}
           >
             {/* The centred slide and its two visible neighbours load at once; the rest when they come near. */}
-            <TournamentSlide t={t} eager={i === 0 || i === 1 || i === count - 1} />
+            <TournamentSlide t={t} priority={i === 0} eager={i === 1 || i === count - 1} />
           </div>
         ))}
       </div>

@@ -14,7 +14,7 @@ export function FeaturedCarousel({ tournaments, labelledBy }: { tournaments: Sli
   if (tournaments.length === 1) {
     return (
       <div className="fc-one">
-        <TournamentSlide t={tournaments[0]!} eager />
+        <TournamentSlide t={tournaments[0]!} priority />
       </div>
     );
   }
@@ -36,7 +36,7 @@ function SlideRow({ tournaments, labelledBy }: { tournaments: SlideTournament[];
       <ul className="srow">
         {tournaments.map((t, i) => (
           <li key={t.id}>
-            <TournamentSlide t={t} eager={i === 0} />
+            <TournamentSlide t={t} priority={i === 0} />
           </li>
         ))}
       </ul>
