@@ -7,7 +7,7 @@
 //   - JS gzip total: every script the HTML makes the browser load (<script src>, <link rel=modulepreload>,
 //     import "…" in inline module scripts), each fetched and gzipped; and, with Chromium, every script the
 //     page really loaded (lazy chunks too). Budget ≤ 100 KB per page, on the larger of the two
-//   - stylesheets linked (budget: exactly 1)
+//   - stylesheets, linked or inline (budget: exactly 1)
 //   - <img> without width and height attributes (budget: none)
 //   - CLS in Chromium at 360×800 (layout-shift entries without recent input; budget ≤ 0.1), when /usr/bin/chromium exists
 // The player pages /payment and /tournament/{id}/matches (room details shown) are measured signed in as a
@@ -43,7 +43,8 @@ function scriptUrls(html) {
   return [...urls].map((u) => u.replace(/&amp;/g, '&'));
 }
 
-const stylesheetCount = (html) => [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].length;
+// Linked or inline (decision 025 inlines the one stylesheet): either way the page has exactly one.
+const stylesheetCount = (html) => [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>|<style\b/g)].length;
 
 function imagesWithoutSize(html) {
   return [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/\swidth="\d+"/.test(tag) || !/\sheight="\d+"/.test(tag));
