@@ -9,6 +9,7 @@ import { useNonce } from './utils/nonce-provider';
 import { SiteNav } from './components/site-nav';
 import { SiteFooter } from './components/site-footer';
 import { GeneralErrorBoundary } from './components/error-page';
+import { LowPriorityModulePreloads } from './components/module-preloads';
 import { readInlineCss } from './utils/inline-css.server';
 import './styles/app.css';
 
@@ -94,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter social={root?.social ?? []} />
         <ScrollRestoration nonce={nonce} />
+        <LowPriorityModulePreloads />
         <Scripts nonce={nonce} />
       </body>
     </html>
