@@ -33,6 +33,8 @@ export function FeaturedCarousel({ tournaments, labelledBy }: { tournaments: Sli
 function SlideRow({ tournaments, labelledBy }: { tournaments: SlideTournament[]; labelledBy: string }) {
   return (
     <div className="fc" role="region" aria-labelledby={labelledBy}>
+      {/* Where the carousel's controls go once JavaScript runs: same height, so nothing moves. */}
+      <p className="fc-ctl fc-hint">Swipe or scroll sideways for all {tournaments.length} tournaments.</p>
       <ul className="srow">
         {tournaments.map((t, i) => (
           <li key={t.id}>
@@ -40,7 +42,6 @@ function SlideRow({ tournaments, labelledBy }: { tournaments: SlideTournament[];
           </li>
         ))}
       </ul>
-      <p className="fc-ctl fc-hint">Swipe or scroll sideways for all {tournaments.length} tournaments.</p>
     </div>
   );
 }
