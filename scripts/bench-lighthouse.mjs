@@ -84,6 +84,23 @@ function readRun(lhr) {
   return { scores, metrics, flagged, lcpElement, warnings: lhr.runWarnings ?? [], benchmarkIndex: lhr.environment?.benchmarkIndex };
 }
 
+/** One Lighthouse run; a failed trace (NO_NAVSTART, NO_FCP … under heavy machine load) is tried again, twice at most. */
+async function runLighthouse(port, url, cookie) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: args.reports ? 'html' : 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    });
+    const error = !result ? 'no result' : result.lhr.runtimeError ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` : null;
+    if (!error) return result;
+    if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${error}`);
+    console.log(`  (Lighthouse on ${url} failed: ${error.split('\n')[0]}; again)`);
+  }
+}
+
 async function main() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (set CHROME_PATH)`);
   const port = args.port ? Number(args.port) : undefined;
@@ -118,16 +135,8 @@ async function main() {
     for (const page of pages) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(stack.info.webUrl + page.path, {
-          port: chrome.port,
-          output: args.reports ? 'html' : 'json',
-          logLevel: 'error',
-          onlyCategories: CATEGORIES,
-          extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+        const result = await runLighthouse(chrome.port, stack.info.webUrl + page.path, page.cookie);
         const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         if (lhr.finalDisplayedUrl !== stack.info.webUrl + page.path) throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
         lighthouseVersion = lhr.lighthouseVersion;
         chromeVersion = lhr.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? '';
