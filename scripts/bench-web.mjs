@@ -7,7 +7,7 @@
 //   - JS gzip total: every script the HTML makes the browser load (<script src>, <link rel=modulepreload>,
 //     import "…" in inline module scripts), each fetched and gzipped; and, with Chromium, every script the
 //     page really loaded (lazy chunks too). Budget ≤ 100 KB per page, on the larger of the two
-//   - stylesheets linked (budget: exactly 1)
+//   - stylesheets, linked or inline (budget: exactly 1)
 //   - <img> without width and height attributes (budget: none)
 //   - CLS in Chromium at 360×800 (layout-shift entries without recent input; budget ≤ 0.1), when /usr/bin/chromium exists
 // The player pages /payment and /tournament/{id}/matches (room details shown) are measured signed in as a
@@ -18,97 +18,18 @@
 // Prints a table with PASS/FAIL per budget; exits 1 when any budget fails.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import sharp from 'sharp';
-import { ADMIN, Stack } from '../tests/e2e/support/stack.mjs';
+import { Stack } from '../tests/e2e/support/stack.mjs';
+import { TOURNAMENTS, seed, seedPlayer } from './lib/bench-seed.mjs';
 import { CHANNEL, startYouTubeFake, thumbnailSvg } from '../tests/fixtures/youtube-fake.mjs';
 
 const KB = 1024;
 const BUDGET = { listHtml: 14 * KB, js: 100 * KB, stylesheets: 1, cls: 0.1 };
-const TOURNAMENTS = 20;
 const CHROMIUM = '/usr/bin/chromium';
 const jsonArg = process.argv.indexOf('--json');
 const jsonOut = jsonArg > 0 ? process.argv[jsonArg + 1] : null;
 
 const gzipSize = (buf) => zlib.gzipSync(buf).length; // level 6, what remix-serve's compression middleware sends
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
-
-async function api(stack, method, path, { token, json, form } = {}) {
-  const headers = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body;
-  if (json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (form) body = form;
-  const res = await fetch(stack.info.gatewayUrl + path, { method, headers, body });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`bench: ${method} ${path} answered ${res.status} ${text.slice(0, 200)}`);
-  return text ? JSON.parse(text) : null;
-}
-
-const GAMES = ['BGMI', 'Free Fire'];
-const MAPS = ['Erangel', 'Miramar', 'Sanhok', 'Vikendi', 'Bermuda', 'Purgatory', 'Kalahari'];
-
-/** 20 tournaments that look like real ones (names, prize text and descriptions of realistic length). */
-async function seed(stack) {
-  const { token } = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: ADMIN.email, password: ADMIN.password } });
-  const cover = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 30, g: 70, b: 160 } } }).png().toBuffer();
-  const day = 86_400_000;
-  const created = [];
-  for (let i = 0; i < TOURNAMENTS; i++) {
-    const game = GAMES[i % 2];
-    const start = Date.now() + (10 + i) * day;
-    const fields = {
-      name: `${game} ${['Pro Scrims', 'Weekend Cup', 'City Clash', 'Campus League'][i % 4]} Season ${i + 3}`,
-      game,
-      description: `Squad custom rooms on ${MAPS[i % MAPS.length]} and ${MAPS[(i + 2) % MAPS.length]}. Open to all Indian players aged 16 and above; emulator players are not allowed.`,
-      startDate: new Date(start).toISOString(),
-      endDate: new Date(start + 2 * day).toISOString(),
-      registrationOpen: new Date(Date.now() - day).toISOString(),
-      registrationClose: new Date(start - day).toISOString(),
-      maxTeams: String(16 + (i % 3) * 16),
-      format: 'Squad',
-      platform: 'Mobile',
-      entryFee: String([0, 50, 100, 150, 250][i % 5]),
-      prizePool: `₹${(5 + i) * 1000} + MVP ₹500`,
-      status: i % 7 === 6 ? 'Registration Closed' : 'Registration Ongoing',
-      overview: 'Three matches a day, BGIS points, room ID and password 15 minutes before each match.',
-    };
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('coverImage', new Blob([new Uint8Array(cover)], { type: 'image/png' }), `cover-${i}.png`);
-    created.push(await api(stack, 'POST', '/tournaments/add', { token, form }));
-  }
-  return created;
-}
-
-/** A registered player's session cookie (logged in through the web app's /login form), a team and six matches with room details. */
-async function seedPlayer(stack, tournamentId) {
-  const player = { email: 'bench-player@test.example', phone: '9123456780', username: 'bench_player', password: 'bench-player-pass' };
-  await api(stack, 'POST', '/api/auth/register', { json: player });
-  const { token } = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: player.email, password: player.password } });
-  const team = await api(stack, 'POST', `/registrations/${tournamentId}`, {
-    token,
-    json: { teamName: 'Team Soul', player1Username: 'SouLMortaL', player2Username: 'SouLViper', player3Username: 'SouLRegaltos', player4Username: 'SouLOwais', substitute1Username: 'SouLRonak' },
-  });
-  const admin = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: ADMIN.email, password: ADMIN.password } });
-  for (let day = 1; day <= 3; day++) {
-    for (let matchNo = 1; matchNo <= 2; matchNo++) {
-      await api(stack, 'POST', '/matches', {
-        token: admin.token,
-        json: { tid: tournamentId, day, matchNo, map: MAPS[(day + matchNo) % MAPS.length], matchId: String(7394020 + day * 10 + matchNo), password: `soul@${day}${matchNo}`, time: `${17 + matchNo}:30` },
-      });
-    }
-  }
-  const res = await fetch(`${stack.info.webUrl}/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ emailOrPhone: player.email, password: player.password, redirectTo: '/' }),
-    redirect: 'manual',
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (res.status !== 302 || !cookie) throw new Error(`bench: web login answered ${res.status}`);
-  return { cookie, rid: team.rid };
-}
 
 /** The /build/*.js URLs the HTML makes a browser load. */
 function scriptUrls(html) {
@@ -124,7 +45,8 @@ function scriptUrls(html) {
   return [...urls].map((u) => u.replace(/&amp;/g, '&'));
 }
 
-const stylesheetCount = (html) => [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].length;
+// Linked or inline (decision 025 inlines the one stylesheet): either way the page has exactly one.
+const stylesheetCount = (html) => [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>|<style\b/g)].length;
 
 function imagesWithoutSize(html) {
   return [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/\swidth="\d+"/.test(tag) || !/\sheight="\d+"/.test(tag));

@@ -52,6 +52,34 @@ export function Carousel({ tournaments, labelledBy }: { tournaments: SlideTourna
       onFocus={onFocus}
       onBlur={onBlur}
     >
+      {/* Before the slides (WCAG 2.2.2): Pause is reached before the moving content, not after every slide link. */}
+      <div className="fc-ctl">
+        {reducedMotion ? null : (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              // Pressing Play is explicit: it resumes even though focus is now inside the carousel.
+              setFocused(false);
+              setPaused((p) => !p);
+            }}
+          >
+            {paused ? 'Play' : 'Pause'}
+            <span className="visually-hidden"> slideshow</span>
+          </button>
+        )}
+        <button type="button" className="button button-secondary cb" onClick={() => slider.current?.prev()}>
+          <span aria-hidden="true">‹</span>
+          <span className="visually-hidden">Previous tournament</span>
+        </button>
+        <span className="fc-pos" aria-hidden="true">
+          {current + 1} / {count}
+        </span>
+        <button type="button" className="button button-secondary cb" onClick={() => slider.current?.next()}>
+          <span aria-hidden="true">›</span>
+          <span className="visually-hidden">Next tournament</span>
+        </button>
+      </div>
       <div
         ref={sliderRef}
         className="keen-slider"
@@ -70,36 +98,9 @@ export function Carousel({ tournaments, labelledBy }: { tournaments: SlideTourna
             data-idx={i}
           >
             {/* The centred slide and its two visible neighbours load at once; the rest when they come near. */}
-            <TournamentSlide t={t} eager={i === 0 || i === 1 || i === count - 1} />
+            <TournamentSlide t={t} priority={i === 0} eager={i === 1 || i === count - 1} />
           </div>
         ))}
-      </div>
-      <div className="fc-ctl">
-        <button type="button" className="button button-secondary cb" onClick={() => slider.current?.prev()}>
-          <span aria-hidden="true">‹</span>
-          <span className="visually-hidden">Previous tournament</span>
-        </button>
-        {reducedMotion ? null : (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              // Pressing Play is explicit: it resumes even though focus is now inside the carousel.
-              setFocused(false);
-              setPaused((p) => !p);
-            }}
-          >
-            {paused ? 'Play' : 'Pause'}
-            <span className="visually-hidden"> slideshow</span>
-          </button>
-        )}
-        <button type="button" className="button button-secondary cb" onClick={() => slider.current?.next()}>
-          <span aria-hidden="true">›</span>
-          <span className="visually-hidden">Next tournament</span>
-        </button>
-        <span className="fc-pos" aria-hidden="true">
-          {current + 1} / {count}
-        </span>
       </div>
     </div>
   );

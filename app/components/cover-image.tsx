@@ -5,18 +5,22 @@ import '~/styles/screens.css';
  * A tournament cover: the 800 px WebP with 400/800/1200 candidates, explicit width/height and a CSS
  * aspect ratio so nothing shifts while it loads. `frame` crops every cover to 16:9 (cards, slides);
  * `natural` keeps the upload's own ratio (detail page). No cover: a same-size placeholder, no request.
+ * Loading: lazy by default; `eager` for covers that may be in the first screen; `priority` for the one
+ * that is the page's largest paint (eager and fetched first, ahead of the scripts). See decision 025.
  */
 export function CoverImage({
   cover,
   alt,
   sizes,
   eager = false,
+  priority = false,
   fit = 'frame',
 }: {
   cover: Cover | null;
   alt: string;
   sizes: string;
   eager?: boolean;
+  priority?: boolean;
   fit?: 'frame' | 'natural';
 }) {
   const s = coverSources(cover);
@@ -31,8 +35,10 @@ export function CoverImage({
       width={s.width}
       height={s.height}
       alt={alt}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      loading={eager || priority ? 'eager' : 'lazy'}
+      // React 18 does not know fetchPriority (19 does) and warns about the camel-case name; lowercase passes through.
+      {...(priority ? { fetchpriority: 'high' } : null)}
+      decoding={priority ? undefined : 'async'}
     />
   );
 }

@@ -14,7 +14,7 @@ export function FeaturedCarousel({ tournaments, labelledBy }: { tournaments: Sli
   if (tournaments.length === 1) {
     return (
       <div className="fc-one">
-        <TournamentSlide t={tournaments[0]!} eager />
+        <TournamentSlide t={tournaments[0]!} priority />
       </div>
     );
   }
@@ -33,14 +33,15 @@ export function FeaturedCarousel({ tournaments, labelledBy }: { tournaments: Sli
 function SlideRow({ tournaments, labelledBy }: { tournaments: SlideTournament[]; labelledBy: string }) {
   return (
     <div className="fc" role="region" aria-labelledby={labelledBy}>
+      {/* Where the carousel's controls go once JavaScript runs: same height, so nothing moves. */}
+      <p className="fc-ctl fc-hint">Swipe or scroll sideways for all {tournaments.length} tournaments.</p>
       <ul className="srow">
         {tournaments.map((t, i) => (
           <li key={t.id}>
-            <TournamentSlide t={t} eager={i === 0} />
+            <TournamentSlide t={t} priority={i === 0} />
           </li>
         ))}
       </ul>
-      <p className="fc-ctl fc-hint">Swipe or scroll sideways for all {tournaments.length} tournaments.</p>
     </div>
   );
 }

@@ -15,12 +15,12 @@ export interface CardTournament {
   cover: Cover | null;
 }
 
-/** One column at 360 px; one card per tournament on /tournaments. */
-export function TournamentCard({ t, eager = false }: { t: CardTournament; eager?: boolean }) {
+/** One column at 360 px; one card per tournament on /tournaments. `priority`: the first card, whose cover is the page's largest paint. */
+export function TournamentCard({ t, priority = false }: { t: CardTournament; priority?: boolean }) {
   return (
     <article className="tc">
       {t.cover ? (
-        <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes="(min-width:64rem) 22rem, (min-width:40rem) 46vw, 92vw" eager={eager} />
+        <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes="(min-width:64rem) 22rem, (min-width:40rem) 46vw, 92vw" priority={priority} />
       ) : null}
       <div className="tc-b">
         <h2>{t.name}</h2>

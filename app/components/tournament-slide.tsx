@@ -17,11 +17,14 @@ export interface SlideTournament {
 /** Slides are 80% of a page at most 72rem wide; from 48rem the cover takes 55% of a slide. */
 const SLIDE_SIZES = '(min-width:72rem) 31rem, (min-width:48rem) 44vw, 80vw';
 
-/** One slide's markup, shared by the carousel and its no-JavaScript scrollable row so both look the same. */
-export function TournamentSlide({ t, eager = false }: { t: SlideTournament; eager?: boolean }) {
+/**
+ * One slide's markup, shared by the carousel and its no-JavaScript scrollable row so both look the same.
+ * `priority`: the first slide, the home page's largest paint.
+ */
+export function TournamentSlide({ t, eager = false, priority = false }: { t: SlideTournament; eager?: boolean; priority?: boolean }) {
   return (
     <article className="slide">
-      <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes={SLIDE_SIZES} eager={eager} />
+      <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes={SLIDE_SIZES} eager={eager} priority={priority} />
       <div className="slide-b">
         <h3>{t.name}</h3>
         <dl className="kv">

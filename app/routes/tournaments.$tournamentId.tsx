@@ -120,7 +120,7 @@ export default function TournamentDetail() {
   const { t, canRegister: open, closedAlert } = useLoaderData<typeof loader>();
   return (
     <article className="td">
-      <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes="(min-width:48rem) 46rem, 100vw" eager fit="natural" />
+      <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes="(min-width:48rem) 46rem, 100vw" priority fit="natural" />
       <header className="td-h">
         <h1>{t.name}</h1>
         <p className="td-sub">

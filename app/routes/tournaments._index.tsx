@@ -35,6 +35,8 @@ export default function Tournaments() {
   const { tournaments, unavailable } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loadingHere = navigation.state === 'loading' && navigation.location.pathname === '/tournaments';
+  // The first cover is the largest paint on a phone (a card without one is short, so the next cover shows).
+  const firstCover = tournaments.findIndex((t) => t.cover);
 
   return (
     <>
@@ -58,7 +60,7 @@ export default function Tournaments() {
         <ul className="tgrid">
           {tournaments.map((t, i) => (
             <li key={t.id}>
-              <TournamentCard t={t} eager={i === 0} />
+              <TournamentCard t={t} priority={i === firstCover} />
             </li>
           ))}
         </ul>

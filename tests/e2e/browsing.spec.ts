@@ -37,6 +37,17 @@ test.describe('browsing tournaments', () => {
     await expect(page.getByRole('heading', { level: 1, name: t.name })).toBeVisible();
   });
 
+  // The first cover is the largest paint on a phone: fetched at once and first; the rest only when scrolled near.
+  test('on the list the first cover is eager with fetchpriority=high, later covers are lazy', async ({ page, api }) => {
+    await Promise.all([api.createTournament({}, { cover: true }), api.createTournament({}, { cover: true })]);
+    await page.goto('/tournaments');
+    const covers = page.locator('main img');
+    expect(await covers.count()).toBeGreaterThanOrEqual(2);
+    const attrs = await covers.evaluateAll((imgs) => imgs.map((img) => ({ loading: img.getAttribute('loading'), priority: img.getAttribute('fetchpriority'), sized: img.hasAttribute('width') && img.hasAttribute('height') })));
+    expect(attrs[0]).toEqual({ loading: 'eager', priority: 'high', sized: true });
+    for (const later of attrs.slice(1)) expect(later).toEqual({ loading: 'lazy', priority: null, sized: true });
+  });
+
   test('the list shows a card with Entry Fee, Prizepool, Last Date and Status', async ({ page, api }) => {
     const closes = noonUtcIn(15);
     const t = await api.createTournament({ entryFee: '320', prizePool: '₹40,000 + trophies', registrationClose: closes, startDate: noonUtcIn(16), endDate: noonUtcIn(17) }, { cover: true });

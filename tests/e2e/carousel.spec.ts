@@ -46,6 +46,30 @@ test.describe('home carousel', () => {
     await expect(page.locator('.fc-pos')).toHaveText(/^1 \//);
   });
 
+  // WCAG 2.2.2: the control that stops the motion comes before the moving slides in the tab order.
+  test('Tab reaches Pause before any slide link @js', async ({ page }) => {
+    await page.goto('/');
+    const region = page.getByRole('region', { name: 'Featured Tournaments' });
+    await expect(region.getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
+    // Clicking the heading puts the sequential focus starting point just before the carousel.
+    await page.getByRole('heading', { name: 'Featured Tournaments' }).click();
+    const reached: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      reached.push(await page.evaluate(() => (document.activeElement?.textContent ?? '').replace(/\s+/g, ' ').trim()));
+    }
+    expect(reached[0]).toBe('Pause slideshow');
+    expect(reached.slice(0, 3)).toEqual(['Pause slideshow', '‹Previous tournament', '›Next tournament']);
+    expect(reached[3]).toMatch(/^Register Now/);
+    // And in the document itself, not only by focus order tricks: no positive tabindex anywhere in it.
+    const order = await region.evaluate((el) => {
+      const pause = [...el.querySelectorAll('button')].find((b) => b.textContent?.includes('Pause'));
+      const firstLink = el.querySelector('a[href]');
+      return { before: !!pause && !!firstLink && !!(pause.compareDocumentPosition(firstLink) & Node.DOCUMENT_POSITION_FOLLOWING), tabindex: el.querySelectorAll('[tabindex]:not([tabindex="-1"])').length };
+    });
+    expect(order).toEqual({ before: true, tabindex: 0 });
+  });
+
   test('every slide in a scrollable row, no controls that cannot work @no-js', async ({ page }) => {
     await page.goto('/');
     const row = page.getByRole('region', { name: 'Featured Tournaments' });

@@ -35,6 +35,9 @@ export interface StackOptions {
   gatewayEnv?: Record<string, string>;
   webEnv?: Record<string, string>;
   label?: string;
+  /** Fixed ports instead of free ones (gateway default: webPort + 1). */
+  webPort?: number;
+  gatewayPort?: number;
 }
 
 export declare function requireBuild(): void;

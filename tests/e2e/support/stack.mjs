@@ -163,7 +163,9 @@ export class Stack {
     const buildDir = options.buildDir ?? snapshotBuild();
     const logDir = options.logDir ?? path.join(ROOT, 'test-results', `${label}-${path.basename(dataDir)}`);
     fs.mkdirSync(logDir, { recursive: true });
-    const [gatewayPort, webPort] = await Promise.all([freePort(), freePort()]);
+    const [gatewayPort, webPort] = options.webPort
+      ? [options.gatewayPort ?? options.webPort + 1, options.webPort]
+      : await Promise.all([freePort(), freePort()]);
     const webUrl = `http://127.0.0.1:${webPort}`;
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     const info = {
