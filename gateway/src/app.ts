@@ -13,6 +13,7 @@ import { badRequest, NUL_MESSAGE } from './lib/errors.js';
 import { ensureAdmin } from './seed/admin.js';
 import { seedDemo } from './seed/demo.js';
 import healthRoutes from './routes/health/index.js';
+import generationRoutes from './routes/generation/index.js';
 import authRoutes from './routes/auth/index.js';
 import profileRoutes from './routes/profile/index.js';
 import tournamentRoutes from './routes/tournaments/index.js';
@@ -147,6 +148,7 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
   }
 
   await app.register(healthRoutes);
+  await app.register(generationRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(tournamentRoutes);

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { migrate } from './migrations.js';
+import { GENERATION_SQL, coalesce, formatGeneration } from './generation.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -17,6 +18,13 @@ export interface DatabaseHandle {
   writeTransaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
   /** Locks one tournament row until the transaction ends (PostgreSQL: FOR UPDATE; SQLite holds the database lock already). */
   lockTournament(trx: Trx, tournamentId: number): Promise<{ id: number; max_teams: number; status: string; registration_open: string; registration_close: string; deleted_at: string | null } | undefined>;
+  /**
+   * The cache generation (decision 023), strict: it reflects every write committed before the call.
+   * SQLite answers synchronously (a separate read connection; `PRAGMA data_version` skips even the
+   * sum while no other connection has committed); PostgreSQL with one query shared by the callers
+   * that arrived before it started.
+   */
+  generation(): string | Promise<string>;
   close(): Promise<void>;
 }
 
@@ -29,7 +37,12 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
-  await migrate(handle.db as Kysely<any>, handle.dialect);
+  try {
+    await migrate(handle.db as Kysely<any>, handle.dialect);
+  } catch (err) {
+    await handle.close().catch(() => {});
+    throw err;
+  }
   return handle;
 }
 
@@ -43,9 +56,38 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 
+  // Its own connection: one on Kysely's could run inside another request's open write transaction
+  // and see (then cache under) a bump that might still roll back. Opened on first use, after migrating.
+  let reader: { close(): void; generation(): string } | undefined;
+  const openReader = () => {
+    const conn = new SQLite(file);
+    conn.pragma('busy_timeout = 5000');
+    const dataVersion = conn.prepare('pragma data_version').pluck();
+    const current = conn.prepare(GENERATION_SQL);
+    let seenVersion: unknown;
+    let value = '';
+    return {
+      close: () => conn.close(),
+      generation() {
+        // data_version changes when any other connection (this process's writer, another process) commits.
+        const version = dataVersion.get();
+        if (version !== seenVersion) {
+          const row = current.get() as { epoch: string; value: number | bigint };
+          value = formatGeneration(row.epoch, row.value);
+          seenVersion = version;
+        }
+        return value;
+      },
+    };
+  };
+
   return {
     db,
     dialect: 'sqlite',
+    generation() {
+      reader ??= openReader();
+      return reader.generation();
+    },
     writeTransaction(fn) {
       // The driver hands out its single connection one caller at a time, so this also serialises writers in-process.
       return db.connection().execute(async (conn) => {
@@ -67,7 +109,10 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
         .where('id', '=', tournamentId)
         .executeTakeFirst();
     },
-    close: () => db.destroy(),
+    async close() {
+      reader?.close();
+      await db.destroy();
+    },
   };
 }
 
@@ -80,9 +125,16 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A named statement: parsed once per connection. sum(bigint) comes back as a numeric string.
+  const generationQuery = { name: 'cache-generation', text: GENERATION_SQL };
+  const generation = coalesce(async () => {
+    const { rows } = await pool.query<{ epoch: string; value: string }>(generationQuery);
+    return formatGeneration(rows[0]?.epoch, rows[0]?.value);
+  });
   return {
     db,
     dialect: 'postgres',
+    generation,
     writeTransaction(fn) {
       return db.transaction().execute(fn);
     },

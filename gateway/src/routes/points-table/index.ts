@@ -4,6 +4,7 @@ import { HttpError, badRequest, conflict, notFound, type FieldErrors } from '../
 import { placementPoints } from '../../lib/points-systems.js';
 import { rankStandings } from '../../lib/ranking.js';
 import { isUniqueViolation, nowIso, type Trx } from '../../db/index.js';
+import { bumpGeneration } from '../../db/generation.js';
 import {
   PLACEMENT_CONSTRAINT,
   findPlacementHolder,
@@ -141,6 +142,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             { tournamentId: tid, day, match, registrationId: team.id, position, wins, finishes, positionPoints, totalPoints },
             nowIso(),
           );
+          await bumpGeneration(trx, tid);
           return { id, tid, day, match, teamId: team.id, teamName: team.team_name, position, positionPoints, wins, finishes, totalPoints };
         });
       } catch (err) {
@@ -189,7 +191,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             const positionPoints = placementPoints(tournament.points_system, position);
             return { tournamentId: tid, day, match, registrationId: teamId, position, wins, finishes, positionPoints, totalPoints: positionPoints + finishes };
           });
-          await replaceMatchResults(trx, { tournamentId: tid, day, match }, results, nowIso());
+          if (await replaceMatchResults(trx, { tournamentId: tid, day, match }, results, nowIso())) await bumpGeneration(trx, tid);
           return listMatchResults(trx, { tournamentId: tid, day, match });
         });
       } catch (err) {

@@ -23,6 +23,7 @@ import {
   updateTournament,
 } from '../../db/tournaments.js';
 import { insertImage } from '../../db/images.js';
+import { bumpGeneration } from '../../db/generation.js';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, processCoverImage } from '../../lib/images.js';
 import { HttpError, NUL_MESSAGE, badRequest, conflict, notFound, type FieldErrors } from '../../lib/errors.js';
 import { requireAdmin } from '../../plugins/auth.js';
@@ -200,7 +201,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const cover = upload.cover ? await processCoverImage(upload.cover) : undefined;
       const id = await app.store.writeTransaction(async (trx) => {
         if (cover) await insertImage(trx, cover);
-        return insertTournament(trx, { ...form, coverImageId: cover?.id ?? null });
+        const id = await insertTournament(trx, { ...form, coverImageId: cover?.id ?? null });
+        await bumpGeneration(trx, id);
+        return id;
       });
       const row = await getTournament(app.store.db, id);
       if (!row) throw notFound(TOURNAMENT_NOT_FOUND); // deleted in the blink since the insert
@@ -240,7 +243,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           throw conflict(message, { maxTeams: message });
         }
         if (cover) await insertImage(trx, cover);
-        await updateTournament(trx, id, { ...form, coverImageId: cover?.id });
+        if (await updateTournament(trx, id, { ...form, coverImageId: cover?.id })) await bumpGeneration(trx, id);
       });
       const row = await getTournament(app.store.db, id);
       if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
@@ -263,7 +266,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const deleted = await app.store.writeTransaction((trx) => softDeleteTournament(trx, request.params.id));
+      const deleted = await app.store.writeTransaction(async (trx) => {
+        const done = await softDeleteTournament(trx, request.params.id);
+        if (done) await bumpGeneration(trx, request.params.id);
+        return done;
+      });
       if (!deleted) throw notFound(TOURNAMENT_NOT_FOUND);
       return { message: 'Tournament deleted successfully!' };
     },
