@@ -9,6 +9,7 @@ import { deleteExpiredSessions } from './db/sessions.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { ResponseCache } from './lib/response-cache.js';
 import { badRequest, NUL_MESSAGE } from './lib/errors.js';
 import { ensureAdmin } from './seed/admin.js';
 import { seedDemo } from './seed/demo.js';
@@ -28,6 +29,7 @@ declare module 'fastify' {
     store: DatabaseHandle;
     tokens: TokenService;
     mailer: Mailer;
+    answers: ResponseCache;
   }
 }
 
@@ -85,6 +87,7 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
   const store = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, sqliteFile });
   app.decorate('config', config);
   app.decorate('store', store);
+  app.decorate('answers', new ResponseCache(store, { validate: validateResponses }));
   app.decorate('tokens', await createTokenService({
     privateKeyPem: config.JWT_PRIVATE_KEY,
     privateKeyFile: config.JWT_PRIVATE_KEY_FILE,

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { migrate } from './migrations.js';
-import { GENERATION_SQL, coalesce, formatGeneration } from './generation.js';
+import { GENERATION_SQL, Generation, coalesce } from './generation.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -24,7 +24,7 @@ export interface DatabaseHandle {
    * sum while no other connection has committed); PostgreSQL with one query shared by the callers
    * that arrived before it started.
    */
-  generation(): string | Promise<string>;
+  generation(): Generation | Promise<Generation>;
   close(): Promise<void>;
 }
 
@@ -58,22 +58,21 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
 
   // Its own connection: one on Kysely's could run inside another request's open write transaction
   // and see (then cache under) a bump that might still roll back. Opened on first use, after migrating.
-  let reader: { close(): void; generation(): string } | undefined;
+  let reader: { close(): void; generation(): Generation } | undefined;
   const openReader = () => {
     const conn = new SQLite(file);
     conn.pragma('busy_timeout = 5000');
     const dataVersion = conn.prepare('pragma data_version').pluck();
     const current = conn.prepare(GENERATION_SQL);
     let seenVersion: unknown;
-    let value = '';
+    let value: Generation;
     return {
       close: () => conn.close(),
       generation() {
         // data_version changes when any other connection (this process's writer, another process) commits.
         const version = dataVersion.get();
         if (version !== seenVersion) {
-          const row = current.get() as { epoch: string; value: number | bigint };
-          value = formatGeneration(row.epoch, row.value);
+          value = new Generation(current.all() as { shard: number; value: number; epoch: string }[]);
           seenVersion = version;
         }
         return value;
@@ -125,11 +124,11 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  // A named statement: parsed once per connection. sum(bigint) comes back as a numeric string.
+  // A named statement: parsed once per connection.
   const generationQuery = { name: 'cache-generation', text: GENERATION_SQL };
   const generation = coalesce(async () => {
-    const { rows } = await pool.query<{ epoch: string; value: string }>(generationQuery);
-    return formatGeneration(rows[0]?.epoch, rows[0]?.value);
+    const { rows } = await pool.query<{ shard: number; value: string; epoch: string }>(generationQuery);
+    return new Generation(rows);
   });
   return {
     db,

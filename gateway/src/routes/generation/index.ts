@@ -27,7 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { generation: await app.store.generation() };
+      return { generation: (await app.store.generation()).value };
     },
   );
 };

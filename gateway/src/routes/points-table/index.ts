@@ -46,6 +46,12 @@ async function requireTournament(db: Trx, id: number) {
   return tournament;
 }
 
+/** Ranked standings of one day, or overall when day is undefined. */
+async function pointsTable(db: Trx, tid: number, day?: number) {
+  await requireTournament(db, tid);
+  return rankStandings(await teamStandings(db, tid, day));
+}
+
 const listNames = (names: string[]) => (names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 /**
@@ -233,11 +239,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PointsTableSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => {
+    (request, reply) => {
       const tid = request.params.id;
-      const { day } = request.query;
-      await requireTournament(app.store.db, tid);
-      return rankStandings(await teamStandings(app.store.db, tid, day === 0 ? undefined : day));
+      const day = request.query.day === 0 ? undefined : request.query.day;
+      return app.answers.send(request, reply, {
+        key: `points:${tid}:${day ?? 'overall'}`,
+        tournamentId: tid,
+        build: () => pointsTable(app.store.db, tid, day),
+        schema: PointsTableSchema,
+      });
     },
   );
 
@@ -251,10 +261,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PointsTableSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => {
+    (request, reply) => {
       const tid = request.params.id;
-      await requireTournament(app.store.db, tid);
-      return rankStandings(await teamStandings(app.store.db, tid));
+      return app.answers.send(request, reply, {
+        key: `points:${tid}:overall`,
+        tournamentId: tid,
+        build: () => pointsTable(app.store.db, tid),
+        schema: PointsTableSchema,
+      });
     },
   );
 };

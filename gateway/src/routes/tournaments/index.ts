@@ -141,7 +141,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TournamentListSchema },
       },
     },
-    async () => (await listTournaments(app.store.db)).map(toTournamentJson),
+    (request, reply) =>
+      app.answers.send(request, reply, {
+        key: 'tournaments',
+        build: async () => (await listTournaments(app.store.db)).map(toTournamentJson),
+        schema: TournamentListSchema,
+      }),
   );
 
   // A static path: find-my-way matches it before /tournaments/:id, which is one segment shorter anyway.
@@ -173,10 +178,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TournamentSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => {
-      const row = await getTournament(app.store.db, request.params.id);
-      if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
-      return toTournamentJson(row);
+    (request, reply) => {
+      const { id } = request.params;
+      return app.answers.send(request, reply, {
+        key: `tournament:${id}`,
+        tournamentId: id,
+        build: async () => {
+          const row = await getTournament(app.store.db, id);
+          if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
+          return toTournamentJson(row);
+        },
+        schema: TournamentSchema,
+      });
     },
   );
 
