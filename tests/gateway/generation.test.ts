@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coalesce } from '../../gateway/src/db/generation.js';
 import { adminToken, createTournament, createUser, startGateway, teamFields, type TestGateway } from './helpers.js';
 
 describe('GET /generation', () => {
@@ -41,5 +42,35 @@ describe('GET /generation', () => {
   it('is in the OpenAPI document', async () => {
     const doc = (await gw.api.get('/openapi.json')).body;
     expect(doc.paths['/generation'].get.responses['200']).toBeDefined();
+  });
+});
+
+describe('coalesce (how PostgreSQL reads the generation)', () => {
+  it('never hands a caller a run that started before it called; callers waiting share the next run', async () => {
+    const release: Array<() => void> = [];
+    let runs = 0;
+    const read = coalesce(
+      () =>
+        new Promise<number>((resolve) => {
+          const n = ++runs;
+          release.push(() => resolve(n));
+        }),
+    );
+    const flush = () => new Promise((r) => setImmediate(r));
+    const first = read();
+    const [second, third] = [read(), read()]; // arrived while run 1 was under way
+    expect(runs).toBe(1);
+    release[0]!();
+    expect(await first).toBe(1);
+    await flush();
+    expect(runs).toBe(2);
+    const fourth = read(); // arrived while run 2 was under way
+    release[1]!();
+    expect([await second, await third]).toEqual([2, 2]);
+    await flush();
+    expect(runs).toBe(3);
+    release[2]!();
+    expect(await fourth).toBe(3);
+    expect(runs).toBe(3);
   });
 });
