@@ -20,11 +20,11 @@ export interface DatabaseHandle {
   lockTournament(trx: Trx, tournamentId: number): Promise<{ id: number; max_teams: number; status: string; registration_open: string; registration_close: string; deleted_at: string | null } | undefined>;
   /**
    * The cache generation (decision 023), strict: it reflects every write committed before the call.
-   * SQLite answers synchronously (a separate read connection; `PRAGMA data_version` skips even the
-   * sum while no other connection has committed); PostgreSQL with one query shared by the callers
-   * that arrived before it started.
+   * Callers share one read that starts after all of them called: SQLite once per turn of the event
+   * loop on a separate connection (`PRAGMA data_version` skips even the sum while no other
+   * connection has committed); PostgreSQL one query at a time.
    */
-  generation(): Generation | Promise<Generation>;
+  generation(): Promise<Generation>;
   close(): Promise<void>;
 }
 
@@ -58,35 +58,49 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
 
   // Its own connection: one on Kysely's could run inside another request's open write transaction
   // and see (then cache under) a bump that might still roll back. Opened on first use, after migrating.
-  let reader: { close(): void; generation(): Generation } | undefined;
+  let reader: (() => Generation) | undefined;
+  let readerConnection: SQLite.Database | undefined;
   const openReader = () => {
     const conn = new SQLite(file);
+    readerConnection = conn;
     conn.pragma('busy_timeout = 5000');
     const dataVersion = conn.prepare('pragma data_version').pluck();
     const current = conn.prepare(GENERATION_SQL);
     let seenVersion: unknown;
     let value: Generation;
-    return {
-      close: () => conn.close(),
-      generation() {
-        // data_version changes when any other connection (this process's writer, another process) commits.
-        const version = dataVersion.get();
-        if (version !== seenVersion) {
-          value = new Generation(current.all() as { shard: number; value: number; epoch: string }[]);
-          seenVersion = version;
-        }
-        return value;
-      },
+    return () => {
+      // data_version changes when any other connection (this process's writer, another process) commits.
+      const version = dataVersion.get();
+      if (version !== seenVersion) {
+        value = new Generation(current.all() as { shard: number; value: number; epoch: string }[]);
+        seenVersion = version;
+      }
+      return value;
     };
+  };
+  // Even the pragma starts a read transaction (file-lock system calls, ~12 µs here), so requests
+  // share it like on PostgreSQL: every request handled in this turn of the event loop waits for one
+  // check run after them (setImmediate), which therefore starts after each of them arrived.
+  let next: Promise<Generation> | undefined;
+  const generation = () => {
+    next ??= new Promise<Generation>((resolve, reject) => {
+      setImmediate(() => {
+        next = undefined;
+        try {
+          reader ??= openReader();
+          resolve(reader());
+        } catch (err) {
+          reject(err);
+        }
+      });
+    });
+    return next;
   };
 
   return {
     db,
     dialect: 'sqlite',
-    generation() {
-      reader ??= openReader();
-      return reader.generation();
-    },
+    generation,
     writeTransaction(fn) {
       // The driver hands out its single connection one caller at a time, so this also serialises writers in-process.
       return db.connection().execute(async (conn) => {
@@ -109,7 +123,7 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
         .executeTakeFirst();
     },
     async close() {
-      reader?.close();
+      readerConnection?.close();
       await db.destroy();
     },
   };

@@ -44,19 +44,11 @@ export class ResponseCache {
     this.#maxEntries = options.maxEntries ?? 5_000;
   }
 
-  /**
-   * Answers from the cache, or builds, stores and answers. Synchronous on a SQLite hit (no promise at
-   * all); otherwise the returned promise settles once the answer is written (Fastify's `await reply`).
-   */
-  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): void | Promise<void> {
-    const read = this.#store.generation();
-    if (read instanceof Promise) {
-      return read.then(async (generation) => {
-        // Fastify must not see the promise settle before the answer is written.
-        await (this.#sendFor(generation, request, reply, answer) ?? reply);
-      });
-    }
-    return this.#sendFor(read, request, reply, answer);
+  /** Answers from the cache, or builds, stores and answers; settles once the answer is written. */
+  async send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Promise<void> {
+    const generation = await this.#store.generation();
+    // Fastify must not see the promise settle before the answer is written (await reply: at once when it was).
+    await (this.#sendFor(generation, request, reply, answer) ?? reply);
   }
 
   #sendFor(generation: Generation, request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): void | Promise<void> {
