@@ -1,14 +1,19 @@
 #!/usr/bin/env node
-// Gateway throughput benchmark: npm run bench:gateway (after npm run build:gateway).
+// Gateway throughput benchmark: npm run bench:gateway [-- --json FILE] (after npm run build:gateway).
 //
 // Starts the built gateway on a temporary SQLite database (or BENCH_DATABASE_URL), fills it
 // through the HTTP API as admin (50 tournaments; in one of them 25 teams x 6 matches x 5 days of
-// points), starts a minimal Fastify app as the baseline, then measures with autocannon, rounds
-// interleaved so drift on a shared machine hits every target alike.
+// points), fetches each target's answer once, and starts the reference: a minimal Fastify app in
+// its own process serving exactly those bytes from memory at the same paths, with the same
+// content-type and ETag (and an x-request-id like the gateway's). Then autocannon measures each
+// target and its reference in interleaved rounds (the order flips every round), so drift on a
+// shared machine hits both alike. Reported: medians of req/s and the median of the per-round
+// ratios target/reference (decision 023: the hot reads must reach 0.7x).
 //
 // Env: BENCH_SECONDS (10) per run, BENCH_ROUNDS (3), BENCH_CONNECTIONS (10),
 //      BENCH_DATABASE_URL (postgres://...; the run uses a schema of its own and drops it after;
 //      default: SQLite in a temp dir).
+// --json FILE writes {"suite":"gateway","database":"sqlite|postgres","rows":[...],"notes":[...]}.
 
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -26,22 +31,42 @@ const TOURNAMENTS = 50;
 const TEAMS = 25;
 const DAYS = 5;
 const MATCHES_PER_DAY = 6;
+const TARGET_RATIO = 0.7;
+const REFERENCE = 'minimal Fastify route, same bytes';
 
-/** The baseline: the least a Fastify route can do, in its own process like the gateway. */
-async function minimalServer(port) {
+/**
+ * The reference: the least a Fastify route can do to send the same answer, in its own process like
+ * the gateway. BENCH_ANSWERS names a JSON file of { path, body (base64), contentType, etag }.
+ */
+async function referenceServer(port) {
   const { default: Fastify } = await import('fastify');
   const app = Fastify({ logger: false });
-  const body = [
-    { id: 1, name: 'Alpha', status: 'Upcoming' },
-    { id: 2, name: 'Bravo', status: 'Ongoing' },
-    { id: 3, name: 'Charlie', status: 'Completed' },
-  ];
-  app.get('/minimal', async () => body);
+  const answers = JSON.parse(fs.readFileSync(process.env.BENCH_ANSWERS, 'utf8'));
+  for (const answer of answers) {
+    const body = Buffer.from(answer.body, 'base64');
+    const [pathname] = answer.path.split('?');
+    app.get(pathname, (_request, reply) => {
+      reply.header('x-request-id', crypto.randomUUID()).header('content-type', answer.contentType);
+      if (answer.etag) reply.header('etag', answer.etag);
+      reply.send(body);
+    });
+  }
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.listen({ port, host: '127.0.0.1' });
   const stop = () => app.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+function jsonOutputPath() {
+  const i = process.argv.indexOf('--json');
+  if (i === -1) return undefined;
+  const file = process.argv[i + 1];
+  if (!file || file.startsWith('--')) {
+    console.error('bench-gateway: --json needs a file name');
+    process.exit(2);
+  }
+  return path.resolve(file);
 }
 
 function envInt(name, fallback) {
@@ -98,7 +123,7 @@ async function main() {
       DATA_DIR: dataDir,
       SEED_DEMO: '0',
       RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info', // the production default: measured as operators run it
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       ADMIN_USERNAME: 'benchadmin',
@@ -114,31 +139,56 @@ async function main() {
     const tid = await populate(gatewayUrl, admin);
     console.log(`Populated in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
-    const minimalPort = await freePort();
-    children.push(startChild('minimal', [SELF, '--minimal-server'], { ...process.env, PORT: String(minimalPort) }));
-    const minimalUrl = `http://127.0.0.1:${minimalPort}`;
-    await waitForHealth(minimalUrl, children[1]);
-
     const targets = [
-      { name: 'minimal Fastify GET /minimal', url: `${minimalUrl}/minimal` },
-      { name: `GET /tournaments (${TOURNAMENTS})`, url: `${gatewayUrl}/tournaments` },
-      { name: `GET /tournaments/{id}/points-table/overall (${TEAMS} teams, ${DAYS * MATCHES_PER_DAY} matches)`, url: `${gatewayUrl}/tournaments/${tid}/points-table/overall` },
+      { name: 'GET /tournaments', detail: `${TOURNAMENTS} tournaments`, path: '/tournaments' },
+      { name: 'GET /tournaments/{id}', detail: `${TEAMS} teams registered`, path: `/tournaments/${tid}` },
+      { name: 'GET /tournaments/{id}/points-table/day', detail: `day 1: ${TEAMS} teams, ${MATCHES_PER_DAY} matches`, path: `/tournaments/${tid}/points-table/day?day=1` },
+      { name: 'GET /tournaments/{id}/points-table/overall', detail: `${TEAMS} teams, ${DAYS * MATCHES_PER_DAY} matches`, path: `/tournaments/${tid}/points-table/overall` },
     ];
+    // The reference serves exactly what the gateway answered.
+    const answers = [];
+    for (const t of targets) {
+      const res = await fetch(gatewayUrl + t.path, { headers: { accept: 'application/json' } });
+      if (res.status !== 200) throw new Error(`GET ${t.path} answered ${res.status}`);
+      const body = Buffer.from(await res.arrayBuffer());
+      t.bytes = body.length;
+      answers.push({ path: t.path, body: body.toString('base64'), contentType: res.headers.get('content-type'), etag: res.headers.get('etag') });
+    }
+    const answersFile = path.join(dataDir, 'answers.json');
+    fs.writeFileSync(answersFile, JSON.stringify(answers));
+    const referencePort = await freePort();
+    children.push(startChild('reference', [SELF, '--reference-server'], { ...process.env, PORT: String(referencePort), BENCH_ANSWERS: answersFile }));
+    const referenceUrl = `http://127.0.0.1:${referencePort}`;
+    await waitForHealth(referenceUrl, children[1]);
+    for (const [i, t] of targets.entries()) {
+      const copy = Buffer.from(await (await fetch(referenceUrl + t.path)).arrayBuffer());
+      if (!copy.equals(Buffer.from(answers[i].body, 'base64'))) throw new Error(`the reference does not serve the same bytes for ${t.path}`);
+    }
+
+    const run = (url, duration) => autocannon({ url, connections, duration, headers: { accept: 'application/json' } });
+    const measure = async (label, url) => {
+      process.stdout.write(`  ${label} for ${seconds} s... `);
+      const result = await run(url, seconds);
+      const bad = result.non2xx + result.errors + result.timeouts;
+      console.log(`${Math.round(result.requests.average).toLocaleString('en-IN')} req/s, p99 ${result.latency.p99} ms${bad ? `, ${bad} failed` : ''}`);
+      return { rps: result.requests.average, p99: result.latency.p99, bad };
+    };
+
+    console.log('Warming up (1 s each)...');
+    for (const t of targets) {
+      await run(gatewayUrl + t.path, 1);
+      await run(referenceUrl + t.path, 1);
+    }
+
     const runs = new Map(targets.map((t) => [t.name, []]));
-
-    const run = (url, duration) =>
-      autocannon({ url, connections, duration, headers: { accept: 'application/json' } });
-
-    console.log(`Warming up (1 s each)...`);
-    for (const t of targets) await run(t.url, 1);
-
     for (let round = 1; round <= rounds; round++) {
+      console.log(`Round ${round}/${rounds}:`);
       for (const t of targets) {
-        process.stdout.write(`Round ${round}/${rounds}: ${t.name} for ${seconds} s... `);
-        const result = await run(t.url, seconds);
-        const bad = result.non2xx + result.errors + result.timeouts;
-        runs.get(t.name).push({ rps: result.requests.average, p99: result.latency.p99, bad });
-        console.log(`${Math.round(result.requests.average).toLocaleString('en-IN')} req/s, p99 ${result.latency.p99} ms${bad ? `, ${bad} failed` : ''}`);
+        // Alternate which goes first, so neither always runs on a machine warmed (or tired) by the other.
+        const order = round % 2 ? ['gateway', 'reference'] : ['reference', 'gateway'];
+        const pair = {};
+        for (const side of order) pair[side] = await measure(`${t.name} (${side})`, (side === 'gateway' ? gatewayUrl : referenceUrl) + t.path);
+        runs.get(t.name).push(pair);
       }
     }
 
@@ -149,20 +199,31 @@ async function main() {
     };
     const summary = targets.map((t) => {
       const r = runs.get(t.name);
-      return { name: t.name, rps: median(r.map((x) => x.rps)), p99: median(r.map((x) => x.p99)), bad: r.reduce((n, x) => n + x.bad, 0) };
+      const ratio = median(r.map((p) => p.gateway.rps / p.reference.rps));
+      return {
+        ...t,
+        rps: median(r.map((p) => p.gateway.rps)),
+        p99: median(r.map((p) => p.gateway.p99)),
+        referenceRps: median(r.map((p) => p.reference.rps)),
+        ratio,
+        bad: r.reduce((n, p) => n + p.gateway.bad + p.reference.bad, 0),
+      };
     });
-    const base = summary[0];
     // autocannon stops on time with requests still in flight; let the servers finish them before shutdown.
     await new Promise((r) => setTimeout(r, 1000));
 
+    const database = databaseUrl ? 'postgres' : 'sqlite';
     console.log('');
     console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}; ${connections} connections, ${seconds} s x ${rounds} round(s), medians:`);
-    const header = ['target', 'req/s', 'p99 ms', 'req/s vs minimal', 'failed'];
+    const header = ['target', 'bytes', 'req/s', 'p99 ms', 'reference req/s', 'ratio', `>= ${TARGET_RATIO}x`, 'failed'];
     const rows = summary.map((s) => [
-      s.name,
+      `${s.name} (${s.detail})`,
+      String(s.bytes),
       Math.round(s.rps).toLocaleString('en-IN'),
       String(s.p99),
-      `${((s.rps / base.rps) * 100).toFixed(1)}%`,
+      Math.round(s.referenceRps).toLocaleString('en-IN'),
+      `${s.ratio.toFixed(2)}x`,
+      s.ratio >= TARGET_RATIO ? 'yes' : 'NO',
       String(s.bad),
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -170,9 +231,36 @@ async function main() {
     console.log(line(header));
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const r of rows) console.log(line(r));
-    if (summary.some((s) => s.bad > 0)) {
+    const failed = summary.some((s) => s.bad > 0);
+    if (failed) {
       console.log('\nSome requests failed (non-2xx, errors or timeouts): the numbers above are not valid.');
       process.exitCode = 1;
+    }
+
+    const jsonFile = jsonOutputPath();
+    if (jsonFile) {
+      const report = {
+        suite: 'gateway',
+        database,
+        rows: summary.map((s) => ({
+          name: s.name,
+          value: Math.round(s.rps),
+          unit: 'req/s',
+          reference: REFERENCE,
+          referenceValue: Math.round(s.referenceRps),
+          ratio: Number(s.ratio.toFixed(3)),
+          target: `≥ ${TARGET_RATIO}×`,
+          pass: s.ratio >= TARGET_RATIO && s.bad === 0,
+        })),
+        notes: [
+          `Node ${process.version}, ${os.cpus().length} CPUs, ${connections} connections, ${seconds} s x ${rounds} interleaved round(s); req/s are medians, ratio is the median of the per-round ratios.`,
+          `Data: ${TOURNAMENTS} tournaments; the measured one has ${TEAMS} teams and ${DAYS * MATCHES_PER_DAY} matches of results. Answer sizes: ${summary.map((s) => `${s.name} ${s.bytes} B`).join(', ')}.`,
+          'Reference: a minimal Fastify app in its own process serving the bytes the gateway answered, with the same content-type, ETag and an x-request-id.',
+          ...(failed ? ['Some requests failed: the figures are not valid.'] : []),
+        ],
+      };
+      fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+      console.log(`Wrote ${jsonFile}`);
     }
   } catch (err) {
     console.error(`bench-gateway: ${err.message}`);
@@ -373,8 +461,8 @@ async function populate(baseUrl, admin) {
 }
 
 // Last, so every module-level constant above is initialised first.
-if (process.argv[2] === '--minimal-server') {
-  await minimalServer(Number(process.env.PORT));
+if (process.argv[2] === '--reference-server') {
+  await referenceServer(Number(process.env.PORT));
 } else {
   await main();
 }

@@ -9,10 +9,12 @@ import { deleteExpiredSessions } from './db/sessions.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { ResponseCache } from './lib/response-cache.js';
 import { badRequest, NUL_MESSAGE } from './lib/errors.js';
 import { ensureAdmin } from './seed/admin.js';
 import { seedDemo } from './seed/demo.js';
 import healthRoutes from './routes/health/index.js';
+import generationRoutes from './routes/generation/index.js';
 import authRoutes from './routes/auth/index.js';
 import profileRoutes from './routes/profile/index.js';
 import tournamentRoutes from './routes/tournaments/index.js';
@@ -27,6 +29,7 @@ declare module 'fastify' {
     store: DatabaseHandle;
     tokens: TokenService;
     mailer: Mailer;
+    answers: ResponseCache;
   }
 }
 
@@ -45,6 +48,9 @@ export interface BuildOptions {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** Decision 023: a successful answer is logged (at info) only when it took at least this long. */
+export const SLOW_REQUEST_MS = 500;
+
 /** The dotted path of the first string holding U+0000 in a parsed JSON body ('' for the body itself), or undefined. */
 function nulField(value: unknown, path = ''): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
@@ -59,6 +65,8 @@ function nulField(value: unknown, path = ''): string | undefined {
 export async function buildApp({ config, logger, sqliteFile, validateResponses = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    // Fastify's two info lines per request cost more than a cached answer; see the onResponse hook.
+    disableRequestLogging: true,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     genReqId(req) {
@@ -77,13 +85,11 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   const store = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, sqliteFile });
   app.decorate('config', config);
   app.decorate('store', store);
+  app.decorate('answers', new ResponseCache(store, { validate: validateResponses }));
   app.decorate('tokens', await createTokenService({
     privateKeyPem: config.JWT_PRIVATE_KEY,
     privateKeyFile: config.JWT_PRIVATE_KEY_FILE,
@@ -93,20 +99,38 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
   app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log: app.log }));
   // Close the database only after the handlers still running have answered (even to clients that
   // already hung up), so a shutdown never turns a request in flight into a "driver destroyed" error.
+  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
   let inFlight = 0;
   const counted = new WeakSet<object>();
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
     inFlight += 1;
     counted.add(request);
+    done();
   });
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (counted.delete(request)) inFlight -= 1;
     // A keep-alive connection that was busy when closing began would otherwise hold the server open.
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  // One line per answer that is an error, a refusal or slow; every answer only at debug.
+  const logEveryAnswer = app.log.level === 'debug' || app.log.level === 'trace';
+  app.addHook('onResponse', (request, reply, done) => {
+    const status = reply.statusCode;
+    const responseTime = reply.elapsedTime;
+    if (status >= 500 || responseTime >= SLOW_REQUEST_MS) {
+      request.log.warn({ req: request, res: reply, responseTime }, status >= 500 ? 'request failed' : 'slow request');
+    } else if (status >= 400) {
+      request.log.info({ req: request, res: reply, responseTime }, 'request refused');
+    } else if (logEveryAnswer) {
+      request.log.debug({ req: request, res: reply, responseTime }, 'request completed');
+    }
+    done();
   });
   app.addHook('onClose', async () => {
     const deadline = Date.now() + 10_000;
@@ -147,6 +171,7 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
   }
 
   await app.register(healthRoutes);
+  await app.register(generationRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(tournamentRoutes);

@@ -30,13 +30,16 @@ describe('the gateway process', () => {
     expect(lines[0]).toMatch(/^gateway: bad configuration: GATEWAY_PORT: /);
   });
 
-  it('announces RATE_LIMIT=off, writes JSON logs with the request id, and shuts down gracefully on SIGTERM', async () => {
+  it('announces RATE_LIMIT=off, logs refused requests (not quick successes) as JSON with the request id, and shuts down gracefully on SIGTERM', async () => {
     const port = await freePort();
     const p = spawnGateway({ GATEWAY_PORT: String(port), DATA_DIR: tempDir(), LOG_LEVEL: 'info', RATE_LIMIT: 'off' });
     await p.ready();
 
-    const res = await fetch(`${p.url}/tournaments`, { headers: { 'x-request-id': 'trace-me-42' } });
-    expect(res.status).toBe(200);
+    // Decision 023: a quick successful answer writes no line at info; a refusal (or error, or slow answer) does.
+    const ok = await fetch(`${p.url}/tournaments`, { headers: { 'x-request-id': 'quiet-ok-41' } });
+    expect(ok.status).toBe(200);
+    const res = await fetch(`${p.url}/tournaments/999999`, { headers: { 'x-request-id': 'trace-me-42' } });
+    expect(res.status).toBe(404);
     // The log line of a request is written as its response finishes: give the pipe a moment.
     const logLines = () =>
       p
@@ -46,6 +49,8 @@ describe('the gateway process', () => {
         .map((l) => JSON.parse(l) as Record<string, unknown>);
     await expect.poll(() => logLines().some((l) => l.reqId === 'trace-me-42'), { timeout: 3000 }).toBe(true);
     const lines = logLines();
+    expect(lines.find((l) => l.reqId === 'trace-me-42')).toMatchObject({ level: 30, msg: 'request refused', res: { statusCode: 404 } });
+    expect(lines.some((l) => l.reqId === 'quiet-ok-41')).toBe(false);
     expect(lines.some((l) => l.level === 40 && String(l.msg).includes('NOT rate-limited'))).toBe(true);
 
     expect(await p.stop()).toBe(0);

@@ -123,6 +123,7 @@ const req = (method: string, path: string, c: Caller, options: { json?: unknown;
 const ROWS: Row[] = [
   { call: 'GET /healthz', expect: PUBLIC(200), send: (c) => req('GET', '/healthz', c) },
   { call: 'GET /.well-known/jwks.json', expect: PUBLIC(200), send: (c) => req('GET', '/.well-known/jwks.json', c) },
+  { call: 'GET /generation', expect: PUBLIC(200), send: (c) => req('GET', '/generation', c) },
   {
     call: 'POST /api/auth/register',
     expect: PUBLIC(201),

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { migrate } from './migrations.js';
+import { GENERATION_SQL, Generation, coalesce } from './generation.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -17,6 +18,13 @@ export interface DatabaseHandle {
   writeTransaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
   /** Locks one tournament row until the transaction ends (PostgreSQL: FOR UPDATE; SQLite holds the database lock already). */
   lockTournament(trx: Trx, tournamentId: number): Promise<{ id: number; max_teams: number; status: string; registration_open: string; registration_close: string; deleted_at: string | null } | undefined>;
+  /**
+   * The cache generation (decision 023), strict: it reflects every write committed before the call.
+   * Callers share one read that starts after all of them called: SQLite once per turn of the event
+   * loop on a separate connection (`PRAGMA data_version` skips even the sum while no other
+   * connection has committed); PostgreSQL one query at a time.
+   */
+  generation(): Promise<Generation>;
   close(): Promise<void>;
 }
 
@@ -29,7 +37,12 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
-  await migrate(handle.db as Kysely<any>, handle.dialect);
+  try {
+    await migrate(handle.db as Kysely<any>, handle.dialect);
+  } catch (err) {
+    await handle.close().catch(() => {});
+    throw err;
+  }
   return handle;
 }
 
@@ -43,9 +56,51 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 
+  // Its own connection: one on Kysely's could run inside another request's open write transaction
+  // and see (then cache under) a bump that might still roll back. Opened on first use, after migrating.
+  let reader: (() => Generation) | undefined;
+  let readerConnection: SQLite.Database | undefined;
+  const openReader = () => {
+    const conn = new SQLite(file);
+    readerConnection = conn;
+    conn.pragma('busy_timeout = 5000');
+    const dataVersion = conn.prepare('pragma data_version').pluck();
+    const current = conn.prepare(GENERATION_SQL);
+    let seenVersion: unknown;
+    let value: Generation;
+    return () => {
+      // data_version changes when any other connection (this process's writer, another process) commits.
+      const version = dataVersion.get();
+      if (version !== seenVersion) {
+        value = new Generation(current.all() as { shard: number; value: number; epoch: string }[]);
+        seenVersion = version;
+      }
+      return value;
+    };
+  };
+  // Even the pragma starts a read transaction (file-lock system calls, ~12 µs here), so requests
+  // share it like on PostgreSQL: every request handled in this turn of the event loop waits for one
+  // check run after them (setImmediate), which therefore starts after each of them arrived.
+  let next: Promise<Generation> | undefined;
+  const generation = () => {
+    next ??= new Promise<Generation>((resolve, reject) => {
+      setImmediate(() => {
+        next = undefined;
+        try {
+          reader ??= openReader();
+          resolve(reader());
+        } catch (err) {
+          reject(err);
+        }
+      });
+    });
+    return next;
+  };
+
   return {
     db,
     dialect: 'sqlite',
+    generation,
     writeTransaction(fn) {
       // The driver hands out its single connection one caller at a time, so this also serialises writers in-process.
       return db.connection().execute(async (conn) => {
@@ -67,7 +122,10 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
         .where('id', '=', tournamentId)
         .executeTakeFirst();
     },
-    close: () => db.destroy(),
+    async close() {
+      readerConnection?.close();
+      await db.destroy();
+    },
   };
 }
 
@@ -80,9 +138,16 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A named statement: parsed once per connection.
+  const generationQuery = { name: 'cache-generation', text: GENERATION_SQL };
+  const generation = coalesce(async () => {
+    const { rows } = await pool.query<{ shard: number; value: string; epoch: string }>(generationQuery);
+    return new Generation(rows);
+  });
   return {
     db,
     dialect: 'postgres',
+    generation,
     writeTransaction(fn) {
       return db.transaction().execute(fn);
     },

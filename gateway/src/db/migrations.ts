@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './index.js';
+import { GENERATION_SHARDS } from './generation.js';
 
 type Db = Kysely<any>;
 
@@ -188,6 +190,24 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('login_failures_address').ifNotExists().on('login_failures').columns(['address', 'failed_at']).execute();
         await db.schema.createIndex('login_failures_device').ifNotExists().on('login_failures').columns(['device_id', 'failed_at']).execute();
         await db.schema.createIndex('login_failures_time').ifNotExists().on('login_failures').column('failed_at').execute();
+      },
+    },
+    // Decision 023: a counter that every write changing a public answer bumps in its own transaction.
+    // Sharded by tournament so writes to different tournaments never wait on one row; readers sum it.
+    '004-cache-generation': {
+      async up(db: Db) {
+        await db.schema
+          .createTable('cache_generation')
+          .ifNotExists()
+          .addColumn('shard', 'integer', (c) => c.primaryKey())
+          .addColumn('value', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('epoch', 'text', (c) => c.notNull()) // the same random value in every row: tells one database's counter from another's
+          .execute();
+        const epoch = crypto.randomBytes(6).toString('hex');
+        await db
+          .insertInto('cache_generation')
+          .values(Array.from({ length: GENERATION_SHARDS }, (_, shard) => ({ shard, value: 0, epoch })))
+          .execute();
       },
     },
   };

@@ -75,9 +75,9 @@ export interface MatchKey {
  * that did not change are left alone (same id, same updated_at), so a re-submission writes nothing.
  * Both databases check the placement index row by row, not at commit, so every placement that moves
  * is parked at 0 (which the partial index ignores) before any row takes its new one: a swap, or a
- * rotation through several teams, never meets the index half-done.
+ * rotation through several teams, never meets the index half-done. True when any row changed.
  */
-export async function replaceMatchResults(db: Trx, key: MatchKey, results: readonly NewMatchResult[], now: string): Promise<void> {
+export async function replaceMatchResults(db: Trx, key: MatchKey, results: readonly NewMatchResult[], now: string): Promise<boolean> {
   const existing = await db
     .selectFrom('match_results')
     .select(['id', 'registration_id', 'position', 'wins', 'finishes', 'position_points', 'total_points'])
@@ -109,6 +109,7 @@ export async function replaceMatchResults(db: Trx, key: MatchKey, results: reado
   if (moving.length > 0) await db.updateTable('match_results').set({ position: 0 }).where('id', 'in', moving).execute();
 
   for (const result of changed) await upsertMatchResult(db, { ...result, ...key }, now);
+  return dropped.length > 0 || changed.length > 0;
 }
 
 /** Name of another team that already holds this placement (> 0) in the match, if any. */

@@ -146,6 +146,13 @@ export interface MatchResultsTable {
   updated_at: Timestamp;
 }
 
+/** Decision 023: sum(value) changes with every write that can change a public answer. */
+export interface CacheGenerationTable {
+  shard: number;
+  value: number | string | bigint;
+  epoch: string;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -159,4 +166,5 @@ export interface Database {
   registration_igns: RegistrationIgnsTable;
   matches: MatchesTable;
   match_results: MatchResultsTable;
+  cache_generation: CacheGenerationTable;
 }

@@ -7,6 +7,7 @@ import { insertImage } from '../db/images.js';
 import { findUserByEmail, insertUser } from '../db/users.js';
 import { insertRegistration, setPayment, submitPayment } from '../db/registrations.js';
 import { insertMatch } from '../db/matches.js';
+import { bumpGeneration } from '../db/generation.js';
 import { insertMatchResults, type NewMatchResult } from '../db/results.js';
 import { processCoverImage, type ProcessedImage } from '../lib/images.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -388,5 +389,6 @@ async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedI
     await insertMatchResults(trx, results, new Date().toISOString());
     summary.results += results.length;
   }
+  await bumpGeneration(trx);
   return summary;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isUniqueViolation } from '../../db/index.js';
+import { bumpGeneration } from '../../db/generation.js';
 import { MATCH_SLOT_TAKEN, findMatchById, insertMatch, listTournamentMatches, toMatch, updateMatch } from '../../db/matches.js';
 import { findLiveTournament, hasRegistration } from '../../db/registrations.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -59,7 +60,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const match = request.body;
       if (!(await findLiveTournament(app.store.db, match.tid))) throw notFound(TOURNAMENT_NOT_FOUND);
       try {
-        const row = await insertMatch(app.store.db, match);
+        const row = await app.store.writeTransaction(async (trx) => {
+          const inserted = await insertMatch(trx, match);
+          await bumpGeneration(trx, match.tid);
+          return inserted;
+        });
         return reply.status(201).send(toMatch(row, true));
       } catch (err) {
         if (isUniqueViolation(err, MATCH_SLOT_TAKEN)) throw conflict(`Day ${match.day} match ${match.matchNo} already exists: update it instead.`);
@@ -91,7 +96,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!(await findLiveTournament(app.store.db, match.tid))) throw notFound(TOURNAMENT_NOT_FOUND);
       try {
-        const row = await updateMatch(app.store.db, existing.id, match);
+        const row = await app.store.writeTransaction(async (trx) => {
+          const updated = await updateMatch(trx, existing.id, match);
+          if (updated) await bumpGeneration(trx, match.tid);
+          return updated;
+        });
         if (!row) throw notFound('Match not found.');
         return toMatch(row, true);
       } catch (err) {

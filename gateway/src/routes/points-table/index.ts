@@ -4,6 +4,7 @@ import { HttpError, badRequest, conflict, notFound, type FieldErrors } from '../
 import { placementPoints } from '../../lib/points-systems.js';
 import { rankStandings } from '../../lib/ranking.js';
 import { isUniqueViolation, nowIso, type Trx } from '../../db/index.js';
+import { bumpGeneration } from '../../db/generation.js';
 import {
   PLACEMENT_CONSTRAINT,
   findPlacementHolder,
@@ -43,6 +44,12 @@ async function requireTournament(db: Trx, id: number) {
   const tournament = await getScoringTournament(db, id);
   if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
   return tournament;
+}
+
+/** Ranked standings of one day, or overall when day is undefined. */
+async function pointsTable(db: Trx, tid: number, day?: number) {
+  await requireTournament(db, tid);
+  return rankStandings(await teamStandings(db, tid, day));
 }
 
 const listNames = (names: string[]) => (names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
@@ -141,6 +148,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             { tournamentId: tid, day, match, registrationId: team.id, position, wins, finishes, positionPoints, totalPoints },
             nowIso(),
           );
+          await bumpGeneration(trx, tid);
           return { id, tid, day, match, teamId: team.id, teamName: team.team_name, position, positionPoints, wins, finishes, totalPoints };
         });
       } catch (err) {
@@ -189,7 +197,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             const positionPoints = placementPoints(tournament.points_system, position);
             return { tournamentId: tid, day, match, registrationId: teamId, position, wins, finishes, positionPoints, totalPoints: positionPoints + finishes };
           });
-          await replaceMatchResults(trx, { tournamentId: tid, day, match }, results, nowIso());
+          if (await replaceMatchResults(trx, { tournamentId: tid, day, match }, results, nowIso())) await bumpGeneration(trx, tid);
           return listMatchResults(trx, { tournamentId: tid, day, match });
         });
       } catch (err) {
@@ -231,11 +239,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PointsTableSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => {
+    (request, reply) => {
       const tid = request.params.id;
-      const { day } = request.query;
-      await requireTournament(app.store.db, tid);
-      return rankStandings(await teamStandings(app.store.db, tid, day === 0 ? undefined : day));
+      const day = request.query.day === 0 ? undefined : request.query.day;
+      return app.answers.send(request, reply, {
+        key: `points:${tid}:${day ?? 'overall'}`,
+        tournamentId: tid,
+        build: () => pointsTable(app.store.db, tid, day),
+        schema: PointsTableSchema,
+      });
     },
   );
 
@@ -249,10 +261,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PointsTableSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => {
+    (request, reply) => {
       const tid = request.params.id;
-      await requireTournament(app.store.db, tid);
-      return rankStandings(await teamStandings(app.store.db, tid));
+      return app.answers.send(request, reply, {
+        key: `points:${tid}:overall`,
+        tournamentId: tid,
+        build: () => pointsTable(app.store.db, tid),
+        schema: PointsTableSchema,
+      });
     },
   );
 };

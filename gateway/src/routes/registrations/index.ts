@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isUniqueViolation } from '../../db/index.js';
+import { bumpGeneration } from '../../db/generation.js';
 import {
   IGN_TAKEN,
   ONE_TEAM_PER_USER,
@@ -114,7 +115,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           const clashes = await findIgnClashes(trx, tournamentId, team);
           if (clashes.length > 0) throw ignTaken(clashes);
           if ((await countRegistrations(trx, tournamentId)) >= tournament.max_teams) throw conflict('Registration is full.');
-          return insertRegistration(trx, tournamentId, user.id, team);
+          const inserted = await insertRegistration(trx, tournamentId, user.id, team);
+          await bumpGeneration(trx, tournamentId); // registeredTeams
+          return inserted;
         });
         return reply.status(201).send(toRegistration(row));
       } catch (err) {
@@ -219,7 +222,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           if (await isTeamNameTaken(trx, tournamentId, team.teamName, existing.id)) throw teamNameTaken();
           const clashes = await findIgnClashes(trx, tournamentId, team, existing.id);
           if (clashes.length > 0) throw ignTaken(clashes);
-          return updateRegistrationTeam(trx, existing.id, tournamentId, team);
+          const updated = await updateRegistrationTeam(trx, existing.id, tournamentId, team);
+          if (updated.team_name !== existing.team_name) await bumpGeneration(trx, tournamentId); // points tables show team names
+          return updated;
         });
         return toRegistration(row);
       } catch (err) {

@@ -23,6 +23,7 @@ import {
   updateTournament,
 } from '../../db/tournaments.js';
 import { insertImage } from '../../db/images.js';
+import { bumpGeneration } from '../../db/generation.js';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, processCoverImage } from '../../lib/images.js';
 import { HttpError, NUL_MESSAGE, badRequest, conflict, notFound, type FieldErrors } from '../../lib/errors.js';
 import { requireAdmin } from '../../plugins/auth.js';
@@ -140,7 +141,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TournamentListSchema },
       },
     },
-    async () => (await listTournaments(app.store.db)).map(toTournamentJson),
+    (request, reply) =>
+      app.answers.send(request, reply, {
+        key: 'tournaments',
+        build: async () => (await listTournaments(app.store.db)).map(toTournamentJson),
+        schema: TournamentListSchema,
+      }),
   );
 
   // A static path: find-my-way matches it before /tournaments/:id, which is one segment shorter anyway.
@@ -172,10 +178,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TournamentSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => {
-      const row = await getTournament(app.store.db, request.params.id);
-      if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
-      return toTournamentJson(row);
+    (request, reply) => {
+      const { id } = request.params;
+      return app.answers.send(request, reply, {
+        key: `tournament:${id}`,
+        tournamentId: id,
+        build: async () => {
+          const row = await getTournament(app.store.db, id);
+          if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
+          return toTournamentJson(row);
+        },
+        schema: TournamentSchema,
+      });
     },
   );
 
@@ -200,7 +214,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const cover = upload.cover ? await processCoverImage(upload.cover) : undefined;
       const id = await app.store.writeTransaction(async (trx) => {
         if (cover) await insertImage(trx, cover);
-        return insertTournament(trx, { ...form, coverImageId: cover?.id ?? null });
+        const id = await insertTournament(trx, { ...form, coverImageId: cover?.id ?? null });
+        await bumpGeneration(trx, id);
+        return id;
       });
       const row = await getTournament(app.store.db, id);
       if (!row) throw notFound(TOURNAMENT_NOT_FOUND); // deleted in the blink since the insert
@@ -240,7 +256,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           throw conflict(message, { maxTeams: message });
         }
         if (cover) await insertImage(trx, cover);
-        await updateTournament(trx, id, { ...form, coverImageId: cover?.id });
+        if (await updateTournament(trx, id, { ...form, coverImageId: cover?.id })) await bumpGeneration(trx, id);
       });
       const row = await getTournament(app.store.db, id);
       if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
@@ -263,7 +279,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const deleted = await app.store.writeTransaction((trx) => softDeleteTournament(trx, request.params.id));
+      const deleted = await app.store.writeTransaction(async (trx) => {
+        const done = await softDeleteTournament(trx, request.params.id);
+        if (done) await bumpGeneration(trx, request.params.id);
+        return done;
+      });
       if (!deleted) throw notFound(TOURNAMENT_NOT_FOUND);
       return { message: 'Tournament deleted successfully!' };
     },

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { Trx } from './index.js';
+
+/**
+ * The cache generation (decision 023): `${epoch}.${sum of the shard counters}`. Every write that
+ * can change a public answer bumps one shard inside its own transaction, so a generation read that
+ * starts after the write committed differs from every one read before it.
+ */
+export const GENERATION_SHARDS = 16;
+
+/** The shard a tournament's writes bump: writes to one tournament already queue on its row lock, others need not queue on one counter. */
+export const generationShard = (tournamentId?: number) => (tournamentId === undefined ? 0 : Math.abs(tournamentId) % GENERATION_SHARDS);
+
+/**
+ * Call inside the write transaction, last (on PostgreSQL the row stays locked until commit). The
+ * tournament whose answers the write changes; none for a write that can change any of them.
+ */
+export async function bumpGeneration(trx: Trx, tournamentId?: number): Promise<void> {
+  if (tournamentId === undefined) await sql`update cache_generation set value = value + 1`.execute(trx);
+  else await sql`update cache_generation set value = value + 1 where shard = ${generationShard(tournamentId)}`.execute(trx);
+}
+
+export const GENERATION_SQL = 'select shard, value, epoch from cache_generation';
+
+/** One reading of the counters. */
+export class Generation {
+  /** The whole generation: changes with every bump. */
+  readonly value: string;
+  readonly #shards: string[];
+
+  constructor(rows: readonly { shard: number | string; value: number | string | bigint; epoch: string }[]) {
+    const shards = new Array<string>(GENERATION_SHARDS).fill('0');
+    let sum = 0;
+    let epoch = '';
+    for (const row of rows) {
+      shards[Number(row.shard)] = String(row.value);
+      sum += Number(row.value);
+      epoch = row.epoch;
+    }
+    this.value = `${epoch}.${sum}`;
+    this.#shards = shards.map((v, i) => `${epoch}.${i}.${v}`);
+  }
+
+  /** Changes with every bump that names this tournament (and with every bump that names none). */
+  of(tournamentId: number): string {
+    return this.#shards[generationShard(tournamentId)]!;
+  }
+}
+
+/**
+ * Shares one run of `query` among callers, strictly: a caller gets the result of a run that
+ * STARTED after it called, never of one already under way. Callers arriving while a run is under
+ * way all wait for the next one, so under load it is one round trip per batch of callers.
+ */
+export function coalesce<T>(query: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  let queued: Promise<T> | undefined;
+  const start = () => {
+    const run = query();
+    running = run;
+    const done = () => {
+      if (running === run) running = undefined;
+    };
+    run.then(done, done);
+    return run;
+  };
+  return () => {
+    if (queued) return queued;
+    if (!running) return start();
+    const after = running;
+    queued = after.then(
+      () => undefined,
+      () => undefined,
+    ).then(() => {
+      queued = undefined;
+      return start();
+    });
+    return queued;
+  };
+}

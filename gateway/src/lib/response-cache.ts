@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import type { DatabaseHandle } from '../db/index.js';
+import type { Generation } from '../db/generation.js';
+
+/** What Fastify itself sends for a JSON answer. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+interface Entry {
+  stamp: string;
+  body: Buffer;
+  etag: string;
+}
+
+export interface CachedAnswer {
+  /** Unique per answer: route and parameters. Only answers that are the same for every caller may be cached. */
+  key: string;
+  /** The tournament the answer is about (its writes invalidate it); none for answers about every tournament. */
+  tournamentId?: number;
+  /** Builds the answer from the database; called only on a miss, after the generation was read. */
+  build: () => Promise<unknown>;
+  /** Checked on every build when the app validates responses (tests). */
+  schema?: ZodType;
+}
+
+/**
+ * Serialized answers of the public reads, kept while the database's cache generation (decision 023)
+ * is unchanged. Each answer is stored with the generation read BEFORE its data was read, and served
+ * only while a generation read after the request arrived still equals it, so no process serves an
+ * answer older than a write whose response was already sent, by this process or another.
+ */
+export class ResponseCache {
+  readonly #entries = new Map<string, Entry>();
+  /** Builds under way, so a crowd arriving after a write builds each answer once. */
+  readonly #building = new Map<string, { stamp: string; entry: Promise<Entry> }>();
+  readonly #store: DatabaseHandle;
+  readonly #validate: boolean;
+  readonly #maxEntries: number;
+
+  constructor(store: DatabaseHandle, options: { validate?: boolean; maxEntries?: number } = {}) {
+    this.#store = store;
+    this.#validate = options.validate ?? false;
+    this.#maxEntries = options.maxEntries ?? 5_000;
+  }
+
+  /** Answers from the cache, or builds, stores and answers; settles once the answer is written. */
+  async send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Promise<void> {
+    const generation = await this.#store.generation();
+    // Fastify must not see the promise settle before the answer is written (await reply: at once when it was).
+    await (this.#sendFor(generation, request, reply, answer) ?? reply);
+  }
+
+  #sendFor(generation: Generation, request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): void | Promise<void> {
+    const stamp = answer.tournamentId === undefined ? generation.value : generation.of(answer.tournamentId);
+    const entry = this.#entries.get(answer.key);
+    if (entry && entry.stamp === stamp) return this.#write(entry, request, reply);
+    // Joining a build under the same stamp is as strict as building: equal stamps mean no bump
+    // committed between its generation read and ours, and its data was read after its generation.
+    const building = this.#building.get(answer.key);
+    const built = building?.stamp === stamp ? building.entry : this.#build(answer, stamp);
+    return built.then(async (fresh) => {
+      this.#write(fresh, request, reply);
+      await reply;
+    });
+  }
+
+  #write(entry: Entry, request: FastifyRequest, reply: FastifyReply): void {
+    reply.header('etag', entry.etag);
+    if (request.headers['if-none-match'] === entry.etag) reply.code(304).send();
+    else reply.header('content-type', JSON_CONTENT_TYPE).send(entry.body);
+  }
+
+  async #build(answer: CachedAnswer, stamp: string): Promise<Entry> {
+    const promise = (async () => {
+      const value = await answer.build();
+      if (this.#validate && answer.schema) answer.schema.parse(value);
+      const body = Buffer.from(JSON.stringify(value));
+      return { stamp, body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` };
+    })();
+    const building = { stamp, entry: promise };
+    this.#building.set(answer.key, building);
+    try {
+      const entry = await promise;
+      this.#remember(answer.key, entry);
+      return entry;
+    } finally {
+      if (this.#building.get(answer.key) === building) this.#building.delete(answer.key);
+    }
+  }
+
+  #remember(key: string, entry: Entry) {
+    // Stamps are not ordered: the last build to finish wins; an older one only costs the next request a rebuild.
+    this.#entries.delete(key);
+    if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, entry);
+  }
+}
