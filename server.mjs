@@ -70,6 +70,8 @@ app.use((req, res, next) => {
   if (closing) res.setHeader('Connection', 'close');
   next();
 });
+// Before compression: a kept page is already compressed (and logged here like every page).
+app.use(fromPageCache);
 app.use(compression());
 const assetsDirectory = path.resolve(ROOT, build.assetsBuildDirectory);
 app.use(build.publicPath, express.static(assetsDirectory, { immutable: true, maxAge: '1y' }));
@@ -78,8 +80,8 @@ const publicDirectory = path.join(ROOT, 'public');
 const publicFiles = listFiles(publicDirectory, assetsDirectory);
 const servePublic = express.static(publicDirectory, { maxAge: '1h' });
 app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
-app.use(morgan('tiny'));
-app.use(fromPageCache);
+const accessLog = morgan('tiny');
+app.use(accessLog);
 app.use(checkFormPost);
 app.all('*', remixHandler(build));
 app.use((err, req, res, _next) => {
@@ -135,7 +137,7 @@ function fromPageCache(req, res, next) {
   pageCache.generation().then((generation) => {
     if (generation === null) return next();
     const page = pageCache.get(url.href, generation);
-    if (page) return sendPage(req, res, page, 'hit');
+    if (page) return accessLog(req, res, () => sendPage(req, res, page, 'hit'));
     res.locals.pageCache = { key: url.href, generation };
     next();
   }, next);
