@@ -134,14 +134,35 @@ function fromPageCache(req, res, next) {
   if (!pageCache?.applies(req.method, req.path, req.headers.cookie)) return next();
   const url = requestUrl(req);
   if (!url) return next();
-  pageCache.generation().then((generation) => {
-    if (generation === null) return next();
-    const page = pageCache.get(url.href, generation);
-    if (page) return accessLog(req, res, () => sendPage(req, res, page, 'hit'));
-    res.locals.pageCache = { key: url.href, generation };
-    next();
-  }, next);
+  pageCache
+    .generation()
+    .then(async (generation) => {
+      if (generation === null) return next();
+      const key = url.href;
+      const renderKey = `${generation} ${key}`;
+      // The same page already being rendered under the same generation (a burst right after a write): wait for it.
+      const page = pageCache.get(key, generation) ?? (await rendering.get(renderKey));
+      if (page) return accessLog(req, res, () => sendPage(req, res, page, 'hit'));
+      let done = () => {};
+      if (req.method === 'GET' && !rendering.has(renderKey)) {
+        let settle;
+        const promise = new Promise((resolve) => (settle = resolve));
+        rendering.set(renderKey, promise);
+        done = (kept) => {
+          if (rendering.get(renderKey) === promise) rendering.delete(renderKey);
+          settle(kept);
+        };
+        // However this answer ends without a page to share (an error, a 404, the client gone), the waiting requests render their own.
+        res.once('close', () => done(null));
+      }
+      res.locals.pageCache = { key, generation, done };
+      next();
+    })
+    .catch(next);
 }
+
+/** Renders of cacheable pages under way, by generation and URL: the promise of the page they keep (or null). */
+const rendering = new Map();
 
 function sendPage(req, res, page, outcome) {
   const { headers, body } = pageCache.variant(page, req.headers['accept-encoding']);
@@ -345,9 +366,11 @@ function remixHandler(build) {
       if (keep && req.method === 'GET' && pageCache.storable(response)) {
         const body = Buffer.from(await response.arrayBuffer());
         const page = await pageCache.store(keep.key, keep.generation, response, body);
+        keep.done(page);
         if (page) return sendPage(req, res, page, 'miss');
         return await sendResponse(res, response, body);
       }
+      keep?.done(null);
       await sendResponse(res, response);
     } catch (err) {
       next(err);

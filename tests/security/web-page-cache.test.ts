@@ -201,6 +201,16 @@ describe('page cache: never stale after a write', () => {
     for (const path of detailPages) expect((await anonymous(path)).cache, path).toBe('hit');
   });
 
+  it('a burst of visitors right after a write waits for one render of the new page', async () => {
+    const path = `/tournaments/${tournament.id}`;
+    await warm(path);
+    const name = `Burst Cup ${unique()}`;
+    await put(tournament, name);
+    const burst = await Promise.all(Array.from({ length: 8 }, () => anonymous(path)));
+    for (const page of burst) expect(page.html).toContain(name);
+    expect(burst.filter((p) => p.cache === 'miss')).toHaveLength(1);
+  });
+
   it('a team registering changes the count on the tournament page at once', async () => {
     const path = `/tournaments/${tournament.id}`;
     const before = (await warm(path)).html;
