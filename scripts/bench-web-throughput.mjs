@@ -5,7 +5,7 @@
 // with covers, eight teams with points on one, and a signed-in player, then measures with autocannon,
 // rounds interleaved so drift on a shared machine hits every target alike, and reports medians. Every
 // request sends Accept-Encoding: gzip, as browsers do. The signed-in page (rendered every time, never
-// cached) is a row for information.
+// cached) and the list page from a second server with the page cache off are rows for information.
 //
 // Env: BENCH_SECONDS (5) per run, BENCH_ROUNDS (3), BENCH_CONNECTIONS (10).
 import fs from 'node:fs';
@@ -155,21 +155,25 @@ async function main() {
       { name: 'GET /about (anonymous)', path: '/about' },
     ];
     const signedIn = { name: `GET /tournaments (signed in, ${TOURNAMENTS} tournaments; never cached)`, path: '/tournaments', cookie, info: true };
-    const targets = [staticTarget, ...pages, signedIn];
+    // The same page from a second web server of the same build with the page cache off: what every anonymous visitor cost before.
+    const uncachedWeb = await stack.startExtraWeb({ PAGE_CACHE_ENTRIES: '0' });
+    const uncached = { name: `GET /tournaments (anonymous, ${TOURNAMENTS} tournaments; page cache off)`, path: '/tournaments', base: uncachedWeb.url, info: true };
+    const info = [signedIn, uncached];
+    const targets = [staticTarget, ...pages, ...info];
 
     // What each answer looks like: status, size on the wire, page cache outcome on a second request.
     const shape = new Map();
     for (const t of targets) {
       const headers = { 'accept-encoding': ACCEPT_ENCODING, ...(t.cookie ? { cookie: t.cookie } : {}) };
-      await rawGet(web + t.path, headers);
-      const res = await rawGet(web + t.path, headers);
+      await rawGet((t.base ?? web) + t.path, headers);
+      const res = await rawGet((t.base ?? web) + t.path, headers);
       if (res.status !== 200) throw new Error(`bench: ${t.path} answered ${res.status}`);
       shape.set(t.name, { bytes: res.bytes, encoding: res.headers['content-encoding'] ?? 'identity', cache: res.headers['x-page-cache'] ?? 'none' });
     }
 
     const run = (t, duration) =>
       autocannon({
-        url: web + t.path,
+        url: (t.base ?? web) + t.path,
         connections,
         duration,
         headers: { 'accept-encoding': ACCEPT_ENCODING, ...(t.cookie ? { cookie: t.cookie } : {}) },
@@ -196,7 +200,7 @@ async function main() {
       }),
     );
     const reference = summary.get(staticTarget.name);
-    const rows = [...pages, signedIn].map((t) => {
+    const rows = [...pages, ...info].map((t) => {
       const s = summary.get(t.name);
       const ratio = s.rps / reference.rps;
       // Per-round ratios too: each page against the static file of the same round.
@@ -234,7 +238,7 @@ async function main() {
       `Node ${process.version}, ${os.cpus().length} CPUs (load generator, gateway and web server share them); ${connections} connections, ${seconds} s x ${rounds} rounds interleaved, medians; ratio = median page req/s / median static req/s of the same run.`,
       `Reference: ${STATIC_PATH} (${shape.get(staticTarget.name).bytes} bytes) from the same server.mjs. Every request sends Accept-Encoding: ${ACCEPT_ENCODING}.`,
       'Anonymous pages come from the page cache of server.mjs (decision 024): each request still waits for a read of the gateway /generation that started after it arrived (shared by all requests waiting).',
-      'The signed-in row is rendered by Remix on every request (never cached); it is information, not a target.',
+      'The signed-in row is rendered by Remix on every request (never cached); the "page cache off" row is the same build on a second server with PAGE_CACHE_ENTRIES=0 (the state before decision 024). Both are information, not targets.',
     ];
     if (jsonFile) {
       fs.writeFileSync(jsonFile, `${JSON.stringify({ suite: 'web', rows, notes }, null, 2)}\n`);
