@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The web app's production server (decision 020): express around the Remix build. It replaces
 // remix-serve, which can neither see the client's socket address nor answer before Remix runs.
-// Before Remix: X-Forwarded-* believed only from TRUST_PROXY, HSTS on https, and form posts checked
-// (method, origin, content type, size), each refusal a short page with its 4xx and one log line.
+// Before Remix: X-Forwarded-* believed only from TRUST_PROXY, HSTS on https, form posts checked
+// (method, origin, content type, size), each refusal a short page with its 4xx and one log line, and
+// anonymous public pages answered from the page cache while the gateway's generation holds (decision 024).
+import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -49,7 +51,9 @@ try {
 }
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 if (!build.entry.module.webServer) fail('the build is older than server.mjs: run `npm run build:web`');
-const { trustProxy, runWithClient } = build.entry.module.webServer;
+const { trustProxy, runWithClient, pageCache: createPageCache } = build.entry.module.webServer;
+if (!createPageCache) fail('the build is older than server.mjs: run `npm run build:web`');
+const pageCache = createPageCache();
 
 const app = express();
 app.disable('x-powered-by');
@@ -66,10 +70,18 @@ app.use((req, res, next) => {
   if (closing) res.setHeader('Connection', 'close');
   next();
 });
+// Before compression: a kept page is already compressed (and logged here like every page).
+app.use(fromPageCache);
 app.use(compression());
-app.use(build.publicPath, express.static(path.resolve(ROOT, build.assetsBuildDirectory), { immutable: true, maxAge: '1y' }));
-app.use(express.static(path.join(ROOT, 'public'), { maxAge: '1h' }));
-app.use(morgan('tiny'));
+const assetsDirectory = path.resolve(ROOT, build.assetsBuildDirectory);
+app.use(build.publicPath, express.static(assetsDirectory, { immutable: true, maxAge: '1y' }));
+// public/ holds a few fixed files: only their paths reach the file system, not every page request.
+const publicDirectory = path.join(ROOT, 'public');
+const publicFiles = listFiles(publicDirectory, assetsDirectory);
+const servePublic = express.static(publicDirectory, { maxAge: '1h' });
+app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
+const accessLog = morgan('tiny');
+app.use(accessLog);
 app.use(checkFormPost);
 app.all('*', remixHandler(build));
 app.use((err, req, res, _next) => {
@@ -94,6 +106,69 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
       process.exit(0);
     }, 10_000).unref();
   });
+}
+
+/** The URL paths of the files under dir (not under skip), as a browser asks for them. */
+function listFiles(dir, skip) {
+  const paths = new Set();
+  const walk = (current) => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (full === skip) continue;
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) paths.add(encodeURI(`/${path.relative(dir, full).split(path.sep).join('/')}`));
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return paths;
+}
+
+/**
+ * Anonymous GET/HEAD of a public page (decision 024): the gateway's current generation, read after
+ * this request arrived (shared with every page request waiting for it), decides. A page kept under that
+ * generation is sent as it is, before Remix: no route matching, no rendering, no gateway call. Otherwise
+ * Remix renders it and the remix handler keeps it under the generation read here, before rendering. No
+ * generation (gateway down, slow, or without the endpoint): ordinary rendering, nothing kept.
+ */
+function fromPageCache(req, res, next) {
+  if (!pageCache?.applies(req.method, req.path, req.headers.cookie)) return next();
+  const url = requestUrl(req);
+  if (!url) return next();
+  pageCache
+    .generation()
+    .then(async (generation) => {
+      if (generation === null) return next();
+      const key = url.href;
+      const renderKey = `${generation} ${key}`;
+      // The same page already being rendered under the same generation (a burst right after a write): wait for it.
+      const page = pageCache.get(key, generation) ?? (await rendering.get(renderKey));
+      if (page) return accessLog(req, res, () => sendPage(req, res, page, 'hit'));
+      let done = () => {};
+      if (req.method === 'GET' && !rendering.has(renderKey)) {
+        let settle;
+        const promise = new Promise((resolve) => (settle = resolve));
+        rendering.set(renderKey, promise);
+        done = (kept) => {
+          if (rendering.get(renderKey) === promise) rendering.delete(renderKey);
+          settle(kept);
+        };
+        // However this answer ends without a page to share (an error, a 404, the client gone), the waiting requests render their own.
+        res.once('close', () => done(null));
+      }
+      res.locals.pageCache = { key, generation, done };
+      next();
+    })
+    .catch(next);
+}
+
+/** Renders of cacheable pages under way, by generation and URL: the promise of the page they keep (or null). */
+const rendering = new Map();
+
+function sendPage(req, res, page, outcome) {
+  const { headers, body } = pageCache.variant(page, req.headers['accept-encoding']);
+  res.writeHead(page.status, { ...headers, 'x-page-cache': outcome });
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
 }
 
 function isTrusted(address) {
@@ -287,6 +362,15 @@ function remixHandler(build) {
         req.unpipe();
         dropRestOfBody(req, res);
       }
+      const keep = res.locals.pageCache;
+      if (keep && req.method === 'GET' && pageCache.storable(response)) {
+        const body = Buffer.from(await response.arrayBuffer());
+        const page = await pageCache.store(keep.key, keep.generation, response, body);
+        keep.done(page);
+        if (page) return sendPage(req, res, page, 'miss');
+        return await sendResponse(res, response, body);
+      }
+      keep?.done(null);
       await sendResponse(res, response);
     } catch (err) {
       next(err);
@@ -294,18 +378,23 @@ function remixHandler(build) {
   };
 }
 
-function remixRequest(req, res) {
+/** The URL Remix sees (and the page cache keys by: its og: URLs are built from it), or null. */
+function requestUrl(req) {
   // As @remix-run/express: host and port from X-Forwarded-Host (dropped above unless trusted) or Host.
   const portOf = (value) => Number.parseInt(value?.split(':')[1] ?? '', 10);
   const forwardedPort = portOf(req.get('x-forwarded-host'));
   const hostPort = portOf(req.get('host'));
   const urlPort = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : '';
-  let url;
   try {
-    url = new URL(`${req.protocol}://${req.hostname}${urlPort ? `:${urlPort}` : ''}${req.originalUrl}`);
+    return new URL(`${req.protocol}://${req.hostname}${urlPort ? `:${urlPort}` : ''}${req.originalUrl}`);
   } catch {
     return null;
   }
+}
+
+function remixRequest(req, res) {
+  const url = requestUrl(req);
+  if (!url) return null;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
@@ -323,11 +412,13 @@ function remixRequest(req, res) {
   return new Request(url.href, init);
 }
 
-async function sendResponse(res, response) {
+/** Writes Remix's answer; its body already read into a buffer when one is given. */
+async function sendResponse(res, response, body) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
   if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (body) res.end(body);
+  else if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }

@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { runWithClient } from './utils/client.server';
 import { getEnv } from './utils/env.server';
 import { NonceProvider } from './utils/nonce-provider';
+import { createPageCache } from './utils/page-cache.server';
 import { createNonce, securityHeaders } from './utils/security.server';
 
 // Configuration is checked when the server starts: one clear line and exit, never a stack trace later.
@@ -20,13 +21,18 @@ try {
 const ABORT_DELAY = 5_000;
 
 /**
- * For server.mjs, which runs this build (decision 020): the validated TRUST_PROXY, and the scope the
- * client's address is kept in while Remix handles a request. One parse and one store, shared through
- * the build's entry module, the one part of the build a server can reach.
+ * For server.mjs, which runs this build (decision 020): the validated TRUST_PROXY, the scope the
+ * client's address is kept in while Remix handles a request, and the page cache for anonymous public
+ * pages (decision 024; null when PAGE_CACHE_ENTRIES=0). One parse and one store, shared through the
+ * build's entry module, the one part of the build a server can reach.
  */
 export const webServer = {
   trustProxy: () => getEnv().TRUST_PROXY,
   runWithClient,
+  pageCache: () => {
+    const env = getEnv();
+    return createPageCache({ gatewayUrl: env.GATEWAY_URL, maxEntries: env.PAGE_CACHE_ENTRIES, timeoutMs: env.GATEWAY_TIMEOUT_MS });
+  },
 };
 
 export default function handleRequest(

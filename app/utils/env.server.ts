@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   GATEWAY_URL: z.string().url().default('http://127.0.0.1:4000'),
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
+  // Anonymous public pages kept by server.mjs (decision 024); 0 turns the page cache off.
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_SECRET: z.string().optional(),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { chromium } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Player, type Registration, type Tournament } from '../e2e/support/api';
@@ -25,12 +26,15 @@ const IGN_FIELDS = ['player1Username', 'player2Username', 'player3Username', 'pl
 const TOURNAMENT_TEXTS = ['name', 'game', 'description', 'overview', 'prizePool', 'format', 'platform'] as const;
 
 /** What is wrong with a page: elements, attributes and scripts that a payload (not the app) put there. */
-function injected(html: string, nonce: string | undefined): string[] {
+function injected(html: string, nonce: string | undefined, hashes: Set<string> = new Set()): string[] {
   const problems: string[] = [];
   for (const el of parseHtml(html).elements) {
     const describe = `<${el.tag} ${el.attrs.map((a) => `${a.name}="${a.value.slice(0, 40)}"`).join(' ')}>`;
     if (el.tag === 'script') {
-      if (!nonce || attr(el, 'nonce') !== nonce) problems.push(`script without this response's nonce: ${describe} ${el.content.slice(0, 60)}`);
+      // Allowed by this response's nonce, or (a page from the page cache, decision 024) by its hash in the CSP.
+      const byNonce = !!nonce && attr(el, 'nonce') === nonce;
+      const byHash = attr(el, 'src') === undefined && hashes.has(crypto.createHash('sha256').update(el.content, 'utf8').digest('base64'));
+      if (!byNonce && !byHash) problems.push(`script allowed by neither this response's nonce nor a hash of its CSP: ${describe} ${el.content.slice(0, 60)}`);
       // Inline data (Remix's context and streamed loader data) must escape "<": nothing in it can end the script.
       if (/<\/?script|<!--/i.test(el.content)) problems.push(`unescaped markup inside a script: ${el.content.slice(0, 120)}`);
     }
@@ -74,6 +78,7 @@ let adminCookie: string;
 const planted: Planted[] = [];
 
 const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+const hashesOf = (res: Response) => new Set([...(res.headers.get('content-security-policy') ?? '').matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]!));
 
 /** Six distinct IGNs made of the payload (a team cannot repeat one), cut to the 30-character limit. */
 const ignVariant = (payload: string, i: number) => (i === 0 ? payload : `${'abcdef'[i]}${payload}`).slice(0, 30);
@@ -162,6 +167,10 @@ describe('the checker itself', () => {
     expect(injected(page('<script nonce="n">window.__remixContext = {"a":"</script><script>alert(1)</script>"}</script>'), 'n')).not.toEqual([]);
     expect(injected(page('<svg onload=alert(1)>'), 'n')).not.toEqual([]);
     expect(injected('<html><head><title></title><script>alert(1)</script></title></head></html>', 'n')).not.toEqual([]);
+    // A cached page: its scripts are allowed by hash; one the payload made is not.
+    const hashed = new Set([crypto.createHash('sha256').update('var a=1', 'utf8').digest('base64')]);
+    expect(injected('<html><head><script>var a=1</script></head><body></body></html>', undefined, hashed)).toEqual([]);
+    expect(injected('<html><head><script>var a=1</script></head><body><script>alert(1)</script></body></html>', undefined, hashed)).not.toEqual([]);
   });
 });
 
@@ -214,7 +223,7 @@ describe('script payloads in every user-supplied field', () => {
           expect(res.status, `${url} as ${who}`).toBeLessThan(500);
           if (res.status !== 200 && res.status !== 404) continue;
           pages += 1;
-          for (const problem of injected(html, nonceOf(res))) problems.push(`${p.payload} | ${url} as ${who}: ${problem}`);
+          for (const problem of injected(html, nonceOf(res), hashesOf(res))) problems.push(`${p.payload} | ${url} as ${who}: ${problem}`);
           // Markup characters never appear raw: React escapes text and attribute values, Remix escapes "<" in its scripts.
           if (/[<>"]/.test(p.payload)) expect(html.includes(p.payload), `${p.payload} raw in ${url} as ${who}`).toBe(false);
           const parsed = parseHtml(html);

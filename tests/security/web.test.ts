@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -215,7 +216,7 @@ describe('redirectTo after login', () => {
 });
 
 describe('security headers and the CSP on every page', () => {
-  it('every route in app/routes answers with the headers and a CSP nonce of its own, as the admin and as a visitor', async () => {
+  it('every route in app/routes answers with the headers and a CSP nonce of its own (script hashes on cached anonymous pages), as the admin and as a visitor', async () => {
     const urls = pageRoutes()
       .map((r) => routeUrl(r.name, { tournamentId: tid, id: tid }))
       .sort((a, b) => Number(a === '/logout') - Number(b === '/logout'));
@@ -246,9 +247,20 @@ describe('security headers and the CSP on every page', () => {
         expect(res.headers.get('x-content-type-options'), where).toBe('nosniff');
         expect(res.headers.get('referrer-policy'), where).toBe('strict-origin-when-cross-origin');
         expect(res.headers.get('x-frame-options'), where).toBe('DENY');
+        const html = await res.text();
+        if (res.headers.has('x-page-cache')) {
+          // An anonymous public page from the page cache (decision 024): no nonce at all, and the CSP
+          // lists by hash exactly the inline scripts of this page (tests/security/web-page-cache.test.ts).
+          expect(cookie, where).toBe('');
+          expect(csp, where).not.toContain("'nonce-");
+          expect(html, where).not.toMatch(/<script\b[^>]*\snonce=/);
+          const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]!));
+          expect(inline.length, where).toBeGreaterThan(0);
+          for (const [, , content] of inline) expect(csp, where).toContain(`'sha256-${crypto.createHash('sha256').update(content!, 'utf8').digest('base64')}'`);
+          continue;
+        }
         const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
         expect(nonce, where).toBeTruthy();
-        const html = await res.text();
         // Every script tag carries this response's nonce.
         const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
         expect(scripts.length, where).toBeGreaterThan(0);
