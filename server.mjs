@@ -417,8 +417,34 @@ async function sendResponse(res, response, body) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
-  if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders();
+  const eventStream = /text\/event-stream/i.test(response.headers.get('content-type') ?? '');
+  if (eventStream) res.flushHeaders();
   if (body) res.end(body);
-  else if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  else if (!response.body) res.end();
+  else if (eventStream) await writeReadableStreamToWritable(response.body, res); // flushed per event
+  else await writeWithoutFlush(response.body, res);
+}
+
+/**
+ * Like Remix's writeReadableStreamToWritable without its flush() after every chunk: through the
+ * compression middleware each flush ends a deflate block, and React's many small chunks made a
+ * page's gzip twice its size (9.0 KB against 4.3 KB for the same list). No page streams deferred
+ * data, so nothing waits on a flush; zlib sends what it has when the answer ends.
+ */
+async function writeWithoutFlush(stream, res) {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value) && !res.destroyed) await new Promise((resolve) => {
+        res.once('drain', resolve);
+        res.once('close', resolve);
+      });
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error);
+    throw error;
+  }
 }
