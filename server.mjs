@@ -78,7 +78,10 @@ app.use((err, req, res, _next) => {
   page(res, 500, 'Something went wrong', 'Something went wrong on our side. Please try again in a moment.');
 });
 
-const server = host ? app.listen(port, host) : app.listen(port);
+// A crowd connecting at once (a registration rush) overflowed Node's default accept queue of 511; the
+// kernel caps this at net.core.somaxconn.
+const BACKLOG = 4096;
+const server = host ? app.listen(port, host, BACKLOG) : app.listen(port, BACKLOG);
 server.on('listening', () => console.log(`[web] http://localhost:${port}${host ? ` (listening on ${host})` : ''}`));
 server.on('error', (err) => fail(`cannot listen on ${host ?? '*'}:${port}: ${err.message}`));
 

@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   GATEWAY_URL: z.string().url().default('http://127.0.0.1:4000'),
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
+  // Connections each web process keeps to the gateway (decision 026).
+  GATEWAY_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(64),
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_SECRET: z.string().optional(),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
