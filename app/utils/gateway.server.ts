@@ -132,7 +132,14 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
     throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
   }
 
-  const text = await res.text();
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    // The timeout (or a dropped connection) can also strike while the body is read: same answer as above.
+    console.error(JSON.stringify({ level: 'error', msg: 'gateway unreachable', reqId: requestId(request), method, path, reason: (err as Error).message }));
+    throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
+  }
   if (res.ok) {
     let value: unknown = null;
     if (text) {
