@@ -7,8 +7,8 @@
 // p99 latency of the accepted ≤ 1 s. Then the database and the gateway are read: 100 rows, no user or
 // team name twice, registeredTeams = 100.
 //
-// Setup (not timed): accounts are created and signed in through the web app's own forms, 8 at a time
-// (each is an argon2 hash). Rate limits stay ON: each player has its own address (X-Forwarded-For
+// Setup (not timed): accounts are created and signed in through the web app's own forms, 4 at a time
+// (each is an argon2 hash; the gateway's libuv pool hashes 4 at a time). Rate limits stay ON: each player has its own address (X-Forwarded-For
 // 10.77.x.y), which the web app believes because it runs with TRUST_PROXY=loopback, as behind a load
 // balancer; the gateway believes the web app (loopback) as always.
 //
@@ -38,7 +38,7 @@ const { values: args } = parseArgs({
     players: { type: 'string', default: '1000' },
     slots: { type: 'string', default: '100' },
     json: { type: 'string' },
-    concurrency: { type: 'string', default: '8' },
+    concurrency: { type: 'string', default: '4' },
   },
 });
 const PLAYERS = Number(args.players);
@@ -160,7 +160,7 @@ if (args.json) {
     row(`${d}: stored registrations`, o.db.rows, 'teams', `= ${SLOTS}, no duplicates`, check('database: rows = slots') && check('database: no user twice, no team name twice'));
     row(`${d}: registeredTeams`, o.gw.registeredTeams, 'teams', `= ${SLOTS}`, o.gw.registeredTeams === SLOTS);
     out.notes.push(
-      `${d}: ${PLAYERS} players, ${SLOTS} slots, one gateway + one web process (production build), 2 shared cores; setup ${o.setupSeconds.toFixed(0)} s (sign-up + login through the web, 8 at a time, rate limits on, one X-Forwarded-For per player, web TRUST_PROXY=loopback); rush wall time ${Math.round(o.wallMs)} ms.`,
+      `${d}: ${PLAYERS} players, ${SLOTS} slots, one gateway + one web process (production build), 2 shared cores; setup ${o.setupSeconds.toFixed(0)} s (sign-up + login through the web, 4 at a time, rate limits on, one X-Forwarded-For per player, web TRUST_PROXY=loopback); rush wall time ${Math.round(o.wallMs)} ms.`,
     );
   }
   fs.writeFileSync(args.json, JSON.stringify(out, null, 2) + '\n');

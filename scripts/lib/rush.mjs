@@ -88,19 +88,37 @@ export function makePlayers(n, tag = crypto.randomBytes(2).toString('hex')) {
  * Signs each player up (POST /register) and logs in (POST /login) through the web app, `concurrency`
  * at a time (each costs an argon2 hash at the gateway). Sets player.cookie. Throws on any failure.
  */
-export async function signUpAndLogIn(webUrl, players, { concurrency = 8, onProgress } = {}) {
+export async function signUpAndLogIn(webUrl, players, { concurrency = 4, onProgress } = {}) {
   let done = 0;
-  await pool(players, concurrency, async (p) => {
-    const signUp = await post(`${webUrl}/register`, {
-      form: { email: p.email, phone: p.phone, username: p.username, password: p.password, redirectTo: '' },
-      address: p.address,
-    });
-    if (signUp.status !== 302 || !/^\/login/.test(signUp.headers.location ?? '')) {
-      throw new Error(`rush: sign-up of ${p.username} answered ${signUp.status} ${signUp.error ?? ''} ${(signUp.text ?? '').slice(0, 200)}`);
+  // Setup is not what is measured: an answer the gateway could not give in time (503, on a loaded
+  // machine) is tried again, as a player would. A sign-up that went through although its answer was
+  // lost is found by the login.
+  const retrying = async (what, fn, ok) => {
+    let last;
+    for (let attempt = 0; attempt < 6; attempt++) {
+      last = await fn();
+      if (ok(last) || (last.status !== 503 && last.status !== 0)) return last;
+      await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
     }
-    const login = await post(`${webUrl}/login`, { form: { emailOrPhone: p.email, password: p.password, redirectTo: '/' }, address: p.address });
+    return last;
+  };
+  await pool(players, concurrency, async (p) => {
+    const signUp = await retrying(
+      'sign-up',
+      () => post(`${webUrl}/register`, { form: { email: p.email, phone: p.phone, username: p.username, password: p.password, redirectTo: '' }, address: p.address }),
+      (r) => r.status === 302,
+    );
+    const login = await retrying(
+      'login',
+      () => post(`${webUrl}/login`, { form: { emailOrPhone: p.email, password: p.password, redirectTo: '/' }, address: p.address }),
+      (r) => r.status === 302,
+    );
     const session = cookiesOf(login).find((c) => c.startsWith('__session='));
-    if (login.status !== 302 || !session) throw new Error(`rush: login of ${p.username} answered ${login.status} ${login.error ?? ''}`);
+    if (login.status !== 302 || !session) {
+      throw new Error(
+        `rush: ${p.username}: sign-up answered ${signUp.status} ${signUp.error ?? ''}, login ${login.status} ${login.error ?? ''} ${(signUp.text ?? '').replace(/\s+/g, ' ').slice(0, 200)}`,
+      );
+    }
     p.cookie = session;
     done++;
     if (onProgress && done % 100 === 0) onProgress(done);
