@@ -62,12 +62,15 @@ function sharedSecrets(dir) {
 
 /** nginx's whole configuration: one listener for the browsers (to the webs), one for the webs (to the gateways). */
 export function nginxConfig({ dir, port, gatewayLbPort, webPorts, gatewayPorts }) {
-  const upstream = (name, ports, keepalive) =>
+  const upstream = (name, ports, keepalive, idleSeconds) =>
     [
       `  upstream ${name} {`,
       // A refused connection marks the instance down for 2 s; nginx then sends its requests to the other.
       ...ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`),
       `    keepalive ${keepalive};`,
+      // Below the instance's own idle timeout (server.mjs: Node's 5 s; Fastify: 72 s), so nginx never
+      // sends a request on a connection the instance is closing (a POST there would be a 502).
+      `    keepalive_timeout ${idleSeconds}s;`,
       '  }',
     ].join('\n');
   const proxy = (upstreamName, log, readTimeout) =>
@@ -112,8 +115,8 @@ http {
   client_header_timeout 15s;
   send_timeout 30s;
   server_tokens off;
-${upstream('web', webPorts, 32)}
-${upstream('gateway', gatewayPorts, 64)}
+${upstream('web', webPorts, 32, 4)}
+${upstream('gateway', gatewayPorts, 64, 60)}
   server {
     listen 127.0.0.1:${port} backlog=4096;
 ${proxy('web', 'web-access.log', '30s')}
