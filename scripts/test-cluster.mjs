@@ -83,7 +83,7 @@ function runSmoke(cluster) {
   return new Promise((resolve) =>
     child.on('exit', (code) => {
       const stats = fs.existsSync(jsonOut) ? JSON.parse(fs.readFileSync(jsonOut, 'utf8')).stats : null;
-      resolve({ code, stats });
+      resolve({ code, stats, ended: Date.now() / 1000 });
     }),
   );
 }
@@ -128,7 +128,9 @@ try {
   log(
     `rush: ${summary.accepted} accepted, ${summary.full} full, ${summary.errors} other (${JSON.stringify(summary.errorKinds)}); p50/p99 accepted ${Math.round(summary.acceptedP50 ?? 0)}/${Math.round(summary.acceptedP99 ?? 0)} ms; wall ${Math.round(wallMs)} ms`,
   );
-  const { code: smokeCode, stats } = await smoke;
+  const { code: smokeCode, stats, ended } = await smoke;
+  // Informational: the kills are meant to land while the smoke's browsers are busy.
+  log(`the smoke ended ${(ended - kills.web).toFixed(1)} s after web-2 was killed`);
 
   // Players whose post was cut off try again, as a player pressing Register once more would.
   const cutOff = answers.filter((a) => a.kind === 'error');
