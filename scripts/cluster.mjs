@@ -18,6 +18,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -302,7 +303,7 @@ export async function startCluster(options = {}) {
 }
 
 // --- `npm run cluster` ---
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
   const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.PORT || '8080' }, dir: { type: 'string' }, 'seed-demo': { type: 'string', default: '1' } } });
   let cluster;
   let stopping = false;
