@@ -90,7 +90,10 @@ app.use((err, req, res, _next) => {
   page(res, 500, 'Something went wrong', 'Something went wrong on our side. Please try again in a moment.');
 });
 
-const server = host ? app.listen(port, host) : app.listen(port);
+// A crowd connecting at once (a registration rush) overflowed Node's default accept queue of 511; the
+// kernel caps this at net.core.somaxconn.
+const BACKLOG = 4096;
+const server = host ? app.listen(port, host, BACKLOG) : app.listen(port, BACKLOG);
 server.on('listening', () => console.log(`[web] http://localhost:${port}${host ? ` (listening on ${host})` : ''}`));
 server.on('error', (err) => fail(`cannot listen on ${host ?? '*'}:${port}: ${err.message}`));
 
@@ -343,6 +346,31 @@ function clientAddress(req) {
 }
 
 /**
+ * At most MAX_ACTIVE requests inside Remix at once; the others wait their turn in arrival order.
+ * A crowd arriving together (a registration rush, decision 026) was otherwise interleaved stage by
+ * stage, so the first to arrive were answered only when the last had been read: first come, first
+ * served keeps the early ones fast and costs the late ones nothing they were not already waiting.
+ */
+const MAX_ACTIVE = Number(process.env.WEB_MAX_ACTIVE_REQUESTS || 32);
+if (!Number.isInteger(MAX_ACTIVE) || MAX_ACTIVE < 1 || MAX_ACTIVE > 10_000) {
+  fail(`bad configuration: WEB_MAX_ACTIVE_REQUESTS: must be a whole number from 1 to 10000 (got "${process.env.WEB_MAX_ACTIVE_REQUESTS}")`);
+}
+let active = 0;
+const waiting = [];
+function turn() {
+  if (active < MAX_ACTIVE) {
+    active++;
+    return undefined;
+  }
+  return new Promise((resolve) => waiting.push(resolve));
+}
+function endTurn() {
+  const next = waiting.shift();
+  if (next) next();
+  else active--;
+}
+
+/**
  * Remix's express adapter reads the body straight from the socket; ours hands Remix the checked
  * body (a buffer, or the counted upload stream) and runs it inside the client's scope
  * (app/utils/client.server.ts), so the gateway client can send the client's address.
@@ -354,7 +382,13 @@ function remixHandler(build) {
       const request = remixRequest(req, res);
       if (!request) return unreadable(req, res, 'unreadable host');
       const address = clientAddress(req);
-      const response = await runWithClient({ address }, () => handle(request, { clientAddress: address }));
+      await turn();
+      let response;
+      try {
+        response = await runWithClient({ address }, () => handle(request, { clientAddress: address }));
+      } finally {
+        endTurn();
+      }
       if (res.locals.tooLarge) return tooLarge(req, res, UPLOAD_LIMIT, 'upload over the limit');
       // A route may answer an upload without reading it (a visitor sent to log in): the rest is dropped,
       // not left piped and paused, so the client can finish sending and read the answer.

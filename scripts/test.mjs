@@ -6,7 +6,10 @@
 //      then the security suite (tests/security: attacks on the gateway) the same two ways,
 //      and the web's attacks (tests/security/web*: a real gateway + server.mjs on the build) once
 //   4. Playwright end-to-end tests in Debian's chromium (installed here when missing, as root)
-//   5. the container image's runtime stage replayed without an engine (scripts/check-image.mjs, ~1-2 min)
+//   5. the cluster test (scripts/test-cluster.mjs): nginx, two webs, two gateways on PostgreSQL, the
+//      Playwright smoke and a registration rush while a gateway and a web process are SIGKILLed
+//      (nginx installed here when missing, as root)
+//   6. the container image's runtime stage replayed without an engine (scripts/check-image.mjs, ~1-2 min)
 // Ends with one line "total: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,15 +34,21 @@ function apt(packages) {
     console.error(`test: missing ${packages.join(', ')}; install them (apt-get install ${packages.join(' ')}) or run as root`);
     process.exit(1);
   }
+  // No service of these packages is started (nginx on :80, a system PostgreSQL): invoke-rc.d asks policy-rc.d, 101 = not allowed.
+  const policy = '/usr/sbin/policy-rc.d';
+  const ownPolicy = !fs.existsSync(policy);
+  if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
   sh('apt-get', ['update', '-qq']);
   const r = sh('apt-get', ['install', '-y', '-qq', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  if (ownPolicy) fs.rmSync(policy, { force: true });
   if (r.status !== 0) process.exit(1);
 }
 
 const pgBin = () => fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').length > 0;
 const missing = [];
 if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium');
-if (!process.env.TEST_DATABASE_URL && !pgBin()) missing.push('postgresql');
+if (!pgBin()) missing.push('postgresql'); // the cluster test runs its own PostgreSQL even with TEST_DATABASE_URL
+if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx');
 if (missing.length) apt(missing);
 
 let pgDir;
@@ -102,9 +111,23 @@ if (build.status === 0) {
   step('e2e', r.status === 0);
 }
 
+if (build.status === 0) {
+  // Its own PostgreSQL cluster (many instances of one database; TEST_DATABASE_URL stays the suites').
+  const out = path.join(resultsDir, 'cluster.json');
+  const r = sh('node', ['scripts/test-cluster.mjs', '--json', out]);
+  addCounts(out);
+  step('cluster', r.status === 0);
+}
+
 {
   const out = path.join(resultsDir, 'check-image.json');
   const r = sh('node', ['scripts/check-image.mjs', '--json', out]);
+  addCounts(out);
+  step('check-image', r.status === 0);
+}
+
+/** Adds a step's "passed/failed/skipped" JSON to the totals; a step that wrote none counts as one failure. */
+function addCounts(out) {
   if (fs.existsSync(out)) {
     const counts = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += counts.passed;
@@ -113,7 +136,6 @@ if (build.status === 0) {
   } else {
     totals.failed += 1;
   }
-  step('check-image', r.status === 0);
 }
 
 console.log(failures.length ? `\ntest: failed steps: ${failures.join(', ')}` : '\ntest: every step passed');

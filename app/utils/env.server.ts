@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   // Anonymous public pages kept by server.mjs (decision 024); 0 turns the page cache off.
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  // Connections each web process keeps to the gateway (decision 026).
+  GATEWAY_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(64),
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_SECRET: z.string().optional(),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Agent } from 'undici';
 import { z } from 'zod';
 import { clientAddress } from './client.server';
 import { getEnv } from './env.server';
@@ -78,6 +79,18 @@ export function readErrorBody(text: string, contentType: string | null): { messa
   return { message: plain && plain.length < 300 && !plain.startsWith('<') ? plain : '', errors: {} };
 }
 
+/**
+ * Kept-alive connections to the gateway, at most GATEWAY_CONNECTIONS at a time; further calls wait
+ * for a free one (their timeout runs meanwhile). Without a cap, a crowd posting at once (a
+ * registration rush) made the web app open one new connection per request, past the gateway's
+ * accept queue: the overflow waited a second for the kernel's SYN retry.
+ */
+let dispatcher: Agent | undefined;
+function gatewayDispatcher(): Agent {
+  dispatcher ??= new Agent({ connections: getEnv().GATEWAY_CONNECTIONS, keepAliveTimeout: 4_000, pipelining: 1 });
+  return dispatcher;
+}
+
 export async function callGateway<T>(request: Request, path: string, options: CallOptions<T>): Promise<T> {
   const env = getEnv();
   const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': requestId(request) };
@@ -110,14 +123,23 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
       headers,
       body,
       signal: AbortSignal.timeout(env.GATEWAY_TIMEOUT_MS),
-    });
+      // Node's fetch takes undici's dispatcher; the DOM RequestInit type does not know it.
+      dispatcher: gatewayDispatcher(),
+    } as RequestInit);
   } catch (err) {
     const reason = (err as Error).name === 'TimeoutError' ? `timed out after ${env.GATEWAY_TIMEOUT_MS} ms` : (err as Error).message;
     console.error(JSON.stringify({ level: 'error', msg: 'gateway unreachable', reqId: requestId(request), method, path, reason }));
     throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
   }
 
-  const text = await res.text();
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    // The timeout (or a dropped connection) can also strike while the body is read: same answer as above.
+    console.error(JSON.stringify({ level: 'error', msg: 'gateway unreachable', reqId: requestId(request), method, path, reason: (err as Error).message }));
+    throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
+  }
   if (res.ok) {
     let value: unknown = null;
     if (text) {

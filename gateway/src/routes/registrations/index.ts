@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isUniqueViolation } from '../../db/index.js';
+import { isUniqueViolation, type Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
 import {
   IGN_TAKEN,
@@ -66,6 +66,27 @@ function ignTaken(clashes: { field: IgnField; ign: string }[]): HttpError {
   return conflict(errors[clashes[0].field], errors);
 }
 
+const FULL = 'Registration is full.';
+
+/** Decision 007's checks, in its order, for a live tournament; the refusal to answer, or undefined. */
+async function registrationRefusal(
+  db: Trx,
+  tournament: { id: number; status: string; max_teams: number; registration_open: string; registration_close: string },
+  userId: number,
+  team: TeamFields,
+): Promise<HttpError | undefined> {
+  if (tournament.status !== REGISTRATION_OPEN_STATUS) return conflict(`Registration is closed for this tournament (status: ${tournament.status}).`);
+  const now = Date.now();
+  if (now < Date.parse(tournament.registration_open)) return conflict('Registration has not opened yet.');
+  if (now > Date.parse(tournament.registration_close)) return conflict('Registration has closed.');
+  if (await hasRegistration(db, tournament.id, userId)) return alreadyRegistered();
+  if (await isTeamNameTaken(db, tournament.id, team.teamName)) return teamNameTaken();
+  const clashes = await findIgnClashes(db, tournament.id, team);
+  if (clashes.length > 0) return ignTaken(clashes);
+  if ((await countRegistrations(db, tournament.id)) >= tournament.max_teams) return conflict(FULL);
+  return undefined;
+}
+
 const errorResponses = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorSchema]));
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -78,6 +99,30 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (isUniqueViolation(err, TEAM_NAME_TAKEN)) return teamNameTaken();
     if (isUniqueViolation(err, IGN_TAKEN)) return ignTaken(await findIgnClashes(app.store.db, tournamentId, team, exceptRegistrationId));
     return err;
+  }
+
+  /** Tournaments this process saw full: only a hint to stop waiting for a turn; the answer always comes from a read. */
+  const knownFull = new Set<number>();
+  const turns = new Map<number, Promise<unknown>>();
+  /** Runs fn after the registrations of this tournament queued before it in this process. */
+  function inTurn<T>(tournamentId: number, fn: () => Promise<T>): Promise<T> {
+    const run = (turns.get(tournamentId) ?? Promise.resolve()).then(fn, fn);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    turns.set(tournamentId, settled);
+    void settled.then(() => turns.get(tournamentId) === settled && turns.delete(tournamentId));
+    return run;
+  }
+  /** When the tournament is full: 007's refusal from plain reads (no transaction, no lock); else undefined. */
+  async function refusalIfFull(tournamentId: number, userId: number, team: TeamFields): Promise<HttpError | undefined> {
+    const seen = await findLiveTournament(app.store.db, tournamentId);
+    if (!seen || (await countRegistrations(app.store.db, tournamentId)) < seen.max_teams) {
+      knownFull.delete(tournamentId); // an admin may have raised maxTeams
+      return undefined;
+    }
+    return registrationRefusal(app.store.db, seen, userId, team);
   }
 
   app.post(
@@ -100,25 +145,33 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { tournamentId } = request.params;
       const team = request.body;
       try {
-        const row = await app.store.writeTransaction(async (trx) => {
-          // The lock serialises registrations per tournament, so the count below cannot go stale before the insert.
-          const tournament = await app.store.lockTournament(trx, tournamentId);
-          if (!tournament || tournament.deleted_at) throw notFound(TOURNAMENT_NOT_FOUND);
-          if (tournament.status !== REGISTRATION_OPEN_STATUS) {
-            throw conflict(`Registration is closed for this tournament (status: ${tournament.status}).`);
-          }
-          const now = Date.now();
-          if (now < Date.parse(tournament.registration_open)) throw conflict('Registration has not opened yet.');
-          if (now > Date.parse(tournament.registration_close)) throw conflict('Registration has closed.');
-          if (await hasRegistration(trx, tournamentId, user.id)) throw alreadyRegistered();
-          if (await isTeamNameTaken(trx, tournamentId, team.teamName)) throw teamNameTaken();
-          const clashes = await findIgnClashes(trx, tournamentId, team);
-          if (clashes.length > 0) throw ignTaken(clashes);
-          if ((await countRegistrations(trx, tournamentId)) >= tournament.max_teams) throw conflict('Registration is full.');
-          const inserted = await insertRegistration(trx, tournamentId, user.id, team);
-          await bumpGeneration(trx, tournamentId); // registeredTeams
-          return inserted;
-        });
+        // A rush (decision 026): a full tournament stays full (no team is ever removed), so the crowd
+        // behind the last slot is answered from plain reads, never queueing for the tournament's lock.
+        // Registrations of one tournament also take turns in this process before asking the database
+        // for that lock: PostgreSQL's lock queue would otherwise hold every pooled connection, and
+        // every other call (token checks, pages) would wait behind it.
+        type Row = Awaited<ReturnType<typeof insertRegistration>>;
+        let row: Row | null = null;
+        for (let attempt = 0; !row; attempt++) {
+          const refusal = await refusalIfFull(tournamentId, user.id, team);
+          if (refusal) throw refusal;
+          row = await inTurn<Row | null>(tournamentId, () =>
+            // Filled while this one waited: leave the queue, the reads above answer.
+            attempt === 0 && knownFull.has(tournamentId)
+              ? Promise.resolve(null)
+              : app.store.writeTransaction(async (trx) => {
+                  // The lock serialises registrations per tournament, so the count below cannot go stale before the insert.
+                  const tournament = await app.store.lockTournament(trx, tournamentId);
+                  if (!tournament || tournament.deleted_at) throw notFound(TOURNAMENT_NOT_FOUND);
+                  const refused = await registrationRefusal(trx, tournament, user.id, team);
+                  if (refused?.message === FULL) knownFull.add(tournamentId);
+                  if (refused) throw refused;
+                  const inserted = await insertRegistration(trx, tournamentId, user.id, team);
+                  await bumpGeneration(trx, tournamentId); // registeredTeams
+                  return inserted;
+                }),
+          );
+        }
         return reply.status(201).send(toRegistration(row));
       } catch (err) {
         throw await asTeamConflict(err, tournamentId, team);
