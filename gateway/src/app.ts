@@ -108,6 +108,8 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
     counted.add(request);
     done();
   });
+  // Repeats of a cached public read are answered here, before parsing and validation (decision 023).
+  app.addHook('onRequest', app.answers.onRequest);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

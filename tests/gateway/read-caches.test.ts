@@ -265,4 +265,31 @@ describe('room details never leave through a cache', () => {
     expect(changed.body.registeredTeams).toBe(1);
     expect(changed.headers.get('etag')).not.toBe(etag);
   });
+
+  it('a repeated URL is answered before validation only after it once passed it: bad and unknown ones keep their 400 and 404', async () => {
+    const t = await createTournament(gw.api, admin);
+    const good = `/tournaments/${t.id}/points-table/day?day=1`;
+    const first = await gw.api.get(good);
+    expect(first.status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const again = await gw.api.get(good);
+      expect(again.status).toBe(200);
+      expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(again.headers.get('x-request-id')).toBeTruthy();
+    }
+    for (const [path, status] of [
+      [`/tournaments/${t.id}/points-table/day?day=abc`, 400],
+      [`/tournaments/${t.id}/points-table/day?day=1&day=2`, 400],
+      ['/tournaments/999999999', 404],
+      [`/tournaments/${t.id}x`, 400],
+    ] as const) {
+      for (let i = 0; i < 3; i++) expect((await gw.api.get(path)).status, path).toBe(status);
+    }
+    // The tournament deleted: its repeated URL goes back to the route, which says it is gone.
+    expect((await gw.api.get(`/tournaments/${t.id}`)).status).toBe(200);
+    expect((await gw.api.get(`/tournaments/${t.id}`)).status).toBe(200);
+    expect((await gw.api.delete(`/tournaments/admin/delete${t.id}`, admin)).status).toBe(200);
+    expect((await gw.api.get(`/tournaments/${t.id}`)).status).toBe(404);
+    expect((await gw.api.get(`/tournaments/${t.id}`)).status).toBe(404);
+  });
 });

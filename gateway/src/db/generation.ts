@@ -16,9 +16,22 @@ export const generationShard = (tournamentId?: number) => (tournamentId === unde
  * tournament whose answers the write changes; none for a write that can change any of them.
  */
 export async function bumpGeneration(trx: Trx, tournamentId?: number): Promise<void> {
+  bumpedIn.add(trx);
   if (tournamentId === undefined) await sql`update cache_generation set value = value + 1`.execute(trx);
   else await sql`update cache_generation set value = value + 1 where shard = ${generationShard(tournamentId)}`.execute(trx);
 }
+
+/** Transactions that bumped the generation: on PostgreSQL their answer waits out the lease (below). */
+export const bumpedIn = new WeakSet<object>();
+
+/**
+ * PostgreSQL: how long one generation read stands for every request of this process. A request
+ * may be answered from a read that STARTED at most this long before the request was taken up; in
+ * exchange a write that bumped the generation sends its answer only this long after its commit.
+ * So a request that arrives after a write's answer was sent (by any process) is answered from a read
+ * started after that commit: as strict as a read per request, at one read per lease per process.
+ */
+export const GENERATION_LEASE_MS = 20;
 
 export const GENERATION_SQL = 'select shard, value, epoch from cache_generation';
 

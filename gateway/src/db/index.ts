@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { migrate } from './migrations.js';
-import { GENERATION_SQL, Generation, coalesce } from './generation.js';
+import { GENERATION_LEASE_MS, GENERATION_SQL, Generation, bumpedIn, coalesce } from './generation.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -19,7 +19,8 @@ export interface DatabaseHandle {
   /** Locks one tournament row until the transaction ends (PostgreSQL: FOR UPDATE; SQLite holds the database lock already). */
   lockTournament(trx: Trx, tournamentId: number): Promise<{ id: number; max_teams: number; status: string; registration_open: string; registration_close: string; deleted_at: string | null } | undefined>;
   /**
-   * The cache generation (decision 023), strict: it reflects every write committed before the call.
+   * The cache generation (decision 023), strict: it reflects every write whose answer was sent before
+   * the call (SQLite: every write committed before it; PostgreSQL: through the lease).
    * Callers share one read that starts after all of them called: SQLite once per turn of the event
    * loop on a separate connection (`PRAGMA data_version` skips even the sum while no other
    * connection has committed); PostgreSQL one query at a time.
@@ -140,16 +141,36 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // A named statement: parsed once per connection.
   const generationQuery = { name: 'cache-generation', text: GENERATION_SQL };
-  const generation = coalesce(async () => {
+  // The latest read and when it started (decision 023: the lease).
+  let lease: { startedAt: number; value: Generation } | undefined;
+  const read = coalesce(async () => {
+    const startedAt = performance.now();
     const { rows } = await pool.query<{ shard: number; value: string; epoch: string }>(generationQuery);
-    return new Generation(rows);
+    const value = new Generation(rows);
+    if (!lease || lease.startedAt < startedAt) lease = { startedAt, value };
+    return value;
   });
+  const generation = () =>
+    lease && performance.now() - lease.startedAt < GENERATION_LEASE_MS ? Promise.resolve(lease.value) : read();
   return {
     db,
     dialect: 'postgres',
     generation,
-    writeTransaction(fn) {
-      return db.transaction().execute(fn);
+    async writeTransaction(fn) {
+      let trx: object | undefined;
+      const result = await db.transaction().execute((t) => {
+        trx = t;
+        return fn(t);
+      });
+      // Committed: every lease started before the commit runs out before anyone hears of this write.
+      // (Timers run on the event loop's cached clock and can come early by a busy turn: measure.)
+      if (trx && bumpedIn.has(trx)) {
+        const committedAt = performance.now();
+        for (let left = GENERATION_LEASE_MS + 1; left > 0; left = GENERATION_LEASE_MS + 1 - (performance.now() - committedAt)) {
+          await new Promise((resolve) => setTimeout(resolve, Math.ceil(left)));
+        }
+      }
+      return result;
     },
     lockTournament(trx, tournamentId) {
       return trx

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ZodType } from 'zod';
 import type { DatabaseHandle } from '../db/index.js';
 import type { Generation } from '../db/generation.js';
@@ -44,8 +44,39 @@ export class ResponseCache {
     this.#maxEntries = options.maxEntries ?? 5_000;
   }
 
+  /**
+   * The exact URLs of GETs this cache answered, each with its answer: such a URL passed its route's
+   * validation before, so a repeat can be answered in onRequest, without parsing, validating or
+   * running the handler again (a quarter of the time of a hit on the day table, which has a query).
+   */
+  readonly #urls = new Map<string, { key: string; tournamentId?: number }>();
+
+  /**
+   * onRequest hook (callback style: no promise on the paths that go on): a GET of a URL answered
+   * before is answered from the cache when its entry is still current under a generation read
+   * after the request arrived; anything else (a stale or dropped entry, a database error) goes on
+   * to the route, which reads, builds and answers as usual.
+   */
+  readonly onRequest = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const seen = request.method === 'GET' ? this.#urls.get(request.url) : undefined;
+    if (!seen) return done();
+    this.#store.generation().then(
+      (generation) => {
+        const entry = this.#entries.get(seen.key);
+        const stamp = seen.tournamentId === undefined ? generation.value : generation.of(seen.tournamentId);
+        if (entry && entry.stamp === stamp) this.#write(entry, request, reply);
+        else done();
+      },
+      () => done(),
+    );
+  };
+
   /** Answers from the cache, or builds, stores and answers; settles once the answer is written. */
   async send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Promise<void> {
+    if (request.method === 'GET' && !this.#urls.has(request.url)) {
+      if (this.#urls.size >= this.#maxEntries) this.#urls.delete(this.#urls.keys().next().value!);
+      this.#urls.set(request.url, { key: answer.key, tournamentId: answer.tournamentId });
+    }
     const generation = await this.#store.generation();
     // Fastify must not see the promise settle before the answer is written (await reply: at once when it was).
     await (this.#sendFor(generation, request, reply, answer) ?? reply);
