@@ -120,6 +120,12 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  // A write's answer waits out the generation lease of the commits before it (PostgreSQL, decision 023).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const settled = request.method === 'GET' || request.method === 'HEAD' ? undefined : store.settleWrites();
+    if (settled) settled.then(() => done(null, payload), done);
+    else done(null, payload);
+  });
   // One line per answer that is an error, a refusal or slow; every answer only at debug.
   const logEveryAnswer = app.log.level === 'debug' || app.log.level === 'trace';
   app.addHook('onResponse', (request, reply, done) => {

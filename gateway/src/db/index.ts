@@ -26,6 +26,12 @@ export interface DatabaseHandle {
    * connection has committed); PostgreSQL one query at a time.
    */
   generation(): Promise<Generation>;
+  /**
+   * Before a write's answer is sent: on PostgreSQL a promise that resolves once the lease has run
+   * out after this process's latest commit that bumped the generation (at most 20 ms; decision 023),
+   * so nobody hears of a write while a read started before it can still answer. Otherwise undefined.
+   */
+  settleWrites(): Promise<void> | undefined;
   close(): Promise<void>;
 }
 
@@ -102,6 +108,8 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
     db,
     dialect: 'sqlite',
     generation,
+    // SQLite's generation is read per turn, after the request arrived: nothing to wait out.
+    settleWrites: () => undefined,
     writeTransaction(fn) {
       // The driver hands out its single connection one caller at a time, so this also serialises writers in-process.
       return db.connection().execute(async (conn) => {
@@ -141,7 +149,8 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // A named statement: parsed once per connection.
   const generationQuery = { name: 'cache-generation', text: GENERATION_SQL };
-  // The latest read and when it started (decision 023: the lease).
+  // The latest read and when it started, and the latest commit that bumped (decision 023: the lease).
+  let lastBumpAt = -Infinity;
   let lease: { startedAt: number; value: Generation } | undefined;
   const read = coalesce(async () => {
     const startedAt = performance.now();
@@ -162,15 +171,19 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
         trx = t;
         return fn(t);
       });
-      // Committed: every lease started before the commit runs out before anyone hears of this write.
+      if (trx && bumpedIn.has(trx)) lastBumpAt = performance.now();
+      return result;
+    },
+    settleWrites() {
+      // Committed bumps: every lease started before them runs out before anyone hears of them.
       // (Timers run on the event loop's cached clock and can come early by a busy turn: measure.)
-      if (trx && bumpedIn.has(trx)) {
-        const committedAt = performance.now();
-        for (let left = GENERATION_LEASE_MS + 1; left > 0; left = GENERATION_LEASE_MS + 1 - (performance.now() - committedAt)) {
+      const until = lastBumpAt + GENERATION_LEASE_MS + 1;
+      if (performance.now() >= until) return undefined;
+      return (async () => {
+        for (let left = until - performance.now(); left > 0; left = until - performance.now()) {
           await new Promise((resolve) => setTimeout(resolve, Math.ceil(left)));
         }
-      }
-      return result;
+      })();
     },
     lockTournament(trx, tournamentId) {
       return trx
