@@ -13,6 +13,7 @@ import http from 'node:http';
 import os from 'node:os';
 import sharp from 'sharp';
 import { ADMIN, Stack } from '../tests/e2e/support/stack.mjs';
+import { api } from './lib/bench-seed.mjs';
 
 const TOURNAMENTS = 20;
 const TEAMS = 8;
@@ -40,20 +41,6 @@ function jsonFileArg() {
     process.exit(2);
   }
   return file;
-}
-
-async function api(stack, method, path, { token, json, form } = {}) {
-  const headers = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body;
-  if (json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (form) body = form;
-  const res = await fetch(stack.info.gatewayUrl + path, { method, headers, body });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`bench: ${method} ${path} answered ${res.status} ${text.slice(0, 200)}`);
-  return text ? JSON.parse(text) : null;
 }
 
 /** 20 tournaments like the list page's budget case (covers, realistic texts); eight teams with a match of points on the first. */
