@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { runWithClient } from './utils/client.server';
 import { getEnv } from './utils/env.server';
 import { NonceProvider } from './utils/nonce-provider';
+import { deferModuleScripts } from './utils/deferred-scripts.server';
 import { createPageCache } from './utils/page-cache.server';
 import { createNonce, securityHeaders } from './utils/security.server';
 
@@ -56,7 +57,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = deferredScriptsStream();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -71,6 +72,24 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+/**
+ * The rendered document, whole, with its module scripts held back until after the first screen
+ * (decision 028). Every page is rendered at once (loaders run before React, nothing suspends for
+ * long), so holding the few chunks of one render costs no time and sends the page as one write.
+ */
+function deferredScriptsStream(): Transform {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+    flush(done) {
+      done(null, Buffer.from(deferModuleScripts(Buffer.concat(chunks).toString('utf8'))));
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { data } from '@remix-run/node';
 import { cssBundleHref } from '@remix-run/css-bundle';
+import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import { getEnv, socialLinks } from './utils/env.server';
 import { getUser, isAdmin, readFlash } from './utils/session.server';
@@ -9,7 +10,6 @@ import { useNonce } from './utils/nonce-provider';
 import { SiteNav } from './components/site-nav';
 import { SiteFooter } from './components/site-footer';
 import { GeneralErrorBoundary } from './components/error-page';
-import { LowPriorityModulePreloads } from './components/module-preloads';
 import { readInlineCss } from './utils/inline-css.server';
 import './styles/app.css';
 
@@ -70,6 +70,11 @@ export function useTimeZone(): string {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRootData();
+  // Hydration is done (it starts after the page's load event, decision 028): tests wait for this
+  // before they use what JavaScript adds, as a person would wait for the page to settle.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <html lang="en-IN">
       <head>
@@ -95,7 +100,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter social={root?.social ?? []} />
         <ScrollRestoration nonce={nonce} />
-        <LowPriorityModulePreloads />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -4,7 +4,7 @@
 // (SEED_DEMO=0, like the e2e harness), creates 20 tournaments with cover images through the API, then
 // measures per public page:
 //   - HTML gzip size (budget for /tournaments with 20 tournaments: ≤ 14 KB)
-//   - JS gzip total: every script the HTML makes the browser load (<script src>, <link rel=modulepreload>,
+//   - JS gzip total: every script the HTML makes the browser load (<script src>, <link rel=modulepreload> href or data-href,
 //     import "…" in inline module scripts), each fetched and gzipped; and, with Chromium, every script the
 //     page really loaded (lazy chunks too). Budget ≤ 100 KB per page, on the larger of the two
 //   - stylesheets, linked or inline (budget: exactly 1)
@@ -36,7 +36,7 @@ function scriptUrls(html) {
   const urls = new Set();
   for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
-    const href = /\bhref="([^"]+)"/.exec(m[0]);
+    const href = /\b(?:data-)?href="([^"]+)"/.exec(m[0]); // data-href: held back until load (decision 028)
     if (href) urls.add(href[1]);
   }
   for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {

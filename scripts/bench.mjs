@@ -9,6 +9,7 @@
 //   rush      scripts/bench-rush.mjs         1,000 signed-in players post the team form for 100 slots
 //                                            (SQLite, then PostgreSQL)
 //   lighthouse scripts/bench-lighthouse.mjs  mobile Lighthouse on six pages (Debian's chromium)
+//   first-paint scripts/bench-first-paint.mjs  LCP and hydration in chromium with DevTools slow-4G throttling
 // Each script writes its rows as JSON (`--json FILE`); this one gathers them into
 // bench/results/<date>.json and bench/results/<date>.md and puts the table in the README between
 // the `bench:start` and `bench:end` markers.
@@ -40,6 +41,7 @@ const SUITES = [
   { key: 'rush', label: 'registration rush, SQLite', script: 'bench-rush.mjs', args: ['--database', 'sqlite'] },
   { key: 'rush', label: 'registration rush, PostgreSQL', script: 'bench-rush.mjs', args: ['--database', 'postgres'], pg: true },
   { key: 'lighthouse', label: 'Lighthouse mobile', script: 'bench-lighthouse.mjs', env: {} },
+  { key: 'first-paint', label: 'throttled chromium', script: 'bench-first-paint.mjs', env: {} },
 ];
 
 function run(cmd, argv, env = {}) {

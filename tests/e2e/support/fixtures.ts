@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type Response, type TestInfo } from '@playwright/test';
 import { playerHtml, thumbnailSvg } from '../../fixtures/youtube-fake.mjs';
 import { GatewayApi } from './api';
 import { sharedStack, type StackInfo } from './stack.mjs';
@@ -34,6 +34,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   api: [async ({ stack }, use) => use(new GatewayApi(stack)), { scope: 'worker' }],
   baseURL: async ({ stack }, use) => use(stack.webUrl),
   javaScript: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+  // With JavaScript, a page of ours that goto/reload opens is used once it has hydrated, which starts
+  // only after its load event (decision 028). Before that every link and form works as without
+  // JavaScript, so a test that acted at once would take the no-JS path in the JS project.
+  page: async ({ page, javaScriptEnabled, baseURL }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => untilHydrated(page, await goto(...args), baseURL);
+      page.reload = async (...args) => untilHydrated(page, await reload(...args), baseURL);
+    }
+    await use(page);
+  },
   youtubeHosts: async ({ context }, use) => {
     const seen: string[] = [];
     await context.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|www\.youtube\.com)\//, (route) => {
@@ -65,6 +77,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
 });
+
+/** Waits until an HTML page of the site under test has hydrated (root.tsx marks <html>); a hydration that never comes fails the test. */
+async function untilHydrated(page: Page, response: Response | null, baseURL: string | undefined): Promise<Response | null> {
+  const html = response?.headers()['content-type']?.startsWith('text/html');
+  if (response && html && baseURL && new URL(response.url()).origin === new URL(baseURL).origin) {
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 });
+  }
+  return response;
+}
 
 async function attachLogs(testInfo: TestInfo) {
   const stack = sharedStack();
