@@ -10,8 +10,9 @@ export default defineConfig({
         test: {
           name: 'gateway',
           include: ['tests/gateway/**/*.test.ts'],
-          // The SQLite file's online backup has nothing to test on PostgreSQL (pg_dump is PostgreSQL's own).
-          exclude: process.env.TEST_DATABASE_URL ? ['tests/gateway/backup-sqlite.test.ts'] : [],
+          // Each database's own backup runs in that database's pass: the SQLite file's online copy on
+          // SQLite, pg_dump/pg_restore on PostgreSQL.
+          exclude: process.env.TEST_DATABASE_URL ? ['tests/gateway/backup-sqlite.test.ts'] : ['tests/gateway/backup-postgres.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
