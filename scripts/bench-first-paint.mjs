@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import { Stack } from '../tests/e2e/support/stack.mjs';
-import { posterCover, seed, seedPlayer, seedPointsTable } from './lib/bench-seed.mjs';
+import { seedSixPages } from './lib/bench-seed.mjs';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, json: { type: 'string' } } });
 const RUNS = Math.max(1, Number(args.runs) || 3);
@@ -66,18 +66,7 @@ async function main() {
   const stack = await Stack.start({ label: 'first-paint' });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
   try {
-    const tournaments = await seed(stack, { cover: await posterCover() });
-    const paid = tournaments.find((t) => t.entryFee > 0 && t.status === 'Registration Ongoing');
-    const player = await seedPlayer(stack, paid.id);
-    await seedPointsTable(stack, paid.id);
-    const pages = [
-      { name: '/', path: '/' },
-      { name: '/tournaments', path: '/tournaments' },
-      { name: '/tournaments/{id}', path: `/tournaments/${paid.id}` },
-      { name: '/tournaments/{id}/points-table', path: `/tournaments/${paid.id}/points-table` },
-      { name: '/payment?rid={rid}', path: `/payment?rid=${player.rid}`, cookie: player.cookie },
-      { name: '/tournament/{id}/matches', path: `/tournament/${paid.id}/matches`, cookie: player.cookie },
-    ];
+    const { pages } = await seedSixPages(stack);
     const rows = [];
     console.log(`bench-first-paint: chromium, DevTools throttling 150 ms / 1.6 Mbit/s / 4× CPU, median of ${RUNS}`);
     for (const p of pages) {

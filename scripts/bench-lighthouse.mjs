@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { Stack } from '../tests/e2e/support/stack.mjs';
-import { posterCover, seed, seedPlayer, seedPointsTable } from './lib/bench-seed.mjs';
+import { seedSixPages } from './lib/bench-seed.mjs';
 
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -112,20 +112,8 @@ async function main() {
   let failed = false;
   try {
     const t0 = Date.now();
-    const tournaments = await seed(stack, { cover: await posterCover() });
-    const paid = tournaments.find((t) => t.entryFee > 0 && t.status === 'Registration Ongoing');
-    const player = await seedPlayer(stack, paid.id);
-    await seedPointsTable(stack, paid.id);
+    const { tournaments, pages } = await seedSixPages(stack);
     console.log(`bench-lighthouse: seeded ${tournaments.length} tournaments, a player and a points table in ${Date.now() - t0} ms`);
-
-    const pages = [
-      { name: '/', path: '/' },
-      { name: '/tournaments', path: '/tournaments' },
-      { name: '/tournaments/{id}', path: `/tournaments/${paid.id}` },
-      { name: '/tournaments/{id}/points-table', path: `/tournaments/${paid.id}/points-table` },
-      { name: '/payment?rid={rid}', path: `/payment?rid=${player.rid}`, cookie: player.cookie },
-      { name: '/tournament/{id}/matches', path: `/tournament/${paid.id}/matches`, cookie: player.cookie },
-    ];
 
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir: profile, logLevel: 'silent' });
     if (args.reports) fs.mkdirSync(args.reports, { recursive: true });

@@ -1,4 +1,4 @@
-// Seed data shared by the web benchmarks (bench-web.mjs, bench-lighthouse.mjs): 20 realistic tournaments
+// Seed data shared by the web benchmarks (bench-web.mjs, bench-lighthouse.mjs, bench-first-paint.mjs): 20 realistic tournaments
 // with cover images, created through the gateway's API, and a signed-in player with a registered team and
 // six matches with room details.
 import sharp from 'sharp';
@@ -137,4 +137,27 @@ export async function seedPointsTable(stack, tournamentId, count = 16) {
     const results = teams.map((teamId, i) => ({ teamId, position: ((i + match * 5) % teams.length) + 1, wins: (i + match * 5) % teams.length === 0 ? 1 : 0, finishes: (i * 3 + match) % 9 }));
     await api(stack, 'PUT', `/tournaments/${tournamentId}/points-table/matches/1/${match}`, { token: admin.token, json: { results } });
   }
+}
+
+/**
+ * The seed of the page benchmarks (bench-lighthouse, bench-first-paint) and the six pages they open:
+ * the 20 tournaments with poster covers, a signed-in player with a registered team in a paid
+ * tournament, and that tournament's points table. The two player pages carry the player's cookie.
+ */
+export async function seedSixPages(stack) {
+  const tournaments = await seed(stack, { cover: await posterCover() });
+  const paid = tournaments.find((t) => t.entryFee > 0 && t.status === 'Registration Ongoing');
+  const player = await seedPlayer(stack, paid.id);
+  await seedPointsTable(stack, paid.id);
+  return {
+    tournaments,
+    pages: [
+      { name: '/', path: '/' },
+      { name: '/tournaments', path: '/tournaments' },
+      { name: '/tournaments/{id}', path: `/tournaments/${paid.id}` },
+      { name: '/tournaments/{id}/points-table', path: `/tournaments/${paid.id}/points-table` },
+      { name: '/payment?rid={rid}', path: `/payment?rid=${player.rid}`, cookie: player.cookie },
+      { name: '/tournament/{id}/matches', path: `/tournament/${paid.id}/matches`, cookie: player.cookie },
+    ],
+  };
 }
