@@ -177,6 +177,18 @@ export async function createTournament(api: Api, token: string, overrides: Recor
   return res.body;
 }
 
+/** Valid fields of a match (POST /matches): day 1, match 1 of tournament tid, with room ID and password. */
+export const matchFields = (tid: number, overrides: Record<string, unknown> = {}) => ({
+  tid,
+  day: 1,
+  matchNo: 1,
+  map: 'Erangel',
+  matchId: '7654321',
+  password: 'sq9x',
+  time: '18:30',
+  ...overrides,
+});
+
 /** Valid team fields; IGNs are unique per call. */
 export function teamFields(overrides: Record<string, string> = {}): Record<string, string> {
   const u = unique();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTournament, createUser, startGateway, teamFields, type TestGateway } from './helpers.js';
+import { adminToken, createTournament, createUser, matchFields, startGateway, teamFields, type TestGateway } from './helpers.js';
 
 describe('matches', () => {
   let gw: TestGateway;
@@ -11,16 +11,6 @@ describe('matches', () => {
   });
   afterAll(() => gw.stop());
 
-  const matchFields = (tid: number, overrides: Record<string, unknown> = {}) => ({
-    tid,
-    day: 1,
-    matchNo: 1,
-    map: 'Erangel',
-    matchId: '7654321',
-    password: 'sq9x',
-    time: '18:30',
-    ...overrides,
-  });
   const addMatch = (fields: Record<string, unknown>, token = admin) => gw.api.post('/matches', fields, token);
 
   it('admins create matches; the schedule comes back ordered by day and match number', async () => {

@@ -8,6 +8,7 @@ import {
   createTournament,
   createTournamentWithTeams,
   createUser,
+  matchFields,
   freePort,
   spawnGateway,
   startGateway,
@@ -19,16 +20,6 @@ import {
   type TestUser,
 } from './helpers.js';
 
-const matchFields = (tid: number, overrides: Record<string, unknown> = {}) => ({
-  tid,
-  day: 1,
-  matchNo: 1,
-  map: 'Erangel',
-  matchId: '7654321',
-  password: 'sq9x',
-  time: '18:30',
-  ...overrides,
-});
 
 /** Reads a public answer twice, so it is served from the reader's cache (same ETag both times). */
 async function warm(api: Api, path: string) {
