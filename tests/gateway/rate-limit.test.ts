@@ -83,6 +83,17 @@ describe('rate limits on login', () => {
     expect((await login(user.email, user.password, from('198.51.100.11'))).status).toBe(200);
   });
 
+  it('counts attempts sent at once: of 12 wrong passwords for one account only 3 are checked, of 12 guesses from one address only 6', async () => {
+    const victim = await account();
+    const forAccount = await Promise.all(Array.from({ length: 12 }, (_, i) => login(victim.email, `wrong ${i}`, from(`198.51.100.${60 + i}`))));
+    expect(forAccount.filter((r) => r.status === 401)).toHaveLength(3);
+    for (const r of forAccount.filter((r) => r.status !== 401)) expectLimited(r);
+
+    const fromOne = await Promise.all(Array.from({ length: 12 }, () => login(`nobody${unique()}@test.example`, 'wrong password', from('198.51.100.80'))));
+    expect(fromOne.filter((r) => r.status === 401)).toHaveLength(6);
+    for (const r of fromOne.filter((r) => r.status !== 401)) expectLimited(r);
+  });
+
   it('limits guesses at accounts that do not exist', async () => {
     const ghost = `ghost${unique()}@test.example`;
     for (let i = 0; i < 3; i++) expect((await login(ghost, 'guess', from(`198.51.100.${40 + i}`))).status).toBe(401);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, unique, uniquePhone, type ApiResponse, type TestGateway } from './helpers.js';
+import { Api, createStorage, dialectName, freePort, spawnGateway, startGateway, unique, uniquePhone, type ApiResponse, type GatewayProcess, type TestGateway } from './helpers.js';
 
 function expectLimited(res: ApiResponse) {
   expect(res.status).toBe(429);
@@ -239,4 +239,107 @@ describe('login protection behind an untrusted peer', () => {
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
+});
+
+// ---- Parallel attempts (decision 030): checking a limit and counting the attempt are one step in the
+// database, so attempts in flight at once, on one gateway process or several, cannot all pass the check. ----
+
+/** The attack of issue 16, item 5, against gateways sharing one database: what each attempt was answered. */
+async function parallelAttacks(apis: Api[], config: { account: number; address: number; device: number; lockout: number }) {
+  const login = (i: number, emailOrPhone: string, password: string, ip: string, deviceToken?: string) =>
+    apis[i % apis.length]!.request('POST', '/api/auth/login', { json: { emailOrPhone, password, ...(deviceToken ? { deviceToken } : {}) }, headers: { 'x-forwarded-for': ip } });
+  const owner = newAccount();
+  expect((await apis[0]!.request('POST', '/api/auth/register', { json: owner, headers: { 'x-forwarded-for': anotherAddress() } })).status).toBe(201);
+  const deviceToken: string = (await login(0, owner.email, owner.password, anotherAddress())).body.deviceToken;
+
+  return {
+    /** 30 wrong passwords and the right one (sent 26th) from 31 addresses at once, and the owner on their phone. */
+    async oneAccount() {
+      const passwords = Array.from({ length: 31 }, (_, i) => (i === 25 ? owner.password : `guess ${i}`));
+      const [phone, ...answers] = await Promise.all([
+        login(1, owner.email, owner.password, anotherAddress(), deviceToken),
+        ...passwords.map((password, i) => login(i, owner.email, password, anotherAddress())),
+      ]);
+      const statuses = answers.map((r) => r.status);
+      // At most `account` wrong passwords were checked; the rest were refused before argon2.
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(config.account);
+      expect(statuses.filter((s) => s === 401 || s === 200).length).toBeLessThanOrEqual(config.account + 1);
+      expect(statuses.filter((s) => s !== 401 && s !== 200 && s !== 429)).toEqual([]);
+      for (const r of answers.filter((r) => r.status === 429)) expectLockedOut(r, config.lockout);
+      // The owner's phone has its own budget and was never in the queue of the guesses.
+      expect(phone.status).toBe(200);
+      // Whatever the 26th attempt was answered, the account is now locked for logins without the device token.
+      expectLockedOut(await login(0, owner.email, owner.password, anotherAddress()), config.lockout);
+    },
+    /** As many wrong passwords as the device's budget and five more, all with the owner's device token, at once. */
+    async oneDevice() {
+      const answers = await Promise.all(Array.from({ length: config.device + 5 }, (_, i) => login(i, owner.email, `typo ${i}`, anotherAddress(), deviceToken)));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(config.device);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    },
+    /** Twice as many guesses as the address's limit, at as many accounts, from one address at once. */
+    async oneAddress() {
+      const ip = anotherAddress();
+      const answers = await Promise.all(Array.from({ length: 2 * config.address }, (_, i) => login(i, `victim${i}-${unique()}@test.example`, 'password123', ip)));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(config.address);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(config.address);
+    },
+  };
+}
+
+describe(`login protection under parallel attempts, one gateway (${dialectName})`, () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startGateway({ RATE_LIMIT: 'on' });
+  });
+  afterAll(() => gw.stop());
+  const limits = () => ({
+    account: gw.config.RATE_LIMIT_ACCOUNT_FAILURES_MAX,
+    address: gw.config.RATE_LIMIT_LOGIN_FAILURES_MAX,
+    device: gw.config.RATE_LIMIT_DEVICE_FAILURES_MAX,
+    lockout: gw.config.RATE_LIMIT_LOCKOUT_SECONDS,
+  });
+
+  it('31 wrong logins at once for one account: at most 10 are checked, and the right password sent 26th does not get in', async () => {
+    await (await parallelAttacks([gw.api], limits())).oneAccount();
+  }, 60_000);
+
+  it('a device token\'s budget holds under parallel attempts too', async () => {
+    await (await parallelAttacks([gw.api], limits())).oneDevice();
+  }, 60_000);
+
+  it('200 guesses at once from one address: exactly 100 are checked', async () => {
+    await (await parallelAttacks([gw.api], limits())).oneAddress();
+  }, 120_000);
+});
+
+// Two gateway processes (the compiled server, npm run build:gateway) on one database: a limit kept per
+// process would let each check its own 10.
+describe(`login protection under parallel attempts split between two gateway processes (${dialectName})`, () => {
+  const procs: GatewayProcess[] = [];
+  let apis: Api[];
+  beforeAll(async () => {
+    const storage = await createStorage();
+    const env = { DATA_DIR: storage.dataDir, ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}), RATE_LIMIT: 'on' };
+    for (let i = 0; i < 2; i++) {
+      const proc = spawnGateway({ ...env, GATEWAY_PORT: String(await freePort()) });
+      procs.push(proc);
+      await proc.ready(); // one after the other: the first migrates
+    }
+    apis = procs.map((p) => new Api(p.url));
+  });
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => p.stop()));
+  });
+  const limits = { account: 10, address: 100, device: 10, lockout: 900 };
+
+  it('31 wrong logins for one account spread over both: at most 10 are checked in all', async () => {
+    await (await parallelAttacks(apis, limits)).oneAccount();
+  }, 60_000);
+
+  it('200 guesses from one address spread over both: exactly 100 are checked in all', async () => {
+    await (await parallelAttacks(apis, limits)).oneAddress();
+  }, 120_000);
 });

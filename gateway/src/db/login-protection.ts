@@ -1,6 +1,7 @@
 // Device tokens and failed logins (decision 022). Kept in the database so that every gateway process
 // sharing it (issue 11) sees the same lockouts.
-import type { Trx } from './index.js';
+import { sql } from 'kysely';
+import type { DatabaseHandle, Trx } from './index.js';
 import { nowIso } from './index.js';
 
 /** The most devices remembered per account; the least recently used go first. */
@@ -74,8 +75,79 @@ export async function lockedUntil(db: Trx, key: FailureKey, max: number, since: 
   return row ? new Date(Date.parse(row.failed_at) + windowMs).toISOString() : undefined;
 }
 
-/** Records a failed login and drops failures older than the window. */
-export async function recordFailure(db: Trx, failure: { address: string; account: string; deviceId: string | null }, since: string): Promise<void> {
-  await db.insertInto('login_failures').values({ address: failure.address, account: failure.account, device_id: failure.deviceId, failed_at: nowIso() }).execute();
+export interface Attempt {
+  address: string;
+  account: string;
+  /** The valid device token the attempt carries, if any. */
+  deviceId: string | null;
+}
+
+/**
+ * Checks every limit and, when none is reached, reserves the attempt, in one step that holds across
+ * gateway processes (decision 030): a reservation is a failure row written before the password is
+ * verified, so attempts in flight count as failures. Returns the reserved row's id (confirmed by
+ * keeping it on a wrong password, released on a right one), or until when a limit refuses.
+ * SQLite: BEGIN IMMEDIATE takes the database's write lock; PostgreSQL: a transaction-scoped advisory
+ * lock per key counted (taken in one order, so two attempts never wait on each other crosswise).
+ * Attempts on the same keys first take turns in the process, so a burst from one address waits in
+ * memory, not on pooled connections that every other request needs too (as registrations, decision 026).
+ */
+export async function reserveAttempt(
+  store: DatabaseHandle,
+  attempt: Attempt,
+  limits: [FailureKey, number][],
+  since: string,
+  windowMs: number,
+): Promise<{ reserved: number } | { lockedUntil: string }> {
+  // The address too when only the device is counted: every row written carries it, and the address count includes it.
+  const keys = [...new Set([...limits.map(([key]) => lockName(key)), lockName({ address: attempt.address })])].sort();
+  return inTurn(keys, () => store.writeTransaction(async (trx) => {
+    if (store.dialect === 'postgres') {
+      for (const key of keys) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    }
+    for (const [key, max] of limits) {
+      const until = await lockedUntil(trx, key, max, since, windowMs);
+      if (until) return { lockedUntil: until };
+    }
+    const row = await trx
+      .insertInto('login_failures')
+      .values({ address: attempt.address, account: attempt.account, device_id: attempt.deviceId, failed_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { reserved: row.id };
+  }));
+}
+
+/** Per key, the end of the latest task queued on it. */
+const turns = new Map<string, Promise<void>>();
+
+/** Runs task once every earlier task on any of these keys has ended (each waits only on earlier ones: no cycle). */
+async function inTurn<T>(keys: string[], task: () => Promise<T>): Promise<T> {
+  let release!: () => void;
+  const done = new Promise<void>((resolve) => (release = resolve));
+  const before = keys.map((key) => turns.get(key));
+  for (const key of keys) turns.set(key, done);
+  try {
+    await Promise.all(before);
+    return await task();
+  } finally {
+    release();
+    for (const key of keys) if (turns.get(key) === done) turns.delete(key);
+  }
+}
+
+/** The attempt was right: it was never a failure. */
+export async function releaseAttempt(db: Trx, reserved: number): Promise<void> {
+  await db.deleteFrom('login_failures').where('id', '=', reserved).execute();
+}
+
+/** The attempt was wrong: its reservation stays as the failure; failures older than the window go. */
+export async function confirmFailure(db: Trx, since: string): Promise<void> {
   await db.deleteFrom('login_failures').where('failed_at', '<=', since).execute();
+}
+
+function lockName(key: FailureKey): string {
+  if ('address' in key) return `login-address:${key.address}`;
+  if ('account' in key) return `login-account:${key.account}`;
+  return `login-device:${key.device}`;
 }

@@ -26,7 +26,7 @@ import {
   updateUser,
 } from '../../db/users.js';
 import { deleteSession, deleteUserSessions } from '../../db/sessions.js';
-import { deleteUserDevices, findUserDevice, insertDevice, lockedUntil, recordFailure, touchDevice, type FailureKey } from '../../db/login-protection.js';
+import { confirmFailure, deleteUserDevices, findUserDevice, insertDevice, releaseAttempt, reserveAttempt, touchDevice, type FailureKey } from '../../db/login-protection.js';
 import { z } from 'zod';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { startSession } from '../../lib/sessions.js';
@@ -181,29 +181,32 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // A device token counts only for the account it was issued to.
       const deviceId = user && deviceToken ? ((await findUserDevice(db, sha256(deviceToken), user.id)) ?? null) : null;
 
+      let reserved: number | undefined;
       if (limited) {
         // With its device token, an attempt has only its own small budget: no stranger can use it up.
-        const checks: [FailureKey, number][] = deviceId
+        const limits: [FailureKey, number][] = deviceId
           ? [[{ device: deviceId }, app.config.RATE_LIMIT_DEVICE_FAILURES_MAX]]
           : [
               [{ address: request.ip }, app.config.RATE_LIMIT_LOGIN_FAILURES_MAX],
               [{ account }, app.config.RATE_LIMIT_ACCOUNT_FAILURES_MAX],
             ];
-        for (const [key, max] of checks) {
-          const until = await lockedUntil(db, key, max, since, windowMs);
-          if (until) {
-            const seconds = Math.max(1, Math.ceil((Date.parse(until) - Date.now()) / 1000));
-            reply.header('retry-after', seconds);
-            throw tooManyRequests(seconds);
-          }
+        // Checked and reserved before the password is verified, in one step: parallel attempts, on any
+        // number of gateway processes, cannot all pass the check before the first failure is counted.
+        const reservation = await reserveAttempt(app.store, { address: request.ip, account, deviceId }, limits, since, windowMs);
+        if ('lockedUntil' in reservation) {
+          const seconds = Math.max(1, Math.ceil((Date.parse(reservation.lockedUntil) - Date.now()) / 1000));
+          reply.header('retry-after', seconds);
+          throw tooManyRequests(seconds);
         }
+        reserved = reservation.reserved;
       }
 
       const ok = user ? await verifyPassword(user.password_hash, password) : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
       if (!user || !ok) {
-        if (limited) await recordFailure(db, { address: request.ip, account, deviceId }, since);
+        if (reserved !== undefined) await confirmFailure(db, since);
         throw unauthorized(MESSAGES.badLogin);
       }
+      if (reserved !== undefined) await releaseAttempt(db, reserved);
       const roles = rolesList(user.roles);
       const { token, expiresAt } = await startSession(db, app.tokens, { id: user.id, username: user.username, roles });
       let device = deviceToken && deviceId ? deviceToken : undefined;
