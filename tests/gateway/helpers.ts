@@ -56,8 +56,11 @@ export async function createStorage(): Promise<Storage> {
 
 export const ADMIN = { email: 'admin@test.example', password: 'admin-password-123', username: 'admin', phone: '9000000001' };
 
-/** Starts a real gateway on a free port. env overrides the test defaults (no demo data, no rate limits). */
-export async function startGateway(env: Record<string, string> = {}, storage?: Storage): Promise<TestGateway> {
+/**
+ * Starts a real gateway on a free port. env overrides the test defaults (no demo data, no rate limits).
+ * options.log receives every log line (JSON) at LOG_LEVEL, which then defaults to info.
+ */
+export async function startGateway(env: Record<string, string> = {}, storage?: Storage, options: { log?: (line: string) => void } = {}): Promise<TestGateway> {
   const store = storage ?? (await createStorage());
   const config = loadConfig({
     DATA_DIR: store.dataDir,
@@ -65,14 +68,15 @@ export async function startGateway(env: Record<string, string> = {}, storage?: S
     GATEWAY_PORT: '0',
     SEED_DEMO: '0',
     RATE_LIMIT: 'off',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.log ? 'info' : 'silent',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PHONE: ADMIN.phone,
     ...env,
   });
-  const app = await buildApp({ config, logger: config.LOG_LEVEL === 'silent' ? false : undefined, validateResponses: true });
+  const logger = options.log ? { level: config.LOG_LEVEL, stream: { write: options.log } } : config.LOG_LEVEL === 'silent' ? false : undefined;
+  const app = await buildApp({ config, logger, validateResponses: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -82,7 +86,7 @@ export async function startGateway(env: Record<string, string> = {}, storage?: S
     url,
     config,
     stop: () => app.close(),
-    start: () => startGateway(env, store),
+    start: () => startGateway(env, store, options),
     api: new Api(url),
   };
   return gw;
