@@ -39,6 +39,16 @@ export const ConfigSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().default('Custom Room <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Decision 030: a client that sends its request slowly is cut off. The web app, the usual client, sends
+  // every request (a 5 MB cover included) over a fast link within its own 4 s gateway timeout.
+  GATEWAY_HEADERS_TIMEOUT_MS: positiveInt.default(30_000),
+  GATEWAY_REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
+  GATEWAY_IDLE_TIMEOUT_MS: positiveInt.default(30_000),
+}).superRefine((config, ctx) => {
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  if (config.GATEWAY_HEADERS_TIMEOUT_MS > config.GATEWAY_REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['GATEWAY_HEADERS_TIMEOUT_MS'], message: 'must not be more than GATEWAY_REQUEST_TIMEOUT_MS' });
+  }
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -18,6 +18,9 @@ describe('gateway configuration', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ RATE_LIMIT: 'maybe' }, 'RATE_LIMIT'],
     [{ SMTP_URL: 'nope' }, 'SMTP_URL'],
+    [{ GATEWAY_REQUEST_TIMEOUT_MS: 'soon' }, 'GATEWAY_REQUEST_TIMEOUT_MS'],
+    [{ GATEWAY_IDLE_TIMEOUT_MS: '0' }, 'GATEWAY_IDLE_TIMEOUT_MS'],
+    [{ GATEWAY_HEADERS_TIMEOUT_MS: '60000', GATEWAY_REQUEST_TIMEOUT_MS: '30000' }, 'GATEWAY_HEADERS_TIMEOUT_MS'],
   ])('rejects %o with one line naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -26,6 +29,10 @@ describe('gateway configuration', () => {
       expect((err as Error).message.startsWith(`${name}:`)).toBe(true);
       expect((err as Error).message).not.toContain('\n');
     }
+  });
+
+  it('times out slow clients by default, leaving a 5 MB cover on slow mobile data its two minutes (decision 030)', () => {
+    expect(loadConfig({})).toMatchObject({ GATEWAY_HEADERS_TIMEOUT_MS: 30_000, GATEWAY_REQUEST_TIMEOUT_MS: 120_000, GATEWAY_IDLE_TIMEOUT_MS: 30_000 });
   });
 
   it('reads on/off switches', () => {

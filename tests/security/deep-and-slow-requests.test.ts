@@ -1,5 +1,6 @@
-// Issue 16, item 13 (decision 030): bodies nested deeper than any call's are refused with 400 before
-// anything walks them.
+// Issue 16, items 13 and 16 (decision 030): bodies nested deeper than any call's are refused with 400
+// before anything walks them; clients that send their request slowly, or stop, are cut off.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, startGateway, type TestGateway } from './helpers.js';
 
@@ -62,5 +63,78 @@ describe('deeply nested JSON bodies', () => {
     expect((await login(nestedArray(63))).status).toBe(401);
     expect(await login(nestedArray(64))).toEqual({ status: 400, body: { message: NESTED, errors: { extra: NESTED } } });
     expect(await login(nestedObject(64))).toEqual({ status: 400, body: { message: NESTED, errors: { extra: NESTED } } });
+  });
+});
+
+/** A raw connection to the gateway: what it answered, and whether it closed the connection. */
+function connect(gw: TestGateway) {
+  const socket = net.connect(Number(new URL(gw.url).port), '127.0.0.1');
+  let received = '';
+  let closed = false;
+  socket.on('data', (chunk) => (received += chunk));
+  socket.on('error', () => {});
+  const whenClosed = new Promise<void>((resolve) => socket.on('close', () => ((closed = true), resolve())));
+  return {
+    socket,
+    received: () => received,
+    closed: () => closed,
+    whenClosed,
+    /** Sends text one byte every everyMs until all is sent or the gateway closes the connection; the bytes sent. */
+    async trickle(text: string, everyMs: number): Promise<number> {
+      let sent = 0;
+      while (sent < text.length && !closed) {
+        await new Promise((resolve) => setTimeout(resolve, everyMs));
+        if (!closed) socket.write(text[sent++]!);
+      }
+      return sent;
+    },
+  };
+}
+
+const loginHead = (length: number) => `POST /api/auth/login HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+
+describe('slow clients', () => {
+  let gw: TestGateway;
+  // Small timeouts through the environment, as an operator sets them: each byte below comes well
+  // inside the idle timeout, so only the header and request deadlines can end the trickles.
+  beforeAll(async () => {
+    gw = await startGateway({ GATEWAY_HEADERS_TIMEOUT_MS: '1000', GATEWAY_REQUEST_TIMEOUT_MS: '1500', GATEWAY_IDLE_TIMEOUT_MS: '1000' });
+  });
+  afterAll(() => gw.stop());
+
+  it('cuts off a body sent one byte at a time with 408 and a message, before it is complete', async () => {
+    const body = JSON.stringify({ emailOrPhone: 'slow@test.example', password: 'p'.repeat(40) });
+    const conn = connect(gw);
+    conn.socket.write(loginHead(body.length));
+    const sent = await conn.trickle(body, 200);
+    await conn.whenClosed;
+    expect(sent).toBeLessThan(body.length);
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(JSON.parse(conn.received().split('\r\n\r\n')[1]!)).toEqual({ message: 'The request took too long to arrive. Please try again.' });
+  });
+
+  it('cuts off headers sent one byte at a time with 408', async () => {
+    const conn = connect(gw);
+    conn.socket.write('POST /api/auth/login HTTP/1.1\r\nHost: gateway\r\n');
+    const padding = `X-Padding: ${'a'.repeat(50)}`;
+    const sent = await conn.trickle(padding, 200);
+    await conn.whenClosed;
+    expect(sent).toBeLessThan(padding.length);
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('keeps a kept-alive connection through a pause between requests, but closes it when a body stops arriving', async () => {
+    const conn = connect(gw);
+    conn.socket.write('GET /healthz HTTP/1.1\r\nHost: gateway\r\n\r\n');
+    await expect.poll(() => conn.received()).toContain('{"status":"ok"}');
+    // Longer than the idle timeout: between requests the keep-alive timeout (72 s) applies, which the
+    // web app's connection pool and the load balancer rely on (decision 026).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(conn.closed()).toBe(false);
+    conn.socket.write(`${loginHead(40)}{"emailOrPhone":`);
+    // No further byte: the gateway must end it (the cap only keeps a failing run short).
+    await Promise.race([conn.whenClosed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    expect(conn.closed()).toBe(true);
+    expect(conn.received().match(/HTTP\/1\.1 200 /g)).toHaveLength(1);
   });
 });
