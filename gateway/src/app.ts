@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import { finished } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
@@ -31,7 +32,16 @@ declare module 'fastify' {
     tokens: TokenService;
     mailer: Mailer;
     answers: ResponseCache;
+    afterAnswer: AfterAnswer;
   }
+}
+
+/** Work that must not delay an answer, nor show in its timing (decision 030: password reset mails). */
+export interface AfterAnswer {
+  /** Runs task once this request's answer has been sent (or its client has gone); its errors are logged. */
+  run(reply: FastifyReply, task: () => Promise<void>): void;
+  /** Resolves when every task scheduled so far has ended: closing waits for it before the database goes. */
+  settled(): Promise<void>;
 }
 
 export interface BuildOptions {
@@ -186,9 +196,25 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
     }
     done();
   });
+  const pending = new Set<Promise<void>>();
+  app.decorate('afterAnswer', {
+    run(reply, task) {
+      const run: Promise<void> = new Promise<void>((resolve) => finished(reply.raw, () => resolve()))
+        .then(task)
+        .catch((err) => reply.log.error({ err }, 'work after the answer failed'))
+        .finally(() => pending.delete(run));
+      pending.add(run);
+    },
+    async settled() {
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+  } satisfies AfterAnswer);
   app.addHook('onClose', async () => {
     const deadline = Date.now() + 10_000;
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([app.afterAnswer.settled(), new Promise((r) => (timer = setTimeout(r, Math.max(0, deadline - Date.now()))))]);
+    clearTimeout(timer);
     await store.close();
   });
 

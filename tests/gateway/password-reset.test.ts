@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, startGateway, unique, type TestGateway, type TestUser } from './helpers.js';
 import type { Mail } from '../../gateway/src/lib/mailer.js';
+import type { Trx } from '../../gateway/src/db/index.js';
 
 const REQUESTED = 'If an account exists for that email, we have sent a link to reset the password.';
 const DONE = 'Your password has been reset. Please log in.';
@@ -28,6 +30,7 @@ describe('password reset', () => {
   async function requestToken(email: string): Promise<string> {
     const res = await gw.api.post('/api/auth/password-reset/request', { email });
     expect(res.status).toBe(202);
+    await gw.app.afterAnswer.settled(); // the link is made and mailed after the answer
     const mail = mails.at(-1);
     expect(mail).toBeDefined();
     const link = /https?:\/\/\S+/.exec(mail!.text)![0];
@@ -45,6 +48,7 @@ describe('password reset', () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ message: REQUESTED });
 
+    await gw.app.afterAnswer.settled();
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.to).toBe(user.email);
@@ -67,7 +71,52 @@ describe('password reset', () => {
     const res = await gw.api.post('/api/auth/password-reset/request', { email: `nobody${unique()}@test.example` });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ message: REQUESTED });
+    await gw.app.afterAnswer.settled();
     expect(mails).toHaveLength(0);
+  });
+
+  // Issue 16, item 8 (decision 030): the answer said by its timing whether the email has an account.
+  it('answers a known and an unknown email alike and before any work, then does the same write for both, and mails after answering', async () => {
+    const user = await createUser(gw.api);
+    const events: string[] = [];
+    const answered = (request: IncomingMessage, response: ServerResponse) => {
+      if (request.url?.startsWith('/api/auth/password-reset/request')) response.once('finish', () => events.push('answered'));
+    };
+    const store = gw.app.store;
+    const writeTransaction = store.writeTransaction;
+    const send = gw.app.mailer.send;
+    gw.app.server.on('request', answered);
+    store.writeTransaction = <T>(fn: (trx: Trx) => Promise<T>) => {
+      events.push('stored');
+      return writeTransaction.call(store, fn) as Promise<T>;
+    };
+    gw.app.mailer.send = async (mail) => {
+      events.push('mailed');
+      mails.push(mail);
+    };
+    try {
+      const answers: { status: number; body: unknown; headers: [string, string][] }[] = [];
+      const order: string[][] = [];
+      for (const email of [user.email, `nobody${unique()}@test.example`]) {
+        events.length = 0;
+        const res = await gw.api.post('/api/auth/password-reset/request', { email });
+        await gw.app.afterAnswer.settled();
+        order.push([...events]);
+        const headers = [...res.headers].filter(([name]) => name !== 'date' && name !== 'x-request-id');
+        answers.push({ status: res.status, body: res.body, headers });
+      }
+      expect(order).toEqual([
+        ['answered', 'stored', 'mailed'],
+        ['answered', 'stored'],
+      ]);
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[0]!.status).toBe(202);
+      expect(mails.map((m) => m.to)).toEqual([user.email]);
+    } finally {
+      gw.app.server.off('request', answered);
+      store.writeTransaction = writeTransaction;
+      gw.app.mailer.send = send;
+    }
   });
 
   it('rejects a malformed email with a field error', async () => {
@@ -152,6 +201,7 @@ describe('password reset', () => {
     try {
       const res = await gw.api.post('/api/auth/password-reset/request', { email: user.email });
       expect(res.status).toBe(202);
+      await gw.app.afterAnswer.settled();
     } finally {
       gw.app.mailer.send = send;
     }

@@ -111,7 +111,7 @@ const freeSlot = () => {
 async function resetToken(email: string): Promise<string> {
   mails = [];
   expect((await gw.api.post('/api/auth/password-reset/request', { email })).status).toBe(202);
-  await new Promise((r) => setTimeout(r, 20)); // the mail is sent after the answer
+  await gw.app.afterAnswer.settled(); // the mail is sent after the answer
   const link = mails.find((m) => m.to === email)?.text.match(/token=([^\s]+)/)?.[1];
   if (!link) throw new Error('no reset mail');
   return decodeURIComponent(link);

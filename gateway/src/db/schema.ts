@@ -14,6 +14,12 @@ export interface UsersTable {
   created_at: Timestamp;
 }
 
+export interface PasswordResetRequestsTable {
+  id: Generated<number>;
+  email_hash: string;
+  requested_at: Timestamp;
+}
+
 export interface PasswordResetsTable {
   id: Generated<number>;
   user_id: number;
@@ -156,6 +162,7 @@ export interface CacheGenerationTable {
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
+  password_reset_requests: PasswordResetRequestsTable;
   sessions: SessionsTable;
   login_devices: LoginDevicesTable;
   login_failures: LoginFailuresTable;

@@ -90,6 +90,16 @@ export async function createPasswordReset(db: Trx, userId: number, tokenHash: st
   await db.insertInto('password_resets').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: now }).execute();
 }
 
+/**
+ * Records a reset request, for an account or not (decision 030: both paths cost the same write), and
+ * forgets those older than a day, kept meanwhile to answer "I asked and got no mail".
+ */
+export async function recordPasswordResetRequest(db: Trx, emailHash: string): Promise<void> {
+  const now = nowIso();
+  await db.insertInto('password_reset_requests').values({ email_hash: emailHash, requested_at: now }).execute();
+  await db.deleteFrom('password_reset_requests').where('requested_at', '<=', new Date(Date.parse(now) - 24 * 60 * 60 * 1000).toISOString()).execute();
+}
+
 /** True when the token exists, is unused and has not expired. */
 export async function isPasswordResetUsable(db: Trx, tokenHash: string): Promise<boolean> {
   const row = await db

@@ -22,6 +22,7 @@ import {
   findUserByPhone,
   insertUser,
   isPasswordResetUsable,
+  recordPasswordResetRequest,
   rolesList,
   updateUser,
 } from '../../db/users.js';
@@ -296,11 +297,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request, reply) => {
-      const user = await findUserByEmail(db, request.body.email);
-      if (user) {
+      const { email } = request.body;
+      // Decision 030: the answer leaves before any work whose cost depends on whether the account exists,
+      // and the work after it is the same either way (a token, its hash, one write), bar the mail, so that
+      // not even a request right behind this one is slowed differently.
+      app.afterAnswer.run(reply, async () => {
         const token = crypto.randomBytes(RESET_TOKEN_BYTES).toString('base64url');
+        const tokenHash = sha256(token);
         const expiresAt = new Date(Date.now() + oneHourMs).toISOString();
-        await app.store.writeTransaction((trx) => createPasswordReset(trx, user.id, sha256(token), expiresAt));
+        const user = await findUserByEmail(db, email);
+        await app.store.writeTransaction(async (trx) => {
+          await recordPasswordResetRequest(trx, sha256(email));
+          if (user) await createPasswordReset(trx, user.id, tokenHash, expiresAt);
+        });
+        if (!user) return;
         const mail = {
           to: user.email,
           subject: 'Reset your Custom Room password',
@@ -315,9 +325,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             'The link works once. If you did not ask for this, ignore this mail: your password stays as it is.',
           ].join('\n'),
         };
-        // Not awaited: the answer must not wait on (or reveal, by its timing) the mail server.
-        void (async () => app.mailer.send(mail))().catch((err) => request.log.error({ err }, 'password reset mail failed'));
-      }
+        await app.mailer.send(mail).catch((err) => request.log.error({ err }, 'password reset mail failed'));
+      });
       return reply.status(202).send({ message: MESSAGES.resetRequested });
     },
   );
