@@ -28,6 +28,14 @@ const INVISIBLE_NAMES: [string, string][] = [
   ['only zero-width spaces', '\u200B\u200B\u200B\u200B'],
   ['only Hangul fillers (U+3164)', '\u3164\u3164\u3164'],
   ['a control character', 'Team\u0007Soul'],
+  // Issue 16 item 12: default-ignorable characters that are not format characters (decision 033).
+  ['a combining grapheme joiner (U+034F)', 'Blaze\u034F'],
+  ['a variation selector (U+FE0F)', 'Jonathan\uFE0F'],
+  ['a variation selector (U+FE00)', 'Jona\uFE00than'],
+  ['a supplementary variation selector (U+E0100)', 'Jonathan\u{E0100}'],
+  ['a Mongolian free variation selector (U+180B)', 'Team\u180BSoul'],
+  ['a Khmer inherent vowel (U+17B4)', 'Team\u17B4Soul'],
+  ['a reserved default-ignorable (U+FFF0)', 'Soul\uFFF0X'],
 ];
 const ONLY_MARKS = '\u0301\u0301\u0301\u0301'; // combining accents on nothing
 
@@ -77,6 +85,22 @@ describe('names with invisible characters', () => {
       expect((await gw.api.get(`/registrations/${tournament.id}`, player.token)).body.teamName).toBe(team.teamName);
     });
 
+    it('refuses a squad of four players all shown as "Jonathan", naming the three hidden ones', async () => {
+      const player = await createUser(gw.api);
+      const tournament = await createTournament(gw.api, admin);
+      const u = unique();
+      const team = teamFields({
+        player1Username: `Jonathan${u}`,
+        player2Username: `Jonathan${u}\uFE0F`,
+        player3Username: `Jonathan${u}\u034F`,
+        player4Username: `Jonathan${u}\u{E0100}`,
+      });
+      const res = await gw.api.post(`/registrations/${tournament.id}`, team, player.token);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ player2Username: hidden('Player 2 IGN'), player3Username: hidden('Player 3 IGN'), player4Username: hidden('Player 4 IGN') });
+      expect((await gw.api.get('/registrations/user', player.token)).body).toEqual([]);
+    });
+
     it('accepts names in any script, with accents and emoji', async () => {
       const player = await createUser(gw.api);
       const tournament = await createTournament(gw.api, admin);
@@ -119,6 +143,16 @@ describe('names with invisible characters', () => {
       const res = await gw.api.request('POST', '/tournaments/add', { token: admin, form: toForm(tournamentFields({ name: `Cup\u200B ${unique()}` })) });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ name: hidden('Name') });
+    });
+
+    it('refuses variation selectors and other default-ignorables in a full name, a tournament name and a map', async () => {
+      const player = await createUser(gw.api);
+      const profile = await gw.api.post('/api/profile/create', { fullName: 'Rahul Sharma\uFE0F' }, player.token);
+      expect(profile.body.errors).toEqual({ fullName: hidden('Full name') });
+      const tournament = await gw.api.request('POST', '/tournaments/add', { token: admin, form: toForm(tournamentFields({ name: `Cup\u034F ${unique()}` })) });
+      expect(tournament.body.errors).toEqual({ name: hidden('Name') });
+      const match = await gw.api.post('/matches', { tid: (await createTournament(gw.api, admin)).id, day: 1, matchNo: 1, map: 'Erangel\u{E0100}', time: '18:30' }, admin);
+      expect(match.body.errors).toEqual({ map: hidden('Map') });
     });
 
     it('refuses them in a match map', async () => {
