@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleName } from '../../gateway/src/schemas/common.js';
 
 /**
  * The account forms' rules. They mirror the gateway's (gateway/src/schemas/auth.ts) so most mistakes
@@ -38,8 +39,8 @@ const PhoneSchema = text('Phone number')
     return phone;
   });
 
-const UsernameSchema = text('Username')
-  .trim()
+// The gateway's check for hidden characters comes first, so the form says the same as it (decision 033).
+const UsernameSchema = visibleName(text('Username').trim(), 'Username')
   .min(1, 'Username is required.')
   .min(3, 'Username must be at least 3 characters.')
   .max(20, 'Username must be at most 20 characters.')

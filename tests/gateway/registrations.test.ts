@@ -184,7 +184,8 @@ describe('team registrations', () => {
       const fields = teamFields();
       const dup = await register(t.id, user.token, { ...fields, player2Username: fields.player1Username.toUpperCase() });
       expect(dup.status).toBe(400);
-      expect(dup.body.errors).toEqual({ player2Username: `${fields.player1Username.toUpperCase()} is already in this team.` });
+      // Decision 033: the message names both fields (it named only the repeated IGN before).
+      expect(dup.body.errors).toEqual({ player2Username: 'Player 2 IGN looks the same as Player 1 IGN: each player needs their own name.' });
 
       const subDup = await register(t.id, user.token, { ...fields, substitute2Username: fields.player4Username });
       expect(subDup.status).toBe(400);

@@ -98,6 +98,8 @@ const ODD_STRINGS = [
   '%00', '\u0000', '\u202Egnp.exe', '\u200B', '\uFEFF', '\uD800', 'Ω≈ç√∫', 'टीम सोल', '😀👨‍👩‍👧', '<script>alert(1)</script>',
   '../../etc/passwd', '__proto__', 'constructor', 'Registration Ongoing', 'ROLE_ADMIN', 'a@b.c', '+91 98765 43210', '18:30',
   '2026-03-05T10:00:00Z', 'https://example.com/x.png', 'javascript:alert(1)', ' '.repeat(300), 'x'.repeat(5_000),
+  // Issue 16 item 12 (decision 033): hidden characters and look-alikes of names.
+  'Blaze\u034F', 'Jonathan\uFE0F', 'Jonathan\u{E0100}', 'Soul\u{E0041}', 'Ｓｏｕｌ', 'Ѕоul', 'Sοul', '𝐒𝐨𝐮𝐥', 'ﬁre', 'ТЕАМ ЅОUL', 'Iron_1', 'lron_1',
 ];
 const ODD_NUMBERS = [0, -0, 1, -1, 7, 101, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, -(2 ** 31), Number.MIN_VALUE];
 

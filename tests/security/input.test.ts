@@ -28,6 +28,14 @@ const INVISIBLE_NAMES: [string, string][] = [
   ['only zero-width spaces', '\u200B\u200B\u200B\u200B'],
   ['only Hangul fillers (U+3164)', '\u3164\u3164\u3164'],
   ['a control character', 'Team\u0007Soul'],
+  // Issue 16 item 12: default-ignorable characters that are not format characters (decision 033).
+  ['a combining grapheme joiner (U+034F)', 'Blaze\u034F'],
+  ['a variation selector (U+FE0F)', 'Jonathan\uFE0F'],
+  ['a variation selector (U+FE00)', 'Jona\uFE00than'],
+  ['a supplementary variation selector (U+E0100)', 'Jonathan\u{E0100}'],
+  ['a Mongolian free variation selector (U+180B)', 'Team\u180BSoul'],
+  ['a Khmer inherent vowel (U+17B4)', 'Team\u17B4Soul'],
+  ['a reserved default-ignorable (U+FFF0)', 'Soul\uFFF0X'],
 ];
 const ONLY_MARKS = '\u0301\u0301\u0301\u0301'; // combining accents on nothing
 
@@ -77,6 +85,22 @@ describe('names with invisible characters', () => {
       expect((await gw.api.get(`/registrations/${tournament.id}`, player.token)).body.teamName).toBe(team.teamName);
     });
 
+    it('refuses a squad of four players all shown as "Jonathan", naming the three hidden ones', async () => {
+      const player = await createUser(gw.api);
+      const tournament = await createTournament(gw.api, admin);
+      const u = unique();
+      const team = teamFields({
+        player1Username: `Jonathan${u}`,
+        player2Username: `Jonathan${u}\uFE0F`,
+        player3Username: `Jonathan${u}\u034F`,
+        player4Username: `Jonathan${u}\u{E0100}`,
+      });
+      const res = await gw.api.post(`/registrations/${tournament.id}`, team, player.token);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ player2Username: hidden('Player 2 IGN'), player3Username: hidden('Player 3 IGN'), player4Username: hidden('Player 4 IGN') });
+      expect((await gw.api.get('/registrations/user', player.token)).body).toEqual([]);
+    });
+
     it('accepts names in any script, with accents and emoji', async () => {
       const player = await createUser(gw.api);
       const tournament = await createTournament(gw.api, admin);
@@ -105,6 +129,75 @@ describe('names with invisible characters', () => {
     });
   });
 
+  describe('look-alike names (issue 16 item 12)', () => {
+    const TAKEN = { teamName: 'A team with this name is already registered.' };
+    // [what, the name registered first, a name that shows the same]
+    const LOOK_ALIKES: [string, string, string][] = [
+      ['full-width letters', 'Soul', 'Ｓｏｕｌ'],
+      ['Cyrillic letters', 'Soul', 'Ѕоul'],
+      ['a Greek omicron', 'Soul', 'Sοul'],
+      ['mathematical bold letters', 'Soul', '𝐒𝐨𝐮𝐥'],
+      ['a ligature', 'fire', 'ﬁre'],
+      ['a digit zero for a capital O', 'SOUL', 'S0UL'],
+      ['Cyrillic capitals', 'TEAM SOUL', 'ТЕАМ ЅОUL'],
+      ['capital I for small l', 'Blaze Clan', 'BIaze CIan'],
+    ];
+
+    it.each(LOOK_ALIKES)('refuses a team name written with %s beside the original, either way round, and shows each as typed', async (_what, original, lookAlike) => {
+      const [a, b] = [await createUser(gw.api), await createUser(gw.api)];
+      for (const [first, second] of [[original, lookAlike], [lookAlike, original]]) {
+        const tournament = await createTournament(gw.api, admin);
+        const created = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: first }), a.token);
+        expect(created.status).toBe(201);
+        expect(created.body.teamName).toBe(first);
+        const clash = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: second }), b.token);
+        expect([clash.status, clash.body.errors]).toEqual([409, TAKEN]);
+      }
+    });
+
+    it('keeps names apart that differ in what shows: accents, scripts, numbers', async () => {
+      const tournament = await createTournament(gw.api, admin);
+      const names = ['Zoe Squad', 'Zoë Squad', 'सोल Squad', 'Soul Squad', 'Soul 2', 'Soul 3'];
+      for (const teamName of names) {
+        const res = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName }), (await createUser(gw.api)).token);
+        expect(res.status, teamName).toBe(201);
+      }
+      // The look-alike of one of them still is not.
+      const clash = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: 'Ｓｏｕｌ ２' }), (await createUser(gw.api)).token);
+      expect([clash.status, clash.body.errors]).toEqual([409, TAKEN]);
+    });
+
+    it('refuses an IGN that shows as one already playing for another team, naming the field', async () => {
+      const tournament = await createTournament(gw.api, admin);
+      const u = unique();
+      expect((await gw.api.post(`/registrations/${tournament.id}`, teamFields({ player1Username: `Jonathan${u}` }), (await createUser(gw.api)).token)).status).toBe(201);
+      const other = await createUser(gw.api);
+      for (const lookAlike of [`Jοnathan${u}`, `𝐉𝐨𝐧𝐚𝐭𝐡𝐚𝐧${u}`, `ＪＯＮＡＴＨＡＮ${u}`]) {
+        const res = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ substitute1Username: lookAlike }), other.token);
+        expect([res.status, res.body.errors]).toEqual([409, { substitute1Username: `${lookAlike} is already playing for another team in this tournament.` }]);
+      }
+    });
+
+    it('refuses two IGNs of one team that show the same, naming both fields', async () => {
+      const player = await createUser(gw.api);
+      const tournament = await createTournament(gw.api, admin);
+      const u = unique();
+      const res = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ player1Username: `Jonathan${u}`, player3Username: `Jоnаthаn${u}` }), player.token);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ player3Username: 'Player 3 IGN looks the same as Player 1 IGN: each player needs their own name.' });
+    });
+
+    it('refuses a username that shows as a taken one (I, l and 1; O and 0; rn and m)', async () => {
+      const u = unique();
+      const account = (username: string) => ({ email: `la${unique()}@test.example`, phone: uniquePhone(), username, password: 'a good long password' });
+      for (const [taken, lookAlike] of [[`Iron_${u}`, `lron_${u}`], [`Ace1_${u}`, `AceI_${u}`], [`OX_${u}`, `0X_${u}`], [`morty_${u}`, `rnorty_${u}`]]) {
+        expect((await gw.api.post('/api/auth/register', account(taken!))).status).toBe(201);
+        const clash = await gw.api.post('/api/auth/register', account(lookAlike!));
+        expect([clash.status, clash.body.errors]).toEqual([409, { username: 'This username is already taken.' }]);
+      }
+    });
+  });
+
   describe('other names', () => {
     it('refuses them in a profile\'s full name', async () => {
       const player = await createUser(gw.api);
@@ -119,6 +212,16 @@ describe('names with invisible characters', () => {
       const res = await gw.api.request('POST', '/tournaments/add', { token: admin, form: toForm(tournamentFields({ name: `Cup\u200B ${unique()}` })) });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ name: hidden('Name') });
+    });
+
+    it('refuses variation selectors and other default-ignorables in a full name, a tournament name and a map', async () => {
+      const player = await createUser(gw.api);
+      const profile = await gw.api.post('/api/profile/create', { fullName: 'Rahul Sharma\uFE0F' }, player.token);
+      expect(profile.body.errors).toEqual({ fullName: hidden('Full name') });
+      const tournament = await gw.api.request('POST', '/tournaments/add', { token: admin, form: toForm(tournamentFields({ name: `Cup\u034F ${unique()}` })) });
+      expect(tournament.body.errors).toEqual({ name: hidden('Name') });
+      const match = await gw.api.post('/matches', { tid: (await createTournament(gw.api, admin)).id, day: 1, matchNo: 1, map: 'Erangel\u{E0100}', time: '18:30' }, admin);
+      expect(match.body.errors).toEqual({ map: hidden('Map') });
     });
 
     it('refuses them in a match map', async () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM, GatewayApi, Stack, attr, errorLines, getPage, logSince, logSize, parseHtml, routeFiles, routeUrl, webLogin } from './web-helpers';
+import { FORM, GatewayApi, Stack, attr, decodeEntities, errorLines, getPage, logSince, logSize, parseHtml, routeFiles, routeUrl, webLogin } from './web-helpers';
+import { disguiseOf, ign, ignorable, insertAt, teamName } from './look-alikes';
 
 // Issue 10, generated input to every web action: for each route of app/routes with an action,
 // thousands of generated same-origin form posts (random and real field names, real and odd values,
@@ -116,6 +117,15 @@ const ODD = [
   'logout-everywhere',
   'a'.repeat(5000),
   '₹'.repeat(2000),
+  // Issue 16 item 12 (decision 033): hidden characters and look-alikes of names.
+  'Blaze\u034F',
+  'Jonathan\uFE0F',
+  'Jonathan\u{E0100}',
+  'Ｓｏｕｌ',
+  'Ѕоul',
+  '𝐒𝐨𝐮𝐥',
+  'ﬁre',
+  'ТЕАМ ЅОUL',
 ];
 
 function bodies(target: Target) {
@@ -214,6 +224,47 @@ describe('generated form posts to every web action', () => {
     expect(log).toContain('legacy ?_data request');
     expect(errorLines(log)).toEqual([]);
   });
+
+  it('the team form tells generated look-alike IGNs and hidden characters beside their fields, every input kept (decision 033)', async () => {
+    const from = logSize(stack.info.webLog);
+    const t = await api.createTournament();
+    const player = await api.createPlayer();
+    const cookie = (await webLogin(stack.info.webUrl, player.email, player.password)).cookie;
+    const url = `/register/${t.id}`;
+    const TEAM = { teamName: 'Fuzz Squad', player1Username: 'Alpha One', player2Username: 'Bravo Two', player3Username: 'Charlie Three', player4Username: 'Delta Four', substitute1Username: '', substitute2Username: '' };
+    const page = async (fields: Record<string, string>) => {
+      const res = await fetch(stack.info.webUrl + url, {
+        method: 'POST',
+        headers: { origin: stack.info.webUrl, 'content-type': FORM, cookie },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      });
+      const html = await res.text();
+      // <p class="field-error" id="…-error"><span aria-hidden="true">⚠ </span>message</p>
+      const fieldError = (name: string) => decodeEntities(new RegExp(`id="${name}-error"[^>]*>(?:<span[^>]*>[^<]*</span>)?([^<]*)<`).exec(html)?.[1] ?? '');
+      const value = (name: string) => attr(parseHtml(html).elements.find((el) => el.tag === 'input' && attr(el, 'name') === name) ?? { tag: '', attrs: [], content: '' }, 'value');
+      return { status: res.status, fieldError, value };
+    };
+    let posts = 0;
+    await fc.assert(
+      fc.asyncProperty(disguiseOf(ign), fc.constantFrom('player2Username', 'player3Username', 'player4Username', 'substitute1Username'), teamName, ignorable, fc.nat(), async (player, slot, name, c, at) => {
+        const lookAlike = await page({ ...TEAM, player1Username: player.name, [slot]: player.disguised });
+        expect(lookAlike.status).toBe(400);
+        expect(lookAlike.fieldError(slot)).toMatch(/ looks the same as Player 1 IGN: each player needs their own name\.$/);
+        expect([lookAlike.value('player1Username'), lookAlike.value(slot)]).toEqual([player.name, player.disguised]);
+        const typed = insertAt(name, c, at);
+        const hidden = await page({ ...TEAM, teamName: typed });
+        expect(hidden.status).toBe(400);
+        expect(hidden.fieldError('teamName')).toBe('Team name cannot contain invisible or direction-changing characters.');
+        expect(hidden.value('teamName')).toBe(typed);
+        posts += 2;
+      }),
+      { seed: SEED + 1, numRuns: Math.max(1, Math.round(RUNS / 2)) },
+    );
+    console.log(`web-fuzz team form: ${posts} posts of generated look-alike IGNs and hidden characters, each told beside its field`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(errorLines(logSince(stack.info.webLog, from))).toEqual([]);
+  }, 120_000);
 
   // Found by this suite with larger generated bodies: a post to an upload route that the route answers
   // without reading its streamed body (a visitor sent to log in) sometimes got ECONNRESET instead of the 302.

@@ -55,6 +55,14 @@ describe('parseForm', () => {
     expect(!parsed.success && parsed.fieldErrors.username).toBe('Username may contain only letters, digits, _ . and -.');
   });
 
+  it('tells a username with a hidden character what the gateway tells, keeping what was typed (decision 033)', () => {
+    for (const username of ['Blaze\u034F', 'Jonathan\uFE0F', 'Jonathan\u{E0100}']) {
+      const parsed = parseForm(form({ email: 'a@b.in', phone: '9876543210', username, password: 'long enough' }), RegisterFormSchema);
+      expect(!parsed.success && parsed.fieldErrors.username).toBe('Username cannot contain invisible or direction-changing characters.');
+      expect(!parsed.success && parsed.values.username).toBe(username);
+    }
+  });
+
   it('ties a password mismatch to the confirmation field, even alongside other errors, and never echoes either password or the token', () => {
     const mismatch = parseForm(form({ token: 'tok123', password: 'new password 1', confirmPassword: 'new password 2' }), ResetPasswordFormSchema);
     expect(!mismatch.success && mismatch.fieldErrors).toEqual({ confirmPassword: 'The two passwords do not match.' });

@@ -135,6 +135,28 @@ describe('/register/{tournamentId}', () => {
     expect(body.values).toMatchObject(TEAM);
   });
 
+  it('refuses look-alike IGNs of one team and hidden characters before calling the gateway, naming the fields and keeping every input', async () => {
+    const before = stub.seen.length;
+    const lookAlikes = { ...TEAM, player3Username: 'Mоrtal', substitute1Username: 'Ｖｉｐｅｒ' };
+    let { status, body } = unwrap(await register.action(args(await post('http://localhost/register/3', lookAlikes), { tournamentId: '3' })));
+    expect(status).toBe(400);
+    expect(body.fieldErrors).toEqual({
+      player3Username: 'Player 3 IGN looks the same as Player 1 IGN: each player needs their own name.',
+      substitute1Username: 'Substitute 1 IGN looks the same as Player 2 IGN: each player needs their own name.',
+    });
+    expect(body.values).toMatchObject(lookAlikes);
+
+    const hiddenCharacters = { ...TEAM, teamName: 'Blaze\u034F', player4Username: 'Owais\uFE0F' };
+    ({ status, body } = unwrap(await register.action(args(await post('http://localhost/register/3', hiddenCharacters), { tournamentId: '3' }))));
+    expect(status).toBe(400);
+    expect(body.fieldErrors).toEqual({
+      teamName: 'Team name cannot contain invisible or direction-changing characters.',
+      player4Username: 'Player 4 IGN cannot contain invisible or direction-changing characters.',
+    });
+    expect(body.values).toMatchObject(hiddenCharacters);
+    expect(stub.seen.length).toBe(before);
+  });
+
   it('refuses missing players with the gateway’s own messages before calling it', async () => {
     const before = stub.seen.length;
     const { status, body } = unwrap(await register.action(args(await post('http://localhost/register/3', { ...TEAM, player4Username: ' ' }), { tournamentId: '3' })));

@@ -199,9 +199,18 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
 
 /**
  * True when err is a unique-constraint violation. To narrow it to one constraint, name the
- * PostgreSQL constraint (or index) and a column that SQLite's message names for it.
+ * PostgreSQL constraint (or index) and a column that SQLite's message names for it; to any of
+ * several, pass a list.
  */
-export function isUniqueViolation(err: unknown, which?: { constraint: string; column: string }): boolean {
+export function isUniqueViolation(err: unknown, which?: UniqueIndex | readonly UniqueIndex[]): boolean {
+  if (Array.isArray(which)) return which.some((one) => isUniqueViolation(err, one));
+  return isOneUniqueViolation(err, which as UniqueIndex | undefined);
+}
+
+/** A unique index by its PostgreSQL name and a column SQLite's message names. */
+type UniqueIndex = { constraint: string; column: string };
+
+function isOneUniqueViolation(err: unknown, which?: UniqueIndex): boolean {
   const e = err as { code?: string; constraint?: string; message?: string };
   if (e?.code === '23505') return !which || e.constraint === which.constraint;
   if (e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {

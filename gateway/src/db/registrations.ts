@@ -2,9 +2,9 @@ import type { Selectable } from 'kysely';
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { RegistrationsTable } from './schema.js';
+import { lowerName, nameKeys } from '../lib/name-keys.js';
 import {
   IGN_FIELDS,
-  nameKey,
   type AdminRegistration,
   type IgnField,
   type PaymentStatus,
@@ -17,8 +17,23 @@ type RegistrationRow = Selectable<RegistrationsTable>;
 
 /** Constraint names (PostgreSQL) and a column SQLite's message names, for isUniqueViolation. */
 export const ONE_TEAM_PER_USER = { constraint: 'registrations_one_per_user', column: 'user_id' };
-export const TEAM_NAME_TAKEN = { constraint: 'registrations_team_name', column: 'team_name_lower' };
-export const IGN_TAKEN = { constraint: 'registration_igns_pk', column: 'ign_lower' };
+// A clash of names trips whichever of their unique indexes the database checks first (decision 033).
+export const TEAM_NAME_TAKEN = [
+  { constraint: 'registrations_team_name', column: 'team_name_lower' },
+  { constraint: 'registrations_team_name_key', column: 'team_name_key' },
+  { constraint: 'registrations_team_name_shape', column: 'team_name_shape' },
+];
+export const IGN_TAKEN = [
+  { constraint: 'registration_igns_pk', column: 'ign_lower' },
+  { constraint: 'registration_igns_key', column: 'ign_key' },
+  { constraint: 'registration_igns_shape', column: 'ign_shape' },
+];
+
+/** What the unique indexes hold for a name: its lower-case form (decision 007) and its two keys (decision 033). */
+export function nameColumns(name: string) {
+  const { key, shape } = nameKeys(name);
+  return { lower: lowerName(name), key, shape };
+}
 
 const REGISTRATION_COLUMNS = [
   'registrations.id',
@@ -26,6 +41,8 @@ const REGISTRATION_COLUMNS = [
   'registrations.user_id',
   'registrations.team_name',
   'registrations.team_name_lower',
+  'registrations.team_name_key',
+  'registrations.team_name_shape',
   'registrations.player1_username',
   'registrations.player2_username',
   'registrations.player3_username',
@@ -100,22 +117,24 @@ export async function countRegistrations(db: Trx, tournamentId: number): Promise
   return Number(row.n);
 }
 
+/** True when a team of the tournament has this name or one that looks the same (decision 033). */
 export async function isTeamNameTaken(db: Trx, tournamentId: number, teamName: string, exceptRegistrationId?: number): Promise<boolean> {
+  const { key, shape } = nameKeys(teamName);
   let query = db
     .selectFrom('registrations')
     .select('id')
     .where('tournament_id', '=', tournamentId)
-    .where('team_name_lower', '=', nameKey(teamName));
+    .where((eb) => eb.or([eb('team_name_key', '=', key), eb('team_name_shape', '=', shape)]));
   if (exceptRegistrationId !== undefined) query = query.where('id', '!=', exceptRegistrationId);
   return !!(await query.executeTakeFirst());
 }
 
-/** The team's IGNs as (field, key) pairs, skipping empty optional slots. */
-export function teamIgns(team: Record<IgnField, string>): { field: IgnField; ign: string; key: string }[] {
-  return IGN_FIELDS.filter((field) => team[field] !== '').map((field) => ({ field, ign: team[field], key: nameKey(team[field]) }));
+/** The team's IGNs with their stored forms, skipping empty optional slots. */
+export function teamIgns(team: Record<IgnField, string>): { field: IgnField; ign: string; lower: string; key: string; shape: string }[] {
+  return IGN_FIELDS.filter((field) => team[field] !== '').map((field) => ({ field, ign: team[field], ...nameColumns(team[field]) }));
 }
 
-/** Fields of team whose IGN already plays for another team of the tournament. */
+/** Fields of team whose IGN, or a look-alike of it, already plays for another team of the tournament. */
 export async function findIgnClashes(
   db: Trx,
   tournamentId: number,
@@ -126,22 +145,35 @@ export async function findIgnClashes(
   if (igns.length === 0) return [];
   let query = db
     .selectFrom('registration_igns')
-    .select('ign_lower')
+    .select(['ign_key', 'ign_shape'])
     .where('tournament_id', '=', tournamentId)
-    .where(
-      'ign_lower',
-      'in',
-      igns.map((i) => i.key),
+    .where((eb) =>
+      eb.or([
+        eb(
+          'ign_key',
+          'in',
+          igns.map((i) => i.key),
+        ),
+        eb(
+          'ign_shape',
+          'in',
+          igns.map((i) => i.shape),
+        ),
+      ]),
     );
   if (exceptRegistrationId !== undefined) query = query.where('registration_id', '!=', exceptRegistrationId);
-  const taken = new Set((await query.execute()).map((r) => r.ign_lower));
-  return igns.filter((i) => taken.has(i.key)).map(({ field, ign }) => ({ field, ign }));
+  const rows = await query.execute();
+  const [keys, shapes] = [new Set(rows.map((r) => r.ign_key)), new Set(rows.map((r) => r.ign_shape))];
+  return igns.filter((i) => keys.has(i.key) || shapes.has(i.shape)).map(({ field, ign }) => ({ field, ign }));
 }
 
 function teamColumns(team: TeamFields) {
+  const name = nameColumns(team.teamName);
   return {
     team_name: team.teamName,
-    team_name_lower: nameKey(team.teamName),
+    team_name_lower: name.lower,
+    team_name_key: name.key,
+    team_name_shape: name.shape,
     player1_username: team.player1Username,
     player2_username: team.player2Username,
     player3_username: team.player3Username,
@@ -152,7 +184,7 @@ function teamColumns(team: TeamFields) {
 }
 
 async function insertIgns(db: Trx, tournamentId: number, registrationId: number, team: TeamFields) {
-  const rows = teamIgns(team).map((i) => ({ tournament_id: tournamentId, registration_id: registrationId, ign_lower: i.key }));
+  const rows = teamIgns(team).map((i) => ({ tournament_id: tournamentId, registration_id: registrationId, ign_lower: i.lower, ign_key: i.key, ign_shape: i.shape }));
   if (rows.length > 0) await db.insertInto('registration_igns').values(rows).execute();
 }
 

@@ -9,6 +9,8 @@ export interface UsersTable {
   phone: string;
   username: string;
   username_lower: string;
+  username_key: string; // decision 033: skeleton of the lower-cased username
+  username_shape: string; // decision 033: skeleton of the username as typed
   password_hash: string;
   roles: string; // comma-separated: ROLE_USER,ROLE_ADMIN
   created_at: Timestamp;
@@ -105,6 +107,8 @@ export interface RegistrationsTable {
   user_id: number;
   team_name: string;
   team_name_lower: string;
+  team_name_key: string; // decision 033: skeleton of the lower-cased name (unique per tournament)
+  team_name_shape: string; // decision 033: skeleton of the name as typed (unique per tournament)
   player1_username: string;
   player2_username: string;
   player3_username: string;
@@ -122,6 +126,8 @@ export interface RegistrationIgnsTable {
   tournament_id: number;
   registration_id: number;
   ign_lower: string;
+  ign_key: string; // decision 033, as team_name_key
+  ign_shape: string; // decision 033, as team_name_shape
 }
 
 export interface MatchesTable {

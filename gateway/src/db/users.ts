@@ -1,5 +1,6 @@
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
+import { nameKeys } from '../lib/name-keys.js';
 
 export interface UserRow {
   id: number;
@@ -37,18 +38,20 @@ export interface NewUser {
   roles: string[];
 }
 
-/** Which of email, phone and username are already taken (usernames compared case-insensitively). */
+/** Which of email, phone and username are already taken (usernames: case-insensitively or by look, decision 033). */
 export async function findClashes(db: Trx, user: Pick<NewUser, 'email' | 'phone' | 'username'>) {
-  const usernameLower = user.username.toLowerCase();
+  const { key, shape } = nameKeys(user.username);
   const rows = await db
     .selectFrom('users')
-    .select(['email', 'phone', 'username_lower'])
-    .where((eb) => eb.or([eb('email', '=', user.email), eb('phone', '=', user.phone), eb('username_lower', '=', usernameLower)]))
+    .select(['email', 'phone', 'username_key', 'username_shape'])
+    .where((eb) =>
+      eb.or([eb('email', '=', user.email), eb('phone', '=', user.phone), eb('username_key', '=', key), eb('username_shape', '=', shape)]),
+    )
     .execute();
   return {
     email: rows.some((r) => r.email === user.email),
     phone: rows.some((r) => r.phone === user.phone),
-    username: rows.some((r) => r.username_lower === usernameLower),
+    username: rows.some((r) => r.username_key === key || r.username_shape === shape),
   };
 }
 
@@ -61,6 +64,7 @@ export async function insertUser(db: Trx, user: NewUser): Promise<number> {
       phone: user.phone,
       username: user.username,
       username_lower: user.username.toLowerCase(),
+      ...usernameKeys(user.username),
       password_hash: user.passwordHash,
       roles: user.roles.join(','),
       created_at: nowIso(),
@@ -136,4 +140,10 @@ export async function consumePasswordReset(db: Trx, tokenHash: string): Promise<
   // Any other link still in flight for this user dies with this reset.
   await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
   return row.user_id;
+}
+
+/** The username's comparison keys as stored (decision 033). */
+export function usernameKeys(username: string) {
+  const { key, shape } = nameKeys(username);
+  return { username_key: key, username_shape: shape };
 }

@@ -41,9 +41,12 @@ export const IsoDateTimeSchema = z
 
 // Names are shown to other people (team lists, points tables, admin screens), so they must look like
 // what they are. Refused: format characters (Cf: bidi overrides and isolates such as U+202E, zero-width
-// U+200B-U+200D, word joiner U+2060, U+FEFF ...), control characters other than whitespace, and the
-// Hangul fillers that games accept as "blank" letters. Whitespace is trimmed or collapsed by the schemas.
-const NO_INVISIBLE = /^[^\p{Cf}\u0000-\u0008\u000E-\u001F\u007F-\u009F\u115F\u1160\u3164\uFFA0]*$/u;
+// U+200B-U+200D, word joiner U+2060, U+FEFF ...), control characters other than whitespace, and every
+// Default_Ignorable_Code_Point (decision 033): the combining grapheme joiner U+034F, the variation
+// selectors U+FE00-U+FE0F and U+E0100-U+E01EF, the Hangul fillers that games accept as "blank" letters,
+// Mongolian selectors, tags ... "Blaze" and "Blaze\u034F" would otherwise be two names that show the same.
+// Whitespace is trimmed or collapsed by the schemas.
+const NO_INVISIBLE = /^[^\p{Cf}\p{Default_Ignorable_Code_Point}\u0000-\u0008\u000E-\u001F\u007F-\u009F]*$/u;
 // Something that draws: not a separator, combining mark, other (C*) or blank (Braille blank U+2800).
 const EMPTY_OR_VISIBLE = /^$|[^\s\p{Z}\p{M}\p{C}\u115F\u1160\u3164\uFFA0\u2800]/u;
 

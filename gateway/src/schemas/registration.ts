@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, visibleName } from './common.js';
+import { nameKeys } from '../lib/name-keys.js';
 
 export const PAYMENT_STATUSES = ['pending', 'submitted', 'verified', 'rejected'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -29,9 +30,6 @@ export const TEAM_NAME_MAX = 40;
 export const IGN_MIN = 2;
 export const IGN_MAX = 30;
 
-/** Comparison key for team names and IGNs: "Soul  X" and "soul x" are the same team. */
-export const nameKey = (value: string) => value.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
-
 /** Trimmed with inner runs of spaces collapsed (checks run on the trimmed text; collapsing only shortens it). */
 const tidy = (v: string) => v.replace(/\s+/g, ' ').normalize('NFC');
 
@@ -54,17 +52,19 @@ const requiredIgn = (field: IgnField) => requiredName(IGN_LABELS[field], IGN_MIN
 
 type TeamShape = { teamName: string } & Record<IgnField, string>;
 
-/** The same player cannot fill two slots of one team. */
+/** The same player cannot fill two slots of one team, nor a look-alike of a name (decision 033). */
 function noRepeatedIgn(team: Partial<TeamShape>, ctx: z.RefinementCtx) {
-  const seen = new Set<string>();
+  const seen: { field: IgnField; key: string; shape: string }[] = [];
   for (const field of IGN_FIELDS) {
     const ign = team[field];
     if (typeof ign !== 'string' || ign === '') continue;
-    const key = nameKey(ign);
-    if (seen.has(key)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: `${ign} is already in this team.` });
+    const keys = nameKeys(ign);
+    const first = seen.find((s) => s.key === keys.key || s.shape === keys.shape);
+    if (first) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: `${IGN_LABELS[field]} looks the same as ${IGN_LABELS[first.field]}: each player needs their own name.` });
+    } else {
+      seen.push({ field, ...keys });
     }
-    seen.add(key);
   }
 }
 

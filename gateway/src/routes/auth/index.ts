@@ -132,7 +132,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Create a player account',
-        description: 'Email, phone (Indian mobile) and username (case-insensitive) must each be unused. Rate-limited per IP address (a ceiling a crowd behind one address does not reach).',
+        description: 'Email, phone (Indian mobile) and username (case-insensitive, look-alikes the same: decision 033) must each be unused. Rate-limited per IP address (a ceiling a crowd behind one address does not reach).',
         body: RegisterBodySchema,
         response: { 201: RegisterResponseSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
       },

@@ -133,7 +133,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Register a team for a tournament',
         description:
-          'Team name and four player IGNs are required, two substitutes optional. Allowed while the tournament is "Registration Ongoing" and inside its registration window; one team per account, team names and IGNs unique per tournament (case-insensitive), never more than maxTeams teams.',
+          'Team name and four player IGNs are required, two substitutes optional. Allowed while the tournament is "Registration Ongoing" and inside its registration window; one team per account, team names and IGNs unique per tournament (case-insensitive, look-alikes the same: decision 033), never more than maxTeams teams.',
         security: SECURITY,
         params: TournamentIdParamsSchema,
         body: TeamCreateSchema,
