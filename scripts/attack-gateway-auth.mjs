@@ -3,10 +3,11 @@
 // (npm run build:gateway) on a temporary SQLite database (or ATTACK_DATABASE_URL, a PostgreSQL URL
 // whose database the run may create a schema in). Prints what each attack achieved.
 //
-//   node scripts/attack-gateway-auth.mjs [lockout] [reset-timing] [nesting] [trickle]   (default: all)
+//   node scripts/attack-gateway-auth.mjs [lockout] [login-cost] [reset-timing] [nesting] [trickle]   (default: all)
 //
 // lockout       31 parallel wrong logins for one account with the right password sent 26th, on one
 //               process and split over two; 200 parallel guesses from one address at 200 accounts.
+// login-cost    50 right and 50 wrong logins one after another (limits on): what a login costs now.
 // reset-timing  RESET_SAMPLES (500) reset requests each for a known and an unknown email, interleaved:
 //               the answer's time on a quiet gateway, and that of a probe sent right after the answer;
 //               medians, and how often one request is classified right by the best threshold.
@@ -183,6 +184,30 @@ async function resetTiming() {
   }
 }
 
+async function loginCost() {
+  console.log('\n## cost of a login with the limits on (item 5)');
+  const store = await storage();
+  const gw = await startGateway(store, { RATE_LIMIT: 'on', RATE_LIMIT_LOGIN_MAX: '100000' });
+  try {
+    const account = await register(gw.url);
+    const times = { right: [], wrong: [] };
+    for (let i = 0; i < 120; i++) {
+      const which = i % 2 ? 'right' : 'wrong';
+      const started = process.hrtime.bigint();
+      // Each from its own address, so the wrong ones never reach a limit (the account's is 10: a new account every 9).
+      const res = await post(gw.url, '/api/auth/login', { emailOrPhone: account.email, password: which === 'right' ? account.password : 'a wrong password' }, anotherIp());
+      await res.arrayBuffer();
+      if (i >= 20) times[which].push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (res.status !== (which === 'right' ? 200 : 401)) throw new Error(`login: ${res.status}`);
+      if (which === 'wrong' && i % 18 === 16) Object.assign(account, await register(gw.url));
+    }
+    const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
+    console.log(`50 each: right password median ${median(times.right).toFixed(1)} ms (p95 ${p95(times.right).toFixed(1)}), wrong median ${median(times.wrong).toFixed(1)} ms (p95 ${p95(times.wrong).toFixed(1)})`);
+  } finally {
+    await gw.stop();
+  }
+}
+
 async function nesting() {
   console.log('\n## deep JSON nesting (item 13)');
   const store = await storage();
@@ -245,7 +270,7 @@ async function trickle() {
   }
 }
 
-const attacks = { lockout, 'reset-timing': resetTiming, nesting, trickle };
+const attacks = { lockout, 'login-cost': loginCost, 'reset-timing': resetTiming, nesting, trickle };
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(attacks);
 for (const name of chosen) {
   if (!attacks[name]) {

@@ -30,7 +30,7 @@ import { deleteSession, deleteUserSessions } from '../../db/sessions.js';
 import { confirmFailure, deleteUserDevices, findUserDevice, insertDevice, releaseAttempt, reserveAttempt, touchDevice, type FailureKey } from '../../db/login-protection.js';
 import { z } from 'zod';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { startSession } from '../../lib/sessions.js';
+import { signSession } from '../../lib/sessions.js';
 import { badRequest, conflict, tooManyRequests, unauthorized, type FieldErrors } from '../../lib/errors.js';
 import { currentUser, requireUser, ROLE_USER } from '../../plugins/auth.js';
 
@@ -207,16 +207,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (reserved !== undefined) await confirmFailure(db, since);
         throw unauthorized(MESSAGES.badLogin);
       }
-      if (reserved !== undefined) await releaseAttempt(db, reserved);
       const roles = rolesList(user.roles);
-      const { token, expiresAt } = await startSession(db, app.tokens, { id: user.id, username: user.username, roles });
-      let device = deviceToken && deviceId ? deviceToken : undefined;
-      if (device) await touchDevice(db, deviceId!);
-      else {
-        device = crypto.randomBytes(DEVICE_TOKEN_BYTES).toString('base64url');
-        await insertDevice(db, { id: sha256(device), userId: user.id, expiresAt: new Date(Date.now() + oneYearMs).toISOString() });
-      }
-      return { token, username: user.username, roles, expiresAt, deviceToken: device };
+      const known = deviceToken && deviceId ? deviceId : undefined;
+      const device = known ? deviceToken! : crypto.randomBytes(DEVICE_TOKEN_BYTES).toString('base64url');
+      const session = await signSession(app.tokens, { id: user.id, username: user.username, roles });
+      // What a successful login writes, in one transaction: one commit (an fsync on SQLite), not one per row.
+      await app.store.writeTransaction(async (trx) => {
+        if (reserved !== undefined) await releaseAttempt(trx, reserved);
+        if (known) await touchDevice(trx, known);
+        else await insertDevice(trx, { id: sha256(device), userId: user.id, expiresAt: new Date(Date.now() + oneYearMs).toISOString() });
+        await session.store(trx);
+      });
+      return { token: session.token, username: user.username, roles, expiresAt: session.expiresAt, deviceToken: device };
     },
   );
 
