@@ -55,6 +55,12 @@ export async function findClashes(db: Trx, user: Pick<NewUser, 'email' | 'phone'
   };
 }
 
+/** The username's comparison keys as stored (decision 033). */
+export function usernameKeys(username: string) {
+  const { key, shape } = nameKeys(username);
+  return { username_key: key, username_shape: shape };
+}
+
 /** Throws the driver's unique-violation error when email, phone or username is taken. */
 export async function insertUser(db: Trx, user: NewUser): Promise<number> {
   const row = await db
@@ -140,10 +146,4 @@ export async function consumePasswordReset(db: Trx, tokenHash: string): Promise<
   // Any other link still in flight for this user dies with this reset.
   await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
   return row.user_id;
-}
-
-/** The username's comparison keys as stored (decision 033). */
-export function usernameKeys(username: string) {
-  const { key, shape } = nameKeys(username);
-  return { username_key: key, username_shape: shape };
 }
