@@ -4,6 +4,7 @@
 // Before Remix: X-Forwarded-* believed only from TRUST_PROXY, HSTS on https, form posts checked
 // (method, origin, content type, size), each refusal a short page with its 4xx and one log line, and
 // anonymous public pages answered from the page cache while the gateway's generation holds (decision 024).
+// Who is anonymous is decided once per request from the session cookie, as the session reads it (decision 031).
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -51,8 +52,8 @@ try {
 }
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 if (!build.entry.module.webServer) fail('the build is older than server.mjs: run `npm run build:web`');
-const { trustProxy, runWithClient, pageCache: createPageCache } = build.entry.module.webServer;
-if (!createPageCache) fail('the build is older than server.mjs: run `npm run build:web`');
+const { trustProxy, runWithClient, pageCache: createPageCache, readSession } = build.entry.module.webServer;
+if (!createPageCache || !readSession) fail('the build is older than server.mjs: run `npm run build:web`');
 const pageCache = createPageCache();
 
 const app = express();
@@ -127,6 +128,17 @@ function listFiles(dir, skip) {
 }
 
 /**
+ * The request's session, read once (decision 031) with the session storage's own cookie parser and
+ * signature check, its token verified locally: the page cache, `publicPageHeaders` and every loader
+ * (through runWithClient) use this one answer. A bogus or unverifiable session cookie is anonymous.
+ */
+function sessionOf(req, res) {
+  // The Cookie header exactly as the Request Remix gets will hold it (Headers trims it).
+  res.locals.session ??= readSession(req.headers.cookie === undefined ? null : new Headers({ cookie: req.headers.cookie }).get('cookie'));
+  return res.locals.session;
+}
+
+/**
  * Anonymous GET/HEAD of a public page (decision 024): the gateway's current generation, read after
  * this request arrived (shared with every page request waiting for it), decides. A page kept under that
  * generation is sent as it is, before Remix: no route matching, no rendering, no gateway call. Otherwise
@@ -134,12 +146,13 @@ function listFiles(dir, skip) {
  * generation (gateway down, slow, or without the endpoint): ordinary rendering, nothing kept.
  */
 function fromPageCache(req, res, next) {
-  if (!pageCache?.applies(req.method, req.path, req.headers.cookie)) return next();
+  if (!pageCache?.cacheable(req.method, req.path)) return next();
   const url = requestUrl(req);
   if (!url) return next();
-  pageCache
-    .generation()
-    .then(async (generation) => {
+  sessionOf(req, res)
+    .then(async (session) => {
+      if (!pageCache.applies(req.method, req.path, session)) return next();
+      const generation = await pageCache.generation();
       if (generation === null) return next();
       const key = url.href;
       const renderKey = `${generation} ${key}`;
@@ -382,10 +395,11 @@ function remixHandler(build) {
       const request = remixRequest(req, res);
       if (!request) return unreadable(req, res, 'unreadable host');
       const address = clientAddress(req);
+      const session = await sessionOf(req, res);
       await turn();
       let response;
       try {
-        response = await runWithClient({ address }, () => handle(request, { clientAddress: address }));
+        response = await runWithClient({ address, session }, () => handle(request, { clientAddress: address }));
       } finally {
         endTurn();
       }

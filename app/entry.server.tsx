@@ -9,6 +9,7 @@ import { getEnv } from './utils/env.server';
 import { NonceProvider } from './utils/nonce-provider';
 import { deferModuleScripts } from './utils/deferred-scripts.server';
 import { createPageCache } from './utils/page-cache.server';
+import { readSessionState } from './utils/session.server';
 import { createNonce, securityHeaders } from './utils/security.server';
 
 // Configuration is checked when the server starts: one clear line and exit, never a stack trace later.
@@ -23,13 +24,15 @@ const ABORT_DELAY = 5_000;
 
 /**
  * For server.mjs, which runs this build (decision 020): the validated TRUST_PROXY, the scope the
- * client's address is kept in while Remix handles a request, and the page cache for anonymous public
- * pages (decision 024; null when PAGE_CACHE_ENTRIES=0). One parse and one store, shared through the
+ * client's address and session are kept in while Remix handles a request, the page cache for anonymous
+ * public pages (decision 024; null when PAGE_CACHE_ENTRIES=0) and the session read once per request
+ * with the session storage's own parser (decision 031). One parse and one store, shared through the
  * build's entry module, the one part of the build a server can reach.
  */
 export const webServer = {
   trustProxy: () => getEnv().TRUST_PROXY,
   runWithClient,
+  readSession: readSessionState,
   pageCache: () => {
     const env = getEnv();
     return createPageCache({ gatewayUrl: env.GATEWAY_URL, maxEntries: env.PAGE_CACHE_ENTRIES, timeoutMs: env.GATEWAY_TIMEOUT_MS });
