@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SessionUser } from './session.server';
+import type { SignedIn } from './signed-in.server';
 
 /**
  * What the web server (server.mjs, decision 020) knows about the browser's connection, worked out
@@ -29,6 +30,8 @@ export interface SessionState {
    * `Cache-Control: public`. The page cache and `publicPageHeaders` both read this one answer.
    */
   anonymous: boolean;
+  /** The gateway's word on the token, asked at most once per request (app/utils/signed-in.server.ts). */
+  confirmation?: Promise<SignedIn>;
 }
 
 const current = new AsyncLocalStorage<ClientInfo>();

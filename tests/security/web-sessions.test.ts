@@ -5,11 +5,14 @@ import { createCookie } from '@remix-run/node';
 import { SignJWT, exportJWK, generateKeyPair, importPKCS8 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique, type Player, type Tournament } from '../e2e/support/api';
-import { GatewayApi, Stack, errorLines, getPage, logSince, logSize, webLogin } from './web-helpers';
+import { GatewayApi, Stack, errorLines, getPage, logSince, logSize, postForm, webLogin } from './web-helpers';
 
-// Issue 16, items 6 and 11 (decision 031), against the production build and a real gateway:
+// Issue 16, items 6, 7 and 11 (decision 031), against the production build and a real gateway (rate
+// limits on, so accounts lock):
 // 6. A signed-in page was kept by the page cache and sent to everyone when the cookie read
 //    `__session =…` (Remix's parser takes it, the cache's regular expression did not).
+// 7. With a session revoked elsewhere, a refused login answered `302 /` and home still showed the
+//    name; a signed-in player trying a locked account was redirected instead of told.
 // 11. A bogus session cookie skipped the page cache (every request rendered): now it is anonymous.
 
 let stack: Stack;
@@ -22,7 +25,7 @@ const profileLabel = (username: string) => `Your profile (${username})`;
 const ANONYMOUS_NAV = 'Profile and login';
 
 beforeAll(async () => {
-  stack = await Stack.start({ label: 'web-sessions' });
+  stack = await Stack.start({ label: 'web-sessions', gatewayEnv: { RATE_LIMIT: 'on' } });
   api = new GatewayApi(stack.info);
   tournament = await api.createTournament({ name: `Session Cup ${unique()}` });
   pages = ['/', '/tournaments', `/tournaments/${tournament.id}`, `/tournaments/${tournament.id}/points-table`, '/about'];
@@ -171,4 +174,52 @@ describe('item 11: a bogus or unverifiable session cookie is anonymous, so it is
     expect([flash.cache, flash.cacheControl]).toEqual([null, 'private, no-store']);
     expect(flash.html).toContain('Your password has been reset. Please log in.');
   });
+});
+
+describe('item 7: the answer to a login is always shown', () => {
+  it('with a session revoked elsewhere, a wrong password shows the error, ends the stale cookie, and home shows nobody', async () => {
+    const player = await api.createPlayer();
+    const { cookie } = await webLogin(stack.info.webUrl, player.email, player.password);
+    expect((await page('/', cookie)).html).toContain(profileLabel(player.username));
+    // While the gateway accepts the token, the login page sends the player on.
+    const signedIn = await getPage(stack.info.webUrl, '/login?redirectTo=%2Fmy-tournaments', cookie);
+    expect([signedIn.status, signedIn.headers.get('location')]).toEqual([302, '/my-tournaments']);
+    // "Log out everywhere" on another device.
+    await api.request('POST', '/api/auth/logout-all', { token: player.token, json: {}, expect: [200] });
+
+    const res = await postForm(stack.info.webUrl, '/login', { emailOrPhone: player.email, password: 'not-the-password', redirectTo: '/' }, { cookie });
+    const html = await res.text();
+    expect(res.status).toBe(401);
+    expect(html).toContain('Invalid email/phone or password.');
+    expect(html).not.toContain(profileLabel(player.username));
+    expect(res.headers.get('set-cookie')).toMatch(/^__session=;/);
+
+    const home = await page('/', cookie);
+    expect(home.html).not.toContain(profileLabel(player.username));
+    expect(home.html).toContain(ANONYMOUS_NAV);
+    expect(home.res.headers.get('set-cookie')).toMatch(/^__session=;/);
+    // The login page itself stays (no redirect away) and the right password signs in again.
+    expect((await getPage(stack.info.webUrl, '/login', cookie)).status).toBe(200);
+    const again = await postForm(stack.info.webUrl, '/login', { emailOrPhone: player.email, password: player.password, redirectTo: '/' }, { cookie });
+    expect(again.status).toBe(302);
+    expect((await page('/', again.headers.get('set-cookie')!.split(';')[0]!)).html).toContain(profileLabel(player.username));
+  });
+
+  it('a signed-in player trying an account that is locked gets the lockout message, not a redirect', async () => {
+    const me = await api.createPlayer();
+    const locked = await api.createPlayer();
+    const { cookie } = await webLogin(stack.info.webUrl, me.email, me.password);
+    for (let i = 0; i < 10; i++) {
+      await api.request('POST', '/api/auth/login', { json: { emailOrPhone: locked.email, password: `wrong-${i}` }, expect: [401] });
+    }
+    const res = await postForm(stack.info.webUrl, '/login', { emailOrPhone: locked.email, password: locked.password, redirectTo: '/' }, { cookie });
+    const html = await res.text();
+    expect(res.status).toBe(429);
+    expect(html).toMatch(/Too many attempts\. Please wait \d+ seconds and try again\./);
+    expect(html).toContain(locked.email); // what was typed is kept
+    // Still signed in as themselves: the failed attempt changed nothing.
+    expect(html).toContain(profileLabel(me.username));
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
 });

@@ -1,16 +1,17 @@
 import { createCookie } from '@remix-run/node';
 import { SignJWT, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, startGatewayStub, useStubEnv, type GatewayStub } from './support/gateway-stub';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cookieOf, json, startGatewayStub, useStubEnv, type GatewayStub } from './support/gateway-stub';
 
 // Decision 031: who is anonymous is decided once per request, with the session storage's own cookie
 // parser and signature check and a local token check; the page cache, publicPageHeaders and the
-// loaders all read that one answer.
+// loaders all read that one answer. Signed in, for the nav and the login page, is what the gateway says.
 
 let stub: GatewayStub;
 let session: typeof import('~/utils/session.server');
 let client: typeof import('~/utils/client.server');
 let publicCache: typeof import('~/utils/public-cache.server');
+let signedInModule: typeof import('~/utils/signed-in.server');
 
 beforeAll(async () => {
   stub = await startGatewayStub();
@@ -18,6 +19,7 @@ beforeAll(async () => {
   session = await import('~/utils/session.server');
   client = await import('~/utils/client.server');
   publicCache = await import('~/utils/public-cache.server');
+  signedInModule = await import('~/utils/signed-in.server');
 });
 afterAll(() => stub.close());
 
@@ -99,5 +101,45 @@ describe('publicPageHeaders and getUser read the answer the server decided', () 
     for (const cookie of ['theme=dark; other__session=1', '__sessionX=1', '__device=abc']) {
       expect(publicCache.publicPageHeaders(new Request('http://localhost/', { headers: { cookie } }))['Cache-Control'], cookie).toMatch(/^public/);
     }
+  });
+});
+
+describe('signedIn: the gateway has the last word on a token', () => {
+  const me = { id: 7, username: 'player_renamed', email: 'p@example.com', phone: '9876543210', roles: ['ROLE_USER'] };
+
+  it('accepted: the user as the gateway has them; asked once per request however many loaders ask', async () => {
+    stub.seen.length = 0;
+    stub.answer((_req, res) => json(res, 200, me));
+    const cookie = await sessionCookie(await stub.token());
+    const request = new Request('http://localhost/login', { headers: { cookie } });
+    const info = { address: '127.0.0.1', session: await session.readSessionState(cookie) };
+    const [a, b] = await client.runWithClient(info, () => Promise.all([signedInModule.signedIn(request), signedInModule.signedIn(request)]));
+    expect(a).toMatchObject({ state: 'accepted', user: { username: 'player_renamed' } });
+    expect(b).toBe(a);
+    expect(stub.seen.map((r) => r.url)).toEqual(['/api/auth/me']);
+  });
+
+  it('refused (revoked): nobody, and the cookie is cleared', async () => {
+    stub.answer((_req, res) => json(res, 401, { message: 'Session ended.' }));
+    const cookie = await sessionCookie(await stub.token());
+    const result = await signedInModule.signedIn(new Request('http://localhost/', { headers: { cookie } }));
+    expect(result.state).toBe('refused');
+    expect(result.user).toBeNull();
+    if (result.state === 'refused') expect(result.setCookie).toMatch(/^__session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+  });
+
+  it('unconfirmed (gateway down): the locally verified user stays, nobody is logged out by an outage', async () => {
+    stub.answer((_req, res) => res.socket?.destroy());
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const cookie = await sessionCookie(await stub.token());
+    const result = await signedInModule.signedIn(new Request('http://localhost/', { headers: { cookie } }));
+    logged.mockRestore();
+    expect(result).toMatchObject({ state: 'unconfirmed', user: { username: 'player_one' } });
+  });
+
+  it('none: no call to the gateway for a visitor without a valid token', async () => {
+    stub.seen.length = 0;
+    expect(await signedInModule.signedIn(new Request('http://localhost/', { headers: { cookie: '__session=bogus' } }))).toEqual({ state: 'none', user: null });
+    expect(stub.seen).toEqual([]);
   });
 });
