@@ -4,7 +4,8 @@
 // Before Remix: X-Forwarded-* believed only from TRUST_PROXY, HSTS on https, form posts checked
 // (method, origin, content type, size), each refusal a short page with its 4xx and one log line, and
 // anonymous public pages answered from the page cache while the gateway's generation holds (decision 024).
-// Who is anonymous is decided once per request from the session cookie, as the session reads it (decision 031).
+// Who is anonymous is decided once per request from the session cookie, as the session reads it; logged
+// URLs carry no secrets (decision 031).
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -52,8 +53,8 @@ try {
 }
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 if (!build.entry.module.webServer) fail('the build is older than server.mjs: run `npm run build:web`');
-const { trustProxy, runWithClient, pageCache: createPageCache, readSession } = build.entry.module.webServer;
-if (!createPageCache || !readSession) fail('the build is older than server.mjs: run `npm run build:web`');
+const { trustProxy, runWithClient, pageCache: createPageCache, readSession, redactUrl } = build.entry.module.webServer;
+if (!createPageCache || !readSession || !redactUrl) fail('the build is older than server.mjs: run `npm run build:web`');
 const pageCache = createPageCache();
 
 const app = express();
@@ -81,12 +82,14 @@ const publicDirectory = path.join(ROOT, 'public');
 const publicFiles = listFiles(publicDirectory, assetsDirectory);
 const servePublic = express.static(publicDirectory, { maxAge: '1h' });
 app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
+// morgan's "tiny" line, its URL without the values of secret-looking parameters (a reset link's token).
+morgan.token('url', (req) => redactUrl(req.originalUrl || req.url));
 const accessLog = morgan('tiny');
 app.use(accessLog);
 app.use(checkFormPost);
 app.all('*', remixHandler(build));
 app.use((err, req, res, _next) => {
-  console.error(JSON.stringify({ level: 'error', msg: 'web server error', method: req.method, url: req.originalUrl, error: err?.stack ?? String(err) }));
+  console.error(JSON.stringify({ level: 'error', msg: 'web server error', method: req.method, url: redactUrl(req.originalUrl), error: err?.stack ?? String(err) }));
   if (res.headersSent) return void res.destroy();
   page(res, 500, 'Something went wrong', 'Something went wrong on our side. Please try again in a moment.');
 });
@@ -315,7 +318,7 @@ function unreadable(req, res, reason) {
 
 /** A refusal: one warning line (anyone can cause these), never an error with a stack. */
 function refuse(req, res, status, reason, title, message) {
-  console.warn(JSON.stringify({ level: 'warn', msg: 'request refused', status, reason, method: req.method, url: req.originalUrl, client: clientAddress(req) }));
+  console.warn(JSON.stringify({ level: 'warn', msg: 'request refused', status, reason, method: req.method, url: redactUrl(req.originalUrl), client: clientAddress(req) }));
   if (!req.complete) dropRestOfBody(req, res);
   page(res, status, title, message);
 }
