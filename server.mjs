@@ -4,8 +4,8 @@
 // Before Remix: X-Forwarded-* believed only from TRUST_PROXY, HSTS on https, form posts checked
 // (method, origin, content type, size), each refusal a short page with its 4xx and one log line, and
 // anonymous public pages answered from the page cache while the gateway's generation holds (decision 024).
-// Who is anonymous is decided once per request from the session cookie, as the session reads it; logged
-// URLs carry no secrets (decision 031).
+// Who is anonymous is decided once per request from the session cookie, as the session reads it; request
+// slots are shared fairly between client addresses; logged URLs carry no secrets (decision 031).
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -53,8 +53,8 @@ try {
 }
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 if (!build.entry.module.webServer) fail('the build is older than server.mjs: run `npm run build:web`');
-const { trustProxy, runWithClient, pageCache: createPageCache, readSession, redactUrl } = build.entry.module.webServer;
-if (!createPageCache || !readSession || !redactUrl) fail('the build is older than server.mjs: run `npm run build:web`');
+const { trustProxy, runWithClient, pageCache: createPageCache, readSession, requestTurns, redactUrl } = build.entry.module.webServer;
+if (!createPageCache || !readSession || !requestTurns || !redactUrl) fail('the build is older than server.mjs: run `npm run build:web`');
 const pageCache = createPageCache();
 
 const app = express();
@@ -362,29 +362,21 @@ function clientAddress(req) {
 }
 
 /**
- * At most MAX_ACTIVE requests inside Remix at once; the others wait their turn in arrival order.
- * A crowd arriving together (a registration rush, decision 026) was otherwise interleaved stage by
- * stage, so the first to arrive were answered only when the last had been read: first come, first
- * served keeps the early ones fast and costs the late ones nothing they were not already waiting.
+ * At most MAX_ACTIVE requests inside Remix at once; the others wait their turn. A crowd arriving
+ * together (a registration rush, decision 026) was otherwise interleaved stage by stage, so the first
+ * to arrive were answered only when the last had been read. One client address holds at most
+ * PER_CLIENT of the slots, and waiting requests are served round-robin between addresses, in arrival
+ * order within one (decision 031): a client sending hundreds at once waits behind itself, not everyone.
  */
 const MAX_ACTIVE = Number(process.env.WEB_MAX_ACTIVE_REQUESTS || 32);
 if (!Number.isInteger(MAX_ACTIVE) || MAX_ACTIVE < 1 || MAX_ACTIVE > 10_000) {
   fail(`bad configuration: WEB_MAX_ACTIVE_REQUESTS: must be a whole number from 1 to 10000 (got "${process.env.WEB_MAX_ACTIVE_REQUESTS}")`);
 }
-let active = 0;
-const waiting = [];
-function turn() {
-  if (active < MAX_ACTIVE) {
-    active++;
-    return undefined;
-  }
-  return new Promise((resolve) => waiting.push(resolve));
+const PER_CLIENT = process.env.WEB_MAX_ACTIVE_PER_CLIENT ? Number(process.env.WEB_MAX_ACTIVE_PER_CLIENT) : Math.max(1, Math.floor(MAX_ACTIVE / 4));
+if (!Number.isInteger(PER_CLIENT) || PER_CLIENT < 1 || PER_CLIENT > MAX_ACTIVE) {
+  fail(`bad configuration: WEB_MAX_ACTIVE_PER_CLIENT: must be a whole number from 1 to WEB_MAX_ACTIVE_REQUESTS (${MAX_ACTIVE}) (got "${process.env.WEB_MAX_ACTIVE_PER_CLIENT}")`);
 }
-function endTurn() {
-  const next = waiting.shift();
-  if (next) next();
-  else active--;
-}
+const turns = requestTurns(MAX_ACTIVE, PER_CLIENT);
 
 /**
  * Remix's express adapter reads the body straight from the socket; ours hands Remix the checked
@@ -399,12 +391,15 @@ function remixHandler(build) {
       if (!request) return unreadable(req, res, 'unreadable host');
       const address = clientAddress(req);
       const session = await sessionOf(req, res);
-      await turn();
+      const client = address ?? '';
+      // A client that went away while waiting gives its place up: nobody would read the page.
+      const granted = await turns.enter(client, request.signal);
+      if (!granted) return;
       let response;
       try {
         response = await runWithClient({ address, session }, () => handle(request, { clientAddress: address }));
       } finally {
-        endTurn();
+        turns.leave(client);
       }
       if (res.locals.tooLarge) return tooLarge(req, res, UPLOAD_LIMIT, 'upload over the limit');
       // A route may answer an upload without reading it (a visitor sent to log in): the rest is dropped,

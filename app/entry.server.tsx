@@ -10,6 +10,7 @@ import { NonceProvider } from './utils/nonce-provider';
 import { deferModuleScripts } from './utils/deferred-scripts.server';
 import { redactUrl } from './utils/log-url.server';
 import { createPageCache } from './utils/page-cache.server';
+import { createRequestTurns } from './utils/request-turns.server';
 import { readSessionState } from './utils/session.server';
 import { createNonce, securityHeaders } from './utils/security.server';
 
@@ -27,13 +28,15 @@ const ABORT_DELAY = 5_000;
  * For server.mjs, which runs this build (decision 020): the validated TRUST_PROXY, the scope the
  * client's address and session are kept in while Remix handles a request, the page cache for anonymous
  * public pages (decision 024; null when PAGE_CACHE_ENTRIES=0), the session read once per request with
- * the session storage's own parser (decision 031) and URLs as logs print them (031). One parse and one
- * store, shared through the build's entry module, the one part of the build a server can reach.
+ * the session storage's own parser (decision 031), the request slots shared fairly between clients
+ * (031) and URLs as logs print them (031). One parse and one store, shared through the build's entry
+ * module, the one part of the build a server can reach.
  */
 export const webServer = {
   trustProxy: () => getEnv().TRUST_PROXY,
   runWithClient,
   readSession: readSessionState,
+  requestTurns: createRequestTurns,
   redactUrl,
   pageCache: () => {
     const env = getEnv();
