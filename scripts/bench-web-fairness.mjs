@@ -30,16 +30,19 @@ if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || !FLOODS.every((n) => Number.isInt
   process.exit(2);
 }
 
-/** One GET on a connection of its own from localAddress; resolves with its status and time to the last byte. */
+/** One GET on a connection of its own from localAddress: its status, time to the last byte, and of that the time to connect. */
 function timedGet(localAddress, url, cookie) {
   const started = performance.now();
+  let connectMs = NaN;
   return new Promise((resolve) => {
+    const done = (status) => resolve({ status, ms: performance.now() - started, connectMs });
     const req = http.get(url, { localAddress, agent: false, headers: { cookie, 'accept-encoding': 'gzip' } }, (res) => {
       res.on('data', () => {});
-      res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started }));
-      res.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+      res.on('end', () => done(res.statusCode));
+      res.on('error', () => done(0));
     });
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+    req.on('socket', (socket) => socket.once('connect', () => (connectMs = performance.now() - started)));
+    req.on('error', () => done(0));
   });
 }
 
@@ -66,6 +69,7 @@ async function main() {
     for (const n of FLOODS) {
       for (const variant of ['same page', 'different URLs']) {
         const player = [];
+        const connect = [];
         const floodMs = [];
         let failed = 0;
         for (let round = 0; round < ROUNDS; round++) {
@@ -78,19 +82,23 @@ async function main() {
           floodMs.push(performance.now() - started);
           failed += answers.filter((a) => a.status !== 200).length + (mine.status === 200 ? 0 : 1);
           player.push(mine.ms);
+          connect.push(mine.connectMs);
         }
         const row = {
           flood: n,
           variant,
           playerMedianMs: Math.round(median(player)),
           playerMs: player.map(Math.round),
+          // Of the player's time, how long its TCP connection took to be established (the flood's
+          // connections arrive first; a dropped SYN is retried after 1, 3, 7 … s).
+          connectMs: connect.map(Math.round),
           floodMedianMs: Math.round(median(floodMs)),
           failed,
           load: os.loadavg()[0].toFixed(1),
         };
         rows.push(row);
         console.log(
-          `${n} × ${variant}: player /my-tournaments median ${row.playerMedianMs} ms (${row.playerMs.join(', ')}); flood done in ${row.floodMedianMs} ms; ${failed} failed; load ${row.load}`,
+          `${n} × ${variant}: player /my-tournaments median ${row.playerMedianMs} ms (${row.playerMs.join(', ')}; connected after ${row.connectMs.join(', ')}); flood done in ${row.floodMedianMs} ms; ${failed} failed; load ${row.load}`,
         );
       }
     }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { createCookie } from '@remix-run/node';
 import { SignJWT, exportJWK, generateKeyPair, importPKCS8 } from 'jose';
@@ -53,6 +54,21 @@ async function warm(pathname: string) {
 }
 
 const valueOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+
+/** A GET with one Cookie header line per value (fetch would join them into one). */
+function rawGet(pathname: string, cookies: string[]): Promise<{ body: string; cache?: string; cacheControl?: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(stack.info.webUrl + pathname, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ body, cache: res.headers['x-page-cache'] as string | undefined, cacheControl: res.headers['cache-control'] }));
+    });
+    req.setHeader('cookie', cookies);
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 /** A `__session` cookie signed with the stack's own SESSION_SECRET, holding what we like: only the server could make one. */
 async function signedSession(data: Record<string, unknown>) {
@@ -116,6 +132,10 @@ describe('item 6: who is anonymous is read as the session reads the cookie', () 
         expect(mine.html, pathname).toContain(profileLabel(player.username));
         expect(mine.cacheControl, pathname).toBe('private, no-store');
       }
+      // Two Cookie header lines (the server joins them with "; "), the session in the second.
+      const split = await rawGet(pathname, ['theme=dark', `__session =${valueOf(cookie)}`]);
+      expect([split.cache, split.cacheControl], pathname).toEqual([undefined, 'private, no-store']);
+      expect(split.body, pathname).toContain(profileLabel(player.username));
       const after = await page(pathname);
       expect(after.cache, pathname).toBe('hit');
       expect(after.html, pathname).toBe(shared.html);
