@@ -4,6 +4,8 @@
 // Before Remix: X-Forwarded-* believed only from TRUST_PROXY, HSTS on https, form posts checked
 // (method, origin, content type, size), each refusal a short page with its 4xx and one log line, and
 // anonymous public pages answered from the page cache while the gateway's generation holds (decision 024).
+// Who is anonymous is decided once per request from the session cookie, as the session reads it; request
+// slots are shared fairly between client addresses; logged URLs carry no secrets (decision 031).
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -51,8 +53,8 @@ try {
 }
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 if (!build.entry.module.webServer) fail('the build is older than server.mjs: run `npm run build:web`');
-const { trustProxy, runWithClient, pageCache: createPageCache } = build.entry.module.webServer;
-if (!createPageCache) fail('the build is older than server.mjs: run `npm run build:web`');
+const { trustProxy, runWithClient, pageCache: createPageCache, readSession, requestTurns, redactUrl } = build.entry.module.webServer;
+if (!createPageCache || !readSession || !requestTurns || !redactUrl) fail('the build is older than server.mjs: run `npm run build:web`');
 const pageCache = createPageCache();
 
 const app = express();
@@ -80,12 +82,14 @@ const publicDirectory = path.join(ROOT, 'public');
 const publicFiles = listFiles(publicDirectory, assetsDirectory);
 const servePublic = express.static(publicDirectory, { maxAge: '1h' });
 app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
+// morgan's "tiny" line, its URL without the values of secret-looking parameters (a reset link's token).
+morgan.token('url', (req) => redactUrl(req.originalUrl || req.url));
 const accessLog = morgan('tiny');
 app.use(accessLog);
 app.use(checkFormPost);
 app.all('*', remixHandler(build));
 app.use((err, req, res, _next) => {
-  console.error(JSON.stringify({ level: 'error', msg: 'web server error', method: req.method, url: req.originalUrl, error: err?.stack ?? String(err) }));
+  console.error(JSON.stringify({ level: 'error', msg: 'web server error', method: req.method, url: redactUrl(req.originalUrl), error: err?.stack ?? String(err) }));
   if (res.headersSent) return void res.destroy();
   page(res, 500, 'Something went wrong', 'Something went wrong on our side. Please try again in a moment.');
 });
@@ -127,6 +131,17 @@ function listFiles(dir, skip) {
 }
 
 /**
+ * The request's session, read once (decision 031) with the session storage's own cookie parser and
+ * signature check, its token verified locally: the page cache, `publicPageHeaders` and every loader
+ * (through runWithClient) use this one answer. A bogus or unverifiable session cookie is anonymous.
+ */
+function sessionOf(req, res) {
+  // The Cookie header exactly as the Request Remix gets will hold it (Headers trims it).
+  res.locals.session ??= readSession(req.headers.cookie === undefined ? null : new Headers({ cookie: req.headers.cookie }).get('cookie'));
+  return res.locals.session;
+}
+
+/**
  * Anonymous GET/HEAD of a public page (decision 024): the gateway's current generation, read after
  * this request arrived (shared with every page request waiting for it), decides. A page kept under that
  * generation is sent as it is, before Remix: no route matching, no rendering, no gateway call. Otherwise
@@ -134,12 +149,13 @@ function listFiles(dir, skip) {
  * generation (gateway down, slow, or without the endpoint): ordinary rendering, nothing kept.
  */
 function fromPageCache(req, res, next) {
-  if (!pageCache?.applies(req.method, req.path, req.headers.cookie)) return next();
+  if (!pageCache?.cacheable(req.method, req.path)) return next();
   const url = requestUrl(req);
   if (!url) return next();
-  pageCache
-    .generation()
-    .then(async (generation) => {
+  sessionOf(req, res)
+    .then(async (session) => {
+      if (!pageCache.applies(req.method, req.path, session)) return next();
+      const generation = await pageCache.generation();
       if (generation === null) return next();
       const key = url.href;
       const renderKey = `${generation} ${key}`;
@@ -302,7 +318,7 @@ function unreadable(req, res, reason) {
 
 /** A refusal: one warning line (anyone can cause these), never an error with a stack. */
 function refuse(req, res, status, reason, title, message) {
-  console.warn(JSON.stringify({ level: 'warn', msg: 'request refused', status, reason, method: req.method, url: req.originalUrl, client: clientAddress(req) }));
+  console.warn(JSON.stringify({ level: 'warn', msg: 'request refused', status, reason, method: req.method, url: redactUrl(req.originalUrl), client: clientAddress(req) }));
   if (!req.complete) dropRestOfBody(req, res);
   page(res, status, title, message);
 }
@@ -346,29 +362,21 @@ function clientAddress(req) {
 }
 
 /**
- * At most MAX_ACTIVE requests inside Remix at once; the others wait their turn in arrival order.
- * A crowd arriving together (a registration rush, decision 026) was otherwise interleaved stage by
- * stage, so the first to arrive were answered only when the last had been read: first come, first
- * served keeps the early ones fast and costs the late ones nothing they were not already waiting.
+ * At most MAX_ACTIVE requests inside Remix at once; the others wait their turn. A crowd arriving
+ * together (a registration rush, decision 026) was otherwise interleaved stage by stage, so the first
+ * to arrive were answered only when the last had been read. One client address holds at most
+ * PER_CLIENT of the slots, and waiting requests are served round-robin between addresses, in arrival
+ * order within one (decision 031): a client sending hundreds at once waits behind itself, not everyone.
  */
 const MAX_ACTIVE = Number(process.env.WEB_MAX_ACTIVE_REQUESTS || 32);
 if (!Number.isInteger(MAX_ACTIVE) || MAX_ACTIVE < 1 || MAX_ACTIVE > 10_000) {
   fail(`bad configuration: WEB_MAX_ACTIVE_REQUESTS: must be a whole number from 1 to 10000 (got "${process.env.WEB_MAX_ACTIVE_REQUESTS}")`);
 }
-let active = 0;
-const waiting = [];
-function turn() {
-  if (active < MAX_ACTIVE) {
-    active++;
-    return undefined;
-  }
-  return new Promise((resolve) => waiting.push(resolve));
+const PER_CLIENT = process.env.WEB_MAX_ACTIVE_PER_CLIENT ? Number(process.env.WEB_MAX_ACTIVE_PER_CLIENT) : Math.max(1, Math.floor(MAX_ACTIVE / 4));
+if (!Number.isInteger(PER_CLIENT) || PER_CLIENT < 1 || PER_CLIENT > MAX_ACTIVE) {
+  fail(`bad configuration: WEB_MAX_ACTIVE_PER_CLIENT: must be a whole number from 1 to WEB_MAX_ACTIVE_REQUESTS (${MAX_ACTIVE}) (got "${process.env.WEB_MAX_ACTIVE_PER_CLIENT}")`);
 }
-function endTurn() {
-  const next = waiting.shift();
-  if (next) next();
-  else active--;
-}
+const turns = requestTurns(MAX_ACTIVE, PER_CLIENT);
 
 /**
  * Remix's express adapter reads the body straight from the socket; ours hands Remix the checked
@@ -382,12 +390,16 @@ function remixHandler(build) {
       const request = remixRequest(req, res);
       if (!request) return unreadable(req, res, 'unreadable host');
       const address = clientAddress(req);
-      await turn();
+      const session = await sessionOf(req, res);
+      const client = address ?? '';
+      // A client that went away while waiting gives its place up: nobody would read the page.
+      const granted = await turns.enter(client, request.signal);
+      if (!granted) return;
       let response;
       try {
-        response = await runWithClient({ address }, () => handle(request, { clientAddress: address }));
+        response = await runWithClient({ address, session }, () => handle(request, { clientAddress: address }));
       } finally {
-        endTurn();
+        turns.leave(client);
       }
       if (res.locals.tooLarge) return tooLarge(req, res, UPLOAD_LIMIT, 'upload over the limit');
       // A route may answer an upload without reading it (a visitor sent to log in): the rest is dropped,

@@ -8,7 +8,10 @@ import { runWithClient } from './utils/client.server';
 import { getEnv } from './utils/env.server';
 import { NonceProvider } from './utils/nonce-provider';
 import { deferModuleScripts } from './utils/deferred-scripts.server';
+import { redactUrl } from './utils/log-url.server';
 import { createPageCache } from './utils/page-cache.server';
+import { createRequestTurns } from './utils/request-turns.server';
+import { readSessionState } from './utils/session.server';
 import { createNonce, securityHeaders } from './utils/security.server';
 
 // Configuration is checked when the server starts: one clear line and exit, never a stack trace later.
@@ -23,13 +26,18 @@ const ABORT_DELAY = 5_000;
 
 /**
  * For server.mjs, which runs this build (decision 020): the validated TRUST_PROXY, the scope the
- * client's address is kept in while Remix handles a request, and the page cache for anonymous public
- * pages (decision 024; null when PAGE_CACHE_ENTRIES=0). One parse and one store, shared through the
- * build's entry module, the one part of the build a server can reach.
+ * client's address and session are kept in while Remix handles a request, the page cache for anonymous
+ * public pages (decision 024; null when PAGE_CACHE_ENTRIES=0), the session read once per request with
+ * the session storage's own parser (decision 031), the request slots shared fairly between clients
+ * (031) and URLs as logs print them (031). One parse and one store, shared through the build's entry
+ * module, the one part of the build a server can reach.
  */
 export const webServer = {
   trustProxy: () => getEnv().TRUST_PROXY,
   runWithClient,
+  readSession: readSessionState,
+  requestTurns: createRequestTurns,
+  redactUrl,
   pageCache: () => {
     const env = getEnv();
     return createPageCache({ gatewayUrl: env.GATEWAY_URL, maxEntries: env.PAGE_CACHE_ENTRIES, timeoutMs: env.GATEWAY_TIMEOUT_MS });
@@ -98,16 +106,16 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // Remix refuses a form post whose Origin is another site before any action runs (a blank 500).
   // Anyone can trigger that from their own page, so it is one warning line, not an error with a stack.
   if (error instanceof Error && /does not match `origin` header|headers are not provided/.test(error.message)) {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'cross-site form post refused', url: request.url, origin: request.headers.get('origin') }));
+    console.warn(JSON.stringify({ level: 'warn', msg: 'cross-site form post refused', url: redactUrl(request.url), origin: request.headers.get('origin') }));
     return;
   }
   // Remix "warns" through handleError about any ?_data= request (its pre-single-fetch data protocol,
   // which our client never uses). Anyone can add the parameter to a URL: one warning line, not an error.
   if (error instanceof Error && error.message.startsWith('Warning: Single fetch-enabled apps should not be making ?_data requests')) {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'legacy ?_data request', url: request.url }));
+    console.warn(JSON.stringify({ level: 'warn', msg: 'legacy ?_data request', url: redactUrl(request.url) }));
     return;
   }
   if (error instanceof Error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', url: request.url, reqId: request.headers.get('x-request-id'), error: error.stack ?? error.message }));
+    console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', url: redactUrl(request.url), reqId: request.headers.get('x-request-id'), error: error.stack ?? error.message }));
   }
 };

@@ -5,7 +5,8 @@ import { cssBundleHref } from '@remix-run/css-bundle';
 import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import { getEnv, socialLinks } from './utils/env.server';
-import { getUser, isAdmin, readFlash } from './utils/session.server';
+import { isAdmin, readFlash } from './utils/session.server';
+import { signedIn } from './utils/signed-in.server';
 import { useNonce } from './utils/nonce-provider';
 import { SiteNav } from './components/site-nav';
 import { SiteFooter } from './components/site-footer';
@@ -36,7 +37,9 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
-  const [user, flash] = await Promise.all([getUser(request), readFlash(request)]);
+  // Signed in as the gateway sees it now: a token revoked elsewhere ("Log out everywhere") shows nobody and clears the cookie.
+  const [signed, flash] = await Promise.all([signedIn(request), readFlash(request)]);
+  const user = signed.user;
   return data(
     {
       user: user ? { username: user.username, isAdmin: isAdmin(user) } : null,
@@ -44,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       social: socialLinks(env),
       flash: flash.message,
     },
-    { headers: flash.headers },
+    { headers: signed.state === 'refused' ? { 'Set-Cookie': signed.setCookie } : flash.headers },
   );
 }
 

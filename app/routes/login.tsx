@@ -13,7 +13,15 @@ import { gateway } from '~/utils/gateway.server';
 import { safeRedirectPath } from '~/utils/redirect';
 import { requireSameOrigin } from '~/utils/security.server';
 import { commitDeviceToken, getDeviceToken } from '~/utils/device.server';
-import { createUserSession, getUser, isAdmin, isAdminPath } from '~/utils/session.server';
+import { createUserSession, isAdmin, isAdminPath } from '~/utils/session.server';
+import { signedIn } from '~/utils/signed-in.server';
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** The login action ran in this request: its answer (an error, a lockout) is the page, never a redirect. */
+    loginAnswered?: boolean;
+  }
+}
 
 export const meta: MetaFunction = () => [
   { title: 'Log in | Custom Room' },
@@ -31,17 +39,22 @@ function redirectParam(request: Request): string {
 
 const AUTH_PAGE = /^\/(login|register)(?=[?#]|$)/;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = redirectParam(request);
-  const user = await getUser(request);
+  // Signed in only if the gateway accepts the token now: a revoked one would send the visitor away from the form for nothing.
+  const signed = await signedIn(request);
+  const user = signed.state === 'accepted' ? signed.user : null;
   // Headed for an organiser page: say so; a signed-in player stays signed in here (going on would loop).
   const organiser = isAdminPath(redirectTo) && !isAdmin(user) ? { signedInAs: user?.username ?? null } : null;
-  // Already signed in: straight on (never back to a login or register page, which would loop).
-  if (user && !organiser) throw redirect(redirectTo && !AUTH_PAGE.test(redirectTo) ? redirectTo : '/');
+  // Already signed in: straight on (never back to a login or register page, which would loop). Not after
+  // this request's login attempt failed: its answer is the page (a form post without JavaScript runs
+  // the action and then this loader in one request).
+  if (user && !organiser && !context?.loginAnswered) throw redirect(redirectTo && !AUTH_PAGE.test(redirectTo) ? redirectTo : '/');
   return { redirectTo, ...(organiser ? { organiser } : {}) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (context) context.loginAnswered = true;
   requireSameOrigin(request);
   const formData = await request.formData();
   const parsed = parseForm(formData, LoginFormSchema);

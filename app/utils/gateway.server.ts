@@ -20,6 +20,7 @@ import {
 } from './gateway-schemas';
 
 const LoginWithDeviceSchema = LoginSchema.extend({ deviceToken: z.string().optional() });
+const MeSchema = z.object({ id: z.number(), username: z.string(), roles: z.array(z.string()) });
 
 /**
  * The one way the web app talks to the gateway: base URL from GATEWAY_URL, the bearer token from
@@ -63,6 +64,8 @@ interface CallOptions<T> {
   schema: z.ZodType<T, z.ZodTypeDef, unknown>;
   /** Send the session's token (default true when there is one). */
   auth?: boolean;
+  /** A 401 for the session's token throws a GatewayError instead of ending the session with a redirect to log in. */
+  unauthorizedAsError?: boolean;
 }
 
 /** Reads an error message from a JSON body ({ message, errors }) or a plain-text body. */
@@ -158,7 +161,7 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
   }
 
   // The token was refused: end the session and send the user to log in (then back here).
-  if (res.status === 401 && token) throw await loginRedirect(request);
+  if (res.status === 401 && token && !options.unauthorizedAsError) throw await loginRedirect(request);
 
   const { message, errors } = readErrorBody(text, res.headers.get('content-type'));
   if (res.status >= 500) {
@@ -197,6 +200,8 @@ export const gateway = {
   /** Ends this token at the gateway (POST /api/auth/logout), or every token of the account (logout-all). */
   endSession: (request: Request, everywhere: boolean) =>
     callGateway(request, everywhere ? '/api/auth/logout-all' : '/api/auth/logout', { method: 'POST', json: {}, schema: MessageSchema.or(z.null()) }),
+  /** The account the session's token stands for, if the gateway still accepts it (a revoked token: GatewayError 401). */
+  me: (request: Request) => callGateway(request, '/api/auth/me', { schema: MeSchema, unauthorizedAsError: true }),
   getProfile: (request: Request) => callGateway(request, '/api/profile/get', { schema: ProfileSchema }),
   createProfile: (request: Request, body: ProfileFields) =>
     callGateway(request, '/api/profile/create', { method: 'POST', json: body, schema: ProfileSchema.or(MessageSchema) }),

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { GENERATION_WAIT_MS, GenerationSource, generationReader } from './gateway-generation.server';
-import { hasSessionCookie } from './public-cache.server';
+import type { SessionState } from './client.server';
 import { securityHeadersWithHashes } from './security.server';
 
 /**
@@ -38,9 +38,17 @@ export interface CachedPage {
   bytes: number;
 }
 
-/** Only GET and HEAD of the public pages, only for a visitor without a session cookie. */
-export function pageCacheApplies(method: string, path: string, cookieHeader: string | undefined): boolean {
-  return (method === 'GET' || method === 'HEAD') && CACHED_PAGES.test(path) && !hasSessionCookie(cookieHeader);
+/** GET and HEAD of the public pages: the requests the page cache may answer, if the visitor is anonymous. */
+export function cacheablePage(method: string, path: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && CACHED_PAGES.test(path);
+}
+
+/**
+ * Only GET and HEAD of the public pages, only for an anonymous visitor: the session as the server
+ * decided it once for the request (decision 031), the answer `publicPageHeaders` also reads.
+ */
+export function pageCacheApplies(method: string, path: string, session: Pick<SessionState, 'anonymous'>): boolean {
+  return cacheablePage(method, path) && session.anonymous;
 }
 
 /**
@@ -214,6 +222,7 @@ export function createPageCache(options: { gatewayUrl: string; maxEntries: numbe
     return encoding;
   };
   return {
+    cacheable: cacheablePage,
     applies: pageCacheApplies,
     /** The gateway's generation read after this call started, or null (failed, or slower than the wait). */
     generation: () => source.currentWithin(waitMs),

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
 import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
-import { isHttps } from './client.server';
+import { decidedSession, isHttps, type SessionState } from './client.server';
 import { getEnv } from './env.server';
 import { safeRedirectPath } from './redirect';
 
@@ -111,12 +111,35 @@ export async function verifyToken(token: string): Promise<Verdict> {
   return { user: { id, username: claims.username, roles: roles.map(String), token } };
 }
 
-/** The signed-in user, or null (an expired or rejected token counts as none). */
-export async function getUser(request: Request): Promise<SessionUser | null> {
-  const session = await getSession(request);
+/** What a session holds for a signed-in user; any other key (a flash message) is this visitor's own. */
+const SIGN_IN_KEYS = new Set(['token', 'username']);
+
+/**
+ * What a Cookie header's session amounts to (decision 031), read exactly as the session storage reads
+ * it (Remix's cookie parser and signature check with SESSION_SECRET): a `__session` that does not
+ * unsign is an empty session, and a token that fails verification against the gateway's key set
+ * (forged, expired, foreign) is nobody. The key set is fetched once and kept; no call per request.
+ */
+export async function readSessionState(cookieHeader: string | null): Promise<SessionState> {
+  const session: Session = await sessionStorage().getSession(cookieHeader);
+  const keys = Object.keys(session.data);
   const token = session.get('token');
-  if (typeof token !== 'string' || !token) return null;
-  return (await verifyToken(token)).user;
+  const user = typeof token === 'string' && token ? (await verifyToken(token)).user : null;
+  return { cookie: cookieHeader, user, anonymous: !user && keys.every((key) => SIGN_IN_KEYS.has(key)) };
+}
+
+/** This request's session: as server.mjs decided it before its page cache, or read now (dev server, unit tests). */
+export function sessionState(request: Request): Promise<SessionState> {
+  const decided = decidedSession(request);
+  return decided ? Promise.resolve(decided) : readSessionState(request.headers.get('Cookie'));
+}
+
+/**
+ * The signed-in user, or null (an expired or rejected token counts as none). Checked locally: the
+ * gateway alone knows whether the token was revoked since (signed-in.server.ts asks it).
+ */
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  return (await sessionState(request)).user;
 }
 
 export const isAdmin = (user: SessionUser | null) => !!user?.roles.includes(ROLE_ADMIN);

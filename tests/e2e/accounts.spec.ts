@@ -204,4 +204,28 @@ test.describe('accounts', () => {
     await other.close();
     await expect(api.request('GET', '/api/auth/me', { token: player.token, expect: [401] })).resolves.toBeTruthy();
   });
+
+  test('with this browser\'s login ended elsewhere, a wrong password shows its error and no page shows the old name (decision 031)', async ({ page, api, consoleGuard }) => {
+    consoleGuard.allow(FAILED_RESOURCE(401)); // the refused login answers 401 (the browser logs it)
+    const player = await api.createPlayer();
+    // A login form open in one tab, signed in from another tab of the same browser.
+    await page.goto('/login');
+    const tab = await page.context().newPage();
+    await logIn(tab, player.email, player.password);
+    await expect(tab).toHaveURL('/');
+    await expectSignedIn(tab, player.username);
+    // "Log out everywhere" on another device ends this browser's login at the gateway.
+    await api.request('POST', '/api/auth/logout-all', { token: player.token, json: {}, expect: [200] });
+
+    await page.getByLabel('Email or phone').fill(player.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toContainText('Invalid email/phone or password.');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByLabel('Email or phone')).toHaveValue(player.email);
+    await expectSignedOut(page);
+    await tab.goto('/');
+    await expectSignedOut(tab);
+    await expect(tab.getByText(`Your profile (${player.username})`)).toHaveCount(0);
+  });
 });

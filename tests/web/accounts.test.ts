@@ -134,7 +134,14 @@ describe('login and register loaders', () => {
     expect(await login.loader(args(new Request('http://localhost/login?redirectTo=https%3A%2F%2Fevil.example')))).toEqual({ redirectTo: '' });
   });
 
+  /** The gateway still accepts the session's token (GET /api/auth/me); the login page asks before sending anyone on (decision 031). */
+  const gatewayAcceptsToken = () =>
+    stub.answer((req, res) =>
+      req.url === '/api/auth/me' ? json(res, 200, { id: 7, username: 'player_one', email: 'p@example.com', phone: '9876543210', roles: ['ROLE_USER'] }) : json(res, 404, {}),
+    );
+
   it('send a signed-in player on to redirectTo (or home)', async () => {
+    gatewayAcceptsToken();
     const cookie = await signedInCookie();
     const res = (await thrown(() => login.loader(args(new Request('http://localhost/login?redirectTo=%2Fmy-tournaments', { headers: { cookie } }))))) as Response;
     expect(res.headers.get('location')).toBe('/my-tournaments');
@@ -143,11 +150,41 @@ describe('login and register loaders', () => {
   });
 
   it('never send a signed-in player back to a login or register page (a loop), but do to team registration', async () => {
+    gatewayAcceptsToken();
     const cookie = await signedInCookie();
     const where = async (url: string) => ((await thrown(() => login.loader(args(new Request(url, { headers: { cookie } }))))) as Response).headers.get('location');
     expect(await where('http://localhost/login?redirectTo=%2Flogin%3FredirectTo%3D%252Flogin')).toBe('/');
     expect(await where('http://localhost/login?redirectTo=%2Fregister')).toBe('/');
     expect(await where('http://localhost/login?redirectTo=%2Fregister%2F5')).toBe('/register/5');
+  });
+
+  it('keep the form for a session whose token the gateway refuses (revoked elsewhere) or cannot confirm (decision 031)', async () => {
+    const cookie = await signedInCookie();
+    const request = () => new Request('http://localhost/login?redirectTo=%2Fprofile', { headers: { cookie } });
+    stub.answer((_req, res) => json(res, 401, { message: 'Session ended. Please log in again.' }));
+    expect(await login.loader(args(request()))).toEqual({ redirectTo: '/profile' });
+    expect(stub.seen.map((r) => [r.url, r.headers.authorization?.slice(0, 7)])).toEqual([['/api/auth/me', 'Bearer ']]);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stub.answer((_req, res) => res.socket?.destroy());
+    expect(await login.loader(args(request()))).toEqual({ redirectTo: '/profile' });
+    logged.mockRestore();
+  });
+
+  it("show the answer of this request's login attempt to a signed-in player, never a redirect (a form post without JavaScript)", async () => {
+    const cookie = await signedInCookie();
+    // One request: the action runs, then the loaders, with the same load context.
+    const context = {};
+    stub.answer((req, res) =>
+      req.url === '/api/auth/login'
+        ? json(res, 429, { message: 'Too many attempts. Please wait 840 seconds and try again.' })
+        : json(res, 200, { id: 7, username: 'player_one', email: 'p@example.com', phone: '9876543210', roles: ['ROLE_USER'] }),
+    );
+    const answer = unwrap(await login.action({ request: formPost('http://localhost/login', { emailOrPhone: 'other@example.com', password: 'x', redirectTo: '' }, { cookie }), params: {}, context }));
+    expect(answer.status).toBe(429);
+    expect(answer.body.formError).toBe('Too many attempts. Please wait 840 seconds and try again.');
+    expect(await login.loader({ request: new Request('http://localhost/login', { headers: { cookie } }), params: {}, context })).toEqual({ redirectTo: '' });
+    // A plain visit of the login page still sends them on.
+    expect(((await thrown(() => login.loader(args(new Request('http://localhost/login', { headers: { cookie } }))))) as Response).headers.get('location')).toBe('/');
   });
 });
 

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cookieOf, formPost, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
 
@@ -168,6 +169,11 @@ describe('admin access', () => {
   });
 
   it('login: a player headed for an admin page sees the organiser notice instead of a redirect back (no loop)', async () => {
+    // The gateway accepts each session's token: the login page asks it before sending anyone on (decision 031).
+    stub.answer((req, res) => {
+      const claims = decodeJwt(String(req.headers.authorization).slice('Bearer '.length));
+      json(res, 200, { id: Number(claims.sub), username: claims.username, email: 'p@example.com', phone: '9876543210', roles: claims.roles });
+    });
     const { cookie } = await cookieFor(['ROLE_USER']);
     const page = await login.loader(args(get('/login?redirectTo=%2Fadmin%2Fadd-tournament', cookie)));
     expect(page).toEqual({ redirectTo: '/admin/add-tournament', organiser: { signedInAs: 'player_one' } });

@@ -106,16 +106,20 @@ describe('generationReader', () => {
 });
 
 describe('what may use the page cache', () => {
-  it('GET and HEAD of the public pages, without a session cookie', () => {
+  // Who is anonymous is the server's one answer per request (decision 031; tests/web/session-state.test.ts).
+  const anonymous = { anonymous: true };
+  const signedIn = { anonymous: false };
+
+  it('GET and HEAD of the public pages, for an anonymous visitor only', () => {
     for (const path of ['/', '/tournaments', '/tournaments/12', '/tournaments/12/points-table', '/about']) {
-      expect(pageCacheApplies('GET', path, undefined), path).toBe(true);
-      expect(pageCacheApplies('HEAD', path, 'theme=dark; __device=abc'), path).toBe(true);
-      expect(pageCacheApplies('GET', path, '__session=abc'), path).toBe(false);
-      expect(pageCacheApplies('GET', path, 'a=1;__session=abc'), path).toBe(false);
-      expect(pageCacheApplies('POST', path, undefined), path).toBe(false);
+      expect(pageCacheApplies('GET', path, anonymous), path).toBe(true);
+      expect(pageCacheApplies('HEAD', path, anonymous), path).toBe(true);
+      expect(pageCacheApplies('GET', path, signedIn), path).toBe(false);
+      expect(pageCacheApplies('HEAD', path, signedIn), path).toBe(false);
+      expect(pageCacheApplies('POST', path, anonymous), path).toBe(false);
     }
     for (const path of ['/admin', '/profile', '/payment', '/videos', '/tournaments/12/update-team', '/tournaments.data', '/tournaments/12.data', '/login']) {
-      expect(pageCacheApplies('GET', path, undefined), path).toBe(false);
+      expect(pageCacheApplies('GET', path, anonymous), path).toBe(false);
     }
   });
 

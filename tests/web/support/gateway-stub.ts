@@ -26,7 +26,7 @@ export interface GatewayStub {
   /** Answer the next requests with this handler. */
   answer(handler: StubHandler): void;
   /** A token the web app accepts (signed with the stub's key). */
-  token(claims?: { sub?: string; username?: string; roles?: string[] }): Promise<string>;
+  token(claims?: { sub?: string; username?: string; roles?: string[]; iat?: number; exp?: number }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -69,15 +69,15 @@ export async function startGatewayStub(): Promise<GatewayStub> {
     answer(h) {
       handler = h;
     },
-    token({ sub = '7', username = 'player_one', roles = ['ROLE_USER'] } = {}) {
+    token({ sub = '7', username = 'player_one', roles = ['ROLE_USER'], iat, exp } = {}) {
       // The claims the gateway's tokens carry (decision 019).
       return new SignJWT({ username, roles, sid: 'stub-session' })
         .setProtectedHeader({ alg: 'ES256', kid: 'stub' })
         .setIssuer('custom-room-gateway')
         .setAudience('custom-room')
         .setSubject(sub)
-        .setIssuedAt()
-        .setExpirationTime('1h')
+        .setIssuedAt(iat)
+        .setExpirationTime(exp ?? '1h')
         .sign(privateKey);
     },
     close: () =>
