@@ -14,7 +14,11 @@ export type Trx = Transaction<Database> | Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
-  /** Runs fn in a transaction that takes the write lock up front (SQLite: BEGIN IMMEDIATE). */
+  /**
+   * Runs fn in a transaction that takes the write lock up front (SQLite: BEGIN IMMEDIATE). On
+   * PostgreSQL a deadlock or serialization failure runs fn once more, in a new transaction (decision
+   * 032): fn must not have effects outside the database that a second run would repeat.
+   */
   writeTransaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
   /** Locks one tournament row until the transaction ends (PostgreSQL: FOR UPDATE; SQLite holds the database lock already). */
   lockTournament(trx: Trx, tournamentId: number): Promise<{ id: number; max_teams: number; status: string; registration_open: string; registration_close: string; deleted_at: string | null } | undefined>;
@@ -41,6 +45,9 @@ export interface DatabaseOptions {
   /** SQLite file name inside dataDir (tests give each file its own). */
   sqliteFile?: string;
 }
+
+/** Retries once, on PostgreSQL only: SQLite takes its one write lock up front and cannot deadlock. */
+export const WRITE_ATTEMPTS = 2;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
@@ -166,13 +173,21 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
     dialect: 'postgres',
     generation,
     async writeTransaction(fn) {
-      let trx: object | undefined;
-      const result = await db.transaction().execute((t) => {
-        trx = t;
-        return fn(t);
-      });
-      if (trx && bumpedIn.has(trx)) lastBumpAt = performance.now();
-      return result;
+      for (let attempt = 1; ; attempt++) {
+        let trx: object | undefined;
+        try {
+          const result = await db.transaction().execute((t) => {
+            trx = t;
+            return fn(t);
+          });
+          if (trx && bumpedIn.has(trx)) lastBumpAt = performance.now();
+          return result;
+        } catch (err) {
+          // PostgreSQL rolled the victim back whole, and the winner has its locks now: run it again, once.
+          if (attempt < WRITE_ATTEMPTS && isWriteConflict(err)) continue;
+          throw err;
+        }
+      }
     },
     settleWrites() {
       // Committed bumps: every lease started before them runs out before anyone hears of them.
@@ -229,6 +244,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (!e || typeof e !== 'object') return false;
   if (e.code && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true; // 08xxx: connection exceptions
   return /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/i.test(e.message ?? '');
+}
+
+/**
+ * True when PostgreSQL ended the transaction to break a deadlock (40P01) or a serialization failure
+ * (40001): nothing of it was stored, and the same transaction run again normally succeeds.
+ */
+export function isWriteConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
 }
 
 export const nowIso = () => new Date().toISOString();
