@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../gateway/src/db/index.js';
@@ -22,9 +23,12 @@ import {
   createUser,
   dialectName,
   freePort,
+  pngImage,
   spawnGateway,
   startGateway,
   teamFields,
+  toForm,
+  tournamentFields,
   type GatewayProcess,
   type Storage,
   type TestGateway,
@@ -404,6 +408,9 @@ describe(`a full disk (${dialectName})`, () => {
       storage = { dataDir: dir };
       const filler = path.join(dir, 'filler');
       fill = async () => {
+        // From an empty WAL, every commit needs new space. (A WAL left long by earlier writes is
+        // reused after a checkpoint, and small writes still fit in it on a full disk: 032.)
+        await sql`pragma wal_checkpoint(TRUNCATE)`.execute(gw.app.store.db);
         const fd = fs.openSync(filler, 'w');
         try {
           for (const size of [1 << 20, 1 << 12, 1 << 9]) {
@@ -437,7 +444,7 @@ describe(`a full disk (${dialectName})`, () => {
           return new;
         end $$;
       `);
-      for (const table of ['registrations', 'registration_igns', 'match_results', 'sessions', 'cache_generation', 'login_failures', 'login_devices']) {
+      for (const table of ['registrations', 'registration_igns', 'match_results', 'sessions', 'cache_generation', 'login_failures', 'login_devices', 'image_jpegs']) {
         await client.query(`create trigger disk_full before insert or update on ${table} for each row execute function disk_full()`);
       }
     }
@@ -452,6 +459,10 @@ describe(`a full disk (${dialectName})`, () => {
     const admin = await adminToken(gw.api);
     const players = await createPlayersDirect(gw.app.store, gw.app.tokens, 80);
     const open = await createTournament(gw.api, admin, { maxTeams: '100' });
+    // A cover stored before its JPEG was kept (decision 032): its first .jpg comes during the full disk.
+    const covered = await gw.api.request('POST', '/tournaments/add', { token: admin, form: toForm(tournamentFields(), [{ name: 'coverImage', data: await pngImage(900, 500), filename: 'c.png', type: 'image/png' }]) });
+    const coverId = String(covered.body.coverImageUrl).slice(8, -5);
+    await gw.app.store.db.deleteFrom('image_jpegs').where('id', '=', coverId).execute();
     const scored = await createTournamentWithTeams(gw.api, admin, players.slice(0, 4), ['Mike', 'November', 'Oscar', 'Papa']);
     const teamIds = scored.teams.map((t) => t.rid);
 
@@ -501,6 +512,8 @@ describe(`a full disk (${dialectName})`, () => {
       code: expect.any(String),
     });
     expect((await gw.api.get(`/tournaments/${open.id}`)).status).toBe(200);
+    const preview = await gw.api.get(`/images/${coverId}.jpg`); // made, served, not kept
+    expect([preview.status, preview.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
     expect((await gw.api.get('/healthz')).status).toBe(503); // still full: still degraded
 
     await free();
