@@ -11,7 +11,7 @@ export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database> | Kysely<Database>;
 
-/** A write failed for lack of space or an I/O error (decision 032); cleared by the next write that succeeds. */
+/** A write failed for lack of space or an I/O error (decision 032); cleared by the next write that succeeds (on SQLite, with 4 MB free). */
 export interface StorageFault {
   /** When the first failed write of this episode failed (ISO 8601). */
   since: string;

@@ -4,7 +4,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../schemas/common.js';
 import { getImageJpeg, getImageVariant, insertImageJpeg, type StoredJpeg } from '../../db/images.js';
-import type { Trx } from '../../db/index.js';
+import type { DatabaseHandle } from '../../db/index.js';
 import { VARIANT_WIDTHS, encodeCoverJpeg } from '../../lib/images.js';
 import { notFound } from '../../lib/errors.js';
 
@@ -57,7 +57,8 @@ function sendBytes(request: FastifyRequest, reply: FastifyReply, etag: string, t
  * on its first request, kept in the database for every process. Requests for one id that arrive
  * while it is being made share that one encode.
  */
-function jpegStore(db: Trx, log: FastifyBaseLogger) {
+function jpegStore(store: DatabaseHandle, log: FastifyBaseLogger) {
+  const { db } = store;
   const making = new Map<string, Promise<StoredJpeg | undefined>>();
   const make = async (id: string): Promise<StoredJpeg | undefined> => {
     const source = await getImageVariant(db, id);
@@ -67,6 +68,7 @@ function jpegStore(db: Trx, log: FastifyBaseLogger) {
       await insertImageJpeg(db, made);
     } catch (err) {
       // A full disk, say: the preview is still served, and made again next time.
+      store.noteWriteFailure(err);
       log.warn({ err, imageId: id }, 'cover JPEG not stored');
       return made;
     }
@@ -91,7 +93,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (!image) throw notFound(IMAGE_NOT_FOUND);
     return sendBytes(request, reply, `"${image.id}-${image.width}"`, image.content_type, image.data);
   };
-  const jpegOf = jpegStore(app.store.db, app.log);
+  const jpegOf = jpegStore(app.store, app.log);
 
   // Registered before /images/:imageId.webp, which would otherwise swallow "<id>-400" as the id.
   app.get(
