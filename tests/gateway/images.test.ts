@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, createTournament, pngImage, startGateway, toForm, tournamentFields, type TestGateway } from './helpers.js';
+import { imageWorkStats } from '../../gateway/src/lib/images.js';
 
 let gw: TestGateway;
 let admin: string;
@@ -341,6 +342,81 @@ describe('GET /images/{imageId}.webp', () => {
   it('is public: no token needed', async () => {
     const res = await fetch(gw.url + url);
     expect(res.status).toBe(200);
+  });
+});
+
+describe('GET /images/{imageId}.jpg: made once, kept, and made one at a time (decision 032)', () => {
+  /** A cover uploaded now, and its id. */
+  async function uploaded(seed: number) {
+    const data = await sharp({ create: { width: 1000 + seed, height: 560, channels: 3, background: { r: seed % 256, g: 90, b: 160 } } }).png().toBuffer();
+    const res = await create({ data });
+    expect(res.status).toBe(200);
+    return res.body.coverImageUrl.slice(8, -5) as string;
+  }
+  const jpegRow = (id: string) => gw.app.store.db.selectFrom('image_jpegs').select(['id', 'width', 'height', 'data']).where('id', '=', id).executeTakeFirst();
+  /** As for a cover stored before its JPEG was made at upload. */
+  const forgetJpeg = (id: string) => gw.app.store.db.deleteFrom('image_jpegs').where('id', '=', id).execute();
+  const bytesOf = (data: Buffer | Uint8Array) => Buffer.from(data);
+
+  it('stores the JPEG at upload and serves the stored bytes, without encoding on request', async () => {
+    const id = await uploaded(1);
+    const row = await jpegRow(id);
+    expect(row).toMatchObject({ id, width: 1001, height: 560 });
+    expect([...bytesOf(row!.data).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
+    const encodes = imageWorkStats.jpegEncodes;
+    const first = await fetchImage(`/images/${id}.jpg`);
+    expect(first.status).toBe(200);
+    expect(first.bytes.equals(bytesOf(row!.data))).toBe(true);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(first.headers.get('etag')).toBe(`"${id}-1001-jpg"`);
+
+    // What is served is the stored row itself: change it and the answer changes with it.
+    const marker = await solid(300, 200).jpeg().toBuffer();
+    await gw.app.store.db.updateTable('image_jpegs').set({ data: marker }).where('id', '=', id).execute();
+    expect((await fetchImage(`/images/${id}.jpg`)).bytes.equals(marker)).toBe(true);
+    expect(imageWorkStats.jpegEncodes).toBe(encodes);
+  });
+
+  it('makes the JPEG of an older cover once, on its first request: concurrent first requests share it, and so does another process', async () => {
+    const id = await uploaded(2);
+    await forgetJpeg(id);
+    const encodes = imageWorkStats.jpegEncodes;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fetchImage(`/images/${id}.jpg`)));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(imageWorkStats.jpegEncodes - encodes).toBe(1);
+    expect((await gw.api.get(`/images/${'cd'.repeat(16)}.jpg`)).status).toBe(404); // nothing to make
+    expect(imageWorkStats.jpegEncodes - encodes).toBe(1);
+    const row = await jpegRow(id);
+    expect(row).toMatchObject({ id, width: 1002, height: 560 });
+    for (const a of answers) expect(a.bytes.equals(bytesOf(row!.data))).toBe(true);
+    expect((await sharp(answers[0]!.bytes).metadata()).format).toBe('jpeg');
+
+    const other = await gw.start();
+    try {
+      const res = await fetch(`${other.url}/images/${id}.jpg`);
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytesOf(row!.data))).toBe(true);
+      expect(imageWorkStats.jpegEncodes - encodes).toBe(1);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('runs image work one job at a time, on one libvips thread', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await uploaded(10 + i));
+    for (const id of ids) await forgetJpeg(id);
+    const encodes = imageWorkStats.jpegEncodes;
+    imageWorkStats.peak = 0;
+    const answers = await Promise.all([
+      ...ids.map((id) => fetchImage(`/images/${id}.jpg`)),
+      create({ data: await pngImage(1200, 700) }), // an upload waits its turn too
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(imageWorkStats.jpegEncodes - encodes).toBe(ids.length);
+    expect(imageWorkStats.peak).toBe(1);
+    expect(sharp.concurrency()).toBe(1);
   });
 });
 

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import {
   adminToken,
+  createStorage,
   createTournamentWithTeams,
   createUser,
+  dialectName,
   startGateway,
   unique,
   type RegisteredTeam,
@@ -340,5 +343,128 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
     expect(op).toBeDefined();
     expect(op.security).toEqual([{ bearerAuth: [] }]);
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']));
+  });
+});
+
+describe(`batch and per-team saves racing for one match (${dialectName}; decision 032)`, () => {
+  let gw: TestGateway;
+  let admin: string;
+  let players: TestUser[];
+
+  beforeAll(async () => {
+    gw = await startGateway();
+    admin = await adminToken(gw.api);
+    players = [];
+    for (let i = 0; i < 8; i++) players.push(await createUser(gw.api));
+  });
+  afterAll(() => gw.stop());
+
+  /** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
+  function random(seed: number) {
+    return () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  it('60 batches against 60 per-team saves, three times: no 5xx, and a consistent match and table', { timeout: 120_000 }, async () => {
+    const next = random(20261124);
+    const pick = (n: number) => Math.floor(next() * n);
+    for (let round = 0; round < 3; round++) {
+      const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, players.map(() => `Race ${unique()}`));
+      // Batches of a random subset of the teams on shuffled placements 1-12; per-team saves of a random team and placement.
+      const batch = () => {
+        const places = Array.from({ length: 12 }, (_, k) => k + 1).sort(() => next() - 0.5);
+        const results = teams.filter(() => next() < 0.7).map((t, j) => ({ teamId: t.rid, position: places[j], wins: places[j] === 1 ? 1 : 0, finishes: pick(6) }));
+        return gw.api.put(`/tournaments/${tid}/points-table/matches/1/1`, { results }, admin);
+      };
+      const single = () =>
+        gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[pick(teams.length)]!.rid, position: pick(13), wins: 0, finishes: pick(6) }, admin);
+      const answers = await Promise.all(Array.from({ length: 60 }, () => [batch(), single()]).flat());
+
+      const failed = answers.filter((r) => r.status !== 200 && r.status !== 409);
+      expect(failed.map((r) => `${r.status} ${JSON.stringify(r.body)}`)).toEqual([]);
+
+      const stored = (await gw.api.get(`/tournaments/${tid}/points-table/results?day=1&match=1`, admin)).body as any[];
+      const placed = stored.map((r) => r.position).filter((p) => p > 0);
+      expect(new Set(placed).size).toBe(placed.length);
+      for (const row of stored) expect(row.totalPoints).toBe(row.positionPoints + row.finishes);
+      const overall = (await gw.api.get(`/tournaments/${tid}/points-table/overall`)).body as any[];
+      const byTeam = (list: any[]) => list.map((r) => [r.teamId, r.totalPoints]).sort((a, b) => a[0] - b[0]);
+      expect(byTeam(overall)).toEqual(byTeam(stored));
+    }
+  });
+});
+
+// A deadlock forced by a trigger in the gateway's own schema: SQLSTATE 40P01, as PostgreSQL raises it,
+// for the first `fail_first` attempts counted by a sequence (a sequence survives the rollback).
+if (dialectName === 'postgres') describe('a PostgreSQL deadlock is retried once, then answered 503 (decision 032)', () => {
+  let gw: TestGateway;
+  let admin: string;
+  let players: TestUser[];
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    const storage = await createStorage();
+    gw = await startGateway({}, storage);
+    admin = await adminToken(gw.api);
+    players = [];
+    for (let i = 0; i < 2; i++) players.push(await createUser(gw.api));
+    client = new pg.Client({ connectionString: storage.databaseUrl });
+    await client.connect();
+    await client.query(`
+      create sequence save_attempts;
+      create table deadlock_plan (fail_first integer not null);
+      insert into deadlock_plan values (0);
+      create function force_deadlock() returns trigger language plpgsql as $$
+      begin
+        if nextval('save_attempts') <= (select fail_first from deadlock_plan) then
+          raise exception 'deadlock detected' using errcode = '40P01';
+        end if;
+        return new;
+      end $$;
+      create trigger force_deadlock before insert or update on match_results for each row execute function force_deadlock();
+    `);
+  });
+  afterAll(async () => {
+    await client.end();
+    await gw.stop();
+  });
+
+  /** The next save fails its first `n` statements on match_results; answers how many ran. */
+  async function plan(n: number) {
+    await client.query('alter sequence save_attempts restart with 1');
+    await client.query('update deadlock_plan set fail_first = $1', [n]);
+    return async () => Number((await client.query(`select last_value, is_called from save_attempts`)).rows.map((r) => (r.is_called ? r.last_value : 0))[0]);
+  }
+
+  it('a deadlock once: the save is run again and succeeds, stored once', async () => {
+    const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, [`Lock ${unique()}`]);
+    const attempts = await plan(1);
+    const res = await gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[0]!.rid, position: 2, wins: 0, finishes: 3 }, admin);
+    expect(res.status).toBe(200);
+    expect(await attempts()).toBe(2);
+    const stored = (await gw.api.get(`/tournaments/${tid}/points-table/results?day=1&match=1`, admin)).body as any[];
+    expect(stored.map((r) => [r.teamId, r.position, r.finishes, r.totalPoints])).toEqual([[teams[0]!.rid, 2, 3, 9]]);
+  });
+
+  it('a deadlock twice: 503 with Retry-After and a message, tried exactly twice, nothing stored', async () => {
+    const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, [`Lock ${unique()}`, `Lock ${unique()}`]);
+    for (const save of [
+      () => gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[0]!.rid, position: 1, wins: 1, finishes: 3 }, admin),
+      () => gw.api.put(`/tournaments/${tid}/points-table/matches/1/1`, { results: teams.map((t, i) => ({ teamId: t.rid, position: i + 1, wins: i === 0 ? 1 : 0, finishes: 1 })) }, admin),
+    ]) {
+      const attempts = await plan(1000);
+      const res = await save();
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      expect(res.body).toEqual({ message: 'Many changes to the same data arrived at once and yours could not be saved. Please try again.' });
+      expect(await attempts()).toBe(2);
+    }
+    await plan(0);
+    expect((await gw.api.get(`/tournaments/${tid}/points-table/results?day=1&match=1`, admin)).body).toEqual([]);
+    expect((await gw.api.get('/healthz')).body).toEqual({ status: 'ok' }); // a conflict is not a storage fault
   });
 });

@@ -1,9 +1,14 @@
 // Issue 10, faults: the compiled gateway SIGKILLed during a stream of registrations and points
 // batches (every acknowledged write is there after the restart, none twice), and resubmitted
 // requests (twice in a row, at once, after a client timeout) that never count twice.
-// FAULT_KILLS sets the number of kills (scripts/faults/kill-during-writes.sh runs more).
+// FAULT_KILLS sets the number of kills (scripts/faults/kill-during-writes.sh runs more). And a full
+// disk under the gateway (decision 032).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../gateway/src/db/index.js';
@@ -18,9 +23,12 @@ import {
   createUser,
   dialectName,
   freePort,
+  pngImage,
   spawnGateway,
   startGateway,
   teamFields,
+  toForm,
+  tournamentFields,
   type GatewayProcess,
   type Storage,
   type TestGateway,
@@ -369,5 +377,158 @@ if (dialectName === 'postgres') describe('PostgreSQL ending the gateway\'s conne
     expect(proc.child.exitCode).toBeNull();
     await expect.poll(async () => (await api.get('/api/auth/me', admin)).status, { timeout: 10_000 }).toBe(200);
     expect((await api.get(`/tournaments/${tid}/points-table/overall`)).status).toBe(200);
+  });
+});
+
+// Issue 16 item 15 (decision 032): the disk fills up under the gateway. SQLite: DATA_DIR on a small
+// tmpfs of its own (mounted here: the suite runs as root, like its PostgreSQL clusters), filled by a
+// file until ENOSPC, freed by deleting it. PostgreSQL: the database server's disk is not the test's
+// to fill, so triggers in the gateway's own schema raise what PostgreSQL raises then (SQLSTATE 53100)
+// on every write the test makes, while a flag row exists.
+describe(`a full disk (${dialectName})`, () => {
+  const STORAGE_FULL = { message: 'The server cannot save right now. Please try again in a few minutes.' };
+  let storage: Storage;
+  let gw: TestGateway;
+  let fill: () => Promise<void>;
+  let free: () => Promise<void>;
+  let cleanup = async () => {};
+
+  beforeAll(async () => {
+    if (dialectName === 'sqlite') {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-full-'));
+      try {
+        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=12m', 'tmpfs', dir], { stdio: 'pipe' });
+      } catch (err) {
+        throw new Error(`this test mounts a small tmpfs as DATA_DIR and needs root (mount: ${String((err as { stderr?: unknown }).stderr ?? err)})`);
+      }
+      cleanup = async () => {
+        execFileSync('umount', [dir]);
+        fs.rmSync(dir, { recursive: true, force: true });
+      };
+      storage = { dataDir: dir };
+      const filler = path.join(dir, 'filler');
+      fill = async () => {
+        // From an empty WAL, every commit needs new space. (A WAL left long by earlier writes is
+        // reused after a checkpoint, and small writes still fit in it on a full disk: 032.)
+        await sql`pragma wal_checkpoint(TRUNCATE)`.execute(gw.app.store.db);
+        const fd = fs.openSync(filler, 'w');
+        try {
+          for (const size of [1 << 20, 1 << 12, 1 << 9]) {
+            try {
+              for (;;) fs.writeSync(fd, Buffer.alloc(size, 7));
+            } catch (err) {
+              if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+            }
+          }
+        } finally {
+          fs.closeSync(fd);
+        }
+      };
+      free = async () => fs.rmSync(filler);
+    } else {
+      storage = await createStorage();
+      const client = new pg.Client({ connectionString: storage.databaseUrl });
+      await client.connect();
+      cleanup = () => client.end();
+      fill = async () => void (await client.query('insert into disk_full values (true)'));
+      free = async () => void (await client.query('delete from disk_full'));
+      gw = await startGateway({}, storage); // migrates the schema the triggers go on
+      await gw.stop();
+      await client.query(`
+        create table disk_full (full_ boolean);
+        create function disk_full() returns trigger language plpgsql as $$
+        begin
+          if exists (select 1 from disk_full) then
+            raise exception 'could not extend file: No space left on device' using errcode = '53100';
+          end if;
+          return new;
+        end $$;
+      `);
+      for (const table of ['registrations', 'registration_igns', 'match_results', 'sessions', 'cache_generation', 'login_failures', 'login_devices', 'image_jpegs']) {
+        await client.query(`create trigger disk_full before insert or update on ${table} for each row execute function disk_full()`);
+      }
+    }
+    gw = await startGateway({}, storage);
+  });
+  afterAll(async () => {
+    await gw?.stop();
+    await cleanup();
+  });
+
+  it('answers 503 with Retry-After, reports it in /healthz, recovers when space is freed, and loses nothing acknowledged', { timeout: 120_000 }, async () => {
+    const admin = await adminToken(gw.api);
+    const players = await createPlayersDirect(gw.app.store, gw.app.tokens, 80);
+    const open = await createTournament(gw.api, admin, { maxTeams: '100' });
+    // A cover stored before its JPEG was kept (decision 032): its first .jpg comes during the full disk.
+    const covered = await gw.api.request('POST', '/tournaments/add', { token: admin, form: toForm(tournamentFields(), [{ name: 'coverImage', data: await pngImage(900, 500), filename: 'c.png', type: 'image/png' }]) });
+    const coverId = String(covered.body.coverImageUrl).slice(8, -5);
+    await gw.app.store.db.deleteFrom('image_jpegs').where('id', '=', coverId).execute();
+    const scored = await createTournamentWithTeams(gw.api, admin, players.slice(0, 4), ['Mike', 'November', 'Oscar', 'Papa']);
+    const teamIds = scored.teams.map((t) => t.rid);
+
+    const acked = new Map<number, string>(); // rid -> team name
+    const lastBatch = new Map<number, Row[]>(); // match -> rows of its last acknowledged batch
+    const statuses: number[] = [];
+    const wrong: string[] = [];
+    const check = (res: { status: number; body: unknown; headers: Headers }) => {
+      statuses.push(res.status);
+      if (res.status < 300) return true;
+      if (res.status !== 503 || res.headers.get('retry-after') !== '120' || JSON.stringify(res.body) !== JSON.stringify(STORAGE_FULL)) {
+        wrong.push(`${res.status} ${res.headers.get('retry-after')} ${JSON.stringify(res.body)}`);
+      }
+      return false;
+    };
+    const register = async (player: TestUser) => {
+      const fields = teamFields();
+      const res = await gw.api.post(`/registrations/${open.id}`, fields, player.token);
+      if (check(res)) acked.set(res.body.rid, fields.teamName!);
+    };
+    const saveMatch = async (match: number) => {
+      const rows = randomResult(teamIds);
+      if (check(await gw.api.put(`/tournaments/${scored.tid}/points-table/matches/1/${match}`, { results: rows }, admin))) lastBatch.set(match, rows);
+    };
+
+    for (const player of players.slice(4, 14)) await register(player);
+    await saveMatch(1);
+    expect(statuses.every((s) => s < 300)).toBe(true);
+
+    await fill();
+    for (const [i, player] of players.slice(14, 74).entries()) {
+      await register(player);
+      await saveMatch(1 + (i % 6));
+      if (i % 10 === 0) check(await gw.api.post('/api/auth/login', { emailOrPhone: player.email, password: player.password }));
+    }
+    const during = statuses.slice(11);
+    console.log(`faults (${dialectName}): disk full: ${during.length} writes, ${during.filter((s) => s < 300).length} acknowledged, ${during.filter((s) => s === 503).length} × 503`);
+    expect(wrong).toEqual([]);
+    expect(during.filter((s) => s === 503).length).toBeGreaterThan(during.length / 2);
+
+    const health = await gw.api.get('/healthz');
+    expect(health.status).toBe(503);
+    expect(health.body).toEqual({
+      status: 'degraded',
+      message: 'The server cannot save: its storage is full or failing. Reads still work.',
+      since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      code: expect.any(String),
+    });
+    expect((await gw.api.get(`/tournaments/${open.id}`)).status).toBe(200);
+    const preview = await gw.api.get(`/images/${coverId}.jpg`); // made, served, not kept
+    expect([preview.status, preview.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    expect((await gw.api.get('/healthz')).status).toBe(503); // still full: still degraded
+
+    await free();
+    expect(await gw.api.get('/healthz').then((r) => [r.status, r.body])).toEqual([200, { status: 'ok' }]);
+    await register(players[74]!);
+    await saveMatch(1);
+    expect(statuses.slice(-2)).toEqual([201, 200]);
+
+    await gw.stop();
+    gw = await startGateway({}, storage);
+    const stored = (await gw.api.get(`/registrations/tournament/${open.id}`, admin)).body as { rid: number; teamName: string }[];
+    expect(new Map(stored.map((r) => [r.rid, r.teamName]))).toEqual(acked);
+    for (let match = 1; match <= 6; match++) {
+      const rows = (await gw.api.get(`/tournaments/${scored.tid}/points-table/results?day=1&match=${match}`, admin)).body as Row[];
+      expect(rowKey(rows), `match ${match}`).toBe(rowKey(lastBatch.get(match) ?? []));
+    }
   });
 });

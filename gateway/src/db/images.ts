@@ -10,13 +10,36 @@ export interface StoredImage {
   data: Buffer;
 }
 
-/** Stores every variant; idempotent, since ids are content hashes and an identical upload maps to the same rows. */
+/** Stores every variant and the JPEG; idempotent, since ids are content hashes and an identical upload maps to the same rows. */
 export async function insertImage(db: Trx, image: ProcessedImage): Promise<void> {
   const createdAt = nowIso();
   await db
     .insertInto('images')
     .values(image.variants.map((v) => ({ id: image.id, width: v.width, height: v.height, content_type: image.contentType, data: v.data, created_at: createdAt })))
     .onConflict((oc) => oc.columns(['id', 'width']).doNothing())
+    .execute();
+  await insertImageJpeg(db, { id: image.id, ...image.jpeg });
+}
+
+export interface StoredJpeg {
+  id: string;
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+/** The cover's JPEG, if it was made (at upload, or by an earlier request). */
+export async function getImageJpeg(db: Trx, id: string): Promise<StoredJpeg | undefined> {
+  const row = await db.selectFrom('image_jpegs').select(['id', 'width', 'height', 'data']).where('id', '=', id).executeTakeFirst();
+  return row && { ...row, data: Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data) };
+}
+
+/** Keeps the first JPEG stored for an id: a process that made one at the same moment serves the stored one. */
+export async function insertImageJpeg(db: Trx, jpeg: StoredJpeg): Promise<void> {
+  await db
+    .insertInto('image_jpegs')
+    .values({ id: jpeg.id, width: jpeg.width, height: jpeg.height, data: jpeg.data, created_at: nowIso() })
+    .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
 

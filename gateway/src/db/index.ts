@@ -11,11 +11,28 @@ export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database> | Kysely<Database>;
 
+/** A write failed for lack of space or an I/O error (decision 032); cleared by the next write that succeeds (on SQLite, with 4 MB free). */
+export interface StorageFault {
+  /** When the first failed write of this episode failed (ISO 8601). */
+  since: string;
+  code: string;
+}
+
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
-  /** Runs fn in a transaction that takes the write lock up front (SQLite: BEGIN IMMEDIATE). */
+  /**
+   * Runs fn in a transaction that takes the write lock up front (SQLite: BEGIN IMMEDIATE). On
+   * PostgreSQL a deadlock or serialization failure runs fn once more, in a new transaction (decision
+   * 032): fn must not have effects outside the database that a second run would repeat.
+   */
   writeTransaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
+  /** The storage fault of the latest failed write, until a write succeeds; undefined when writes work. */
+  storageFault(): StorageFault | undefined;
+  /** Records err when it is a storage fault (any write, in a transaction or not). */
+  noteWriteFailure(err: unknown): void;
+  /** A real write: true when it commits and the storage has room (the fault is cleared), false on a storage fault. */
+  probeWrite(): Promise<boolean>;
   /** Locks one tournament row until the transaction ends (PostgreSQL: FOR UPDATE; SQLite holds the database lock already). */
   lockTournament(trx: Trx, tournamentId: number): Promise<{ id: number; max_teams: number; status: string; registration_open: string; registration_close: string; deleted_at: string | null } | undefined>;
   /**
@@ -42,8 +59,24 @@ export interface DatabaseOptions {
   sqliteFile?: string;
 }
 
+type DialectHandle = Omit<DatabaseHandle, 'storageFault' | 'noteWriteFailure' | 'probeWrite'> & {
+  /** False while the storage is known to be (nearly) full: SQLite asks its file system; PostgreSQL cannot. */
+  hasRoom(): boolean;
+};
+
+/**
+ * SQLite on a full disk still commits small writes that fit in pages its files already hold (a
+ * recycled WAL), so a write that succeeds does not show the disk has room again. Below this much free
+ * space a storage fault stays reported: about a WAL's growth between two checkpoints (1000 pages).
+ */
+export const MIN_FREE_BYTES = 4 * 1024 * 1024;
+
+/** Retries once, on PostgreSQL only: SQLite takes its one write lock up front and cannot deadlock. */
+export const WRITE_ATTEMPTS = 2;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
+  const { hasRoom, ...dialect } = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
+  const handle = withStorageHealth(dialect, hasRoom);
   try {
     await migrate(handle.db as Kysely<any>, handle.dialect);
   } catch (err) {
@@ -53,7 +86,46 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return handle;
 }
 
-function openSqlite(options: DatabaseOptions): DatabaseHandle {
+/** Tracks storage faults around the dialect's writes (decision 032). */
+function withStorageHealth(handle: Omit<DialectHandle, 'hasRoom'>, hasRoom: () => boolean): DatabaseHandle {
+  let fault: StorageFault | undefined;
+  const clear = () => {
+    if (fault && hasRoom()) fault = undefined;
+  };
+  const noteWriteFailure = (err: unknown) => {
+    if (!isStorageFault(err)) return;
+    fault ??= { since: nowIso(), code: String((err as { code?: unknown }).code ?? 'EIO') };
+  };
+  const writeTransaction = async <T>(fn: (trx: Trx) => Promise<T>): Promise<T> => {
+    try {
+      const result = await handle.writeTransaction(fn);
+      clear();
+      return result;
+    } catch (err) {
+      noteWriteFailure(err);
+      throw err;
+    }
+  };
+  return {
+    ...handle,
+    writeTransaction,
+    storageFault: () => fault,
+    noteWriteFailure,
+    async probeWrite() {
+      try {
+        // Rewrites a row with its own value: a real write (a WAL frame, a new row version) that
+        // changes nothing anyone reads, not even the cache generation's value.
+        await writeTransaction((trx) => sql`update cache_generation set value = value where shard = 0`.execute(trx));
+        return fault === undefined;
+      } catch (err) {
+        if (isStorageFault(err)) return false;
+        throw err;
+      }
+    },
+  };
+}
+
+function openSqlite(options: DatabaseOptions): DialectHandle {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, options.sqliteFile ?? 'custom-room.sqlite');
   const sqlite = new SQLite(file);
@@ -110,6 +182,14 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
     generation,
     // SQLite's generation is read per turn, after the request arrived: nothing to wait out.
     settleWrites: () => undefined,
+    hasRoom() {
+      try {
+        const { bavail, bsize } = fs.statfsSync(options.dataDir);
+        return bavail * bsize >= MIN_FREE_BYTES;
+      } catch {
+        return true; // cannot tell: the writes themselves will say
+      }
+    },
     writeTransaction(fn) {
       // The driver hands out its single connection one caller at a time, so this also serialises writers in-process.
       return db.connection().execute(async (conn) => {
@@ -119,7 +199,9 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
           await sql`commit`.execute(conn);
           return result;
         } catch (err) {
-          await sql`rollback`.execute(conn);
+          // A full disk or an I/O error can end the transaction by itself (even at COMMIT): a second
+          // ROLLBACK would fail and hide the first error; a transaction left open would fail every later write.
+          if (sqlite.inTransaction) await sql`rollback`.execute(conn);
           throw err;
         }
       });
@@ -138,7 +220,7 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
   };
 }
 
-function openPostgres(databaseUrl: string): DatabaseHandle {
+function openPostgres(databaseUrl: string): DialectHandle {
   // Give up on a connection attempt after 5 s (an unreachable host otherwise hangs the request).
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
   // A connection the server ends (a restart, a failover) emits 'error': on the pool while idle, on
@@ -166,14 +248,24 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
     dialect: 'postgres',
     generation,
     async writeTransaction(fn) {
-      let trx: object | undefined;
-      const result = await db.transaction().execute((t) => {
-        trx = t;
-        return fn(t);
-      });
-      if (trx && bumpedIn.has(trx)) lastBumpAt = performance.now();
-      return result;
+      for (let attempt = 1; ; attempt++) {
+        let trx: object | undefined;
+        try {
+          const result = await db.transaction().execute((t) => {
+            trx = t;
+            return fn(t);
+          });
+          if (trx && bumpedIn.has(trx)) lastBumpAt = performance.now();
+          return result;
+        } catch (err) {
+          // PostgreSQL rolled the victim back whole, and the winner has its locks now: run it again, once.
+          if (attempt < WRITE_ATTEMPTS && isWriteConflict(err)) continue;
+          throw err;
+        }
+      }
     },
+    // The database server's disks are not ours to see: a write that succeeds is the only sign of room.
+    hasRoom: () => true,
     settleWrites() {
       // Committed bumps: every lease started before them runs out before anyone hears of them.
       // (Timers run on the event loop's cached clock and can come early by a busy turn: measure.)
@@ -238,6 +330,26 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (!e || typeof e !== 'object') return false;
   if (e.code && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true; // 08xxx: connection exceptions
   return /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/i.test(e.message ?? '');
+}
+
+/**
+ * True when PostgreSQL ended the transaction to break a deadlock (40P01) or a serialization failure
+ * (40001): nothing of it was stored, and the same transaction run again normally succeeds.
+ */
+export function isWriteConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+/**
+ * True when a write failed because the storage cannot take it: the disk (or quota) is full, or it
+ * failed to write. SQLite: SQLITE_FULL, SQLITE_IOERR_*; PostgreSQL: 53100 disk_full, 58030 io_error;
+ * Node: ENOSPC, EDQUOT, EIO. Nothing of the failed write is stored.
+ */
+export function isStorageFault(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR') || code === '53100' || code === '58030' || code === 'ENOSPC' || code === 'EDQUOT' || code === 'EIO';
 }
 
 export const nowIso = () => new Date().toISOString();

@@ -221,6 +221,21 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('password_reset_requests_time').ifNotExists().on('password_reset_requests').column('requested_at').execute();
       },
     },
+    // Decision 032: the JPEG of each cover for link previews, made once (at upload, or on its first
+    // request for covers stored before) and shared by every gateway process.
+    '007-image-jpeg': {
+      async up(db: Db) {
+        await db.schema
+          .createTable('image_jpegs')
+          .ifNotExists()
+          .addColumn('id', 'text', (c) => c.primaryKey()) // the cover's id (images.id)
+          .addColumn('width', 'integer', (c) => c.notNull())
+          .addColumn('height', 'integer', (c) => c.notNull())
+          .addColumn('data', blob, (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
     // Decision 033: names compare by two Unicode TR39 skeletons (lib/name-keys.ts), each unique where the
     // name must be. Existing rows get theirs here, oldest first; a row whose key an older row already
     // holds keeps that key marked with its own id, so the migration never fails on look-alikes already

@@ -78,6 +78,15 @@ export interface ImagesTable {
   created_at: Timestamp;
 }
 
+/** The JPEG of a cover's largest variant (link previews), one per image id (decision 032). */
+export interface ImageJpegsTable {
+  id: string; // images.id
+  width: number;
+  height: number;
+  data: Buffer;
+  created_at: Timestamp;
+}
+
 export interface TournamentsTable {
   id: Generated<number>;
   name: string;
@@ -174,6 +183,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   profiles: ProfilesTable;
   images: ImagesTable;
+  image_jpegs: ImageJpegsTable;
   tournaments: TournamentsTable;
   registrations: RegistrationsTable;
   registration_igns: RegistrationIgnsTable;

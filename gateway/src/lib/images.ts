@@ -1,6 +1,33 @@
 import crypto from 'node:crypto';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { HttpError } from './errors.js';
+
+/**
+ * Image work never starves logins and reads (decision 032): one sharp job at a time per process, and
+ * one libvips thread per job. sharp runs on libuv's thread pool (4 threads), the same pool argon2 and
+ * file reads queue on; with a flood of encodes queued there, every login waited behind them.
+ */
+export const IMAGE_JOBS = 1;
+sharp.concurrency(1);
+const limit = pLimit(IMAGE_JOBS);
+
+/** Counters of this process's image work, for logs and tests: jobs run, JPEGs encoded from a stored cover, most jobs at once. */
+export const imageWorkStats = { jobs: 0, jpegEncodes: 0, peak: 0 };
+let running = 0;
+
+function imageWork<T>(job: () => Promise<T>): Promise<T> {
+  return limit(async () => {
+    running += 1;
+    imageWorkStats.jobs += 1;
+    imageWorkStats.peak = Math.max(imageWorkStats.peak, running);
+    try {
+      return await job();
+    } finally {
+      running -= 1;
+    }
+  });
+}
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Decompression-bomb guard: a 5 MB file can still declare billions of pixels. */
@@ -13,6 +40,9 @@ export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 /** Covers are banners; this also keeps every variant inside WebP's 16383 px limit. */
 export const MAX_TALLNESS = 4;
 const WEBP_QUALITY = 80;
+const JPEG_QUALITY = 82;
+/** JPEG has no transparency: transparent parts of a cover show on white, not on black. */
+const JPEG_BACKGROUND = '#ffffff';
 const IMAGE_ID_HEX_LENGTH = 32;
 
 export const IMAGE_MESSAGES = {
@@ -38,6 +68,8 @@ export interface ProcessedImage {
   id: string;
   contentType: 'image/webp';
   variants: ImageVariant[];
+  /** The largest variant as JPEG, for link previews (WhatsApp does not reliably show WebP). */
+  jpeg: ImageVariant;
   /** The largest variant's pixels: what coverImageWidth/Height report. */
   width: number;
   height: number;
@@ -61,11 +93,26 @@ function isAcceptedFormat(meta: sharp.Metadata): boolean {
 }
 
 /**
- * Checks an uploaded cover by its bytes and re-encodes it as metadata-free WebP in three widths.
- * Throws HttpErrors with a coverImage field error: 415 not an accepted image, 400 too small,
- * too many pixels or undecodable. CPU-heavy: call it before opening a transaction.
+ * Checks an uploaded cover by its bytes and re-encodes it as metadata-free WebP in three widths,
+ * plus a JPEG of the largest. Throws HttpErrors with a coverImage field error: 415 not an accepted
+ * image, 400 too small, too many pixels or undecodable. CPU-heavy: call it before opening a
+ * transaction. Takes its turn with the other image work.
  */
-export async function processCoverImage(input: Buffer): Promise<ProcessedImage> {
+export function processCoverImage(input: Buffer): Promise<ProcessedImage> {
+  return imageWork(() => processNow(input));
+}
+
+/** The JPEG of a stored variant (covers stored before their JPEG was made at upload). Takes its turn. */
+export function encodeCoverJpeg(source: Buffer): Promise<Buffer> {
+  return imageWork(() => {
+    imageWorkStats.jpegEncodes += 1;
+    return toJpeg(sharp(source)).toBuffer();
+  });
+}
+
+const toJpeg = (image: sharp.Sharp) => image.flatten({ background: JPEG_BACKGROUND }).jpeg({ quality: JPEG_QUALITY, mozjpeg: true });
+
+async function processNow(input: Buffer): Promise<ProcessedImage> {
   const options: sharp.SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' };
   let meta: sharp.Metadata;
   try {
@@ -84,6 +131,7 @@ export async function processCoverImage(input: Buffer): Promise<ProcessedImage> 
   // Nominal width n is served by the largest stored width <= n, so a small original yields one row.
   const widths = [...new Set(VARIANT_WIDTHS.map((n) => Math.min(n, oriented.width)))];
   const variants: ImageVariant[] = [];
+  let jpeg: ImageVariant;
   try {
     // Animated images keep their first frame; EXIF, XMP and ICC are dropped (sharp keeps none by default).
     const base = sharp(input, options).rotate();
@@ -91,6 +139,8 @@ export async function processCoverImage(input: Buffer): Promise<ProcessedImage> 
       const { data, info } = await base.clone().resize({ width }).webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
       variants.push({ width: info.width, height: info.height, data });
     }
+    const { data, info } = await toJpeg(base.clone().resize({ width: widths[widths.length - 1] })).toBuffer({ resolveWithObject: true });
+    jpeg = { width: info.width, height: info.height, data };
   } catch (err) {
     if (err instanceof HttpError) throw err;
     throw coverError(400, IMAGE_MESSAGES.unreadable);
@@ -98,7 +148,7 @@ export async function processCoverImage(input: Buffer): Promise<ProcessedImage> 
   const largest = variants[variants.length - 1]!;
   // Content-addressed: the same upload twice shares one set of rows and one URL.
   const id = crypto.createHash('sha256').update(largest.data).digest('hex').slice(0, IMAGE_ID_HEX_LENGTH);
-  return { id, contentType: 'image/webp', variants, width: largest.width, height: largest.height };
+  return { id, contentType: 'image/webp', variants, jpeg, width: largest.width, height: largest.height };
 }
 
 /**

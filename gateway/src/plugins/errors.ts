@@ -1,10 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type FieldErrors } from '../lib/errors.js';
-import { isDatabaseUnavailable } from '../db/index.js';
+import { isDatabaseUnavailable, isStorageFault, isWriteConflict } from '../db/index.js';
 
 /** Seconds a client should wait before retrying while the database is unreachable. */
 const UNAVAILABLE_RETRY_SECONDS = 5;
+/** A full disk needs someone to free space: minutes, not seconds (decision 032). */
+const STORAGE_RETRY_SECONDS = 120;
+/** A write that lost a deadlock twice in a row: the crowd around that row thins out within seconds. */
+const CONFLICT_RETRY_SECONDS = 2;
+
+export const STORAGE_FAULT_MESSAGE = 'The server cannot save right now. Please try again in a few minutes.';
+export const WRITE_CONFLICT_MESSAGE = 'Many changes to the same data arrived at once and yours could not be saved. Please try again.';
 
 const MESSAGES: Record<number, string> = {
   400: 'Please check the highlighted fields.',
@@ -39,6 +46,17 @@ export function registerErrorHandling(app: FastifyInstance) {
         ? 'The request body is not valid JSON.'
         : (error.code?.startsWith('FST_') ? MESSAGES[status] : error.message) || MESSAGES[status] || 'Bad request.';
       return reply.status(status).send({ message });
+    }
+    if (isStorageFault(error)) {
+      request.server.store.noteWriteFailure(error);
+      request.log.error({ err: error, reqId: request.id }, 'storage fault: a write failed');
+      reply.header('retry-after', String(STORAGE_RETRY_SECONDS));
+      return reply.status(503).send({ message: STORAGE_FAULT_MESSAGE });
+    }
+    if (isWriteConflict(error)) {
+      request.log.warn({ err: error, reqId: request.id }, 'write conflict after a retry');
+      reply.header('retry-after', String(CONFLICT_RETRY_SECONDS));
+      return reply.status(503).send({ message: WRITE_CONFLICT_MESSAGE });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error, reqId: request.id }, 'database unavailable');

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import sharp from 'sharp';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../schemas/common.js';
-import { getImageVariant } from '../../db/images.js';
-import { VARIANT_WIDTHS } from '../../lib/images.js';
+import { getImageJpeg, getImageVariant, insertImageJpeg, type StoredJpeg } from '../../db/images.js';
+import type { DatabaseHandle } from '../../db/index.js';
+import { VARIANT_WIDTHS, encodeCoverJpeg } from '../../lib/images.js';
 import { notFound } from '../../lib/errors.js';
 
 /** Content-addressed URLs never change content, so browsers and CDNs may keep them for a year. */
@@ -46,23 +46,55 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-async function sendImage(
-  app: Parameters<FastifyPluginAsyncZod>[0],
-  request: FastifyRequest,
-  reply: FastifyReply,
-  imageId: string,
-  options: { width?: number; jpeg?: boolean } = {},
-) {
-  const image = await getImageVariant(app.store.db, imageId, options.width);
-  if (!image) throw notFound(IMAGE_NOT_FOUND);
-  const etag = `"${image.id}-${image.width}${options.jpeg ? '-jpg' : ''}"`;
+function sendBytes(request: FastifyRequest, reply: FastifyReply, etag: string, type: string, data: Buffer) {
   reply.header('cache-control', IMMUTABLE).header('etag', etag).header('x-content-type-options', 'nosniff');
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  if (options.jpeg) return reply.type('image/jpeg').send(await sharp(image.data).jpeg({ quality: 82, mozjpeg: true }).toBuffer());
-  return reply.type(image.content_type).send(image.data);
+  return reply.type(type).send(data);
+}
+
+/**
+ * The JPEG of a cover, made once (decision 032): stored at upload; a cover stored before that gets it
+ * on its first request, kept in the database for every process. Requests for one id that arrive
+ * while it is being made share that one encode.
+ */
+function jpegStore(store: DatabaseHandle, log: FastifyBaseLogger) {
+  const { db } = store;
+  const making = new Map<string, Promise<StoredJpeg | undefined>>();
+  const make = async (id: string): Promise<StoredJpeg | undefined> => {
+    const source = await getImageVariant(db, id);
+    if (!source) return undefined;
+    const made = { id, width: source.width, height: source.height, data: await encodeCoverJpeg(source.data) };
+    try {
+      await insertImageJpeg(db, made);
+    } catch (err) {
+      // A full disk, say: the preview is still served, and made again next time.
+      store.noteWriteFailure(err);
+      log.warn({ err, imageId: id }, 'cover JPEG not stored');
+      return made;
+    }
+    // Another process may have stored its own first: serve the stored bytes, the same everywhere.
+    return (await getImageJpeg(db, id)) ?? made;
+  };
+  return async (id: string): Promise<StoredJpeg | undefined> => {
+    const stored = await getImageJpeg(db, id);
+    if (stored) return stored;
+    let pending = making.get(id);
+    if (!pending) {
+      pending = make(id).finally(() => making.delete(id));
+      making.set(id, pending);
+    }
+    return pending;
+  };
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  const sendImage = async (request: FastifyRequest, reply: FastifyReply, imageId: string, width?: number) => {
+    const image = await getImageVariant(app.store.db, imageId, width);
+    if (!image) throw notFound(IMAGE_NOT_FOUND);
+    return sendBytes(request, reply, `"${image.id}-${image.width}"`, image.content_type, image.data);
+  };
+  const jpegOf = jpegStore(app.store, app.log);
+
   // Registered before /images/:imageId.webp, which would otherwise swallow "<id>-400" as the id.
   app.get(
     '/images/:imageId-:width.webp',
@@ -75,7 +107,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request, reply) => sendImage(app, request, reply, request.params.imageId, { width: Number(request.params.width) }),
+    async (request, reply) => sendImage(request, reply, request.params.imageId, Number(request.params.width)),
   );
 
   app.get(
@@ -89,7 +121,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request, reply) => sendImage(app, request, reply, request.params.imageId),
+    async (request, reply) => sendImage(request, reply, request.params.imageId),
   );
 
   // Link previews: WhatsApp and some other crawlers do not show WebP, so the share image is also a JPEG.
@@ -104,7 +136,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request, reply) => sendImage(app, request, reply, request.params.imageId, { jpeg: true }),
+    async (request, reply) => {
+      const jpeg = await jpegOf(request.params.imageId);
+      if (!jpeg) throw notFound(IMAGE_NOT_FOUND);
+      return sendBytes(request, reply, `"${jpeg.id}-${jpeg.width}-jpg"`, 'image/jpeg', jpeg.data);
+    },
   );
 };
 

@@ -135,6 +135,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { day, match, teamId, position, wins, finishes } = request.body;
       try {
         return await app.store.writeTransaction(async (trx) => {
+          // The tournament's row first, as the batch does: one lock order, so the two cannot deadlock (decision 032).
+          const locked = await app.store.lockTournament(trx, tid);
+          if (!locked || locked.deleted_at) throw notFound(TOURNAMENT_NOT_FOUND);
           const tournament = await requireTournament(trx, tid);
           const team = await getTournamentTeam(trx, tid, teamId);
           if (!team) throw badRequest(NOT_REGISTERED, { teamId: NOT_REGISTERED });
