@@ -101,7 +101,7 @@ export async function reserveAttempt(
 ): Promise<{ reserved: number } | { lockedUntil: string }> {
   // The address too when only the device is counted: every row written carries it, and the address count includes it.
   const keys = [...new Set([...limits.map(([key]) => lockName(key)), lockName({ address: attempt.address })])].sort();
-  return inTurn(keys, () => store.writeTransaction(async (trx) => {
+  return inTurn(store, keys, () => store.writeTransaction(async (trx) => {
     if (store.dialect === 'postgres') {
       for (const key of keys) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
     }
@@ -118,11 +118,13 @@ export async function reserveAttempt(
   }));
 }
 
-/** Per key, the end of the latest task queued on it. */
-const turns = new Map<string, Promise<void>>();
+/** Per database and key, the end of the latest task queued on it. */
+const turnsOf = new WeakMap<DatabaseHandle, Map<string, Promise<void>>>();
 
 /** Runs task once every earlier task on any of these keys has ended (each waits only on earlier ones: no cycle). */
-async function inTurn<T>(keys: string[], task: () => Promise<T>): Promise<T> {
+async function inTurn<T>(store: DatabaseHandle, keys: string[], task: () => Promise<T>): Promise<T> {
+  let turns = turnsOf.get(store);
+  if (!turns) turnsOf.set(store, (turns = new Map()));
   let release!: () => void;
   const done = new Promise<void>((resolve) => (release = resolve));
   const before = keys.map((key) => turns.get(key));
