@@ -14,6 +14,8 @@ export { Api, type ApiResponse } from '../fixtures/api-client.js';
 import { loadConfig, type Config } from '../../gateway/src/config.js';
 import type { DatabaseHandle } from '../../gateway/src/db/index.js';
 import { insertUser } from '../../gateway/src/db/users.js';
+import { insertRegistration } from '../../gateway/src/db/registrations.js';
+import { bumpGeneration } from '../../gateway/src/db/generation.js';
 import { hashPassword } from '../../gateway/src/lib/passwords.js';
 import type { TokenService } from '../../gateway/src/lib/tokens.js';
 import { startSession } from '../../gateway/src/lib/sessions.js';
@@ -325,4 +327,24 @@ export async function createTournamentWithTeams(
     teams.push({ rid: res.body.rid, teamName });
   }
   return { tid: tournament.id as number, teams };
+}
+
+/**
+ * `count` more teams in a tournament, written through the gateway's repository with accounts that
+ * cannot log in: a full lobby (decision 029 bounds positions and finishes by the registered teams)
+ * without signing up a player per team.
+ */
+export async function addLobbyTeams(gw: TestGateway, tid: number, count: number): Promise<RegisteredTeam[]> {
+  const teams: RegisteredTeam[] = [];
+  await gw.app.store.writeTransaction(async (trx) => {
+    for (let i = 0; i < count; i++) {
+      const u = unique();
+      const userId = await insertUser(trx, { email: `lobby${u}@test.example`, phone: `+91${uniquePhone()}`, username: `lobby_${u}`.slice(0, 20), passwordHash: 'x', roles: ['ROLE_USER'] });
+      const team = teamFields({ teamName: `Lobby ${u}` });
+      const row = await insertRegistration(trx, tid, userId, team as Parameters<typeof insertRegistration>[3]);
+      teams.push({ rid: row.id, teamName: team.teamName! });
+    }
+    await bumpGeneration(trx, tid); // registeredTeams
+  });
+  return teams;
 }

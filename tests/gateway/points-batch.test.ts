@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import {
+  addLobbyTeams,
   adminToken,
   createStorage,
   createTournamentWithTeams,
@@ -35,7 +36,12 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
   afterAll(() => gw.stop());
 
   const names = (n: number) => Array.from({ length: n }, (_, i) => `Squad ${String.fromCharCode(65 + i)} ${unique()}`);
-  const withTeams = (n: number, overrides: Record<string, string> = {}) => createTournamentWithTeams(gw.api, admin, players, names(n), overrides);
+  /** n teams of players, in a lobby of 16 (the other teams get no result): positions up to 16, finishes up to 60 (decision 029). */
+  const withTeams = async (n: number, overrides: Record<string, string> = {}) => {
+    const tournament = await createTournamentWithTeams(gw.api, admin, players, names(n), overrides);
+    await addLobbyTeams(gw, tournament.tid, 16 - n);
+    return tournament;
+  };
 
   const putMatch = (tid: number, day: number | string, match: number | string, results: unknown, token: string | undefined = admin) =>
     gw.api.put(`/tournaments/${tid}/points-table/matches/${day}/${match}`, { results }, token);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addLobbyTeams,
   adminToken,
   createTournament,
   createUser,
@@ -29,7 +30,11 @@ describe('points tables', () => {
   });
   afterAll(() => gw.stop());
 
-  /** A tournament (admin-created, registration open) with one team per name, registered by distinct players. */
+  /**
+   * A tournament (admin-created, registration open) with one team per name, registered by distinct
+   * players, in a lobby of 16 teams (the others never get a result): positions up to 16 and finishes
+   * up to 60 are possible (decision 029).
+   */
   async function tournamentWithTeams(teamNames: string[], overrides: Record<string, string> = {}) {
     const tournament = await createTournament(gw.api, admin, overrides);
     const teams: Team[] = [];
@@ -38,8 +43,10 @@ describe('points tables', () => {
       if (res.status !== 200 && res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
       teams.push({ rid: res.body.rid, teamName });
     }
+    await addLobbyTeams(gw, tournament.id, LOBBY - teams.length);
     return { tid: tournament.id as number, teams };
   }
+  const LOBBY = 16;
 
   const names = (n: number) => Array.from({ length: n }, (_, i) => `Squad ${String.fromCharCode(65 + i)} ${unique()}`);
 
@@ -182,7 +189,7 @@ describe('points tables', () => {
     it('accepts only whole numbers in range, with a field error for each bad one', async () => {
       const { tid, teams } = await tournamentWithTeams(names(1));
       const good = { day: 1, match: 1, teamId: teams[0]!.rid, position: 1, wins: 1, finishes: 0 };
-      const bad: [string, unknown][] = [
+      const bad: [string, unknown, Record<string, unknown>?][] = [
         ['position', 1.5],
         ['position', -1],
         ['position', 'abc'],
@@ -192,6 +199,9 @@ describe('points tables', () => {
         ['finishes', -1],
         ['finishes', 'abc'],
         ['finishes', 100],
+        ['finishes', 61], // 4 × (16 − 1) other players in the lobby
+        ['position', 17, { wins: 0 }], // 16 teams in the lobby
+        ['wins', 1, { position: 2 }], // a win is placement 1
         ['wins', 2],
         ['wins', -1],
         ['wins', 0.5],
@@ -205,13 +215,14 @@ describe('points tables', () => {
         ['teamId', 1.5],
         ['teamId', -3],
       ];
-      for (const [field, value] of bad) {
-        const res = await submit(tid, { ...good, [field]: value });
+      for (const [field, value, also] of bad) {
+        const res = await submit(tid, { ...good, ...also, [field]: value });
         expect(res.status, `${field}=${JSON.stringify(value)}`).toBe(400);
         expect(Object.keys(res.body.errors), `${field}=${JSON.stringify(value)}`).toEqual([field]);
-        expect(res.body.errors[field]).toMatch(/whole number|registration id/);
+        expect(res.body.errors[field]).toMatch(/whole number|registration id|from 0 to 60|from 1 to 16|only the team placed 1st/);
       }
-      for (const field of ['day', 'match', 'teamId', 'position', 'wins', 'finishes']) {
+      // wins may be left out: it is derived from the position (decision 029).
+      for (const field of ['day', 'match', 'teamId', 'position', 'finishes']) {
         const { [field]: _left, ...rest } = { ...good, teamName: '', totalPoints: 0 } as Record<string, unknown>;
         const res = await gw.api.post(`/tournaments/${tid}/points-table`, rest, admin);
         expect(res.status, `missing ${field}`).toBe(400);

@@ -106,7 +106,7 @@ function freshnessSuite(topology: string, start: () => Promise<{ writer: Api; re
 
     it('team renamed: the points tables show the new name', async () => {
       const { tid, teams } = await createTournamentWithTeams(writer, admin, players, [`Old ${unique()}`]);
-      expect((await writer.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[0]!.rid, position: 1, wins: 1, finishes: 3, teamName: '', totalPoints: 0 }, admin)).status).toBe(200);
+      expect((await writer.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[0]!.rid, position: 1, wins: 1, finishes: 0, teamName: '', totalPoints: 0 }, admin)).status).toBe(200);
       const before = await warmAll(tid);
       const teamName = `New ${unique()}`;
       expect((await writer.put(`/registrations/${tid}`, teamFields({ teamName }), players[0]!.token)).status).toBe(200);
@@ -119,10 +119,10 @@ function freshnessSuite(topology: string, start: () => Promise<{ writer: Api; re
       const { tid, teams } = await createTournamentWithTeams(writer, admin, players, [`A ${unique()}`, `B ${unique()}`]);
       const before = await warmAll(tid);
       expect((await reader.get(`/tournaments/${tid}/points-table/overall`)).body).toEqual([]);
-      const res = await writer.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[1]!.rid, position: 1, wins: 1, finishes: 5, teamName: '', totalPoints: 0 }, admin);
+      const res = await writer.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[1]!.rid, position: 1, wins: 1, finishes: 4, teamName: '', totalPoints: 0 }, admin);
       expect(res.status).toBe(200);
       const overall = (await reader.get(`/tournaments/${tid}/points-table/overall`)).body;
-      expect(overall.map((r: any) => [r.teamId, r.totalPoints])).toEqual([[teams[1]!.rid, 15]]);
+      expect(overall.map((r: any) => [r.teamId, r.totalPoints])).toEqual([[teams[1]!.rid, 14]]);
       expect((await reader.get(`/tournaments/${tid}/points-table/day?day=1`)).body).toEqual(overall);
       expect((await reader.get(`/tournaments/${tid}/points-table/day?day=0`)).body).toEqual(overall);
       await expectNewGeneration(before);
@@ -215,7 +215,7 @@ describe('room details never leave through a cache', () => {
     const roomId = `R${unique()}`;
     const password = `pw${unique()}`;
     expect((await gw.api.post('/matches', matchFields(tid, { matchId: roomId, password }), admin)).status).toBe(201);
-    expect((await gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[0]!.rid, position: 1, wins: 1, finishes: 1, teamName: '', totalPoints: 0 }, admin)).status).toBe(200);
+    expect((await gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[0]!.rid, position: 1, wins: 1, finishes: 0, teamName: '', totalPoints: 0 }, admin)).status).toBe(200);
 
     const publicPaths = ['/tournaments', `/tournaments/${tid}`, `/tournaments/${tid}/points-table/overall`, `/tournaments/${tid}/points-table/day?day=1`];
     const everything = [...publicPaths, `/matches/tournament/${tid}`];

@@ -177,12 +177,12 @@ const ROWS: Row[] = [
   {
     call: 'POST /tournaments/{id}/points-table',
     expect: ADMIN_ONLY(200),
-    send: (c) => req('POST', `/tournaments/${tid}/points-table`, c, { json: { day: 1, match: 1, teamId: rid, teamName: 'x', position: 1, wins: 1, finishes: 4, totalPoints: 0 } }),
+    send: (c) => req('POST', `/tournaments/${tid}/points-table`, c, { json: { day: 1, match: 1, teamId: rid, teamName: 'x', position: 1, wins: 1, finishes: 0, totalPoints: 0 } }),
   },
   {
     call: 'PUT /tournaments/{id}/points-table/matches/{day}/{match}',
     expect: ADMIN_ONLY(200),
-    send: (c) => req('PUT', `/tournaments/${tid}/points-table/matches/1/2`, c, { json: { results: [{ teamId: rid, position: 2, wins: 0, finishes: 3 }] } }),
+    send: (c) => req('PUT', `/tournaments/${tid}/points-table/matches/1/2`, c, { json: { results: [{ teamId: rid, position: 1, wins: 1, finishes: 0 }] } }),
   },
   { call: 'GET /tournaments/{id}/points-table/results', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/tournaments/${tid}/points-table/results?day=1&match=1`, c) },
   { call: 'GET /tournaments/{id}/points-table/day', expect: PUBLIC(200), send: (c) => req('GET', `/tournaments/${tid}/points-table/day?day=1`, c) },

@@ -39,7 +39,7 @@ describe('SQL metacharacters in names', () => {
       expect((await gw.api.get('/registrations/user', player.token)).body[0]).toMatchObject({ teamName: name, tournament: { name } });
       expect((await gw.api.get(`/registrations/tournament/${tournament.id}`, admin)).body[0]).toMatchObject({ teamName: name, ...igns });
 
-      const points = await gw.api.put(`/tournaments/${tournament.id}/points-table/matches/1/1`, { results: [{ teamId: created.body.rid, position: 1, wins: 1, finishes: 2 }] }, admin);
+      const points = await gw.api.put(`/tournaments/${tournament.id}/points-table/matches/1/1`, { results: [{ teamId: created.body.rid, position: 1, wins: 1, finishes: 0 }] }, admin);
       expect(points.status).toBe(200);
       expect(points.body[0].teamName).toBe(name);
       expect((await gw.api.get(`/tournaments/${tournament.id}/points-table/overall`)).body[0].teamName).toBe(name);

@@ -31,11 +31,11 @@ export interface NewMatchResult {
   totalPoints: number;
 }
 
-/** The tournament's points system, or undefined when it does not exist or is soft-deleted. */
+/** The tournament's points system and format, or undefined when it does not exist or is soft-deleted. */
 export async function getScoringTournament(db: Trx, tournamentId: number) {
   return db
     .selectFrom('tournaments')
-    .select(['id', 'points_system'])
+    .select(['id', 'points_system', 'format'])
     .where('id', '=', tournamentId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

@@ -36,11 +36,49 @@ const MatchSchema = wholeNumber('Match', 1, 6);
 const teamResultFields = {
   teamId: TeamIdSchema,
   teamName: z.unknown().optional().describe("Accepted and ignored: the registration's team name is used."),
-  position: wholeNumber('Position', 0, 100).describe('Finishing position; 0 = no placement recorded.'),
-  wins: wholeNumber('Wins', 0, 1),
-  finishes: wholeNumber('Finishes', 0, 99),
+  position: wholeNumber('Position', 0, 100).describe('Finishing position, 1 to the number of teams in the lobby; 0 = no placement recorded.'),
+  wins: wholeNumber('Wins', 0, 1)
+    .optional()
+    .describe('Derived from the position (1 for position 1, else 0) and stored that way; 0 or absent are read as "not given", a 1 for any other position is refused.'),
+  finishes: wholeNumber('Finishes', 0, 99).describe('0 to the other players of the lobby: 4 × (teams − 1) for squads.'),
   totalPoints: z.unknown().optional().describe('Accepted and ignored: the gateway computes placement points + finishes.'),
 };
+
+/** A win is placement 1 (decision 029): wins are derived, never typed. */
+export const winsFor = (position: number) => (position === 1 ? 1 : 0);
+
+/** Players per team in a match, from the tournament's format text: solo 1, duo 2, anything else a squad of 4. */
+export function playersPerTeam(format: string): number {
+  if (/\bsolos?\b/i.test(format)) return 1;
+  if (/\bduos?\b/i.test(format)) return 2;
+  return 4;
+}
+
+/**
+ * What one match's lobby allows. Tournaments have no stages or groups yet, so the lobby is every
+ * registered team (decision 029): positions 1..teams (0 = not placed), finishes 0..the other players.
+ */
+export function lobbyLimits(teams: number, format: string): { teams: number; maxFinishes: number } {
+  return { teams, maxFinishes: Math.max(0, playersPerTeam(format) * (teams - 1)) };
+}
+
+/** Field → message for a result the lobby makes impossible; {} when it is possible. */
+export function impossibleResult(
+  row: { position: number; wins?: number; finishes: number },
+  lobby: { teams: number; maxFinishes: number },
+): Partial<Record<'position' | 'wins' | 'finishes', string>> {
+  const errors: Partial<Record<'position' | 'wins' | 'finishes', string>> = {};
+  if (row.position > lobby.teams) {
+    errors.position = `Position must be from 1 to ${lobby.teams}: the lobby has ${lobby.teams} ${lobby.teams === 1 ? 'team' : 'teams'} (0 = not placed).`;
+  }
+  if (row.wins === 1 && row.position !== 1) {
+    errors.wins = `Wins must be 0 for position ${row.position}: only the team placed 1st wins the match.`;
+  }
+  if (row.finishes > lobby.maxFinishes) {
+    errors.finishes = `Finishes must be from 0 to ${lobby.maxFinishes}: the other players in a lobby of ${lobby.teams} ${lobby.teams === 1 ? 'team' : 'teams'}.`;
+  }
+  return errors;
+}
 
 export const PointsSubmissionSchema = z.object({
   day: DaySchema,

@@ -5,6 +5,7 @@ import { placementPoints } from '../../lib/points-systems.js';
 import { rankStandings } from '../../lib/ranking.js';
 import { isUniqueViolation, nowIso, type Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
+import { countRegistrations } from '../../db/registrations.js';
 import {
   PLACEMENT_CONSTRAINT,
   findPlacementHolder,
@@ -29,6 +30,9 @@ import {
   PointsSubmissionSchema,
   PointsTableSchema,
   TournamentParamsSchema,
+  impossibleResult,
+  lobbyLimits,
+  winsFor,
 } from '../../schemas/points.js';
 
 const TAGS = ['points-table'];
@@ -45,6 +49,13 @@ async function requireTournament(db: Trx, id: number) {
   if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
   return tournament;
 }
+
+/** The lobby of a match: every registered team, while tournaments have no stages (decision 029). */
+async function matchLobby(db: Trx, tournament: { id: number; format: string }) {
+  return lobbyLimits(await countRegistrations(db, tournament.id), tournament.format);
+}
+
+const IMPOSSIBLE = 'This result cannot happen in this match: please check the highlighted fields.';
 
 /** Ranked standings of one day, or overall when day is undefined. */
 async function pointsTable(db: Trx, tid: number, day?: number) {
@@ -96,6 +107,15 @@ function checkTeams(rows: readonly BatchRow[], teams: Map<number, string>) {
   if (messages.length > 0) throw badRequest(messages.join(' '), errors);
 }
 
+/** 400 for results the lobby makes impossible, every one at once, keyed {field}.{teamId} like the form's inputs. */
+function checkPossible(rows: readonly BatchRow[], lobby: { teams: number; maxFinishes: number }) {
+  const errors: FieldErrors = {};
+  for (const row of rows) {
+    for (const [field, message] of Object.entries(impossibleResult(row, lobby))) errors[`${field}.${row.teamId}`] = message;
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(IMPOSSIBLE, errors);
+}
+
 /** 409 naming every team of every shared placement, with an error beside each of their positions. */
 function checkPlacements(rows: readonly BatchRow[], teams: Map<number, string>) {
   const holders = new Map<number, number[]>();
@@ -124,6 +144,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "Record one team's result in one match (upsert; totals computed by the gateway)",
+        description:
+          'The lobby is every registered team of the tournament: position 1 to their number (0 = not placed), finishes 0 to the other players (4 × (teams − 1) for squads). wins is derived from the position; a 1 for any position but 1 is refused (400, errors.wins).',
         security: [{ bearerAuth: [] }],
         params: TournamentParamsSchema,
         body: PointsSubmissionSchema,
@@ -132,7 +154,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const tid = request.params.id;
-      const { day, match, teamId, position, wins, finishes } = request.body;
+      const { day, match, teamId, position, finishes } = request.body;
+      const wins = winsFor(position);
       try {
         return await app.store.writeTransaction(async (trx) => {
           // The tournament's row first, as the batch does: one lock order, so the two cannot deadlock (decision 032).
@@ -141,6 +164,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           const tournament = await requireTournament(trx, tid);
           const team = await getTournamentTeam(trx, tid, teamId);
           if (!team) throw badRequest(NOT_REGISTERED, { teamId: NOT_REGISTERED });
+          const impossible = impossibleResult(request.body, await matchLobby(trx, tournament));
+          if (Object.keys(impossible).length > 0) throw badRequest(IMPOSSIBLE, impossible);
           // A friendly check first; the partial unique index still decides under concurrency (caught below).
           const holder = await findPlacementHolder(trx, { tournamentId: tid, day, match, position, exceptRegistrationId: team.id });
           if (holder) throw placementTaken(position, day, match, holder);
@@ -175,6 +200,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description: [
           'All rows are stored or none. Teams not listed lose their row in this match; unchanged rows are not rewritten, so re-sending the same body changes nothing.',
           `At most ${MAX_MATCH_ROWS} rows, one per team (teamId = rid of a registration in this tournament). Position 0 = not placed; two rows may not share a position above 0 (409, naming both teams, errors keyed position.{teamId}).`,
+          'The lobby is every registered team: positions up to their number, finishes up to the other players (4 × (teams − 1) for squads); wins are derived from the position (a 1 for any other position than 1 is refused). Impossible results: 400, errors keyed {field}.{teamId}.',
           'Swapping placements works in one call. Row errors are keyed {field}.{teamId}. Answers the stored rows of the match, as GET .../points-table/results.',
         ].join(' '),
         security: [{ bearerAuth: [] }],
@@ -195,10 +221,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           const tournament = await requireTournament(trx, tid);
           const teams = await getTournamentTeams(trx, tid, [...new Set(rows.map((r) => r.teamId))]);
           checkTeams(rows, teams);
+          checkPossible(rows, await matchLobby(trx, tournament));
           checkPlacements(rows, teams);
-          const results: NewMatchResult[] = rows.map(({ teamId, position, wins, finishes }) => {
+          const results: NewMatchResult[] = rows.map(({ teamId, position, finishes }) => {
             const positionPoints = placementPoints(tournament.points_system, position);
-            return { tournamentId: tid, day, match, registrationId: teamId, position, wins, finishes, positionPoints, totalPoints: positionPoints + finishes };
+            return { tournamentId: tid, day, match, registrationId: teamId, position, wins: winsFor(position), finishes, positionPoints, totalPoints: positionPoints + finishes };
           });
           if (await replaceMatchResults(trx, { tournamentId: tid, day, match }, results, nowIso())) await bumpGeneration(trx, tid);
           return listMatchResults(trx, { tournamentId: tid, day, match });
