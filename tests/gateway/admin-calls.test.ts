@@ -6,6 +6,7 @@ import {
   isoIn,
   startGateway,
   unique,
+  uniqueUtr,
   type RegisteredTeam,
   type TestGateway,
   type TestUser,
@@ -29,7 +30,7 @@ describe('admin calls for the tournament list and payments', () => {
 
   /** The player at index i reports a UPI payment for their team. */
   const reportPayment = async (tid: number, i: number) => {
-    const res = await gw.api.post(`/registrations/${tid}/payment`, { upiReference: `UTR${unique()}`.slice(0, 20) }, players[i]!.token);
+    const res = await gw.api.post(`/registrations/${tid}/payment`, { upiReference: uniqueUtr() }, players[i]!.token);
     expect(res.status).toBe(200);
     expect(res.body.paymentStatus).toBe('submitted');
   };
@@ -38,6 +39,12 @@ describe('admin calls for the tournament list and payments', () => {
     const res = await gw.api.get(`/registrations/${tid}`, players[i]!.token);
     expect(res.status).toBe(200);
     return res.body.paymentStatus as string;
+  };
+  /** rid → the UPI reference the admin is shown: what a verify or reject must carry (decision 029). */
+  const shown = async (tid: number): Promise<Record<string, string>> => {
+    const res = await gw.api.get(`/registrations/tournament/${tid}`, admin);
+    expect(res.status).toBe(200);
+    return Object.fromEntries(res.body.map((r: any) => [r.rid, r.paymentReference]));
   };
   const statuses = async (tid: number) => {
     const res = await gw.api.get(`/registrations/tournament/${tid}`, admin);
@@ -56,8 +63,9 @@ describe('admin calls for the tournament list and payments', () => {
       await reportPayment(busy.tid, 1);
       await reportPayment(busy.tid, 2);
       const [, , c, d] = busy.teams as RegisteredTeam[];
-      expect((await gw.api.put(`/registrations/admin/${c!.rid}/payment`, { paymentStatus: 'verified' }, admin)).status).toBe(200);
-      expect((await gw.api.put(`/registrations/admin/${d!.rid}/payment`, { paymentStatus: 'rejected' }, admin)).status).toBe(200);
+      const references = await shown(busy.tid);
+      expect((await gw.api.put(`/registrations/admin/${c!.rid}/payment`, { paymentStatus: 'verified', expectedUpiReference: references[c!.rid] }, admin)).status).toBe(200);
+      expect((await gw.api.put(`/registrations/admin/${d!.rid}/payment`, { paymentStatus: 'rejected', expectedUpiReference: references[d!.rid] }, admin)).status).toBe(200);
       expect((await gw.api.delete(`/tournaments/admin/delete${gone.tid}`, admin)).status).toBe(200);
 
       const res = await summary();
@@ -125,13 +133,13 @@ describe('admin calls for the tournament list and payments', () => {
     it('sets the status of several teams at once; each player sees it, the others stay', async () => {
       const { tid, rids } = await paidTournament();
       const before = await statuses(tid);
-      const res = await setMany({ tournamentId: tid, rids: [rids[1], rids[0], rids[0]], paymentStatus: 'verified' });
+      const res = await setMany({ tournamentId: tid, rids: [rids[1], rids[0], rids[0]], paymentStatus: 'verified', expectedUpiReferences: await shown(tid) });
       expect(res.status).toBe(200);
       expect(res.body.map((r: any) => [r.rid, r.tid, r.paymentStatus])).toEqual([
         [rids[0], tid, 'verified'],
         [rids[1], tid, 'verified'],
       ]);
-      expect(res.body[0].paymentReference).toMatch(/^UTR/);
+      expect(res.body[0].paymentReference).toMatch(/^[0-9]{12}$/);
       expect(await playerSees(tid, 0)).toBe('verified');
       expect(await playerSees(tid, 1)).toBe('verified');
       expect(await playerSees(tid, 2)).toBe('submitted');
@@ -140,7 +148,7 @@ describe('admin calls for the tournament list and payments', () => {
       expect(after[rids[2]!]).toEqual(before[rids[2]!]);
       expect(after[rids[3]!]).toEqual(before[rids[3]!]);
 
-      const rejected = await setMany({ tournamentId: String(tid), rids: [String(rids[2]), rids[3]], paymentStatus: 'rejected' });
+      const rejected = await setMany({ tournamentId: String(tid), rids: [String(rids[2]), rids[3]], paymentStatus: 'rejected', expectedUpiReferences: await shown(tid) });
       expect(rejected.status).toBe(200);
       expect(await playerSees(tid, 2)).toBe('rejected');
       expect(await playerSees(tid, 3)).toBe('rejected');
@@ -150,7 +158,7 @@ describe('admin calls for the tournament list and payments', () => {
 
     it('rewrites nothing when sent again', async () => {
       const { tid, rids } = await paidTournament();
-      const body = { tournamentId: tid, rids: rids.slice(0, 2), paymentStatus: 'verified' };
+      const body = { tournamentId: tid, rids: rids.slice(0, 2), paymentStatus: 'verified', expectedUpiReferences: await shown(tid) };
       const first = await setMany(body);
       expect(first.status).toBe(200);
       await new Promise((r) => setTimeout(r, 5)); // a rewrite would carry a later timestamp
@@ -228,7 +236,7 @@ describe('admin calls for the tournament list and payments', () => {
 
     it('leaves the one-team call as it was', async () => {
       const { tid, rids } = await paidTournament();
-      const res = await gw.api.put(`/registrations/admin/${rids[0]}/payment`, { paymentStatus: 'rejected' }, admin);
+      const res = await gw.api.put(`/registrations/admin/${rids[0]}/payment`, { paymentStatus: 'rejected', expectedUpiReference: (await shown(tid))[rids[0]!] }, admin);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ rid: rids[0], paymentStatus: 'rejected' });
       expect(await playerSees(tid, 0)).toBe('rejected');

@@ -106,6 +106,11 @@ export function uniquePhone(): string {
   return '9' + String(crypto.randomInt(0, 1_000_000_000)).padStart(9, '0');
 }
 
+/** A fresh 12-digit UTR: one UTR pays for one registration (decision 029). */
+export function uniqueUtr(): string {
+  return `${crypto.randomInt(1, 10)}${String(crypto.randomInt(0, 10 ** 11)).padStart(11, '0')}`;
+}
+
 export interface TestUser {
   email: string;
   phone: string;

@@ -395,8 +395,8 @@ describe('team registrations', () => {
       const res = await gw.api.get(`/registrations/tournament/${t.id}`, admin);
       expect(res.status).toBe(200);
       expect(res.body).toEqual([
-        { ...ra, username: a.username },
-        { ...rb, username: b.username },
+        { ...ra, username: a.username, sameReferenceAs: [] },
+        { ...rb, username: b.username, sameReferenceAs: [] },
       ]);
       const empty = await gw.api.get(`/registrations/tournament/${(await openTournament()).id}`, admin);
       expect(empty.body).toEqual([]);
@@ -425,32 +425,32 @@ describe('team registrations', () => {
       expect(submitted.status).toBe(200);
       expect(submitted.body).toMatchObject({ rid: created.rid, paymentStatus: 'submitted', paymentReference: '412345678901' });
 
-      const rejected = await gw.api.put(`/registrations/admin/${created.rid}/payment`, { paymentStatus: 'rejected' }, admin);
+      const rejected = await gw.api.put(`/registrations/admin/${created.rid}/payment`, { paymentStatus: 'rejected', expectedUpiReference: '412345678901' }, admin);
       expect(rejected.status).toBe(200);
       expect(rejected.body).toMatchObject({ paymentStatus: 'rejected', paymentReference: '412345678901' });
 
-      const again = await gw.api.post(`/registrations/${t.id}/payment`, { upiReference: 'T2603051830ABC' }, user.token);
+      const again = await gw.api.post(`/registrations/${t.id}/payment`, { upiReference: '5260 3051 8301' }, user.token);
       expect(again.status).toBe(200);
-      expect(again.body).toMatchObject({ paymentStatus: 'submitted', paymentReference: 'T2603051830ABC' });
+      expect(again.body).toMatchObject({ paymentStatus: 'submitted', paymentReference: '526030518301' });
 
-      const verified = await gw.api.put(`/registrations/admin/${created.rid}/payment`, { paymentStatus: 'verified' }, admin);
+      const verified = await gw.api.put(`/registrations/admin/${created.rid}/payment`, { paymentStatus: 'verified', expectedUpiReference: '526030518301' }, admin);
       expect(verified.status).toBe(200);
       expect(verified.body.paymentStatus).toBe('verified');
 
-      const late = await gw.api.post(`/registrations/${t.id}/payment`, { upiReference: '999999999999' }, user.token);
+      const late = await gw.api.post(`/registrations/${t.id}/payment`, { upiReference: '612345678903' }, user.token);
       expect(late.status).toBe(409);
       expect(late.body.message).toBe('Your payment has already been verified.');
       const mine = (await gw.api.get(`/registrations/${t.id}`, user.token)).body;
-      expect(mine).toMatchObject({ paymentStatus: 'verified', paymentReference: 'T2603051830ABC' });
+      expect(mine).toMatchObject({ paymentStatus: 'verified', paymentReference: '526030518301' });
       const listed = (await gw.api.get('/registrations/user', user.token)).body;
       expect(listed[0]).toMatchObject({ rid: created.rid, paymentStatus: 'verified' });
     });
 
-    it('checks the UPI reference: 6-35 letters and digits', async () => {
+    it('checks the UPI reference: the 12-digit UTR', async () => {
       const t = await openTournament();
       const user = await createUser(gw.api);
       await register(t.id, user.token);
-      for (const upiReference of ['12345', 'x'.repeat(36), '4123-4567-8901', 'ref;drop', '']) {
+      for (const upiReference of ['12345', 'x'.repeat(36), 'T2603051830ABC', 'ref;drop', '']) {
         const res = await gw.api.post(`/registrations/${t.id}/payment`, { upiReference }, user.token);
         expect(res.status, upiReference).toBe(400);
         expect(res.body.errors.upiReference, upiReference).toBeTruthy();

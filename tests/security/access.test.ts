@@ -192,7 +192,7 @@ const ROWS: Row[] = [
   { call: 'PUT /registrations/{tournamentId}', expect: OWNER(200), send: (c) => req('PUT', `/registrations/${tid}`, c, { json: teamFields() }) },
   { call: 'GET /registrations/user', expect: SIGNED_IN(200), send: (c) => req('GET', '/registrations/user', c) },
   { call: 'GET /registrations/tournament/{tournamentId}', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/registrations/tournament/${tid}`, c) },
-  { call: 'POST /registrations/{tournamentId}/payment', expect: OWNER(200), send: (c) => req('POST', `/registrations/${tid}/payment`, c, { json: { upiReference: 'UPI4242424242' } }) },
+  { call: 'POST /registrations/{tournamentId}/payment', expect: OWNER(200), send: (c) => req('POST', `/registrations/${tid}/payment`, c, { json: { upiReference: '424242424201' } }) },
   {
     call: 'PUT /registrations/admin/payments',
     expect: ADMIN_ONLY(200),

@@ -249,3 +249,68 @@ describe('generated input to every documented call', () => {
     for (const [call, n] of perCall) expect(n, call).toBeGreaterThanOrEqual(RUNS);
   });
 });
+
+// Issue 16, item 2: the UTR rules under generated input. Strings built from digits of any length,
+// spaces and dashes of several kinds, look-alike characters and other scripts' digits, one digit
+// repeated, and a UTR another team holds; a model of the rules (written here, not imported) says what
+// the gateway must answer, and what the team's stored reference must then be.
+describe('generated UPI references: exactly the rules of decision 029', () => {
+  const SEPARATORS = [' ', '  ', '-', '\t', '\u00a0', '\u2013', '\u2014'];
+  const NOISE = ['.', '/', '+', '_', '#', ',', 'O', 'l', 'T', 'x', '\u0663', '\u096a', '\uff11', '\u0301', '😀', '\u200e'];
+  const digits = (min: number, max: number) => fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
+  /** What the rules make of a typed reference: the UTR, or why not. */
+  function model(typed: string, held: string): { status: 200; utr: string } | { status: 400 | 409 } {
+    let kept = typed;
+    for (const s of SEPARATORS) kept = kept.split(s).join('');
+    if (!/^[0-9]{12}$/.test(kept) || /^([0-9])\1*$/.test(kept)) return { status: 400 };
+    return kept === held ? { status: 409 } : { status: 200, utr: kept };
+  }
+
+  it('accepts the 12-digit UTR written any way with spaces and dashes, and refuses the rest with a field error', async () => {
+    const admin = tokens.admin!;
+    const t = await createTournament(gw.api, admin);
+    const [player, holder] = [await createUser(gw.api), await createUser(gw.api)];
+    for (const p of [player, holder]) expect((await gw.api.post(`/registrations/${t.id}`, teamFields(), p.token)).status).toBe(201);
+    const held = '734512098761';
+    expect((await gw.api.post(`/registrations/${t.id}/payment`, { upiReference: held }, holder.token)).status).toBe(200);
+
+    const base = fc.oneof(
+      { weight: 4, arbitrary: digits(12, 12) },
+      { weight: 2, arbitrary: digits(0, 26) },
+      { weight: 1, arbitrary: fc.constantFrom(...'0123456789').map((d) => d.repeat(12)) },
+      { weight: 1, arbitrary: fc.constant(held) },
+    );
+    const typed = fc
+      .tuple(base, fc.array(fc.tuple(fc.nat(), fc.constantFrom(...SEPARATORS)), { maxLength: 5 }), fc.option(fc.tuple(fc.nat(), fc.constantFrom(...NOISE)), { freq: 3 }))
+      .map(([text, seps, noise]) => {
+        const chars = Array.from(text);
+        for (const [at, s] of [...seps, ...(noise ? [noise] : [])]) chars.splice(at % (chars.length + 1), 0, s);
+        return chars.join('');
+      });
+    const outcomes = { 200: 0, 400: 0, 409: 0 };
+    let current = '';
+    await fc.assert(
+      fc.asyncProperty(typed, async (upiReference) => {
+        const expected = model(upiReference, held);
+        const res = await gw.api.post(`/registrations/${t.id}/payment`, { upiReference }, player.token);
+        const what = `${JSON.stringify(upiReference)} → ${res.status} ${JSON.stringify(res.body)}`;
+        expect(res.status, what).toBe(expected.status);
+        outcomes[expected.status] += 1;
+        if (expected.status === 200) {
+          current = expected.utr;
+          expect(res.body.paymentReference, what).toBe(current);
+        } else {
+          expect(Object.keys(res.body.errors ?? {}), what).toEqual(['upiReference']);
+        }
+        expect((await gw.api.get(`/registrations/${t.id}`, player.token)).body.paymentReference, what).toBe(current);
+      }),
+      { seed: SEED, numRuns: Math.min(RUNS, 400) },
+    );
+    console.log(`fuzz UTR: ${Object.values(outcomes).reduce((a, b) => a + b, 0)} generated references: ${outcomes[200]} accepted, ${outcomes[400]} refused as malformed, ${outcomes[409]} refused as taken`);
+    expect(outcomes[200]).toBeGreaterThan(0);
+    expect(outcomes[400]).toBeGreaterThan(0);
+    expect(outcomes[409]).toBeGreaterThan(0);
+    // The holder's UTR never moved.
+    expect((await gw.api.get(`/registrations/${t.id}`, holder.token)).body.paymentReference).toBe(held);
+  }, 120_000);
+});

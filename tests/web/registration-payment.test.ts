@@ -219,8 +219,43 @@ describe('/payment', () => {
 
     const { status, body } = unwrap(await payment.action(args(await post('http://localhost/payment?rid=42', { upiReference: '12-34' }))));
     expect(status).toBe(400);
-    expect(body.fieldErrors.upiReference).toBe('UPI reference may contain only letters and digits.');
+    expect(body.fieldErrors.upiReference).toMatch(/^A UTR has 12 digits; this has 4\. In your UPI app/);
     expect(body.values.upiReference).toBe('12-34');
+  });
+
+  it('checks the 12-digit UTR before the gateway, sends it without spaces and dashes, and keeps what was typed when refused (issue 16)', async () => {
+    let taken = false;
+    const TAKEN = 'This UTR is already on another registration. Check that you copied the UTR of your own payment; if you did, contact the organiser.';
+    routes({
+      'GET /registrations/user': () => [200, mine()],
+      'POST /registrations/3/payment': () => (taken ? [409, { message: TAKEN, errors: { upiReference: TAKEN } }] : [200, registration({ paymentStatus: 'submitted' })]),
+    });
+    const where = /In your UPI app, open the payment: the UTR is the 12-digit "UPI Ref\. No\." \(Paytm, BHIM\), "UTR" \(PhonePe\) or "UPI transaction ID" \(Google Pay\)\.$/;
+    const refused: [string, RegExp][] = [
+      ['12345678901', /^A UTR has 12 digits; this has 11\./],
+      ['1234567890123456789012345', /this has 25\./],
+      ['000000000000', /^A UTR is never one digit repeated\./],
+      ['T2603051830ABC', /^A UTR has only digits\./],
+    ];
+    const before = stub.seen.length;
+    for (const [typed, message] of refused) {
+      const { status, body } = unwrap(await payment.action(args(await post('http://localhost/payment?rid=42', { upiReference: typed }))));
+      expect(status, typed).toBe(400);
+      expect(body.fieldErrors.upiReference, typed).toMatch(message);
+      expect(body.fieldErrors.upiReference, typed).toMatch(where);
+      expect(body.values.upiReference, typed).toBe(typed);
+    }
+    expect(stub.seen.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
+
+    const res = (await payment.action(args(await post('http://localhost/payment?rid=42', { upiReference: '4123 4567-8901' })))) as Response;
+    expect(res.status).toBe(302);
+    expect(stub.seen.at(-1)).toMatchObject({ method: 'POST', url: '/registrations/3/payment', body: { upiReference: '412345678901' } });
+
+    taken = true;
+    const { status, body } = unwrap(await payment.action(args(await post('http://localhost/payment?rid=42', { upiReference: '5123 4567 8901' }))));
+    expect(status).toBe(409);
+    expect(body.fieldErrors).toEqual({ upiReference: TAKEN });
+    expect(body.values.upiReference).toBe('5123 4567 8901');
   });
 
   it('never submits for a registration that is not the caller’s', async () => {

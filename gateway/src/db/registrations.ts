@@ -13,7 +13,8 @@ import {
   type UserRegistration,
 } from '../schemas/registration.js';
 
-type RegistrationRow = Selectable<RegistrationsTable>;
+// payment_utr stays inside the gateway: it mirrors payment_reference while it holds the claim.
+type RegistrationRow = Omit<Selectable<RegistrationsTable>, 'payment_utr'>;
 
 /** Constraint names (PostgreSQL) and a column SQLite's message names, for isUniqueViolation. */
 export const ONE_TEAM_PER_USER = { constraint: 'registrations_one_per_user', column: 'user_id' };
@@ -34,6 +35,7 @@ export function nameColumns(name: string) {
   const { key, shape } = nameKeys(name);
   return { lower: lowerName(name), key, shape };
 }
+export const UTR_TAKEN_CONSTRAINT = { constraint: 'registrations_payment_utr', column: 'payment_utr' };
 
 const REGISTRATION_COLUMNS = [
   'registrations.id',
@@ -222,6 +224,32 @@ export async function updateRegistrationTeam(db: Trx, registrationId: number, to
   return row;
 }
 
+/**
+ * The registration's payment as it stands, for a status change that depends on it. With lock (PostgreSQL)
+ * the rows stay locked until the transaction ends, so a player's new reference waits for the admin's
+ * decision instead of slipping in under it; SQLite's write transaction holds the whole database already.
+ */
+export async function findPaymentsForUpdate(db: Trx, registrationIds: readonly number[], lock: boolean) {
+  if (registrationIds.length === 0) return [];
+  const query = db
+    .selectFrom('registrations')
+    .select(['id', 'tournament_id', 'team_name', 'payment_status', 'payment_reference'])
+    .where('id', 'in', registrationIds)
+    .orderBy('id');
+  return (lock ? query.forUpdate() : query).execute();
+}
+
+/** Whether another registration (of any tournament) carries this UPI reference. */
+export async function isReferenceTaken(db: Trx, reference: string, exceptRegistrationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('registrations')
+    .select('id')
+    .where('payment_reference', '=', reference)
+    .where('id', '!=', exceptRegistrationId)
+    .executeTakeFirst();
+  return !!row;
+}
+
 /** Admins may set any status; the reference the player gave stays for the record. */
 export async function setPayment(db: Trx, registrationId: number, status: PaymentStatus): Promise<RegistrationRow | undefined> {
   return db
@@ -266,11 +294,15 @@ export async function setPayments(db: Trx, tournamentId: number, registrationIds
     .execute();
 }
 
-/** The player's report of a UPI payment; undefined when an admin has already verified it (checked in the same statement). */
-export async function submitPayment(db: Trx, registrationId: number, reference: string): Promise<RegistrationRow | undefined> {
+/**
+ * The player's report of a UPI payment (a normalised UTR); undefined when an admin has already verified
+ * it (checked in the same statement). Throws the driver's unique violation (UTR_TAKEN_CONSTRAINT) when
+ * another registration holds the UTR.
+ */
+export async function submitPayment(db: Trx, registrationId: number, utr: string): Promise<RegistrationRow | undefined> {
   return db
     .updateTable('registrations')
-    .set({ payment_status: 'submitted', payment_reference: reference, updated_at: nowIso() })
+    .set({ payment_status: 'submitted', payment_reference: utr, payment_utr: utr, updated_at: nowIso() })
     .where('id', '=', registrationId)
     .where('payment_status', '!=', 'verified')
     .returningAll()
@@ -312,15 +344,32 @@ export async function listUserRegistrations(db: Trx, userId: number): Promise<Us
   }));
 }
 
-/** Every team of a tournament with its account's username, in registration order. */
+/** Every team of a tournament with its account's username and the other registrations sharing its UPI reference, in registration order. */
 export async function listTournamentRegistrations(db: Trx, tournamentId: number): Promise<AdminRegistration[]> {
-  const rows = await db
-    .selectFrom('registrations')
-    .innerJoin('users', 'users.id', 'registrations.user_id')
-    .select(REGISTRATION_COLUMNS)
-    .select('users.username as username')
-    .where('registrations.tournament_id', '=', tournamentId)
-    .orderBy('registrations.id')
-    .execute();
-  return rows.map((row) => ({ ...toRegistration(row), username: row.username }));
+  const [rows, shared] = await Promise.all([
+    db
+      .selectFrom('registrations')
+      .innerJoin('users', 'users.id', 'registrations.user_id')
+      .select(REGISTRATION_COLUMNS)
+      .select('users.username as username')
+      .where('registrations.tournament_id', '=', tournamentId)
+      .orderBy('registrations.id')
+      .execute(),
+    // Only older data can share a reference (decision 029): the unique payment_utr stops new pairs.
+    db
+      .selectFrom('registrations as r')
+      .innerJoin('registrations as o', (join) => join.onRef('o.payment_reference', '=', 'r.payment_reference').onRef('o.id', '!=', 'r.id'))
+      .select(['r.id as rid', 'o.id as other_rid', 'o.tournament_id as other_tid', 'o.team_name as other_team'])
+      .where('r.tournament_id', '=', tournamentId)
+      .where('r.payment_reference', '<>', '')
+      .orderBy('o.id')
+      .execute(),
+  ]);
+  const sameAs = new Map<number, AdminRegistration['sameReferenceAs']>();
+  for (const s of shared) {
+    const list = sameAs.get(Number(s.rid)) ?? [];
+    list.push({ rid: Number(s.other_rid), tid: Number(s.other_tid), teamName: s.other_team });
+    sameAs.set(Number(s.rid), list);
+  }
+  return rows.map((row) => ({ ...toRegistration(row), username: row.username, sameReferenceAs: sameAs.get(row.id) ?? [] }));
 }

@@ -126,6 +126,8 @@ export interface RegistrationsTable {
   substitute2_username: string;
   payment_status: ColumnType<string, string | undefined, string>; // pending | submitted | verified | rejected
   payment_reference: string;
+  /** The UTR while it is this registration's reference; unique, NULL when none (or an older duplicate: decision 029). */
+  payment_utr: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

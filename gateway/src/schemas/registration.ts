@@ -130,19 +130,57 @@ export const RegistrationTournamentSchema = z.object({
 export const UserRegistrationSchema = RegistrationSchema.extend({ tournament: RegistrationTournamentSchema });
 export type UserRegistration = z.infer<typeof UserRegistrationSchema>;
 
-export const AdminRegistrationSchema = RegistrationSchema.extend({ username: z.string() });
+export const AdminRegistrationSchema = RegistrationSchema.extend({
+  username: z.string(),
+  sameReferenceAs: z
+    .array(z.object({ rid: z.number().int(), tid: z.number().int(), teamName: z.string() }))
+    .describe('Other registrations, of any tournament, that carry the same UPI reference (data from before references were unique).'),
+});
 export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
 
-/** The UPI transaction reference (UTR or app transaction id) the player copies from their UPI app. */
+export const UTR_LENGTH = 12;
+
+/** Where every UPI app shows the UTR (decision 029): the message of every refused reference ends with it. */
+export const UTR_WHERE =
+  'In your UPI app, open the payment: the UTR is the 12-digit "UPI Ref. No." (Paytm, BHIM), "UTR" (PhonePe) or "UPI transaction ID" (Google Pay).';
+
+/** Spaces (any width, including a copied non-breaking one), invisible joiners and every dash or hyphen a keyboard or a pasted statement may put inside the number. */
+const UTR_SEPARATORS = /[\s\u00AD\u200B-\u200D\u2060\u2010-\u2015\u2212\uFE58\uFE63\uFF0D-]/g;
+
+/** The UTR as stored and compared: what was typed or pasted, without spaces and dashes. */
+export const normaliseUtr = (value: string) => value.replace(UTR_SEPARATORS, '');
+
+export const UTR_REQUIRED = 'UPI reference is required.';
+export const UTR_TAKEN = 'This UTR is already on another registration. Check that you copied the UTR of your own payment; if you did, contact the organiser.';
+
+/** Why a normalised reference is not a UTR, or undefined when it is one: 12 digits, not one digit repeated. */
+export function utrProblem(utr: string): string | undefined {
+  if (utr === '') return UTR_REQUIRED;
+  if (!/^[0-9]+$/.test(utr)) return `A UTR has only digits. ${UTR_WHERE}`;
+  if (utr.length !== UTR_LENGTH) return `A UTR has ${UTR_LENGTH} digits; this has ${utr.length}. ${UTR_WHERE}`;
+  if (/^([0-9])\1*$/.test(utr)) return `A UTR is never one digit repeated. ${UTR_WHERE}`;
+  return undefined;
+}
+
+/** The 12-digit UTR (also called RRN) from the player's UPI app; spaces and dashes inside it are dropped. */
 export const PaymentSubmitSchema = z.object({
   upiReference: z
-    .string({ required_error: 'UPI reference is required.', invalid_type_error: 'UPI reference must be text.' })
-    .trim()
-    .min(1, 'UPI reference is required.')
-    .regex(/^[A-Za-z0-9]*$/, 'UPI reference may contain only letters and digits.')
-    .min(6, 'UPI reference must be at least 6 characters.')
-    .max(35, 'UPI reference must be at most 35 characters.'),
+    .string({ required_error: UTR_REQUIRED, invalid_type_error: 'UPI reference must be text.' })
+    .transform(normaliseUtr)
+    .superRefine((utr, ctx) => {
+      const problem = utrProblem(utr);
+      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    })
+    .describe('The 12-digit UTR of the UPI payment; spaces and dashes are dropped. Unique across all registrations.'),
 });
+
+export const REFERENCE_CHANGED = 'This team changed its UPI reference; check it again.';
+
+/** The UPI reference the admin was shown, as the admin's page sent it (compared after dropping spaces and dashes). */
+const ExpectedReferenceSchema = z
+  .string({ invalid_type_error: 'The UPI reference you checked must be text.' })
+  .max(100, 'The UPI reference you checked must be at most 100 characters.')
+  .transform(normaliseUtr);
 
 export const PaymentStatusUpdateSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES, {
@@ -150,8 +188,10 @@ export const PaymentStatusUpdateSchema = z.object({
       message: ctx.data === undefined ? 'Payment status is required.' : 'Payment status must be one of pending, submitted, verified, rejected.',
     }),
   }),
+  expectedUpiReference: ExpectedReferenceSchema.optional().describe(
+    'The UPI reference the admin was shown ("" for none). Required to verify or reject a team that has a reference; when it no longer matches, 409 and nothing changes.',
+  ),
 });
-
 /** A whole-number id in a JSON body; digit strings (checkbox values of a form post) are read as numbers. */
 const bodyId = (required: string, invalid: string) =>
   z.preprocess(
@@ -162,7 +202,7 @@ const bodyId = (required: string, invalid: string) =>
 export const MAX_BULK_PAYMENTS = 1000;
 
 /** PUT /registrations/admin/payments: several teams of one tournament at once. */
-export const PaymentStatusBulkUpdateSchema = PaymentStatusUpdateSchema.extend({
+export const PaymentStatusBulkUpdateSchema = PaymentStatusUpdateSchema.omit({ expectedUpiReference: true }).extend({
   tournamentId: bodyId('Tournament is required.', 'Tournament must be a tournament id.'),
   rids: z
     .array(bodyId('Team is required.', 'Each team must be a registration id (rid).'), {
@@ -172,4 +212,10 @@ export const PaymentStatusBulkUpdateSchema = PaymentStatusUpdateSchema.extend({
     .min(1, 'Choose at least one team.')
     .max(MAX_BULK_PAYMENTS, `At most ${MAX_BULK_PAYMENTS} teams at once.`)
     .describe('Registration ids (rid) of the tournament; a repeated rid counts once.'),
+  expectedUpiReferences: z
+    .record(ExpectedReferenceSchema, { invalid_type_error: 'The UPI references you checked must be an object of rid → reference.' })
+    .optional()
+    .describe(
+      'rid → the UPI reference the admin was shown ("" for none). Required, per team that has a reference, to verify or reject; when any differs, 409 and nothing changes.',
+    ),
 });

@@ -248,13 +248,15 @@ function teamFields(team: DemoTeam, withSubstitute: boolean) {
 }
 
 /** Payment states a real list shows: settled for running or past events, a mix while registration is open. */
-function paymentFor(t: DemoTournament, index: number): { status: PaymentStatus; reference?: string } {
-  if (t.entryFee === 0 || t.status !== 'Registration Ongoing') return { status: 'verified', reference: t.entryFee === 0 ? '' : utr(index) };
+function paymentFor(t: DemoTournament, tournamentIndex: number, index: number): { status: PaymentStatus; reference?: string } {
+  const reference = utr(tournamentIndex * 100 + index);
+  if (t.entryFee === 0 || t.status !== 'Registration Ongoing') return { status: 'verified', reference: t.entryFee === 0 ? '' : reference };
   const states: PaymentStatus[] = ['verified', 'verified', 'submitted', 'pending', 'submitted', 'verified'];
   const status = states[index % states.length]!;
-  return { status, reference: status === 'pending' ? '' : utr(index) };
+  return { status, reference: status === 'pending' ? '' : reference };
 }
 
+/** A UTR per team across every demo tournament: one UTR pays for one registration (decision 029). */
 const utr = (index: number) => `4${String(219_003_311_07 + index * 7_919).padStart(11, '0')}`;
 
 /** Placements for one match: every team placed once; better placements tend to have more finishes. */
@@ -360,7 +362,7 @@ async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedI
     const rids: number[] = [];
     for (let i = 0; i < t.teams; i++) {
       const row = await insertRegistration(trx, tid, userIds[i]!, teamFields(TEAMS[i]!, i % 3 === 0));
-      const payment = paymentFor(t, i);
+      const payment = paymentFor(t, ti, i);
       if (payment.reference) await submitPayment(trx, row.id, payment.reference);
       if (payment.status !== 'pending' && payment.status !== 'submitted') await setPayment(trx, row.id, payment.status);
       rids.push(row.id);

@@ -6,13 +6,16 @@ import {
   IGN_TAKEN,
   ONE_TEAM_PER_USER,
   TEAM_NAME_TAKEN,
+  UTR_TAKEN_CONSTRAINT,
   countRegistrations,
   findIgnClashes,
   findForeignRegistrations,
   findLiveTournament,
+  findPaymentsForUpdate,
   findUserRegistration,
   hasRegistration,
   insertRegistration,
+  isReferenceTaken,
   isTeamNameTaken,
   listTournamentRegistrations,
   listUserRegistrations,
@@ -32,13 +35,16 @@ import {
   PaymentStatusBulkUpdateSchema,
   PaymentStatusUpdateSchema,
   PaymentSubmitSchema,
+  REFERENCE_CHANGED,
   RegistrationIdParamsSchema,
   RegistrationSchema,
   TeamCreateSchema,
   TeamUpdateSchema,
   TournamentIdParamsSchema,
+  UTR_TAKEN,
   UserRegistrationSchema,
   type IgnField,
+  type PaymentStatus,
   type TeamFields,
 } from '../../schemas/registration.js';
 
@@ -67,6 +73,23 @@ function ignTaken(clashes: { field: IgnField; ign: string }[]): HttpError {
 }
 
 const FULL = 'Registration is full.';
+
+const ALREADY_VERIFIED = 'Your payment has already been verified.';
+const utrTaken = () => conflict(UTR_TAKEN, { upiReference: UTR_TAKEN });
+
+/** Verifying or rejecting is a judgement of one reference: the caller must say which one it saw (decision 029). */
+const JUDGED_STATUSES: readonly PaymentStatus[] = ['verified', 'rejected'];
+const REFERENCE_MISSING = 'Send the UPI reference you checked (expectedUpiReference) to verify or reject a payment.';
+
+/**
+ * Whether a status change may go ahead for a registration whose stored reference is `stored`:
+ * 'missing' when the caller did not say which reference it saw although it must, 'changed' when the
+ * reference is no longer the one it saw.
+ */
+function referenceCheck(stored: string, expected: string | undefined, status: PaymentStatus): 'missing' | 'changed' | undefined {
+  if (expected === undefined) return JUDGED_STATUSES.includes(status) && stored !== '' ? 'missing' : undefined;
+  return expected === stored ? undefined : 'changed';
+}
 
 /** Decision 007's checks, in its order, for a live tournament; the refusal to answer, or undefined. */
 async function registrationRefusal(
@@ -294,7 +317,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Report the UPI payment of the caller's team",
         description:
-          'Sets the payment status to "submitted" with the UPI transaction reference from the player\'s UPI app (6-35 letters and digits). Allowed until an admin has verified the payment.',
+          'Sets the payment status to "submitted" with the 12-digit UTR from the player\'s UPI app (spaces and dashes are dropped; one digit repeated is refused). A UTR already on another registration, of any tournament, is refused with 409 without naming it. Allowed until an admin has verified the payment.',
         security: SECURITY,
         params: TournamentIdParamsSchema,
         body: PaymentSubmitSchema,
@@ -307,9 +330,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!(await findLiveTournament(app.store.db, tournamentId))) throw notFound(TOURNAMENT_NOT_FOUND);
       const existing = await findUserRegistration(app.store.db, tournamentId, user.id);
       if (!existing) throw notFound(NO_TEAM);
-      const row = await submitPayment(app.store.db, existing.id, request.body.upiReference);
-      if (!row) throw conflict('Your payment has already been verified.');
-      return toRegistration(row);
+      const utr = request.body.upiReference;
+      if (existing.payment_status === 'verified') throw conflict(ALREADY_VERIFIED);
+      try {
+        const row = await app.store.writeTransaction(async (trx) => {
+          // The friendly check (older duplicates included); the unique payment_utr decides between two submits at once.
+          if (await isReferenceTaken(trx, utr, existing.id)) throw utrTaken();
+          return submitPayment(trx, existing.id, utr);
+        });
+        if (!row) throw conflict(ALREADY_VERIFIED);
+        return toRegistration(row);
+      } catch (err) {
+        if (isUniqueViolation(err, UTR_TAKEN_CONSTRAINT)) throw utrTaken();
+        throw err;
+      }
     },
   );
 
@@ -321,14 +355,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Set the payment status of several teams of one tournament at once (admin)',
-        description: `All or nothing: every rid must be a registration of tournamentId, else 400 and nothing changes. At most ${MAX_BULK_PAYMENTS} rids. Answers the listed registrations, by rid.`,
+        description: `All or nothing: every rid must be a registration of tournamentId, else 400 and nothing changes. At most ${MAX_BULK_PAYMENTS} rids. To verify or reject, expectedUpiReferences carries, per team that has a reference, the one the admin was shown: if any team changed it since, 409 naming those teams (errors expectedUpiReferences.{rid}) and nothing changes. Answers the listed registrations, by rid.`,
         security: SECURITY,
         body: PaymentStatusBulkUpdateSchema,
-        response: { 200: z.array(RegistrationSchema), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: z.array(RegistrationSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const { tournamentId, paymentStatus } = request.body;
+      const expected = request.body.expectedUpiReferences ?? {};
       const rids = [...new Set(request.body.rids)];
       const rows = await app.store.writeTransaction(async (trx) => {
         const tournament = await app.store.lockTournament(trx, tournamentId);
@@ -340,6 +375,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
               ? `Registration ${foreign[0]} is not a team of this tournament.`
               : `Registrations ${foreign.join(', ')} are not teams of this tournament.`;
           throw badRequest(`${message} Nothing was changed.`, { rids: message });
+        }
+        const current = await findPaymentsForUpdate(trx, rids, app.store.dialect === 'postgres');
+        const missing: FieldErrors = {};
+        const changed: FieldErrors = {};
+        const changedNames: string[] = [];
+        for (const row of current) {
+          const check = referenceCheck(row.payment_reference, expected[String(row.id)], paymentStatus);
+          if (check === 'missing') missing[`expectedUpiReferences.${row.id}`] = `Send the UPI reference you checked for ${row.team_name}.`;
+          if (check === 'changed') {
+            changed[`expectedUpiReferences.${row.id}`] = REFERENCE_CHANGED;
+            changedNames.push(row.team_name);
+          }
+        }
+        if (Object.keys(missing).length > 0) throw badRequest(`${REFERENCE_MISSING} Nothing was changed.`, missing);
+        if (changedNames.length > 0) {
+          const who = changedNames.length === 1 ? `${changedNames[0]} changed its UPI reference` : `${changedNames.join(', ')} changed their UPI references`;
+          throw conflict(`${who}; check ${changedNames.length === 1 ? 'it' : 'them'} again. Nothing was changed.`, changed);
         }
         return setPayments(trx, tournamentId, rids, paymentStatus);
       });
@@ -354,14 +406,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "Set a team's payment status (admin)",
+        description:
+          'To verify or reject a team that has a UPI reference, expectedUpiReference is the one the admin was shown; if the team changed it since, 409 "This team changed its UPI reference; check it again." and nothing changes.',
         security: SECURITY,
         params: RegistrationIdParamsSchema,
         body: PaymentStatusUpdateSchema,
-        response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
-      const row = await setPayment(app.store.db, request.params.rid, request.body.paymentStatus);
+      const { rid } = request.params;
+      const { paymentStatus, expectedUpiReference } = request.body;
+      const row = await app.store.writeTransaction(async (trx) => {
+        const [current] = await findPaymentsForUpdate(trx, [rid], app.store.dialect === 'postgres');
+        if (!current) throw notFound('Registration not found.');
+        const check = referenceCheck(current.payment_reference, expectedUpiReference, paymentStatus);
+        if (check === 'missing') throw badRequest(REFERENCE_MISSING, { expectedUpiReference: REFERENCE_MISSING });
+        if (check === 'changed') throw conflict(REFERENCE_CHANGED, { expectedUpiReference: REFERENCE_CHANGED });
+        return setPayment(trx, rid, paymentStatus);
+      });
       if (!row) throw notFound('Registration not found.');
       return toRegistration(row);
     },
