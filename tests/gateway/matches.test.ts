@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTournament, createUser, matchFields, startGateway, teamFields, type TestGateway } from './helpers.js';
+import { adminToken, createTournament, createUser, matchFields, startGateway, teamFields, uniqueUtr, type TestGateway } from './helpers.js';
 
 describe('matches', () => {
   let gw: TestGateway;
@@ -31,10 +31,15 @@ describe('matches', () => {
     expect(list.body[0]).toMatchObject({ matchId: '', password: '' });
   });
 
-  it('shows the room ID and password only to registered teams and admins', async () => {
+  it('shows the room ID and password only to confirmed teams and admins', async () => {
     const t = await createTournament(gw.api, admin);
     const [player, outsider] = [await createUser(gw.api), await createUser(gw.api)];
-    expect((await gw.api.post(`/registrations/${t.id}`, teamFields(), player.token)).status).toBe(201);
+    const team = await gw.api.post(`/registrations/${t.id}`, teamFields(), player.token);
+    expect(team.status).toBe(201);
+    // Decision 029: confirmed = payment verified (the entry fee is ₹100).
+    const utr = uniqueUtr();
+    expect((await gw.api.post(`/registrations/${t.id}/payment`, { upiReference: utr }, player.token)).status).toBe(200);
+    expect((await gw.api.put(`/registrations/admin/${team.body.rid}/payment`, { paymentStatus: 'verified', expectedUpiReference: utr }, admin)).status).toBe(200);
     // A team in another tournament does not unlock this one's rooms.
     const elsewhere = await createTournament(gw.api, admin);
     expect((await gw.api.post(`/registrations/${elsewhere.id}`, teamFields(), outsider.token)).status).toBe(201);

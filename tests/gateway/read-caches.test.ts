@@ -142,7 +142,8 @@ function freshnessSuite(topology: string, start: () => Promise<{ writer: Api; re
     });
 
     it('matches created and edited change the generation; players see the new room at once', async () => {
-      const { tid } = await createTournamentWithTeams(writer, admin, players, [`A ${unique()}`]);
+      // A free tournament: its registered teams are confirmed and see the room (decision 029).
+      const { tid } = await createTournamentWithTeams(writer, admin, players, [`A ${unique()}`], { entryFee: '0' });
       const before = await warmAll(tid);
       const created = await writer.post('/matches', matchFields(tid), admin);
       expect(created.status).toBe(201);
@@ -211,7 +212,7 @@ describe('room details never leave through a cache', () => {
 
   it('after admins and registered teams read everything, strangers and anonymous callers still get no room ID or password', async () => {
     const [member, stranger] = [await createUser(gw.api), await createUser(gw.api)];
-    const { tid, teams } = await createTournamentWithTeams(gw.api, admin, [member], [`Room ${unique()}`]);
+    const { tid, teams } = await createTournamentWithTeams(gw.api, admin, [member], [`Room ${unique()}`], { entryFee: '0' });
     const roomId = `R${unique()}`;
     const password = `pw${unique()}`;
     expect((await gw.api.post('/matches', matchFields(tid, { matchId: roomId, password }), admin)).status).toBe(201);

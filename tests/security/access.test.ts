@@ -73,7 +73,8 @@ beforeAll(async () => {
   };
   admin = await adminToken(gw.api);
   [player, other] = [await createUser(gw.api), await createUser(gw.api)];
-  const form = toForm(tournamentFields(), [{ name: 'coverImage', data: await pngImage(), filename: 'cover.png', type: 'image/png' }]);
+  // Free: its registered team is confirmed and sees the room whatever the matrix does to its payment (decision 029).
+  const form = toForm(tournamentFields({ entryFee: '0' }), [{ name: 'coverImage', data: await pngImage(), filename: 'cover.png', type: 'image/png' }]);
   const created = await gw.api.request('POST', '/tournaments/add', { token: admin, form });
   expect(created.status).toBe(200);
   tid = created.body.id;

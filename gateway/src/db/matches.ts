@@ -9,7 +9,7 @@ type MatchRow = Selectable<MatchesTable>;
 /** Constraint name (PostgreSQL) and a column SQLite's message names, for isUniqueViolation. */
 export const MATCH_SLOT_TAKEN = { constraint: 'matches_slot', column: 'match_no' };
 
-/** Room ID and password are only shown to teams of the tournament and to admins. */
+/** Room ID and password are only shown to confirmed teams of the tournament and to admins (decision 029). */
 export function toMatch(row: MatchRow, showRoom: boolean): Match {
   return {
     id: row.id,

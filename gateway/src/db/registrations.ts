@@ -81,7 +81,7 @@ export const coverImageUrl = (imageId: string | null) => (imageId ? `/images/${i
 export function findLiveTournament(db: Trx, id: number) {
   return db
     .selectFrom('tournaments')
-    .select(['id', 'status', 'start_date', 'max_teams', 'registration_open', 'registration_close'])
+    .select(['id', 'status', 'start_date', 'max_teams', 'registration_open', 'registration_close', 'entry_fee'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isUniqueViolation } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
 import { MATCH_SLOT_TAKEN, findMatchById, insertMatch, listTournamentMatches, toMatch, updateMatch } from '../../db/matches.js';
-import { findLiveTournament, hasRegistration } from '../../db/registrations.js';
+import { findLiveTournament, findUserRegistration } from '../../db/registrations.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../../plugins/auth.js';
 import { ErrorSchema } from '../../schemas/common.js';
@@ -12,6 +12,9 @@ import { MatchBodySchema, MatchIdParamsSchema, MatchSchema, MatchTournamentParam
 const TAGS = ['matches'];
 const SECURITY = [{ bearerAuth: [] }];
 const TOURNAMENT_NOT_FOUND = 'Tournament not found.';
+
+/** Decision 029: a place is confirmed once the organisers verify the payment, or at once in a free tournament. */
+const isConfirmed = (team: { payment_status: string } | undefined, entryFee: number) => !!team && (entryFee <= 0 || team.payment_status === 'verified');
 
 const errorResponses = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorSchema]));
 
@@ -23,7 +26,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Match schedule of a tournament, by day and match number',
-        description: 'matchId (room ID) and password are filled only for callers with a team in the tournament and for admins; null for everyone else.',
+        description:
+          'matchId (room ID) and password are filled only for admins and confirmed teams of the tournament (payment verified, or any registered team when the entry fee is 0); null for everyone else.',
         security: SECURITY,
         params: MatchTournamentParamsSchema,
         response: { 200: z.array(MatchSchema), ...errorResponses(400, 401, 404) },
@@ -32,9 +36,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const { tournamentId } = request.params;
-      if (!(await findLiveTournament(app.store.db, tournamentId))) throw notFound(TOURNAMENT_NOT_FOUND);
+      const tournament = await findLiveTournament(app.store.db, tournamentId);
+      if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
       const [showRoom, rows] = await Promise.all([
-        isAdmin(user) ? true : hasRegistration(app.store.db, tournamentId, user.id),
+        isAdmin(user) ? true : findUserRegistration(app.store.db, tournamentId, user.id).then((team) => isConfirmed(team, Number(tournament.entry_fee))),
         listTournamentMatches(app.store.db, tournamentId),
       ]);
       // Room details must never sit in a shared cache.
