@@ -36,8 +36,11 @@ export default function About() {
       <h2>How it works</h2>
       <ol>
         <li>Pick a tournament and register your team: four players, plus up to two substitutes.</li>
-        <li>Pay the entry fee by UPI. Your place is confirmed once the organisers verify the payment.</li>
-        <li>On match day, find the room ID and password on your team&apos;s matches page.</li>
+        <li>
+          Pay the entry fee by UPI and send us the 12-digit UTR from your UPI app. Your place is confirmed once the organisers verify the
+          payment; in a free tournament, as soon as you register.
+        </li>
+        <li>Once your place is confirmed, the room ID and password appear on your team&apos;s matches page before each match.</li>
         <li>Follow the day-wise and overall points tables as the results come in.</li>
       </ol>
       <h2>Fair play</h2>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
@@ -7,7 +7,7 @@ import { byPayment, loadRegistrations, paymentFilterOf, paymentFilterQuery, regi
 import { pageError } from '~/utils/errors.server';
 import { formFailure, gatewayFormErrors, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
-import { PAYMENT_STATUSES, PaymentStatusBulkUpdateSchema, type PaymentStatus } from '~/utils/payments-form.server';
+import { EXPECTED_REFERENCE_FIELD, expectedReferenceName, PAYMENT_STATUSES, PaymentStatusBulkUpdateSchema, type PaymentStatus } from '~/utils/payments-form.server';
 import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { paymentWords } from '~/utils/team';
@@ -43,6 +43,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
+// A refused verify or reject (409: a team changed its UPI reference meanwhile) must show the new
+// reference at once, also with JavaScript, where Remix would otherwise keep the page it had.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 ? true : defaultShouldRevalidate;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const tid = requireTournamentId(params.tournamentId);
@@ -52,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   return {
     t: { id: t.id, name: t.name, maxTeams: t.maxTeams },
+    expectedField: EXPECTED_REFERENCE_FIELD,
     filter: filter === 'invalid' ? null : filter,
     invalidFilter: filter === 'invalid',
     query: paymentFilterQuery(filter),
@@ -68,6 +74,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       paymentStatus: r.paymentStatus,
       paymentLabel: paymentWords(r.paymentStatus).label,
       paymentReference: r.paymentReference,
+      // Older registrations may share a UTR (decision 029): the organiser must see which.
+      sameReferenceAs: r.sameReferenceAs.map((o) => ({ ...o, here: o.tid === t.id })),
     })),
   };
 }
@@ -84,15 +92,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!intent) return formFailure({ formError: 'Choose Verify or Reject.' });
   const rids = formData.getAll('rid').map(ridOf);
   const words = paymentWords(intent.status).label.toLowerCase();
+  // The reference the admin was shown next to each team (hidden fields): the gateway refuses if it changed since.
+  const seen = (rid: number) => {
+    const value = formData.get(intent.bulk ? expectedReferenceName(rid) : EXPECTED_REFERENCE_FIELD);
+    return typeof value === 'string' ? value : undefined;
+  };
 
   try {
     if (!intent.bulk) {
       const rid = rids[0];
       if (rids.length !== 1 || rid === undefined || Number.isNaN(rid)) return formFailure({ formError: 'Choose one team.' });
-      const saved = await gateway.setPaymentStatus(request, rid, intent.status);
+      const saved = await gateway.setPaymentStatus(request, rid, intent.status, seen(rid));
       return flash(request, `Payment of ${saved.teamName} marked ${words}.`, back);
     }
-    const body = PaymentStatusBulkUpdateSchema.safeParse({ tournamentId: tid, rids, paymentStatus: intent.status });
+    const expectedUpiReferences: Record<string, string> = {};
+    for (const rid of rids) {
+      const value = Number.isNaN(rid) ? undefined : seen(rid);
+      if (value !== undefined) expectedUpiReferences[String(rid)] = value;
+    }
+    const body = PaymentStatusBulkUpdateSchema.safeParse({ tournamentId: tid, rids, paymentStatus: intent.status, expectedUpiReferences });
     if (!body.success) {
       const message = body.error.issues[0]?.message ?? UPDATE_FAILED;
       return formFailure({ fieldErrors: { rid: message } });
@@ -102,8 +120,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return flash(request, `${saved.length === 1 ? 'Payment' : `${saved.length} payments`} marked ${words}: ${names}.`, back);
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
-    const failure = gatewayFormErrors(err, { fields: ['rid'], fallback: UPDATE_FAILED, rename: { rids: 'rid' } });
-    return formFailure({ fieldErrors: failure.fieldErrors, formError: failure.formError ?? UPDATE_FAILED }, failure.status);
+    // Per-team refusals (expectedUpiReferences.{rid}, or the one team's) go on that team's card.
+    const single = intent.bulk ? null : rids[0];
+    const rename: Record<string, string> = { rids: 'rid', ...(single ? { expectedUpiReference: `team.${single}` } : {}) };
+    for (const key of Object.keys(err.fieldErrors)) {
+      const m = /^expectedUpiReferences\.(\d+)$/.exec(key);
+      if (m) rename[key] = `team.${m[1]}`;
+    }
+    const fields = ['rid', ...Object.values(rename).filter((f) => f.startsWith('team.'))];
+    const failure = gatewayFormErrors(err, { fields, fallback: UPDATE_FAILED, rename });
+    // The gateway's message names the teams and says nothing changed: keep it above the cards (once).
+    let formError: string | null = failure.formError ?? (err.status === 409 ? err.message : null) ?? UPDATE_FAILED;
+    if (Object.values(failure.fieldErrors).includes(formError)) formError = null;
+    return formFailure({ fieldErrors: failure.fieldErrors, formError }, failure.status);
   }
 }
 
@@ -112,6 +141,9 @@ export default function AdminRegistrations() {
   const actionData = useActionData<FormFailure>();
   const action = `/admin/${page.t.id}/registrations${page.query}`;
   const shown = page.filter ? page.counts[page.filter] : page.total;
+  const teamErrors = actionData?.fieldErrors ?? {};
+  const order = ['rid', ...page.teams.map((team) => `team.${team.rid}`)];
+  const ids = Object.fromEntries([['rid', 'bulk-actions'], ...page.teams.map((team) => [`team.${team.rid}`, `team-${team.rid}-card`])]);
 
   return (
     <section className="ops-page" aria-labelledby="ops-title">
@@ -151,7 +183,7 @@ export default function AdminRegistrations() {
         </a>
       </p>
 
-      <ErrorSummary fieldErrors={actionData?.fieldErrors} formError={actionData?.formError} ids={{ rid: 'bulk-actions' }} />
+      <ErrorSummary fieldErrors={actionData?.fieldErrors} formError={actionData?.formError} order={order} ids={ids} />
 
       {page.teams.length === 0 ? (
         <p className="nothing">{page.filter ? `No teams with payment ${paymentWords(page.filter).label.toLowerCase()}.` : 'No teams have registered yet.'}</p>
@@ -172,64 +204,95 @@ export default function AdminRegistrations() {
           </Form>
           <ul className="ops-cards ops-teams">
             {page.teams.map((team) => (
-              <li key={team.rid} className="ops-card">
-                <article aria-labelledby={`team-${team.rid}`}>
-                  <div className="ops-team-head">
-                    <input type="checkbox" name="rid" value={team.rid} form={BULK_FORM_ID} id={`tick-${team.rid}`} />
-                    <label htmlFor={`tick-${team.rid}`} className="visually-hidden">
-                      Tick {team.teamName}
-                    </label>
-                    <h2 id={`team-${team.rid}`} className="ops-card-title">
-                      {team.teamName}
-                    </h2>
-                    <span className={`badge ${TONE[team.paymentStatus] ?? ''}`}>{team.paymentLabel}</span>
-                  </div>
-                  <dl className="ops-facts">
-                    <div>
-                      <dt>Players</dt>
-                      <dd>{team.players.join(', ')}</dd>
-                    </div>
-                    {team.substitutes.length ? (
-                      <div>
-                        <dt>Substitutes</dt>
-                        <dd>{team.substitutes.join(', ')}</dd>
-                      </div>
-                    ) : null}
-                    <div>
-                      <dt>UPI reference</dt>
-                      <dd className="mono">{team.paymentReference || '—'}</dd>
-                    </div>
-                    <div>
-                      <dt>Registered</dt>
-                      <dd>
-                        {team.registeredAt} by {team.username}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>Team ID</dt>
-                      <dd className="mono">{team.rid}</dd>
-                    </div>
-                  </dl>
-                  <Form method="post" action={action} className="ops-row-actions">
-                    <input type="hidden" name="rid" value={team.rid} />
-                    {team.paymentStatus !== 'verified' ? (
-                      <button type="submit" name="intent" value={INTENT.verifyOne} className="button">
-                        Verify<span className="visually-hidden"> payment of {team.teamName}</span>
-                      </button>
-                    ) : null}
-                    {team.paymentStatus !== 'rejected' ? (
-                      <button type="submit" name="intent" value={INTENT.rejectOne} className="button button-secondary">
-                        Reject<span className="visually-hidden"> payment of {team.teamName}</span>
-                      </button>
-                    ) : null}
-                  </Form>
-                </article>
-              </li>
+              <TeamCard key={team.rid} team={team} action={action} expectedField={page.expectedField} error={teamErrors[`team.${team.rid}`]} />
             ))}
           </ul>
         </>
       )}
     </section>
+  );
+}
+
+type Team = ReturnType<typeof useLoaderData<typeof loader>>['teams'][number];
+
+/** One team: its players and payment, its own Verify/Reject form, and the hidden fields with the reference shown here. */
+function TeamCard({ team, action, expectedField, error }: { team: Team; action: string; expectedField: string; error?: string }) {
+  const errorId = `team-${team.rid}-error`;
+  const flagId = `team-${team.rid}-shared`;
+  const describedBy = [error ? errorId : null, team.sameReferenceAs.length ? flagId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <li className={`ops-card${error ? ' has-error' : ''}`} id={`team-${team.rid}-card`} tabIndex={-1}>
+      <article aria-labelledby={`team-${team.rid}`}>
+        <div className="ops-team-head">
+          <input type="checkbox" name="rid" value={team.rid} form={BULK_FORM_ID} id={`tick-${team.rid}`} aria-describedby={describedBy} />
+          <input type="hidden" name={`${expectedField}.${team.rid}`} value={team.paymentReference} form={BULK_FORM_ID} />
+          <label htmlFor={`tick-${team.rid}`} className="visually-hidden">
+            Tick {team.teamName}
+          </label>
+          <h2 id={`team-${team.rid}`} className="ops-card-title">
+            {team.teamName}
+          </h2>
+          <span className={`badge ${TONE[team.paymentStatus] ?? ''}`}>{team.paymentLabel}</span>
+        </div>
+        <dl className="ops-facts">
+          <div>
+            <dt>Players</dt>
+            <dd>{team.players.join(', ')}</dd>
+          </div>
+          {team.substitutes.length ? (
+            <div>
+              <dt>Substitutes</dt>
+              <dd>{team.substitutes.join(', ')}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>UPI reference</dt>
+            <dd className="mono">{team.paymentReference || '—'}</dd>
+          </div>
+          {team.sameReferenceAs.length ? (
+            <div className="ops-flag" id={flagId}>
+              <dt>
+                <span aria-hidden="true">⚠ </span>Same UTR as
+              </dt>
+              <dd>
+                {team.sameReferenceAs.map((o) => (o.here ? `${o.teamName} (team ${o.rid})` : `${o.teamName} (team ${o.rid}, tournament ${o.tid})`)).join(', ')}.
+                One payment cannot pay for two teams: check both before verifying.
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Registered</dt>
+            <dd>
+              {team.registeredAt} by {team.username}
+            </dd>
+          </div>
+          <div>
+            <dt>Team ID</dt>
+            <dd className="mono">{team.rid}</dd>
+          </div>
+        </dl>
+        {error ? (
+          <p className="field-error" id={errorId}>
+            <span aria-hidden="true">⚠ </span>
+            {error}
+          </p>
+        ) : null}
+        <Form method="post" action={action} className="ops-row-actions">
+          <input type="hidden" name="rid" value={team.rid} />
+          <input type="hidden" name={expectedField} value={team.paymentReference} />
+          {team.paymentStatus !== 'verified' ? (
+            <button type="submit" name="intent" value={INTENT.verifyOne} className="button" aria-describedby={describedBy}>
+              Verify<span className="visually-hidden"> payment of {team.teamName}</span>
+            </button>
+          ) : null}
+          {team.paymentStatus !== 'rejected' ? (
+            <button type="submit" name="intent" value={INTENT.rejectOne} className="button button-secondary" aria-describedby={describedBy}>
+              Reject<span className="visually-hidden"> payment of {team.teamName}</span>
+            </button>
+          ) : null}
+        </Form>
+      </article>
+    </li>
   );
 }
 

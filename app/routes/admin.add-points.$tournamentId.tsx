@@ -10,7 +10,7 @@ import { gateway, GatewayError } from '~/utils/gateway.server';
 import type { AdminRegistration, MatchResult } from '~/utils/gateway-schemas';
 import { MATCH_DAY_MAX, MATCH_NO_MAX } from '~/utils/match-form.server';
 import { pointsInputName, POINTS_FIELDS } from '~/utils/admin-forms';
-import { parsePointsForm, PointsMatchQuerySchema } from '~/utils/points-form.server';
+import { lobbyLimits, parsePointsForm, PointsMatchQuerySchema } from '~/utils/points-form.server';
 import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
@@ -27,7 +27,6 @@ const badMatch = (limits: { days: number; matches: number }) => `Choose a day fr
 
 const COLUMNS = {
   position: { short: 'Pos', full: 'Position' },
-  wins: { short: 'Win', full: 'Wins' },
   finishes: { short: 'Fin', full: 'Finishes' },
 } as const;
 
@@ -35,7 +34,7 @@ type SavedRows = Record<string, Pick<MatchResult, 'position' | 'wins' | 'finishe
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Points entry${data?.t ? `: ${data.t.name}` : ''} | Admin | Custom Room` },
-  { name: 'description', content: 'Enter every team’s position, wins and finishes for one match, saved in one step.' },
+  { name: 'description', content: 'Enter every team’s position and finishes for one match, saved in one step.' },
 ];
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
@@ -82,7 +81,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (registrations.status === 'rejected') {
     const { message, status } = registrationsError(registrations.reason);
     const t = tournament.status === 'fulfilled' ? { id: tournament.value.id, name: tournament.value.name } : { id: tid, name: '' };
-    return data({ ...base, t, loadError: message, teams: [] as { rid: number; teamName: string }[], saved: {} as SavedRows }, { status });
+    return data(
+      { ...base, t, loadError: message, teams: [] as { rid: number; teamName: string }[], saved: {} as SavedRows, lobby: null as ReturnType<typeof lobbyLimits> | null },
+      { status },
+    );
   }
   if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
   if (results.status === 'rejected') pageError(results.reason, NOT_FOUND);
@@ -98,6 +100,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     loadError: teams.length === 0 ? NO_REGISTRATIONS : (null as string | null),
     teams,
     saved,
+    // The gateway's bounds for this match, said beside the form (it checks them itself).
+    lobby: lobbyLimits(teams.length, tournament.value.format) as ReturnType<typeof lobbyLimits> | null,
   });
 }
 
@@ -157,6 +161,8 @@ export default function AdminAddPoints() {
     const row = page.saved[String(rid)];
     return row ? String(row[field]) : '';
   };
+  /** The win shown for a row: placement 1 on screen, as the gateway derives it (winsFor; a .server module is empty in the browser). */
+  const winOf = (rid: number) => Number(valueOf('position', rid).trim() || 0) === 1;
   const order = page.teams.flatMap((team) => [`teamId.${team.rid}`, ...POINTS_FIELDS.map((f) => pointsInputName(f, team.rid))]);
 
   return (
@@ -231,8 +237,9 @@ export default function AdminAddPoints() {
           </h2>
           <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={order} />
           <p className="fine">
-            Pos = finishing position (0 = not placed), Win = 1 for the chicken dinner, Fin = finishes. An empty box counts as 0. A team left at
-            0, 0, 0 is not saved: it did not play this match.
+            Pos = finishing position{page.lobby ? `, 1 to ${page.lobby.teams}` : ''} (0 = not placed). Fin = finishes
+            {page.lobby ? `, 0 to ${page.lobby.maxFinishes}` : ''}. The win (chicken dinner) goes to the team placed 1st. An empty box counts as
+            0. A team left at 0 and 0 is not saved: it did not play this match.
           </p>
           <Form method="post" className="ops-points-form" noValidate key={actionData ? 'failed' : `saved-${day}-${match}-${JSON.stringify(page.saved)}`}>
             <div className="ops-table-wrap" role="region" aria-labelledby="rows-caption" tabIndex={0}>
@@ -251,6 +258,10 @@ export default function AdminAddPoints() {
                         <span className="visually-hidden">{COLUMNS[f].full}</span>
                       </th>
                     ))}
+                    <th scope="col">
+                      <span aria-hidden="true">Win</span>
+                      <span className="visually-hidden">Win (position 1)</span>
+                    </th>
                     <th scope="col">
                       <span aria-hidden="true">Pts</span>
                       <span className="visually-hidden">Points this match</span>
@@ -290,6 +301,7 @@ export default function AdminAddPoints() {
                             </td>
                           );
                         })}
+                        <td className="ops-win">{winOf(team.rid) ? 'Win' : ''}</td>
                         <td className="ops-pts">{saved && !actionData ? saved.totalPoints : '—'}</td>
                       </tr>,
                       rowErrors.length ? (

@@ -185,14 +185,13 @@ export default function Payment() {
                 <TextField
                   name="upiReference"
                   label="UPI reference (UTR)"
-                  hint="The 12-digit UTR or transaction ID your UPI app shows after paying."
+                  hint='The 12-digit number in your UPI app’s payment details: “UPI Ref. No.”, “UTR” or “UPI transaction ID”. Spaces and dashes are fine.'
                   error={errors.upiReference}
                   defaultValue={values.upiReference ?? page.reference}
                   autoComplete="off"
-                  autoCapitalize="characters"
                   spellCheck={false}
-                  inputMode="text"
-                  maxLength={35}
+                  inputMode="numeric"
+                  maxLength={40}
                   required
                 />
                 <SubmitButton pendingLabel="Sending…">{page.reference ? 'Update reference' : 'Send reference'}</SubmitButton>

@@ -20,7 +20,7 @@ const LOAD_FAILED = 'Error loading matches.';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Matches: ${data.t.name} | Custom Room` : 'Matches | Custom Room' },
-  { name: 'description', content: 'Match schedule by day, with room ID and password for registered teams.' },
+  { name: 'description', content: 'Match schedule by day, with room ID and password for confirmed teams.' },
 ];
 
 // Room IDs and passwords: never in a shared cache, nor shown again from the browser's cache after logout.
@@ -28,13 +28,25 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 
 type ScheduleState = { status: 'ok'; matches: ScheduleMatch[] } | { status: 'failed'; message: string };
 
+/** The caller's team in this tournament, or null (none, or it could not be read: the schedule still shows). */
+async function ownTeam(request: Request, tournamentId: number) {
+  try {
+    const team = await gateway.myTeam(request, tournamentId);
+    return { rid: team.rid, paymentStatus: team.paymentStatus };
+  } catch (err) {
+    if (err instanceof GatewayError) return null;
+    throw err; // the redirect to /login
+  }
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const id = parseTournamentId(params.tournamentId);
   if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
 
-  const [tournament, matches] = await Promise.allSettled([gateway.getTournament(request, id), gateway.listMatches(request, id)]);
+  const [tournament, matches, team] = await Promise.allSettled([gateway.getTournament(request, id), gateway.listMatches(request, id), ownTeam(request, id)]);
   if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
+  if (team.status === 'rejected') throw team.reason;
   let state: ScheduleState;
   if (matches.status === 'fulfilled') {
     state = {
@@ -52,11 +64,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     t: { id: tournament.value.id, name: tournament.value.name },
     zone: { short: timeZoneName(timeZone, 'short'), long: timeZoneName(timeZone, 'long') },
     state,
+    // The gateway decides who sees room details (decision 029); these only say why someone does not (yet).
+    registeredTeam: team.value !== null,
+    awaitingPayment: team.value && tournament.value.entryFee > 0 && team.value.paymentStatus !== 'verified' ? team.value : null,
   };
 }
 
 export default function MatchesPage() {
-  const { t, zone, state } = useLoaderData<typeof loader>();
+  const { t, zone, state, registeredTeam, awaitingPayment } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((message: string) => {
@@ -76,6 +91,7 @@ export default function MatchesPage() {
           <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
         </p>
         <h1 id="matches-title">Matches</h1>
+        {state.status === 'ok' && !registered && awaitingPayment ? <AwaitingPayment rid={awaitingPayment.rid} paymentStatus={awaitingPayment.paymentStatus} /> : null}
         {state.status === 'failed' ? (
           <p className="notice" role="alert">
             {state.message} <a href={location.pathname}>Try again</a>
@@ -87,7 +103,7 @@ export default function MatchesPage() {
             <p className="fine">
               Times are {zone.long} ({zone.short}).
             </p>
-            {registered ? null : (
+            {registered || registeredTeam ? null : (
               <p className="notice">
                 Room IDs and passwords are only for registered teams.{' '}
                 <Link to={`/tournaments/${t.id}`}>Register your team</Link> to get them here before each match.
@@ -112,6 +128,21 @@ export default function MatchesPage() {
         </p>
       </section>
     </Dashboard>
+  );
+}
+
+/** A registered team whose place is not confirmed yet: why there are no room details, and the way to pay. */
+function AwaitingPayment({ rid, paymentStatus }: { rid: number; paymentStatus: string }) {
+  const why: Record<string, { detail: string; link: string }> = {
+    submitted: { detail: 'The organiser is checking your UPI reference.', link: 'See your payment' },
+    rejected: { detail: 'The organiser could not match your payment.', link: 'Check your UTR and send it again' },
+  };
+  const { detail, link } = why[paymentStatus] ?? { detail: '', link: 'Pay the entry fee' };
+  return (
+    <p className="notice">
+      Room details appear once your payment is verified. {detail ? `${detail} ` : null}
+      <Link to={`/payment?rid=${rid}`}>{link}</Link>
+    </p>
   );
 }
 

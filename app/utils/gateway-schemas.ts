@@ -130,7 +130,11 @@ export const TournamentAdminSummarySchema = z.object({
 export type TournamentAdminSummary = z.infer<typeof TournamentAdminSummarySchema>;
 
 /** GET /registrations/tournament/{tid} (admin): each team with the username of the account that registered it. */
-export const AdminRegistrationSchema = RegistrationSchema.extend({ username: z.string().default('') });
+export const AdminRegistrationSchema = RegistrationSchema.extend({
+  username: z.string().default(''),
+  /** Other registrations with the same UPI reference (older data; absent on the original gateway). */
+  sameReferenceAs: z.array(z.object({ rid: z.number(), tid: z.number(), teamName: z.string() })).default([]),
+});
 export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
 
 /** One stored result of one match: GET .../points-table/results and the answer of the batch PUT. */

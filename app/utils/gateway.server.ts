@@ -244,16 +244,17 @@ export const gateway = {
       schema: z.array(MatchResultSchema),
     }),
   /** Replaces one match's results with exactly these rows, all or nothing (decision 013). */
-  saveMatchResults: (request: Request, tournamentId: number, day: number, match: number, results: { teamId: number; position: number; wins: number; finishes: number }[]) =>
+  saveMatchResults: (request: Request, tournamentId: number, day: number, match: number, results: { teamId: number; position: number; finishes: number }[]) =>
     callGateway(request, `/tournaments/${tournamentId}/points-table/matches/${day}/${match}`, {
       method: 'PUT',
       json: { results },
       schema: z.array(MatchResultSchema),
     }),
-  setPaymentStatus: (request: Request, rid: number, paymentStatus: string) =>
-    callGateway(request, `/registrations/admin/${rid}/payment`, { method: 'PUT', json: { paymentStatus }, schema: RegistrationSchema }),
-  /** Several teams of one tournament at once, all or nothing (decision 013). */
-  setPaymentStatuses: (request: Request, body: { tournamentId: number; rids: number[]; paymentStatus: string }) =>
+  /** expectedUpiReference: the reference the admin was shown; the gateway answers 409 if the team changed it since (decision 029). */
+  setPaymentStatus: (request: Request, rid: number, paymentStatus: string, expectedUpiReference?: string) =>
+    callGateway(request, `/registrations/admin/${rid}/payment`, { method: 'PUT', json: { paymentStatus, expectedUpiReference }, schema: RegistrationSchema }),
+  /** Several teams of one tournament at once, all or nothing (decisions 013, 029). */
+  setPaymentStatuses: (request: Request, body: { tournamentId: number; rids: number[]; paymentStatus: string; expectedUpiReferences?: Record<string, string> }) =>
     callGateway(request, '/registrations/admin/payments', { method: 'PUT', json: body, schema: z.array(RegistrationSchema) }),
 };
 

@@ -1,4 +1,4 @@
-import { MatchResultsBatchSchema, MatchResultsQuerySchema } from '../../gateway/src/schemas/points.js';
+import { MatchResultsBatchSchema, MatchResultsQuerySchema, lobbyLimits } from '../../gateway/src/schemas/points.js';
 import { POINTS_FIELDS, pointsInputName } from './admin-forms';
 import { formEntries, zodFieldErrors, type FieldErrors, type FormValues } from './forms.server';
 
@@ -7,17 +7,20 @@ import { formEntries, zodFieldErrors, type FieldErrors, type FormValues } from '
  * with the gateway's batch call (decision 013). Each value's rule is the gateway's own row schema.
  */
 
-const RowSchema = MatchResultsBatchSchema.shape.results.element.pick({ teamId: true, position: true, wins: true, finishes: true });
+const RowSchema = MatchResultsBatchSchema.shape.results.element.pick({ teamId: true, position: true, finishes: true });
 
 /** ?day=&match= of the points page: day 1–7, match 1–6, as the gateway reads them. */
 export const PointsMatchQuerySchema = MatchResultsQuerySchema;
 
-const INPUT_NAME = /^(position|wins|finishes)\.(\d{1,9})$/;
+/** The gateway's bounds for one match (decision 029), to say them beside the form; the gateway checks them. */
+export { lobbyLimits };
 
+const INPUT_NAME = /^(position|finishes)\.(\d{1,9})$/;
+
+/** wins is not sent: the gateway derives it from the position. */
 export interface PointsRow {
   teamId: number;
   position: number;
-  wins: number;
   finishes: number;
 }
 
@@ -26,9 +29,9 @@ export type ParsedPoints =
   | { success: false; fieldErrors: FieldErrors; values: FormValues };
 
 /**
- * Reads every team's row from the form. An empty value is 0 (spec §5). A team whose three values are
- * all 0 is left out: decision 013 counts a stored all-zero row as a match played, and a form row left
- * untouched means the team did not play this match.
+ * Reads every team's row from the form. An empty value is 0 (spec §5). A team whose values are all 0 is
+ * left out: decision 013 counts a stored all-zero row as a match played, and a form row left untouched
+ * means the team did not play this match.
  */
 export function parsePointsForm(formData: FormData): ParsedPoints {
   const entries = formEntries(formData);
@@ -55,8 +58,8 @@ export function parsePointsForm(formData: FormData): ParsedPoints {
       continue;
     }
     const row = result.data as PointsRow;
-    if (row.position === 0 && row.wins === 0 && row.finishes === 0) notPlayed.push(teamId);
-    else rows.push({ teamId: row.teamId, position: row.position, wins: row.wins, finishes: row.finishes });
+    if (row.position === 0 && row.finishes === 0) notPlayed.push(teamId);
+    else rows.push({ teamId: row.teamId, position: row.position, finishes: row.finishes });
   }
   if (Object.keys(fieldErrors).length > 0) return { success: false, fieldErrors, values };
   return { success: true, rows, notPlayed, values };

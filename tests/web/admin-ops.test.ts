@@ -156,13 +156,10 @@ describe('points form parsing', () => {
     const parsed = parsePointsForm(
       form([
         ['position.12', '2'],
-        ['wins.12', ''],
         ['finishes.12', ' 7 '],
         ['position.9', '1'],
-        ['wins.9', '1'],
         ['finishes.9', ''],
         ['position.30', ''],
-        ['wins.30', '0'],
         ['finishes.30', ''],
         ['intent', 'ignored'],
       ]),
@@ -170,20 +167,33 @@ describe('points form parsing', () => {
     expect(parsed).toEqual({
       success: true,
       rows: [
-        { teamId: 12, position: 2, wins: 0, finishes: 7 },
-        { teamId: 9, position: 1, wins: 1, finishes: 0 },
+        { teamId: 12, position: 2, finishes: 7 },
+        { teamId: 9, position: 1, finishes: 0 },
       ],
       notPlayed: [30],
-      values: { 'position.12': '2', 'wins.12': '', 'finishes.12': ' 7 ', 'position.9': '1', 'wins.9': '1', 'finishes.9': '', 'position.30': '', 'wins.30': '0', 'finishes.30': '' },
+      values: { 'position.12': '2', 'finishes.12': ' 7 ', 'position.9': '1', 'finishes.9': '', 'position.30': '', 'finishes.30': '' },
+    });
+  });
+
+  it('never reads a wins input: a win is placement 1, derived by the gateway (issue 16)', () => {
+    // An old copy of the form (or a hand-made post) still sending wins: a win for the 3rd and none for the 1st.
+    const parsed = parsePointsForm(form([['position.12', '1'], ['wins.12', '0'], ['finishes.12', '3'], ['position.9', '3'], ['wins.9', '1'], ['finishes.9', '1'], ['wins.30', '1']]));
+    expect(parsed).toEqual({
+      success: true,
+      rows: [
+        { teamId: 12, position: 1, finishes: 3 },
+        { teamId: 9, position: 3, finishes: 1 },
+      ],
+      notPlayed: [],
+      values: { 'position.12': '1', 'finishes.12': '3', 'position.9': '3', 'finishes.9': '1' },
     });
   });
 
   it('refuses values that are not whole numbers in range, keyed {field}.{teamId} like the inputs', () => {
-    const parsed = parsePointsForm(form([['position.12', '2.5'], ['wins.12', '3'], ['finishes.12', 'abc'], ['position.9', '1']]));
+    const parsed = parsePointsForm(form([['position.12', '2.5'], ['finishes.12', 'abc'], ['position.9', '1']]));
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
-    expect(Object.keys(parsed.fieldErrors).sort()).toEqual(['finishes.12', 'position.12', 'wins.12']);
-    expect(parsed.fieldErrors['wins.12']).toMatch(/Wins must be a whole number from 0 to 1/);
+    expect(Object.keys(parsed.fieldErrors).sort()).toEqual(['finishes.12', 'position.12']);
     expect(parsed.values['finishes.12']).toBe('abc');
   });
 });
@@ -206,6 +216,22 @@ describe('points entry', () => {
     expect(page.body).toMatchObject({ day: 2, match: 3, loadError: null, teams: [{ rid: 12, teamName: 'Soul' }, { rid: 9, teamName: 'GodLike' }] });
     expect(page.body.saved['12']).toMatchObject({ position: 1, wins: 1, finishes: 8, totalPoints: 18 });
     expect(seen('GET', '/tournaments/5/points-table/results').at(-1)!.url).toBe('/tournaments/5/points-table/results?day=2&match=3');
+  });
+
+  it("gives the form the lobby's bounds: positions up to the registered teams, finishes up to the other players (issue 16)", async () => {
+    for (const [format, registered, lobby] of [
+      ['Squad', 10, { teams: 10, maxFinishes: 36 }],
+      ['Duo', 3, { teams: 3, maxFinishes: 4 }],
+    ] as const) {
+      routes({
+        'GET /tournaments/5': () => [200, { ...TOURNAMENT, format }],
+        'GET /registrations/tournament/5': () => [200, Array.from({ length: registered }, (_, i) => team(i + 1, `Team ${i + 1}`))],
+        'GET /tournaments/5/points-table/results': () => [200, []],
+        'GET /matches/tournament/5': () => [200, []],
+      });
+      const page = unwrap(await points.loader(args(await get(url, await adminCookie()), { tournamentId: '5' })));
+      expect(page.body.lobby).toEqual(lobby);
+    }
   });
 
   it('says §8 "No registrations found for this tournament." on 404, "Unauthorized. Please check your access." on 403', async () => {
@@ -236,13 +262,10 @@ describe('points entry', () => {
           url,
           [
             ['position.12', '1'],
-            ['wins.12', '1'],
             ['finishes.12', '8'],
             ['position.9', '2'],
-            ['wins.9', ''],
             ['finishes.9', ''],
             ['position.4', ''],
-            ['wins.4', ''],
             ['finishes.4', ''],
           ],
           cookie,
@@ -256,8 +279,8 @@ describe('points entry', () => {
       url: '/tournaments/5/points-table/matches/2/3',
       body: {
         results: [
-          { teamId: 12, position: 1, wins: 1, finishes: 8 },
-          { teamId: 9, position: 2, wins: 0, finishes: 0 },
+          { teamId: 12, position: 1, finishes: 8 },
+          { teamId: 9, position: 2, finishes: 0 },
         ],
       },
     });
@@ -277,10 +300,8 @@ describe('points entry', () => {
     });
     const fields: [string, string][] = [
       ['position.12', '2'],
-      ['wins.12', '0'],
       ['finishes.12', '4'],
       ['position.9', '2'],
-      ['wins.9', ''],
       ['finishes.9', '6'],
     ];
     const result = unwrap(await points.action(args(post(url, fields, await adminCookie()), { tournamentId: '5' })));
@@ -416,6 +437,96 @@ describe('registrations and payments', () => {
     );
     expect(foreign.status).toBe(400);
     expect(foreign.body.fieldErrors.rid).toBe('Registration 99 is not a team of this tournament.');
+  });
+});
+
+describe('payments judged on the UPI reference the organiser saw (issue 16)', () => {
+  const url = 'http://localhost/admin/5/registrations?payment=submitted';
+  const CHANGED = 'This team changed its UPI reference; check it again.';
+
+  it('sends the reference shown beside the team with its Verify, and with the ticked teams only theirs', async () => {
+    routes({
+      'PUT /registrations/admin/3/payment': () => [200, team(3, 'Orangutan', { paymentStatus: 'verified' })],
+      'PUT /registrations/admin/payments': () => [200, [team(1, 'Soul', { paymentStatus: 'rejected' })]],
+    });
+    await registrations.action(
+      args(post(url, [['rid', '3'], ['expectedUpiReference', '412345678903'], ['intent', registrations.INTENT.verifyOne]], await adminCookie()), { tournamentId: '5' }),
+    );
+    expect(stub.seen.at(-1)).toMatchObject({ url: '/registrations/admin/3/payment', body: { paymentStatus: 'verified', expectedUpiReference: '412345678903' } });
+
+    await registrations.action(
+      args(
+        post(
+          url,
+          [
+            ['expectedUpiReference.1', '412345678901'],
+            ['expectedUpiReference.2', '412345678902'],
+            ['expectedUpiReference.3', ''],
+            ['rid', '1'],
+            ['rid', '3'],
+            ['intent', registrations.INTENT.rejectSelected],
+          ],
+          await adminCookie(),
+        ),
+        { tournamentId: '5' },
+      ),
+    );
+    expect(stub.seen.at(-1)!.body).toEqual({ tournamentId: 5, rids: [1, 3], paymentStatus: 'rejected', expectedUpiReferences: { 1: '412345678901', 3: '' } });
+  });
+
+  it("puts the gateway's 409 beside the team that changed its reference, keeps the message above, and reloads the page's data", async () => {
+    routes({ 'PUT /registrations/admin/3/payment': () => [409, { message: CHANGED, errors: { expectedUpiReference: CHANGED } }] });
+    const one = unwrap(
+      await registrations.action(
+        args(post(url, [['rid', '3'], ['expectedUpiReference', '412345678903'], ['intent', registrations.INTENT.verifyOne]], await adminCookie()), { tournamentId: '5' }),
+      ),
+    );
+    expect(one.status).toBe(409);
+    expect(one.body.fieldErrors).toEqual({ 'team.3': CHANGED });
+    expect(one.body.formError).toBeNull(); // said once, as the link to the team's card
+
+    const message = 'Soul, Orangutan changed their UPI references; check them again. Nothing was changed.';
+    routes({
+      'PUT /registrations/admin/payments': () => [409, { message, errors: { 'expectedUpiReferences.1': CHANGED, 'expectedUpiReferences.3': CHANGED } }],
+    });
+    const many = unwrap(
+      await registrations.action(
+        args(
+          post(url, [['rid', '1'], ['rid', '3'], ['expectedUpiReference.1', 'a'], ['expectedUpiReference.3', 'b'], ['intent', registrations.INTENT.verifySelected]], await adminCookie()),
+          { tournamentId: '5' },
+        ),
+      ),
+    );
+    expect(many.status).toBe(409);
+    expect(many.body.fieldErrors).toEqual({ 'team.1': CHANGED, 'team.3': CHANGED });
+    expect(many.body.formError).toBe(message);
+
+    // With JavaScript too, the page then shows the new reference (Remix keeps a refused page's data otherwise).
+    const revalidate = (actionStatus: number) =>
+      registrations.shouldRevalidate({ actionStatus, defaultShouldRevalidate: false } as Parameters<typeof registrations.shouldRevalidate>[0]);
+    expect(revalidate(409)).toBe(true);
+    expect(revalidate(400)).toBe(false);
+  });
+
+  it('flags teams that share a UPI reference with another registration, here or in another tournament', async () => {
+    routes({
+      'GET /tournaments/5': () => [200, TOURNAMENT],
+      'GET /registrations/tournament/5': () => [
+        200,
+        [
+          team(1, 'Soul', { paymentReference: '412345678901', sameReferenceAs: [{ rid: 2, tid: 5, teamName: 'GodLike' }, { rid: 70, tid: 9, teamName: 'Elsewhere' }] }),
+          team(2, 'GodLike', { paymentReference: '412345678901', sameReferenceAs: [{ rid: 1, tid: 5, teamName: 'Soul' }] }),
+          team(3, 'Orangutan'),
+        ],
+      ],
+    });
+    const page = unwrap(await registrations.loader(args(await get('http://localhost/admin/5/registrations', await adminCookie()), { tournamentId: '5' })));
+    expect(page.body.teams.map((t: any) => [t.teamName, t.sameReferenceAs])).toEqual([
+      ['Soul', [{ rid: 2, tid: 5, teamName: 'GodLike', here: true }, { rid: 70, tid: 9, teamName: 'Elsewhere', here: false }]],
+      ['GodLike', [{ rid: 1, tid: 5, teamName: 'Soul', here: true }]],
+      ['Orangutan', []],
+    ]);
+    expect(page.body.expectedField).toBe('expectedUpiReference');
   });
 });
 

@@ -163,6 +163,44 @@ describe('matches page', () => {
     expect(html).not.toContain('Room details will appear here');
   });
 
+  it('tells a registered team whose payment is not verified why the room details are missing, with the way to pay (issue 16)', async () => {
+    const schedule = [match({ id: 1 }), match({ id: 2, matchNo: 2, map: 'Sanhok' })];
+    const cases = [
+      ['pending', 'Pay the entry fee', ''],
+      ['submitted', 'See your payment', 'The organiser is checking your UPI reference.'],
+      ['rejected', 'Check your UTR and send it again', 'The organiser could not match your payment.'],
+    ] as const;
+    for (const [paymentStatus, link, detail] of cases) {
+      gatewayAnswers({
+        [`GET /tournaments/${TID}`]: (_req, res) => json(res, 200, { ...tournament, entryFee: 150 }),
+        [`GET /matches/tournament/${TID}`]: (_req, res) => json(res, 200, schedule),
+        [`GET /registrations/${TID}`]: (_req, res) => json(res, 200, { ...team, paymentStatus }),
+      });
+      const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
+      const html = await render(matchesRoute.default, loaded);
+      expect(html, paymentStatus).toContain('Sanhok');
+      expect(html, paymentStatus).toContain('Room details appear once your payment is verified.');
+      expect(html, paymentStatus).toContain(detail);
+      expect(html, paymentStatus).toMatch(new RegExp(`<a [^>]*href="/payment\\?rid=${team.rid}"[^>]*>${link}</a>`));
+      expect(html, paymentStatus).not.toContain('only for registered teams');
+      expect(html, paymentStatus).not.toContain('room-v');
+    }
+
+    // A verified team, or any team of a free tournament, is not told to pay (its rooms may simply not be set yet).
+    for (const [entryFee, paymentStatus] of [[150, 'verified'], [0, 'pending']] as const) {
+      gatewayAnswers({
+        [`GET /tournaments/${TID}`]: (_req, res) => json(res, 200, { ...tournament, entryFee }),
+        [`GET /matches/tournament/${TID}`]: (_req, res) => json(res, 200, []),
+        [`GET /registrations/${TID}`]: (_req, res) => json(res, 200, { ...team, paymentStatus }),
+      });
+      const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
+      const html = await render(matchesRoute.default, loaded);
+      expect(html).toContain('No matches found.');
+      expect(html).not.toContain('once your payment is verified');
+      expect(html).not.toContain('only for registered teams');
+    }
+  });
+
   it('says "No matches found." for an empty schedule', async () => {
     gatewayAnswers({ [`GET /matches/tournament/${TID}`]: (_req, res) => json(res, 200, []) });
     const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
