@@ -65,9 +65,8 @@ test('the admin enters points and the points table shows them', async ({ page, a
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Day 1, match 1' })).toBeVisible();
   const field = (team: Registration, label: string) => page.getByRole('textbox', { name: `${team.teamName} ${label}`, exact: true });
-  await field(a, 'Position').fill('1');
-  await field(a, 'Wins').fill('1');
-  await field(a, 'Finishes').fill('5');
+  await field(a, 'Position').fill('1'); // the win is derived from the position (decision 029)
+  await field(a, 'Finishes').fill('4'); // at most 4 × (2 − 1) in a lobby of two squads
   await field(b, 'Position').fill('2');
   await field(b, 'Finishes').fill('3');
   await page.getByRole('button', { name: 'Save day 1, match 1' }).click();
@@ -76,6 +75,6 @@ test('the admin enters points and the points table shows them', async ({ page, a
   await page.goto(`/tournaments/${t.id}/points-table`);
   const rows = await tableRows(page);
   const total = (name: string) => rows.find((r) => r.some((c) => c.includes(name)))?.at(-1);
-  expect(total(a.teamName)).toBe('15'); // bgis-10: 10 for first place + 5 finishes
+  expect(total(a.teamName)).toBe('14'); // bgis-10: 10 for first place + 4 finishes
   expect(total(b.teamName)).toBe('9'); // 6 + 3
 });

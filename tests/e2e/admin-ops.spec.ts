@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { playerMatches, playerRegistrations, submitPaymentReference, unique, type Player, type Registration } from './support/api';
+import { confirmPayment, playerMatches, playerRegistrations, submitPaymentReference, unique, uniqueUtr, type Player, type Registration } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
 import { logIn, tableRows } from './support/ui';
 import type { StackInfo } from './support/stack.mjs';
@@ -21,10 +21,10 @@ async function openMatch(page: Page, day: number, match: number) {
   await expect(page.getByRole('heading', { level: 2, name: `Day ${day}, match ${match}` })).toBeVisible();
 }
 
-async function fillRow(page: Page, team: Registration, values: { position?: string; wins?: string; finishes?: string }) {
+/** One team's row of the points form: position and finishes (a win is placement 1, derived: decision 029). */
+async function fillRow(page: Page, team: Registration, values: { position?: string; finishes?: string }) {
   for (const [field, label] of [
     ['position', 'Position'],
-    ['wins', 'Wins'],
     ['finishes', 'Finishes'],
   ] as const) {
     const value = values[field];
@@ -32,7 +32,7 @@ async function fillRow(page: Page, team: Registration, values: { position?: stri
   }
 }
 
-const input = (page: Page, team: Registration, label: 'Position' | 'Wins' | 'Finishes') =>
+const input = (page: Page, team: Registration, label: 'Position' | 'Finishes') =>
   page.getByRole('textbox', { name: `${team.teamName} ${label}`, exact: true });
 
 /** Overall totals of the public points table, by team name. */
@@ -42,11 +42,12 @@ async function overallTotals(page: Page, tid: number): Promise<Record<string, nu
 }
 
 test.describe('organiser: matches, points, payments', () => {
-  test('sets two matches, updates one, and a registered player gets the room details', async ({ page, api, stack, consoleGuard }, testInfo) => {
+  test('sets two matches, updates one, and a confirmed player gets the room details', async ({ page, api, stack, consoleGuard }, testInfo) => {
     consoleGuard.allow(FAILED_RESOURCE(400)); // the refused save answers 400
     const t = await api.createTournament();
     const player = await api.createPlayer();
-    await api.registerTeam(t.id, player);
+    const team = await api.registerTeam(t.id, player);
+    await confirmPayment(api, t.id, player, team.rid);
 
     await openAsAdmin(page, stack, `/admin/${t.id}/matches`);
     await expect(page.getByRole('heading', { level: 1, name: 'Matches' })).toBeVisible();
@@ -111,12 +112,19 @@ test.describe('organiser: matches, points, payments', () => {
     await expect(page.getByRole('row')).toHaveCount(5); // header + four teams
     await expectAccessible(page, testInfo, 'points-form');
     await expectNoSidewaysScroll(page);
-    await fillRow(page, a, { position: '1', wins: '1', finishes: '5' });
+    // No wins box: the win goes to the team placed 1st, and the form shows it there.
+    await expect(page.getByRole('textbox', { name: /Wins/ })).toHaveCount(0);
+    await expect(page.getByText('The win (chicken dinner) goes to the team placed 1st.')).toBeVisible();
+    await expect(page.getByText('Pos = finishing position, 1 to 4 (0 = not placed). Fin = finishes, 0 to 12.')).toBeVisible();
+    await fillRow(page, a, { position: '1', finishes: '5' });
     await fillRow(page, b, { position: '2', finishes: '3' });
     await fillRow(page, c, { position: '3' });
     await page.getByRole('button', { name: 'Save day 1, match 1' }).click();
     await flash(page, 'Points table submitted successfully!');
     const pts = (team: Registration) => page.getByRole('row', { name: new RegExp(team.teamName) }).locator('.ops-pts');
+    const win = (team: Registration) => page.getByRole('row', { name: new RegExp(team.teamName) }).locator('.ops-win');
+    await expect(win(a)).toHaveText('Win');
+    for (const team of [b, c, idle]) await expect(win(team)).toHaveText('');
     await expect(pts(a)).toHaveText('15'); // bgis-10: 10 + 5 finishes
     await expect(pts(b)).toHaveText('9');
     await expect(pts(c)).toHaveText('5');
@@ -125,7 +133,7 @@ test.describe('organiser: matches, points, payments', () => {
 
     await openMatch(page, 1, 2);
     await fillRow(page, a, { position: '3', finishes: '1' });
-    await fillRow(page, b, { position: '1', wins: '1', finishes: '4' });
+    await fillRow(page, b, { position: '1', finishes: '4' });
     await fillRow(page, c, { position: '2', finishes: '2' });
     await page.getByRole('button', { name: 'Save day 1, match 2' }).click();
     await flash(page, 'Points table submitted successfully!');
@@ -155,6 +163,8 @@ test.describe('organiser: matches, points, payments', () => {
     consoleGuard.allow(FAILED_RESOURCE(409));
     const t = await api.createTournament();
     const [a, b] = await Promise.all(['Delta', 'Echo'].map(async (name) => api.registerTeam(t.id, await api.createPlayer(), `${name} ${unique()}`)));
+    // Three more squads: a lobby of five, where 4th and 5th places exist (decision 029).
+    for (let i = 0; i < 3; i++) await api.registerTeam(t.id, await api.createPlayer());
 
     await openAsAdmin(page, stack, `/admin/add-points/${t.id}?day=2&match=1`);
     await fillRow(page, a, { position: '4', finishes: '6' });
@@ -163,7 +173,7 @@ test.describe('organiser: matches, points, payments', () => {
     await flash(page, 'Points table submitted successfully!');
     const saved = await api.request('GET', `/tournaments/${t.id}/points-table/overall`);
 
-    await fillRow(page, b, { position: '4', wins: '', finishes: '2' });
+    await fillRow(page, b, { position: '4', finishes: '2' });
     await page.getByRole('button', { name: 'Save day 2, match 1' }).click();
 
     const summary = page.getByRole('alert').filter({ hasText: 'Two teams cannot share a placement' });
@@ -191,8 +201,8 @@ test.describe('organiser: matches, points, payments', () => {
     const [p1, p2] = await Promise.all([api.createPlayer(), api.createPlayer()]);
     const r1 = await api.registerTeam(t.id, p1, `Foxtrot ${unique()}`);
     const r2 = await api.registerTeam(t.id, p2, `Golf ${unique()}`);
-    await submitPaymentReference(api, t.id, p1, `UTR${unique()}`.toUpperCase());
-    await submitPaymentReference(api, t.id, p2, `UTR${unique()}`.toUpperCase());
+    await submitPaymentReference(api, t.id, p1, uniqueUtr());
+    await submitPaymentReference(api, t.id, p2, uniqueUtr());
 
     await openAsAdmin(page, stack, '/admin/tournament-list');
     const card = page.locator('.ops-card').filter({ has: page.getByRole('heading', { name: t.name }) });
@@ -230,6 +240,58 @@ test.describe('organiser: matches, points, payments', () => {
       await logIn(page, player.email, player.password, { from: `/login?redirectTo=${encodeURIComponent(`/payment?rid=${reg.rid}`)}` });
       await expect(page.getByRole('status').filter({ hasText: 'Payment status:' })).toContainText(label);
     }
+  });
+
+  test('a verify of a UTR the team changed after the page showed it is refused, for one team and for ticked ones, and the new UTR is shown', async ({
+    page,
+    api,
+    stack,
+    consoleGuard,
+  }, testInfo) => {
+    consoleGuard.allow(FAILED_RESOURCE(409));
+    const changed = 'This team changed its UPI reference; check it again.';
+    const t = await api.createTournament();
+    const [p1, p2] = await Promise.all([api.createPlayer(), api.createPlayer()]);
+    const r1 = await api.registerTeam(t.id, p1, `Juliet ${unique()}`);
+    const r2 = await api.registerTeam(t.id, p2, `Kilo ${unique()}`);
+    const [seen1, seen2] = [uniqueUtr(), uniqueUtr()];
+    await submitPaymentReference(api, t.id, p1, seen1);
+    await submitPaymentReference(api, t.id, p2, seen2);
+
+    await openAsAdmin(page, stack, `/admin/${t.id}/registrations`);
+    const card = (reg: Registration) => page.locator('.ops-card').filter({ has: page.getByRole('heading', { level: 2, name: reg.teamName }) });
+    await expect(card(r1)).toContainText(seen1);
+
+    // The player sends another UTR while the organiser looks at the first one.
+    const new1 = uniqueUtr();
+    await submitPaymentReference(api, t.id, p1, new1);
+    await page.getByRole('button', { name: `Verify payment of ${r1.teamName}` }).click();
+    await expect(page.getByRole('alert')).toContainText(changed);
+    await expect(card(r1).locator('.field-error')).toHaveText(`⚠ ${changed}`);
+    await expect(page.getByRole('button', { name: `Verify payment of ${r1.teamName}` })).toHaveAccessibleDescription(/This team changed its UPI reference; check it again\./);
+    await expect(card(r1)).toContainText(new1); // the page now shows what the team sent
+    await expect(card(r1).locator('.badge')).toHaveText('Submitted');
+    await expectAccessible(page, testInfo, 'registrations-changed-utr');
+    await expectNoSidewaysScroll(page);
+    expect((await playerRegistrations(api, p1)).find((r) => r.rid === r1.rid)).toMatchObject({ paymentStatus: 'submitted', paymentReference: new1 });
+
+    // Checked again: Verify now goes through.
+    await page.getByRole('button', { name: `Verify payment of ${r1.teamName}` }).click();
+    await flash(page, `Payment of ${r1.teamName} marked verified.`);
+
+    // Ticked teams: one changed UTR refuses them all.
+    const new2 = uniqueUtr();
+    await page.getByLabel(`Tick ${r2.teamName}`).check();
+    await submitPaymentReference(api, t.id, p2, new2);
+    await page.getByRole('button', { name: 'Verify ticked' }).click();
+    await expect(page.getByRole('alert')).toContainText(`${r2.teamName} changed its UPI reference; check it again. Nothing was changed.`);
+    await expect(card(r2).locator('.field-error')).toHaveText(`⚠ ${changed}`);
+    await expect(card(r2)).toContainText(new2);
+    expect((await playerRegistrations(api, p2)).find((r) => r.rid === r2.rid)).toMatchObject({ paymentStatus: 'submitted', paymentReference: new2 });
+    await page.getByLabel(`Tick ${r2.teamName}`).check();
+    await page.getByRole('button', { name: 'Verify ticked' }).click();
+    await flash(page, `Payment marked verified: ${r2.teamName}.`);
+    expect((await playerRegistrations(api, p2)).find((r) => r.rid === r2.rid)?.paymentStatus).toBe('verified');
   });
 
   test('downloads the registrations CSV with a formula-looking team name kept as text', async ({ page, api, stack }) => {

@@ -113,6 +113,8 @@ test.describe('browsing tournaments', () => {
     const [alpha, bravo] = await Promise.all([api.createPlayer(), api.createPlayer()]);
     const teamA = await api.registerTeam(t.id, alpha, `Alpha ${t.id}`);
     const teamB = await api.registerTeam(t.id, bravo, `Bravo ${t.id}`);
+    // Two more squads in the lobby (no results): a 3rd place and 6 finishes are possible (decision 029).
+    for (let i = 0; i < 2; i++) await api.registerTeam(t.id, await api.createPlayer());
     // bgis-10: 1st = 10, 2nd = 6, 3rd = 5 placement points; +1 per finish.
     await api.submitPoints(t.id, { day: 1, match: 1, team: teamA, position: 1, finishes: 3 }); // 13
     await api.submitPoints(t.id, { day: 1, match: 1, team: teamB, position: 2, finishes: 5 }); // 11

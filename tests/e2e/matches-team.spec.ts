@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
-import { unique, type GatewayApi, type Player } from './support/api';
+import { confirmPayment, submitPaymentReference, unique, uniqueUtr, type GatewayApi, type Player } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
 import { logIn } from './support/ui';
 
-/** A tournament with a registered squad and two matches on two days, rooms set by the admin. */
-async function scheduledTournament(api: GatewayApi) {
+/** A tournament with a confirmed squad (payment verified) and two matches on two days, rooms set by the admin. */
+async function scheduledTournament(api: GatewayApi, options: { confirmed?: boolean } = {}) {
   const t = await api.createTournament();
   const player = await api.createPlayer();
   const team = await api.registerTeam(t.id, player);
+  if (options.confirmed !== false) await confirmPayment(api, t.id, player, team.rid);
   const u = unique();
   const rooms = [
     { day: 1, matchNo: 1, map: 'Erangel', matchId: `R1${u}`, password: `pw1-${u}`, time: '18:30:00' },
@@ -31,7 +32,7 @@ async function whatsAppText(page: Page, matchHeading: string, day: string) {
 }
 
 test.describe('matches and room details', () => {
-  test('a registered player sees both matches by day with room ID, password and a WhatsApp text for the squad', async ({ page, api, javaScript }) => {
+  test('a confirmed player sees both matches by day with room ID, password and a WhatsApp text for the squad', async ({ page, api, javaScript }) => {
     const { t, player, rooms } = await scheduledTournament(api);
     await logInAs(page, player);
     await page.goto(`/tournament/${t.id}/matches`);
@@ -73,6 +74,36 @@ test.describe('matches and room details', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Copied Room ID of match 1.' })).toBeAttached();
     await expect(card.getByRole('button', { name: /^Copied Room ID/ })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(rooms[1]!.matchId);
+  });
+
+  test('a registered team that has not paid, or whose payment is not yet verified, sees the schedule, why there are no room details, and the way to pay', async ({ page, api }, testInfo) => {
+    const { t, player, team, rooms } = await scheduledTournament(api, { confirmed: false });
+    await logInAs(page, player);
+    await page.goto(`/tournament/${t.id}/matches`);
+    const notice = page.getByText('Room details appear once your payment is verified.');
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Day 1' }).getByRole('article', { name: 'Match 1' })).toContainText('Erangel');
+    const pay = page.getByRole('link', { name: 'Pay the entry fee' });
+    await expect(pay).toHaveAttribute('href', `/payment?rid=${team.rid}`);
+    for (const room of rooms) expect(await page.content()).not.toContain(room.password);
+    await expect(page.getByRole('link', { name: /Share on WhatsApp/ })).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, testInfo, 'matches-awaiting-payment');
+
+    // UTR sent: still no room until the organiser has checked it.
+    const utr = uniqueUtr();
+    await submitPaymentReference(api, t.id, player, utr);
+    await page.reload();
+    await expect(notice).toBeVisible();
+    await expect(page.getByText('The organiser is checking your UPI reference.')).toBeVisible();
+    await page.getByRole('link', { name: 'See your payment' }).click();
+    await expect(page).toHaveURL(`/payment?rid=${team.rid}`);
+
+    // Verified: the room details are there.
+    await api.request('PUT', `/registrations/admin/${team.rid}/payment`, { token: await api.adminToken(), json: { paymentStatus: 'verified', expectedUpiReference: utr }, expect: [200] });
+    await page.goto(`/tournament/${t.id}/matches`);
+    await expect(page.getByText(rooms[0]!.matchId, { exact: true })).toBeVisible();
+    await expect(notice).toHaveCount(0);
   });
 
   test('a logged-in player without a team sees the schedule but never the room ID or password', async ({ page, api }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { unique, uniquePhone, type Player } from './support/api';
+import { submitPaymentReference, unique, uniquePhone, uniqueUtr, type Player } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
 import { logIn } from './support/ui';
 
@@ -101,18 +101,20 @@ test.describe('team registration and payment', () => {
     // A bad UTR is refused beside the field, and kept.
     await page.getByLabel('UPI reference (UTR)').fill('12 34');
     await page.getByRole('button', { name: 'Send reference' }).click();
-    await expect(page.locator('#upiReference-error')).toContainText('only letters and digits');
+    await expect(page.locator('#upiReference-error')).toContainText('A UTR has 12 digits; this has 4.');
     await expect(page.getByLabel('UPI reference (UTR)')).toHaveValue('12 34');
 
-    await page.getByLabel('UPI reference (UTR)').fill('412345678901');
+    // Written as the app shows it, in groups: stored as the 12 digits.
+    const [first, second] = [uniqueUtr(), uniqueUtr()];
+    await page.getByLabel('UPI reference (UTR)').fill(`${first.slice(0, 4)} ${first.slice(4, 8)} ${first.slice(8)}`);
     await page.getByRole('button', { name: 'Send reference' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Payment status: Submitted' })).toBeVisible();
-    await expect(page.getByText('UPI reference: 412345678901')).toBeVisible();
+    await expect(page.getByText(`UPI reference: ${first}`)).toBeVisible();
 
     // A typo can be corrected until the organiser verifies it.
-    await page.getByLabel('UPI reference (UTR)').fill('412345678902');
+    await page.getByLabel('UPI reference (UTR)').fill(second);
     await page.getByRole('button', { name: 'Update reference' }).click();
-    await expect(page.getByText('UPI reference: 412345678902')).toBeVisible();
+    await expect(page.getByText(`UPI reference: ${second}`)).toBeVisible();
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Your profile/ }).click();
     await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'My Tournaments' }).click();
@@ -137,7 +139,45 @@ test.describe('team registration and payment', () => {
     const mine = await api.request<{ rid: number; paymentStatus: string; paymentReference: string }[]>('GET', '/registrations/user', {
       token: (await api.login(account.email, account.password)).token,
     });
-    expect(mine.map((r) => [r.rid, r.paymentStatus, r.paymentReference])).toEqual([[rid, 'submitted', '412345678902']]);
+    expect(mine.map((r) => [r.rid, r.paymentStatus, r.paymentReference])).toEqual([[rid, 'submitted', second]]);
+  });
+
+  test('the UTR must be the 12 digits of a payment no other team sent: each refusal beside the field, with where to find it, and the typing kept', async ({ page, api, consoleGuard }, testInfo) => {
+    consoleGuard.allow(FAILED_RESOURCE(400));
+    consoleGuard.allow(FAILED_RESOURCE(409));
+    const t = await api.createTournament({ entryFee: '100' });
+    const [player, rival] = [await api.createPlayer(), await api.createPlayer()];
+    const reg = await api.registerTeam(t.id, player);
+    await api.registerTeam(t.id, rival);
+    const taken = uniqueUtr();
+    await submitPaymentReference(api, t.id, rival, taken);
+    const where = 'In your UPI app, open the payment: the UTR is the 12-digit "UPI Ref. No." (Paytm, BHIM), "UTR" (PhonePe) or "UPI transaction ID" (Google Pay).';
+
+    await openAs(page, player, `/payment?rid=${reg.rid}`);
+    const field = page.getByLabel('UPI reference (UTR)');
+    for (const [typed, message] of [
+      ['12345678901', 'A UTR has 12 digits; this has 11.'],
+      ['000000000000', 'A UTR is never one digit repeated.'],
+      ['T2603051830ABC', 'A UTR has only digits.'],
+      [`${taken.slice(0, 6)}-${taken.slice(6)}`, 'This UTR is already on another registration.'],
+    ]) {
+      await field.fill(typed);
+      await page.getByRole('button', { name: 'Send reference' }).click();
+      await expect(page.locator('#upiReference-error')).toContainText(message);
+      if (!message.startsWith('This UTR')) await expect(page.locator('#upiReference-error')).toContainText(where);
+      await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.]/g, '\\.')));
+      await expect(field).toHaveValue(typed);
+      await expect(page.getByRole('status').filter({ hasText: 'Payment status: Pending' })).toBeVisible();
+    }
+    const text = await page.content();
+    expect(text).not.toContain(taken); // the other team's UTR appears only in what this player typed
+    await expectAccessible(page, testInfo, 'payment-utr-refused');
+    await expectNoSidewaysScroll(page);
+
+    const mine = uniqueUtr();
+    await field.fill(`${mine.slice(0, 4)}-${mine.slice(4, 8)}-${mine.slice(8)}`);
+    await page.getByRole('button', { name: 'Send reference' }).click();
+    await expect(page.getByText(`UPI reference: ${mine}`)).toBeVisible();
   });
 
   test('a double submit never makes two registrations: back and submit again lands on the same payment page', async ({ page, api }) => {

@@ -140,7 +140,7 @@ const ROUTES: Record<string, Row> = {
   payment: {
     get: OWN_TEAM,
     query: (c) => `?rid=${c.rid}`,
-    post: { query: (c) => `?rid=${c.rid}`, fields: () => ({ upiReference: 'NEWUTR123456' }), expect: { anonymous: 'login', player: { redirect: /^\/payment\?rid=/ }, other: 'notFound', admin: 'notFound' } },
+    post: { query: (c) => `?rid=${c.rid}`, fields: () => ({ upiReference: NEW_UTR }), expect: { anonymous: 'login', player: { redirect: /^\/payment\?rid=/ }, other: 'notFound', admin: 'notFound' } },
   },
   'register_.$tournamentId': {
     get: SIGNED_IN,
@@ -158,7 +158,11 @@ const ROUTES: Record<string, Row> = {
   'admin.manage-tournaments': { get: ADMIN },
   'admin.tournament-list': { get: ADMIN },
   'admin.$tournamentId.registrations[.csv]': { get: ADMIN },
-  'admin.$tournamentId.registrations': { get: ADMIN, post: { fields: (c) => ({ intent: 'verify-one', rid: String(c.rid) }), expect: { ...ADMIN, admin: { redirect: /./ } } } },
+  // Verifies the UTR the player sent through the payment form above (decision 029: the one the admin saw).
+  'admin.$tournamentId.registrations': {
+    get: ADMIN,
+    post: { fields: (c) => ({ intent: 'verify-one', rid: String(c.rid), expectedUpiReference: NEW_UTR }), expect: { ...ADMIN, admin: { redirect: /./ } } },
+  },
   'admin.$tournamentId.matches': {
     get: ADMIN,
     post: {
@@ -169,7 +173,8 @@ const ROUTES: Record<string, Row> = {
   'admin.add-points.$tournamentId': {
     get: ADMIN,
     query: () => '?day=1&match=1',
-    post: { query: () => '?day=1&match=1', fields: (c) => ({ [`position.${c.rid}`]: '1', [`wins.${c.rid}`]: '1', [`finishes.${c.rid}`]: '4' }), expect: { ...ADMIN, admin: { redirect: /./ } } },
+    // The only team of a one-team lobby: 1st, no finishes (decision 029).
+    post: { query: () => '?day=1&match=1', fields: (c) => ({ [`position.${c.rid}`]: '1', [`finishes.${c.rid}`]: '0' }), expect: { ...ADMIN, admin: { redirect: /./ } } },
   },
   'admin.add-tournament': { get: ADMIN, post: { multipart: true, fields: (_c, caller) => tournamentForm(`Added by ${caller}`), expect: { ...ADMIN, admin: { redirect: /./ } } } },
   'admin.update-tournament.$id': { get: ADMIN, post: { multipart: true, fields: (_c, caller) => tournamentForm(`Renamed by ${caller}`), expect: { ...ADMIN, admin: { redirect: /./ } } } },
@@ -190,7 +195,8 @@ let ctx: Ctx;
 const cookies = {} as Record<Caller, string>;
 const ROOM_ID = 'ROOMID7319';
 const ROOM_PASSWORD = 'ROOMPW8642';
-const UTR = 'UTR90817263';
+const UTR = '908172630011';
+const NEW_UTR = '908172630022';
 const ADMIN_EMAIL = () => stack.info.admin.email;
 const ADMIN_PASSWORD = () => stack.info.admin.password;
 let attempts = 0;
@@ -278,8 +284,9 @@ describe('GET of every route × anonymous, player, another player, admin', () =>
         for (const secret of [ROOM_ID, ROOM_PASSWORD, registration.teamName, UTR]) {
           if (body.includes(secret)) seen.push(`${secret} ${caller} ${name}`);
         }
-        // Room details: only the registered player's schedule and the admin's pages.
-        const roomAllowed = (caller === 'player' && name === 'tournament.$tournamentId.matches') || (caller === 'admin' && /matches$/.test(name));
+        // Room details: only the admin's pages. The player's team is registered with a UTR sent, not yet
+        // verified: no room details for it either (decision 029); it sees them once verified (below).
+        const roomAllowed = caller === 'admin' && /matches$/.test(name);
         if (!roomAllowed && (body.includes(ROOM_ID) || body.includes(ROOM_PASSWORD))) leaks.push(where);
         // The team and its UTR: the team's own pages and the admin's (the points table is public but has no points yet).
         if ((caller === 'anonymous' || caller === 'other') && (body.includes(registration.teamName) || body.includes(UTR))) leaks.push(`${where} (team)`);
@@ -287,8 +294,6 @@ describe('GET of every route × anonymous, player, another player, admin', () =>
     }
     expect(leaks).toEqual([]);
     // And the values do reach those who should see them (so the search above could find them).
-    expect(seen).toContain(`${ROOM_ID} player tournament.$tournamentId.matches`);
-    expect(seen).toContain(`${ROOM_PASSWORD} player tournament.$tournamentId.matches`);
     expect(seen).toContain(`${ROOM_ID} admin admin.$tournamentId.matches`);
     expect(seen).toContain(`${ROOM_ID} admin tournament.$tournamentId.matches`);
     expect(seen).toContain(`${UTR} player payment`);
@@ -316,13 +321,13 @@ describe('GET of every route × anonymous, player, another player, admin', () =>
     }
   });
 
-  it('the schedule shows the room to the registered team and the admin only, in HTML and in its loader data', async () => {
+  it('the schedule shows the room to the admin only while the team has not been verified, in HTML and in its loader data', async () => {
     const nowhereCookie = (await webLogin(stack.info.webUrl, nowhere.email, nowhere.password)).cookie;
     const callers: [string, string, boolean][] = [
       ['anonymous', '', false],
       ['registered elsewhere', cookies.other, false],
       ['registered nowhere', nowhereCookie, false],
-      ['registered', cookies.player, true],
+      ['registered, UTR sent, not verified', cookies.player, false],
       ['admin', cookies.admin, true],
     ];
     for (const [who, cookie, sees] of callers) {
@@ -339,6 +344,7 @@ describe('GET of every route × anonymous, player, another player, admin', () =>
         expect(body.includes(ROOM_ID), where).toBe(sees);
         expect(body.includes(ROOM_PASSWORD), where).toBe(sees);
         if (!sees) expect(body, where).toContain('Erangel'); // the schedule itself is shown
+        if (cookie === cookies.player && !url.endsWith('.data')) expect(body, where).toContain('Room details appear once your payment is verified.');
       }
     }
     // The gateway agrees (the web app shows what it is given).
@@ -395,7 +401,14 @@ describe('POST of every action × anonymous, player, another player, admin (vali
     const mine = await playerRegistrations(api, player);
     const own = mine.find((r) => r.rid === registration.rid)!;
     expect(own.paymentStatus).toBe('verified');
+    expect(own.paymentReference).toBe(NEW_UTR);
     expect(own.teamName).toBe('Team renamed'); // the player's own update; another player's and the admin's were 404
+    // Verified: the player's schedule now carries the room, and only the player's.
+    const schedule = await (await getPage(stack.info.webUrl, `/tournament/${ctx.tid}/matches`, cookies.player)).text();
+    expect(schedule).toContain(ROOM_ID);
+    expect(schedule).toContain(ROOM_PASSWORD);
+    const strangers = await (await getPage(stack.info.webUrl, `/tournament/${ctx.tid}/matches`, cookies.other)).text();
+    expect(strangers).not.toContain(ROOM_ID);
     await new Promise((r) => setTimeout(r, 200));
     expect(errorLines(logSince(stack.info.webLog, from))).toEqual([]);
     console.log(`web-access: ${attempts} requests over ${Object.keys(ROUTES).length} routes × ${CALLERS.length} callers`);

@@ -293,3 +293,74 @@ describe('generated form posts to every web action', () => {
     expect(outcomes).toEqual(outcomes.map(() => '302'));
   }, 60_000);
 });
+
+// Issue 16, item 2, through the web app: generated UPI references posted with the payment form as its
+// player. A model of the rules (written here, not imported) says the answer: the redirect for a UTR,
+// the form again with the error beside the field and the typed text kept for anything else.
+describe('generated UPI references through the payment form', () => {
+  const SEPARATORS = [' ', '  ', '-', '\t', '\u00a0', '\u2013', '\u2014'];
+  const NOISE = ['.', '/', '+', '#', 'O', 'T', '\u0663', '\u096a', '\uff11', '<', '"', '&', "'"];
+  const digits = (min: number, max: number) => fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
+  const model = (typed: string, held: string): 302 | 400 | 409 => {
+    let kept = typed;
+    for (const s of SEPARATORS) kept = kept.split(s).join('');
+    if (!/^[0-9]{12}$/.test(kept) || /^([0-9])\1*$/.test(kept)) return 400;
+    return kept === held ? 409 : 302;
+  };
+  /** How React writes a value="…" attribute. */
+  const attribute = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+  it('answers each generated reference as the rules say, never losing what was typed', async () => {
+    const t = await api.createTournament();
+    const [player, holder] = [await api.createPlayer(), await api.createPlayer()];
+    const reg = await api.registerTeam(t.id, player);
+    await api.registerTeam(t.id, holder);
+    const held = '864201357913';
+    await api.request('POST', `/registrations/${t.id}/payment`, { token: holder.token, json: { upiReference: held }, expect: [200] });
+    const cookie = (await webLogin(stack.info.webUrl, player.email, player.password)).cookie;
+    const from = logSize(stack.info.webLog);
+
+    const base = fc.oneof(
+      { weight: 4, arbitrary: digits(12, 12) },
+      { weight: 2, arbitrary: digits(0, 26) },
+      { weight: 1, arbitrary: fc.constantFrom(...'0123456789').map((d) => d.repeat(12)) },
+      { weight: 1, arbitrary: fc.constant(held) },
+    );
+    const typed = fc
+      .tuple(base, fc.array(fc.tuple(fc.nat(), fc.constantFrom(...SEPARATORS)), { maxLength: 5 }), fc.option(fc.tuple(fc.nat(), fc.constantFrom(...NOISE)), { freq: 3 }))
+      .map(([text, seps, noise]) => {
+        const chars = Array.from(text);
+        for (const [at, s] of [...seps, ...(noise ? [noise] : [])]) chars.splice(at % (chars.length + 1), 0, s);
+        return chars.join('');
+      });
+    const outcomes = { 302: 0, 400: 0, 409: 0 };
+    await fc.assert(
+      fc.asyncProperty(typed, async (upiReference) => {
+        const expected = model(upiReference, held);
+        const res = await fetch(`${stack.info.webUrl}/payment?rid=${reg.rid}`, {
+          method: 'POST',
+          headers: { origin: stack.info.webUrl, 'content-type': FORM, cookie },
+          body: new URLSearchParams({ upiReference }),
+          redirect: 'manual',
+        });
+        const html = await res.text();
+        const what = `${JSON.stringify(upiReference)} → ${res.status}`;
+        expect(res.status, what).toBe(expected);
+        outcomes[expected] += 1;
+        if (expected === 302) {
+          expect(res.headers.get('location'), what).toBe(`/payment?rid=${reg.rid}`);
+          return;
+        }
+        expect(html, what).toContain('id="upiReference-error"');
+        expect(html, what).toMatch(/aria-describedby="upiReference-error/);
+        expect(html, what).toContain(`value="${attribute(upiReference)}"`);
+        expect(html, what).toMatch(expected === 409 ? /already on another registration/ : /UTR|UPI reference is required/);
+      }),
+      { seed: SEED, numRuns: Math.min(RUNS * 2, 200) },
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(errorLines(logSince(stack.info.webLog, from))).toEqual([]);
+    console.log(`web-fuzz UTR: ${outcomes[302] + outcomes[400] + outcomes[409]} generated references: ${outcomes[302]} accepted, ${outcomes[400]} refused as malformed, ${outcomes[409]} refused as taken`);
+    expect(outcomes[302] * outcomes[400] * outcomes[409]).toBeGreaterThan(0);
+  }, 120_000);
+});

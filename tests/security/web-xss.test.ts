@@ -144,7 +144,7 @@ async function plant(payload: string, i: number): Promise<Planted> {
     });
     stored['match.map'] = m.map!;
   }
-  await api.submitPoints(tournament.id, { day: 1, match: 1, team: registration, position: 1, finishes: 5 });
+  await api.submitPoints(tournament.id, { day: 1, match: 1, team: registration, position: 1, finishes: 0 }); // a lobby of one team (decision 029)
   const cookie = (await webLogin(stack.info.webUrl, player.email, player.password)).cookie;
   return { payload, tournament, player, cookie, registration, stored, refused };
 }

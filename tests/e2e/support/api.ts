@@ -63,6 +63,11 @@ export function unique(): string {
   return `${Date.now().toString(36).slice(-4)}${crypto.randomBytes(3).toString('hex')}`;
 }
 
+/** A fresh 12-digit UTR: one UTR pays for one registration, across the shared e2e stack (decision 029). */
+export function uniqueUtr(): string {
+  return `${crypto.randomInt(1, 10)}${String(crypto.randomInt(0, 10 ** 11)).padStart(11, '0')}`;
+}
+
 export function uniquePhone(): string {
   return '9' + String(crypto.randomInt(0, 1_000_000_000)).padStart(9, '0');
 }
@@ -266,7 +271,20 @@ export function playerRegistrations(api: GatewayApi, player: Player): Promise<Pl
   return api.request<PlayerRegistration[]>('GET', '/registrations/user', { token: player.token, expect: [200] });
 }
 
-/** GET /matches/tournament/{tid} as the player (room details only for registered teams). */
+/** GET /matches/tournament/{tid} as the player (room details only for confirmed teams). */
 export function playerMatches(api: GatewayApi, tid: number, player: Player): Promise<RoomMatch[]> {
   return api.request<RoomMatch[]>('GET', `/matches/tournament/${tid}`, { token: player.token, expect: [200] });
+}
+
+/** The player sends a fresh UTR and the organiser verifies it, having seen it: the team is confirmed and gets room details (decision 029). */
+export async function confirmPayment(api: GatewayApi, tid: number, player: Player, rid: number): Promise<string> {
+  const utr = uniqueUtr();
+  await submitPaymentReference(api, tid, player, utr);
+  await api.request('PUT', `/registrations/admin/${rid}/payment`, {
+    token: await api.adminToken(),
+    json: { paymentStatus: 'verified', expectedUpiReference: utr },
+    expect: [200],
+    what: 'verify payment',
+  });
+  return utr;
 }
