@@ -75,19 +75,25 @@ async function seed(stack) {
   }
   const tid = created[0].id;
   let player;
+  const teams = [];
   for (let i = 0; i < TEAMS; i++) {
     const account = { email: `bench-${i}@test.example`, phone: `91234567${String(10 + i)}`, username: `bench_player_${i}`, password: 'bench-player-pass' };
     await api(stack, 'POST', '/api/auth/register', { json: account });
     const login = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: account.email, password: account.password } });
-    const team = await api(stack, 'POST', `/registrations/${tid}`, {
-      token: login.token,
-      json: { teamName: `Squad ${i + 1}`, player1Username: `p1_${i}`, player2Username: `p2_${i}`, player3Username: `p3_${i}`, player4Username: `p4_${i}` },
-    });
+    teams.push(
+      await api(stack, 'POST', `/registrations/${tid}`, {
+        token: login.token,
+        json: { teamName: `Squad ${i + 1}`, player1Username: `p1_${i}`, player2Username: `p2_${i}`, player3Username: `p3_${i}`, player4Username: `p4_${i}` },
+      }),
+    );
+    player ??= account;
+  }
+  // After every team registered: the lobby bounds positions and finishes (decision 029).
+  for (const [i, team] of teams.entries()) {
     await api(stack, 'POST', `/tournaments/${tid}/points-table`, {
       token,
       json: { day: 1, match: 1, teamId: team.rid, teamName: team.teamName, position: i + 1, wins: i === 0 ? 1 : 0, finishes: 8 - i, totalPoints: 0 },
     });
-    player ??= account;
   }
   const res = await fetch(`${stack.info.webUrl}/login`, {
     method: 'POST',

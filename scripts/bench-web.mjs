@@ -11,7 +11,7 @@
 //   - <img> without width and height attributes (budget: none)
 //   - CLS in Chromium at 360×800 (layout-shift entries without recent input; budget ≤ 0.1), when /usr/bin/chromium exists
 // The player pages /payment and /tournament/{id}/matches (room details shown) are measured signed in as a
-// registered player, against the same budgets, and their HTML against the list page's one-round-trip 14 KB.
+// registered player (the matches page as one whose payment is verified), against the same budgets, and their HTML against the list page's one-round-trip 14 KB.
 // /videos reads a local fake YouTube API (tests/fixtures/youtube-fake.mjs) serving the fullest channel the
 // page can show (10 playlists of 50 videos, 5 of each on the page); its HTML is held to the same 14 KB. The
 // browser's thumbnail requests to i.ytimg.com are answered locally.
@@ -156,7 +156,11 @@ async function main() {
     const player = await seedPlayer(stack, paid.id);
     const playerPaths = [`/payment?rid=${player.rid}`, `/tournament/${paid.id}/matches`];
     const paths = ['/', '/tournaments', `/tournaments/${id}`, `/tournaments/${id}/points-table`, '/about', '/videos', '/login', '/register', ...playerPaths];
-    const cookies = new Map(playerPaths.map((p) => [p, player.cookie]));
+    // Room details are shown to a team whose payment is verified (decision 029).
+    const cookies = new Map([
+      [playerPaths[0], player.cookie],
+      [playerPaths[1], player.confirmedCookie],
+    ]);
     const jsCache = new Map();
     const pages = [];
     for (const path of paths) pages.push(await measurePage(stack, path, jsCache, cookies.get(path)));

@@ -59,7 +59,23 @@ export async function seed(stack, { cover: coverImage } = {}) {
   return created;
 }
 
-/** A registered player's session cookie (logged in through the web app's /login form), a team and six matches with room details. */
+/** The session cookie of an account logged in through the web app's /login form. */
+async function webCookie(stack, account) {
+  const res = await fetch(`${stack.info.webUrl}/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ emailOrPhone: account.email, password: account.password, redirectTo: '/' }),
+    redirect: 'manual',
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (res.status !== 302 || !cookie) throw new Error(`bench: web login answered ${res.status}`);
+  return cookie;
+}
+
+/**
+ * A registered player's session cookie (logged in through the web app's /login form), a team and six
+ * matches with room details; and the cookie of a second player whose payment the organiser verified,
+ * who sees those room details (decision 029: only confirmed teams do).
+ */
 export async function seedPlayer(stack, tournamentId) {
   const player = { email: 'bench-player@test.example', phone: '9123456780', username: 'bench_player', password: 'bench-player-pass' };
   await api(stack, 'POST', '/api/auth/register', { json: player });
@@ -77,14 +93,17 @@ export async function seedPlayer(stack, tournamentId) {
       });
     }
   }
-  const res = await fetch(`${stack.info.webUrl}/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ emailOrPhone: player.email, password: player.password, redirectTo: '/' }),
-    redirect: 'manual',
+  const confirmed = { email: 'bench-confirmed@test.example', phone: '9123456781', username: 'bench_confirmed', password: 'bench-player-pass' };
+  await api(stack, 'POST', '/api/auth/register', { json: confirmed });
+  const login = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: confirmed.email, password: confirmed.password } });
+  const paidTeam = await api(stack, 'POST', `/registrations/${tournamentId}`, {
+    token: login.token,
+    json: { teamName: 'Team Verified', player1Username: 'VerMortal', player2Username: 'VerViper', player3Username: 'VerRegaltos', player4Username: 'VerOwais' },
   });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (res.status !== 302 || !cookie) throw new Error(`bench: web login answered ${res.status}`);
-  return { cookie, rid: team.rid };
+  const utr = '739402011234';
+  await api(stack, 'POST', `/registrations/${tournamentId}/payment`, { token: login.token, json: { upiReference: utr } });
+  await api(stack, 'PUT', `/registrations/admin/${paidTeam.rid}/payment`, { token: admin.token, json: { paymentStatus: 'verified', expectedUpiReference: utr } });
+  return { cookie: await webCookie(stack, player), rid: team.rid, confirmedCookie: await webCookie(stack, confirmed) };
 }
 
 /**
@@ -142,7 +161,8 @@ export async function seedPointsTable(stack, tournamentId, count = 16) {
 /**
  * The seed of the page benchmarks (bench-lighthouse, bench-first-paint) and the six pages they open:
  * the 20 tournaments with poster covers, a signed-in player with a registered team in a paid
- * tournament, and that tournament's points table. The two player pages carry the player's cookie.
+ * tournament, and that tournament's points table. The payment page carries the player's cookie, the
+ * matches page (room details shown) that of the player whose payment is verified.
  */
 export async function seedSixPages(stack) {
   const tournaments = await seed(stack, { cover: await posterCover() });
@@ -157,7 +177,7 @@ export async function seedSixPages(stack) {
       { name: '/tournaments/{id}', path: `/tournaments/${paid.id}` },
       { name: '/tournaments/{id}/points-table', path: `/tournaments/${paid.id}/points-table` },
       { name: '/payment?rid={rid}', path: `/payment?rid=${player.rid}`, cookie: player.cookie },
-      { name: '/tournament/{id}/matches', path: `/tournament/${paid.id}/matches`, cookie: player.cookie },
+      { name: '/tournament/{id}/matches', path: `/tournament/${paid.id}/matches`, cookie: player.confirmedCookie },
     ],
   };
 }
