@@ -1,4 +1,4 @@
-// Issue 16, item 2, older data: migration 005-payment-references must not fail on a database where
+// Issue 16, item 2, older data: migration 009-payment-references must not fail on a database where
 // registrations already share a UPI reference; the oldest keeps the UTR, new submits of it are refused,
 // and the admin's list flags every registration that shares a reference (decision 029).
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { adminToken, createStorage, createUser, startGateway, teamFields, unique
 
 const TAKEN = 'This UTR is already on another registration. Check that you copied the UTR of your own payment; if you did, contact the organiser.';
 
-/** The database as it was before 005: migrated up to 004, with registrations written the old way. */
+/** The database as it was before 006-009: migrated up to 004, with registrations written the old way (006-009 then run on it). */
 async function olderDatabase(storage: Storage) {
   const db = new Kysely<any>({
     dialect: storage.databaseUrl
@@ -68,7 +68,7 @@ async function olderDatabase(storage: Storage) {
   return { t1, t2, rids };
 }
 
-describe('migration 005-payment-references on older data', () => {
+describe('migration 009-payment-references on older data', () => {
   let gw: TestGateway;
   let admin: string;
   let older: Awaited<ReturnType<typeof olderDatabase>>;
