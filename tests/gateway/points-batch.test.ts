@@ -380,14 +380,15 @@ describe(`batch and per-team saves racing for one match (${dialectName}; decisio
     const pick = (n: number) => Math.floor(next() * n);
     for (let round = 0; round < 3; round++) {
       const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, players.map(() => `Race ${unique()}`));
-      // Batches of a random subset of the teams on shuffled placements 1-12; per-team saves of a random team and placement.
+      // Batches of a random subset of the teams on shuffled placements 1 to the lobby's size (decision 029);
+      // per-team saves of a random team and placement (0 = not placed).
       const batch = () => {
-        const places = Array.from({ length: 12 }, (_, k) => k + 1).sort(() => next() - 0.5);
+        const places = Array.from({ length: teams.length }, (_, k) => k + 1).sort(() => next() - 0.5);
         const results = teams.filter(() => next() < 0.7).map((t, j) => ({ teamId: t.rid, position: places[j], wins: places[j] === 1 ? 1 : 0, finishes: pick(6) }));
         return gw.api.put(`/tournaments/${tid}/points-table/matches/1/1`, { results }, admin);
       };
       const single = () =>
-        gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[pick(teams.length)]!.rid, position: pick(13), wins: 0, finishes: pick(6) }, admin);
+        gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[pick(teams.length)]!.rid, position: pick(teams.length + 1), wins: 0, finishes: pick(6) }, admin);
       const answers = await Promise.all(Array.from({ length: 60 }, () => [batch(), single()]).flat());
 
       const failed = answers.filter((r) => r.status !== 200 && r.status !== 409);
