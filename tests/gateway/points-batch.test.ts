@@ -448,7 +448,8 @@ if (dialectName === 'postgres') describe('a PostgreSQL deadlock is retried once,
   }
 
   it('a deadlock once: the save is run again and succeeds, stored once', async () => {
-    const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, [`Lock ${unique()}`]);
+    // Two teams, so that 2nd place and 3 finishes are a possible result (decision 029).
+    const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, [`Lock ${unique()}`, `Lock ${unique()}`]);
     const attempts = await plan(1);
     const res = await gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[0]!.rid, position: 2, wins: 0, finishes: 3 }, admin);
     expect(res.status).toBe(200);
