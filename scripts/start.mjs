@@ -30,7 +30,9 @@ function buildIfNeeded() {
   if (!webStale && !gwStale) return;
   console.log(`start: building ${[gwStale && 'gateway', webStale && 'web'].filter(Boolean).join(' and ')}…`);
   for (const script of [gwStale && 'build:gateway', webStale && 'build:web'].filter(Boolean)) {
-    const r = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
+    // Always the production build: an inherited NODE_ENV (vitest sets "test") would make Remix emit its
+    // development JSX runtime, which the production server cannot run ("jsxDEV is not a function").
+    const r = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (r.status !== 0) {
       console.error(`start: npm run ${script} failed`);
       process.exit(1);
