@@ -5,7 +5,7 @@
 //   3. gateway suite over HTTP on SQLite, then on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster started here);
 //      then the security suite (tests/security: attacks on the gateway) the same two ways,
 //      and the web's attacks (tests/security/web*: a real gateway + server.mjs on the build) once
-//   4. Playwright end-to-end tests in Debian's chromium (installed here when missing, as root)
+//   4. Playwright end-to-end tests in Debian's chromium-headless-shell (installed here when missing, as root)
 //   5. the cluster test (scripts/test-cluster.mjs): nginx, two webs, two gateways on PostgreSQL, the
 //      Playwright smoke and a registration rush while a gateway and a web process are SIGKILLed
 //      (nginx installed here when missing, as root)
@@ -46,7 +46,8 @@ function apt(packages) {
 
 const pgBin = () => fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').length > 0;
 const missing = [];
-if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium');
+if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium'); // web-xss, benchmarks
+if (!fs.existsSync('/usr/bin/chromium-headless-shell')) missing.push('chromium-headless-shell'); // e2e (decision 034)
 if (!pgBin()) missing.push('postgresql'); // the cluster test runs its own PostgreSQL even with TEST_DATABASE_URL
 if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx');
 if (missing.length) apt(missing);
