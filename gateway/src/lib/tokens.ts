@@ -69,13 +69,15 @@ export async function createTokenService(options: KeyOptions): Promise<TokenServ
 
   return {
     async sign({ id, username, roles, sid }) {
-      const expires = Math.floor(Date.now() / 1000) + options.ttlSeconds;
+      // One reading of the clock for both claims: exp - iat is exactly the TTL, even across a second's edge.
+      const issuedAt = Math.floor(Date.now() / 1000);
+      const expires = issuedAt + options.ttlSeconds;
       const token = await new SignJWT({ username, roles, sid })
         .setProtectedHeader({ alg: JWT_ALG, kid, typ: 'JWT' })
         .setSubject(String(id))
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
-        .setIssuedAt()
+        .setIssuedAt(issuedAt)
         .setExpirationTime(expires)
         .sign(privateKey);
       return { token, expiresAt: new Date(expires * 1000).toISOString() };
