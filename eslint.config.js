@@ -1,0 +1,55 @@
+// ESLint (flat config): typescript-eslint, React, hooks and jsx-a11y over every TypeScript and script file.
+// Formatting is Prettier's (eslint-config-prettier turns off the rules it owns): `npm run lint` runs both.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'build/', 'public/build/', '**/dist/', 'bench/results/', 'test-results/', 'playwright-report/', 'data/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { react, 'react-hooks': reactHooks },
+    languageOptions: {
+      parserOptions: { ecmaFeatures: { jsx: true } },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    settings: { react: { version: 'detect' } },
+    rules: {
+      ...react.configs.flat.recommended.rules,
+      ...react.configs.flat['jsx-runtime'].rules,
+      'react/prop-types': 'off', // TypeScript checks props
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  { files: ['app/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    // Code passed to page.evaluate() runs in the browser; Playwright fixtures destructure `{}` by design.
+    files: ['scripts/**', 'tests/e2e/**', 'tests/cluster/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    // JSON answers read by tests, and migrations, which see the schema as it was at each step, are untyped on purpose.
+    files: ['tests/**', 'gateway/src/db/migrations.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  prettier,
+);
