@@ -14,7 +14,7 @@
 //
 //   node scripts/bench-rush.mjs [--database sqlite|postgres|both] [--players 1000] [--slots 100] [--json FILE]
 // PostgreSQL: BENCH_DATABASE_URL, or a throw-away cluster (scripts/pg-throwaway.sh).
-import { spawnSync } from 'node:child_process';
+import { startCluster, stopAllOnExit, stopCluster } from './lib/processes.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,17 +50,15 @@ if (!databases.every((d) => d === 'sqlite' || d === 'postgres')) {
   process.exit(2);
 }
 
-const root = path.resolve(import.meta.dirname, '..');
+stopAllOnExit();
 
 function throwawayPostgres() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rush-pg-'));
   fs.chmodSync(dir, 0o755);
-  const r = spawnSync('bash', [path.join(root, 'scripts/pg-throwaway.sh'), 'start', path.join(dir, 'cluster')], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`bench-rush: could not start PostgreSQL: ${r.stderr}`);
   return {
-    url: r.stdout.trim(),
+    url: startCluster(path.join(dir, 'cluster')),
     stop() {
-      spawnSync('bash', [path.join(root, 'scripts/pg-throwaway.sh'), 'stop', path.join(dir, 'cluster')]);
+      stopCluster(path.join(dir, 'cluster'));
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -13,6 +13,7 @@ import http from 'node:http';
 import os from 'node:os';
 import sharp from 'sharp';
 import { ADMIN, Stack } from '../tests/e2e/support/stack.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { api } from './lib/bench-seed.mjs';
 
 const TOURNAMENTS = 20;
@@ -132,10 +133,9 @@ async function main() {
   const jsonFile = jsonFileArg();
   const { default: autocannon } = await import('autocannon');
 
+  stopAllOnExit();
   const stack = await Stack.start({ label: 'bench-web-throughput' });
-  const stop = () => stack.stop().finally(() => process.exit(130));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  onCleanup(() => stack.stop());
   try {
     const { tid, cookie } = await seed(stack);
     const web = stack.info.webUrl;

@@ -19,6 +19,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { Stack } from '../tests/e2e/support/stack.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { TOURNAMENTS, seed, seedPlayer } from './lib/bench-seed.mjs';
 import { CHANNEL, startYouTubeFake, thumbnailSvg } from '../tests/fixtures/youtube-fake.mjs';
 
@@ -137,6 +138,7 @@ function table(rows) {
 
 async function main() {
   console.log('bench-web: starting a private gateway + web pair on the production build…');
+  stopAllOnExit();
   const youtube = await startYouTubeFake();
   const stack = await Stack.start({
     label: 'bench',
@@ -145,6 +147,7 @@ async function main() {
     await youtube.close();
     throw err;
   });
+  onCleanup(() => stack.stop());
   let failed = false;
   try {
     const t0 = Date.now();

@@ -13,13 +13,13 @@
 //     gateway log shows in flight on the killed gateway), and there are no more of them than such requests.
 //     No 5xx after the restarts, no connection errors at all.
 // Prints "cluster-test: N passed, N failed, N skipped" and, with --json FILE, writes those counts.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startCluster, ROOT } from './cluster.mjs';
+import { onCleanup, spawnTracked, stopAllOnExit } from './lib/processes.mjs';
 import {
   createTournament,
   get,
@@ -75,7 +75,7 @@ function runSmoke(cluster) {
   const stackFile = path.join(cluster.dir, 'stack.json');
   fs.writeFileSync(stackFile, JSON.stringify({ webUrl: cluster.url, gatewayUrl: cluster.gatewayUrl, admin: cluster.admin, pids: [] }));
   const jsonOut = path.join(cluster.dir, 'smoke.json');
-  const child = spawn('npx', ['playwright', 'test', '-c', 'playwright.cluster.config.ts', '--reporter=list,json'], {
+  const child = spawnTracked('npx', ['playwright', 'test', '-c', 'playwright.cluster.config.ts', '--reporter=list,json'], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, E2E_STACK_FILE: stackFile, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonOut },
@@ -94,7 +94,9 @@ process.env.ADMIN_PASSWORD = admin.password;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'custom-room-cluster-test-'));
 const port = args.port ? Number(args.port) : await freeBasePort();
 log(`starting the cluster on 127.0.0.1:${port} (${dir})…`);
+stopAllOnExit();
 const cluster = await startCluster({ port, dir, seedDemo: false, log });
+onCleanup(() => cluster.stop());
 let exitCode = 1;
 try {
   const kills = {};

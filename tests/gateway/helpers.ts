@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -229,14 +228,7 @@ export interface GatewayProcess {
   stop(): Promise<number | null>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../scripts/lib/ports.mjs';
 
 /** Starts `node gateway/dist/server.js` with the given environment (plus quiet test defaults). */
 export function spawnGateway(env: Record<string, string>, port = 0): GatewayProcess {

@@ -42,8 +42,8 @@ export interface StackOptions {
 
 export declare function requireBuild(): void;
 export declare function snapshotBuild(): string;
-export declare function freePort(): Promise<number>;
-export declare function killGroup(pid: number, timeoutMs?: number): Promise<void>;
+export { freePort } from '../../../scripts/lib/ports.mjs';
+export { killGroup } from '../../../scripts/lib/processes.mjs';
 export declare function sharedStack(): StackInfo;
 
 /** A running stack with handles to stop and restart its gateway (same port and data dir). */

@@ -1,14 +1,17 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../scripts/lib/ports.mjs';
+import { killGroup, trackGroup } from '../../../scripts/lib/processes.mjs';
+
+export { freePort, killGroup };
 
 /**
  * A real gateway + web pair on the production build: `node gateway/dist/server.js` and `node server.mjs`
  * (the web server around build/index.js), each in its own process group on a free port, output captured to files.
  * Used by globalSetup (the shared stack), by tests that need a stack of their own (gateway down)
- * and by scripts/bench-web.mjs. Plain JavaScript (typed in stack.d.mts) so the bench script can import it.
+ * and by the bench scripts. Plain JavaScript (typed in stack.d.mts) so the bench script can import it.
  */
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -59,20 +62,6 @@ async function checkAssets(url) {
   }
 }
 
-/** @returns {Promise<number>} */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
 async function waitForUrl(url, child, log, timeoutMs) {
@@ -113,35 +102,9 @@ function spawnLogged(args, env, logFile, cwd) {
     detached: true, // own process group: killed as a group, never left behind
   });
   fs.closeSync(fd);
+  // A script using stacks (bench-*) stops this group on SIGINT/SIGTERM too (scripts/lib/processes.mjs).
+  if (child.pid) trackGroup(child.pid, child);
   return child;
-}
-
-/** Signals a whole process group; SIGKILL when it does not exit in time. Safe on groups already gone. */
-export async function killGroup(pid, timeoutMs = 5000) {
-  const alive = () => {
-    try {
-      process.kill(-pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!alive()) return;
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + timeoutMs;
-  while (alive() && Date.now() < deadline) await sleep(50);
-  if (alive()) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-    while (alive()) await sleep(20);
-  }
 }
 
 /** A running stack with handles to stop and restart its gateway (same port and data dir). */
@@ -165,7 +128,7 @@ export class Stack {
     fs.mkdirSync(logDir, { recursive: true });
     const [gatewayPort, webPort] = options.webPort
       ? [options.gatewayPort ?? options.webPort + 1, options.webPort]
-      : await Promise.all([freePort(), freePort()]);
+      : await (async (taken) => [await freePort(taken), await freePort(taken)])(new Set());
     const webUrl = `http://127.0.0.1:${webPort}`;
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     const info = {
