@@ -164,15 +164,6 @@ export async function softDeleteTournament(db: Trx, id: number): Promise<boolean
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function countRegistrations(db: Trx, tournamentId: number): Promise<number> {
-  const row = await db
-    .selectFrom('registrations')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('tournament_id', '=', tournamentId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
  * Every live tournament with its team count and payments by status, for the admin list, in one
  * statement: registrations are counted once per tournament, not once per tournament and status.

@@ -13,7 +13,6 @@ import {
   type TournamentForm,
 } from '../../schemas/tournament.js';
 import {
-  countRegistrations,
   getTournament,
   insertTournament,
   listTournamentSummaries,
@@ -22,6 +21,7 @@ import {
   toTournamentJson,
   updateTournament,
 } from '../../db/tournaments.js';
+import { countRegistrations } from '../../db/registrations.js';
 import { insertImage } from '../../db/images.js';
 import { bumpGeneration } from '../../db/generation.js';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, processCoverImage } from '../../lib/images.js';
