@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   test: {
+    // Every project: a test fails on a console.error/console.warn it did not expect (decision 037).
+    setupFiles: ['tests/support/console-guard.ts'],
     projects: [
       {
         extends: true,

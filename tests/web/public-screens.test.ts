@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
+import { expectConsoleError } from '../support';
 
 let stub: GatewayStub;
 let home: typeof import('~/routes/_index');
@@ -76,14 +77,13 @@ describe('home loader', () => {
   });
 
   it('renders (503) with an "unavailable" flag when the gateway cannot be reached, never an empty list that looks real', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError(/"msg":"gateway unreachable"/);
     unreachable();
     const result = await home.loader(args('http://localhost/'));
     const { status, body } = unwrap(result);
     expect(status).toBe(503);
     expect(body).toEqual({ tournaments: [], unavailable: true });
     expect(new Headers((result as { init: ResponseInit }).init.headers).get('cache-control')).toBe('no-store');
-    vi.restoreAllMocks();
   });
 });
 
@@ -238,11 +238,10 @@ describe('/images proxy', () => {
   it('answers 404 when the gateway has no such image, 503 when it cannot be reached', async () => {
     answerImage();
     expect((await get(`${ID}-400.webp`)).status).toBe(404);
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError(/"msg":"gateway unreachable"/);
     unreachable();
     const res = await get(`${ID}-800.webp`);
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-    vi.restoreAllMocks();
   });
 });
