@@ -14,11 +14,11 @@
 //     No 5xx after the restarts, no connection errors at all.
 // Prints "cluster-test: N passed, N failed, N skipped" and, with --json FILE, writes those counts.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startCluster, ROOT } from './cluster.mjs';
+import { freePortRun } from './lib/ports.mjs';
 import { onCleanup, spawnTracked, stopAllOnExit } from './lib/processes.mjs';
 import {
   createTournament,
@@ -38,23 +38,6 @@ const SLOTS = Number(process.env.RUSH_SLOTS || 100);
 const started = Date.now();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (msg) => console.log(`cluster-test: ${msg}`);
-
-function portFree(port) {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-}
-/** Six free ports in a row (nginx, gateway balancer, 2 gateways, 2 webs). */
-async function freeBasePort() {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
-    const all = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => portFree(base + i)));
-    if (all.every(Boolean)) return base;
-  }
-  throw new Error('no six free ports in a row');
-}
 
 const results = [];
 function check(name, ok, detail = '') {
@@ -92,7 +75,7 @@ const admin = { email: 'cluster-admin@test.example', password: 'cluster-admin-pa
 process.env.ADMIN_EMAIL = admin.email;
 process.env.ADMIN_PASSWORD = admin.password;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'custom-room-cluster-test-'));
-const port = args.port ? Number(args.port) : await freeBasePort();
+const port = args.port ? Number(args.port) : await freePortRun(6); // nginx, gateway balancer, 2 gateways, 2 webs
 log(`starting the cluster on 127.0.0.1:${port} (${dir})…`);
 stopAllOnExit();
 const cluster = await startCluster({ port, dir, seedDemo: false, log });

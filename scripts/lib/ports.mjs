@@ -29,3 +29,26 @@ export async function freePort(avoid, host = '127.0.0.1') {
     }
   }
 }
+
+function portFree(/** @type {number} */ port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The first of `count` ports in a row that are all free on 127.0.0.1 (a cluster numbers its
+ * processes from one base port), picked at random in 20000-39999.
+ * @param {number} count
+ * @returns {Promise<number>}
+ */
+export async function freePortRun(count) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    const all = await Promise.all(Array.from({ length: count }, (_, i) => portFree(base + i)));
+    if (all.every(Boolean)) return base;
+  }
+  throw new Error(`no ${count} free ports in a row`);
+}
