@@ -24,3 +24,10 @@ export type PointsBody = z.input<typeof PointsSubmissionSchema>;
 export type PointsRow = z.infer<typeof PointsRowSchema>;
 /** The admin's tournament form as multipart text fields (POST /tournaments/add). */
 export type TournamentFields = { [K in keyof z.input<typeof TournamentFormSchema>]-?: string };
+
+// The schemas themselves, for tests that check the builders still make what the gateway accepts and answers.
+export { RegisterBodySchema } from '../../gateway/src/schemas/auth.js';
+export { MatchBodySchema, MatchSchema } from '../../gateway/src/schemas/match.js';
+export { PointsRowSchema, PointsSubmissionSchema } from '../../gateway/src/schemas/points.js';
+export { RegistrationSchema, TeamCreateSchema } from '../../gateway/src/schemas/registration.js';
+export { TournamentSchema, validateTournamentForm } from '../../gateway/src/schemas/tournament.js';
