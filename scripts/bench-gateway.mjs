@@ -273,8 +273,9 @@ async function main() {
 /** The benchmark measures the build; build it when it is missing, warn when it looks stale. */
 function ensureBuilt() {
   if (!fs.existsSync(SERVER)) {
-    console.log('gateway/dist is missing: running `npm run build:gateway` first...');
-    const build = spawnSync('npm', ['run', 'build:gateway'], { cwd: ROOT, stdio: 'inherit' });
+    console.log('gateway/dist is missing: running `npm run build:packages` and `npm run build:gateway` first...');
+    // The gateway imports the shared packages' dist/ (decision 038): they build first.
+    const build = ['build:packages', 'build:gateway'].reduce((r, script) => (r.status === 0 ? spawnSync('npm', ['run', script], { cwd: ROOT, stdio: 'inherit' }) : r), { status: 0 });
     if (build.status !== 0 || !fs.existsSync(SERVER)) {
       console.error('bench-gateway: the build failed; fix it and run `npm run build:gateway`.');
       process.exit(1);
