@@ -2,7 +2,12 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+  resolve: {
+    alias: {
+      '~': path.resolve(import.meta.dirname, 'app'),
+      '@custom-room/toolkit': path.resolve(import.meta.dirname, 'toolkit/src/index.ts'),
+    },
+  },
   test: {
     // Every project: a test fails on a console.error/console.warn it did not expect (decision 037).
     setupFiles: ['tests/support/console-guard.ts'],

@@ -272,8 +272,10 @@ async function main() {
 /** The benchmark measures the build; build it when it is missing, warn when it looks stale. */
 async function ensureBuilt() {
   if (!fs.existsSync(SERVER)) {
-    console.log('gateway/dist is missing: running `npm run build:gateway` first...');
-    const build = await runCommand('npm', ['run', 'build:gateway'], { cwd: ROOT });
+    console.log('gateway/dist is missing: running `npm run build:packages` and `npm run build:gateway` first...');
+    // The gateway imports the shared packages' dist/ (decision 038): they build first.
+    let build = await runCommand('npm', ['run', 'build:packages'], { cwd: ROOT });
+    if (build.status === 0) build = await runCommand('npm', ['run', 'build:gateway'], { cwd: ROOT });
     if (build.status !== 0 || !fs.existsSync(SERVER)) {
       console.error('bench-gateway: the build failed; fix it and run `npm run build:gateway`.');
       process.exit(1);

@@ -23,13 +23,17 @@ function newestMtime(dir) {
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 function buildIfNeeded() {
+  // The shared packages (npm workspaces, decision 038): the gateway runs their dist/, the web build bundles them.
+  const packages = JSON.parse(fs.readFileSync('package.json', 'utf8')).workspaces ?? [];
+  const packagesSource = Math.max(0, ...packages.map((dir) => newestMtime(`${dir}/src`)));
+  const packagesStale = packages.some((dir) => !fs.existsSync(`${dir}/dist`) || newestMtime(`${dir}/src`) > newestMtime(`${dir}/dist`));
   const web = mtime('build/index.js');
   const gw = mtime('gateway/dist/server.js');
-  const webStale = runs.web && (!web || Math.max(newestMtime('app'), mtime('remix.config.js')) > web);
+  const webStale = runs.web && (!web || Math.max(newestMtime('app'), packagesSource, mtime('remix.config.js')) > web);
   const gwStale = runs.gateway && (!gw || newestMtime('gateway/src') > gw);
-  if (!webStale && !gwStale) return;
-  console.log(`start: building ${[gwStale && 'gateway', webStale && 'web'].filter(Boolean).join(' and ')}…`);
-  for (const script of [gwStale && 'build:gateway', webStale && 'build:web'].filter(Boolean)) {
+  if (!webStale && !gwStale && !packagesStale) return;
+  console.log(`start: building ${[packagesStale && 'packages', gwStale && 'gateway', webStale && 'web'].filter(Boolean).join(' and ')}…`);
+  for (const script of [packagesStale && 'build:packages', gwStale && 'build:gateway', webStale && 'build:web'].filter(Boolean)) {
     // Always the production build: an inherited NODE_ENV (vitest sets "test") would make Remix emit its
     // development JSX runtime, which the production server cannot run ("jsxDEV is not a function").
     const r = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });

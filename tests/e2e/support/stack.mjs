@@ -26,8 +26,15 @@ export const ADMIN = {
   phone: '9000000009',
 };
 
+/** The shared packages (npm workspaces, decision 038): folder and package name; the gateway runs their dist/. */
+const PACKAGES = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces ?? []).map((folder) => ({
+  folder,
+  name: JSON.parse(fs.readFileSync(path.join(ROOT, folder, 'package.json'), 'utf8')).name,
+}));
+
 export function requireBuild() {
-  const missing = [GATEWAY_ENTRY, WEB_ENTRY, WEB_SERVER].filter((f) => !fs.existsSync(f)).map((f) => path.relative(ROOT, f));
+  const built = [GATEWAY_ENTRY, WEB_ENTRY, WEB_SERVER, ...PACKAGES.map((p) => path.join(ROOT, p.folder, 'dist'))];
+  const missing = built.filter((f) => !fs.existsSync(f)).map((f) => path.relative(ROOT, f));
   if (missing.length) {
     throw new Error(
       `e2e: the production build is missing (${missing.join(', ')}). Run \`npm run build\` first (it builds the gateway and the web app), then \`npx playwright test\`.`,
@@ -36,9 +43,10 @@ export function requireBuild() {
 }
 
 /**
- * A private copy of the production build (build/, public/, gateway/dist/, server.mjs; node_modules
- * linked) that the stacks run from, so a `npm run build` elsewhere during the run cannot swap assets
- * under a running server (it would answer the old page's /build/*.css with a 404).
+ * A private copy of the production build (build/, public/, gateway/dist/, server.mjs, each package's
+ * package.json and dist/; node_modules linked) that the stacks run from, so a `npm run build` elsewhere
+ * during the run cannot swap assets under a running server (it would answer the old page's /build/*.css
+ * with a 404).
  */
 export function snapshotBuild() {
   requireBuild();
@@ -48,7 +56,22 @@ export function snapshotBuild() {
   fs.cpSync(path.join(ROOT, 'gateway', 'dist'), path.join(dir, 'gateway', 'dist'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
   fs.copyFileSync(WEB_SERVER, path.join(dir, 'server.mjs'));
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  for (const { folder } of PACKAGES) {
+    fs.mkdirSync(path.join(dir, folder));
+    fs.copyFileSync(path.join(ROOT, folder, 'package.json'), path.join(dir, folder, 'package.json'));
+    fs.cpSync(path.join(ROOT, folder, 'dist'), path.join(dir, folder, 'dist'), { recursive: true });
+  }
+  // node_modules of its own: a link to each entry of the real one, but @custom-room/* to the copies above
+  // (the real node_modules links them to the working tree's folders, which a build rewrites).
+  const modules = path.join(dir, 'node_modules');
+  fs.mkdirSync(modules);
+  for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
+    if (entry !== '@custom-room') fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry));
+  }
+  for (const { folder, name } of PACKAGES) {
+    fs.mkdirSync(path.dirname(path.join(modules, name)), { recursive: true });
+    fs.symlinkSync(path.join(dir, folder), path.join(modules, name), 'dir');
+  }
   return dir;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InFlight } from '@custom-room/toolkit';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -59,7 +60,8 @@ function sendBytes(request: FastifyRequest, reply: FastifyReply, etag: string, t
  */
 function jpegStore(store: DatabaseHandle, log: FastifyBaseLogger) {
   const { db } = store;
-  const making = new Map<string, Promise<StoredJpeg | undefined>>();
+  // Content-addressed: a JPEG made before this request asked is the same JPEG.
+  const making = new InFlight<string, StoredJpeg | undefined>();
   const make = async (id: string): Promise<StoredJpeg | undefined> => {
     const source = await getImageVariant(db, id);
     if (!source) return undefined;
@@ -78,12 +80,7 @@ function jpegStore(store: DatabaseHandle, log: FastifyBaseLogger) {
   return async (id: string): Promise<StoredJpeg | undefined> => {
     const stored = await getImageJpeg(db, id);
     if (stored) return stored;
-    let pending = making.get(id);
-    if (!pending) {
-      pending = make(id).finally(() => making.delete(id));
-      making.set(id, pending);
-    }
-    return pending;
+    return making.run(id, () => make(id));
   };
 }
 
