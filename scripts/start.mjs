@@ -23,9 +23,10 @@ function newestMtime(dir) {
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 function buildIfNeeded() {
-  const web = mtime('build/index.js');
+  // The web's build is the Remix build and its server (server/ compiled to build/server/, decision 036).
+  const web = Math.min(mtime('build/index.js'), mtime('build/server/main.js'));
   const gw = mtime('gateway/dist/server.js');
-  const webStale = runs.web && (!web || Math.max(newestMtime('app'), mtime('remix.config.js')) > web);
+  const webStale = runs.web && (!web || Math.max(newestMtime('app'), newestMtime('server'), mtime('remix.config.js')) > web);
   const gwStale = runs.gateway && (!gw || newestMtime('gateway/src') > gw);
   if (!webStale && !gwStale) return;
   console.log(`start: building ${[gwStale && 'gateway', webStale && 'web'].filter(Boolean).join(' and ')}…`);
@@ -139,7 +140,7 @@ async function startPart(name, args, healthUrl) {
 const gatewayHost = process.env.GATEWAY_HOST && !['0.0.0.0', '::'].includes(process.env.GATEWAY_HOST) ? process.env.GATEWAY_HOST : '127.0.0.1';
 const ownGatewayUrl = role === 'both' ? gatewayUrl : `http://${gatewayHost.includes(':') ? `[${gatewayHost}]` : gatewayHost}:${gatewayPort}`;
 if (runs.gateway) await startPart('gateway', ['gateway/dist/server.js'], `${ownGatewayUrl}/healthz`);
-if (runs.web && !stopping) await startPart('web app', [path.join(root, 'server.mjs')], `http://127.0.0.1:${webPort}/healthz`);
+if (runs.web && !stopping) await startPart('web app', [path.join(root, 'build', 'server', 'main.js')], `http://127.0.0.1:${webPort}/healthz`);
 
 if (!stopping && role === 'gateway') {
   console.log(`\n  Custom Room gateway is running: ${ownGatewayUrl} (OpenAPI at /openapi.json)   Data: ${dataDir}\n`);
