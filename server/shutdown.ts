@@ -13,7 +13,7 @@ export interface Shutdown {
   readonly closing: boolean;
 }
 
-export function shutdown({ graceMs = 10_000, exit = (code: number) => process.exit(code) } = {}): Shutdown {
+export function shutdown({ graceMs = 10_000, exit = (code: number): void => process.exit(code) } = {}): Shutdown {
   let closing = false;
   let exited = false;
   const exitOnce = (code: number) => {
