@@ -114,8 +114,11 @@ async function stopAll(code) {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
 
+// `npm run dev` (scripts/dev.mjs): each part under `node --watch`, restarted when a file it loaded changes.
+const watchArgs = process.env.START_WATCH === '1' ? ['--watch'] : [];
+
 function run(name, args) {
-  const child = spawn(process.execPath, args, { env: envOf[name], stdio: 'inherit' });
+  const child = spawn(process.execPath, [...watchArgs, ...args], { env: envOf[name], stdio: 'inherit' });
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
