@@ -17,7 +17,7 @@ import {
 } from './web-helpers';
 
 // Issue 10, web defects 5, 6 and 8 and the web's share of the attack list, against the production
-// build behind server.mjs and a real gateway: cookie flags, refused posts, oversized bodies,
+// build behind the web server (server/) and a real gateway: cookie flags, refused posts, oversized bodies,
 // open redirects, security headers on every page, HSTS only on trusted https.
 
 let stack: Stack;
