@@ -112,7 +112,9 @@ export async function preparePage(key: string, generation: string, response: Res
   ]);
   const common: Record<string, string> = {};
   for (const [name, value] of response.headers) if (!NOT_KEPT.has(name)) common[name] = value;
-  Object.assign(common, securityHeadersWithHashes(pinned.hashes));
+  // Lower-case names, as Remix's Headers gave the others: writeHead sends an object's keys as they are,
+  // so `X-Content-Type-Options` beside `x-content-type-options` would go out twice.
+  for (const [name, value] of Object.entries(securityHeadersWithHashes(pinned.hashes))) common[name.toLowerCase()] = value;
   common.vary = 'Cookie, Accept-Encoding';
   const variant = (body: Buffer, encoding: Encoding) => ({
     body,
