@@ -36,7 +36,6 @@ COPY --from=build /app/gateway/dist ./gateway/dist
 # node_modules/@custom-room/toolkit links here: the gateway imports its built code (the web build bundles it).
 COPY --from=build /app/toolkit/package.json ./toolkit/package.json
 COPY --from=build /app/toolkit/dist ./toolkit/dist
-COPY --from=build /app/server.mjs ./server.mjs
 COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
 COPY --from=build /app/scripts/healthcheck.mjs ./scripts/healthcheck.mjs
 COPY --from=build /app/scripts/backup-sqlite.mjs ./scripts/backup-sqlite.mjs

@@ -37,7 +37,7 @@ export default defineConfig({
         },
       },
       {
-        // Attacks on the web app over HTTP: a real gateway + server.mjs on the production build (needs `npm run build`).
+        // Attacks on the web app over HTTP: a real gateway + the web server (server/) on the production build (needs `npm run build`).
         extends: true,
         test: {
           name: 'web-security',

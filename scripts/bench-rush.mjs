@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:rush`: the registration rush. 1,000 signed-in players post the team registration form
 // (/register/{id}, a plain form post with the form's fields and same-origin headers) at the same moment
-// for a 100-slot tournament, through the web app (server.mjs) and the gateway of the production build
+// for a 100-slot tournament, through the web app (build/server/main.js) and the gateway of the production build
 // (run `npm run build` first). Targets: exactly 100 accepted (302 to /payment), every other player
 // answered with a page saying "Registration is full", 0 errors (5xx, connection errors, other 4xx),
 // p99 latency of the accepted ≤ 1 s. Then the database and the gateway are read: 100 rows, no user or

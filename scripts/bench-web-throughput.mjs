@@ -229,8 +229,8 @@ async function main() {
 
     const notes = [
       `Node ${process.version}, ${os.cpus().length} CPUs (load generator, gateway and web server share them); ${connections} connections, ${seconds} s x ${rounds} rounds interleaved, medians; ratio = median page req/s / median static req/s of the same run.`,
-      `Reference: ${STATIC_PATH} (${shape.get(staticTarget.name).bytes} bytes) from the same server.mjs. Every request sends Accept-Encoding: ${ACCEPT_ENCODING}.`,
-      'Anonymous pages come from the page cache of server.mjs (decision 024): each request still waits for a read of the gateway /generation that started after it arrived (shared by all requests waiting).',
+      `Reference: ${STATIC_PATH} (${shape.get(staticTarget.name).bytes} bytes) from the same web server. Every request sends Accept-Encoding: ${ACCEPT_ENCODING}.`,
+      'Anonymous pages come from the page cache of the web server (decision 024): each request still waits for a read of the gateway /generation that started after it arrived (shared by all requests waiting).',
       'The signed-in row is rendered by Remix on every request (never cached); the "page cache off" row is the same build on a second server with PAGE_CACHE_ENTRIES=0 (the state before decision 024). Both are information, not targets.',
     ];
     if (jsonFile) {

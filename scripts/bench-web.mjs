@@ -36,7 +36,7 @@ const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 function scriptUrls(html) {
   const urls = new Set();
   for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
+  for (const m of html.matchAll(/<link\b[^>]*\brel="(?:x-held-)?modulepreload"[^>]*>/g)) {
     const href = /\b(?:data-)?href="([^"]+)"/.exec(m[0]); // data-href: held back until load (decision 028)
     if (href) urls.add(href[1]);
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run cluster`: several instances on one PostgreSQL, without Docker (decision 026). Starts a
-// throw-away PostgreSQL (or uses DATABASE_URL), two gateways, two web servers (server.mjs) and nginx
+// throw-away PostgreSQL (or uses DATABASE_URL), two gateways, two web servers (build/server/main.js) and nginx
 // (Debian's package, installed with apt when missing) as the load balancer on loopback:
 //
 //   browser ─▶ nginx :PORT ─▶ web 1 | web 2 ─▶ nginx :PORT+1 ─▶ gateway 1 | gateway 2 ─▶ PostgreSQL
@@ -70,7 +70,7 @@ export function nginxConfig({ dir, port, gatewayLbPort, webPorts, gatewayPorts }
       // A refused connection marks the instance down for 2 s; nginx then sends its requests to the other.
       ...ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`),
       `    keepalive ${keepalive};`,
-      // Below the instance's own idle timeout (server.mjs: Node's 5 s; Fastify: 72 s), so nginx never
+      // Below the instance's own idle timeout (the web server: Node's 5 s; Fastify: 72 s), so nginx never
       // sends a request on a connection the instance is closing (a POST there would be a 502).
       `    keepalive_timeout ${idleSeconds}s;`,
       '  }',
@@ -154,7 +154,7 @@ async function waitHealthy(url, proc, logFile, timeoutMs = 60_000) {
 export async function startCluster(options = {}) {
   const log = options.log ?? console.log;
   ensureNginx(log);
-  for (const f of ['build/index.js', 'gateway/dist/server.js']) {
+  for (const f of ['build/index.js', 'build/server/main.js', 'gateway/dist/server.js']) {
     if (!fs.existsSync(path.join(ROOT, f))) throw new Error(`cluster: ${f} is missing; run \`npm run build\` first`);
   }
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'custom-room-cluster-'));
@@ -204,7 +204,7 @@ export async function startCluster(options = {}) {
   });
   webPorts.forEach((p, i) => {
     specs[`web-${i + 1}`] = {
-      args: ['server.mjs'],
+      args: ['build/server/main.js'],
       health: `http://127.0.0.1:${p}/healthz`,
       env: {
         ...baseEnv,

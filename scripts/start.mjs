@@ -27,9 +27,10 @@ function buildIfNeeded() {
   const packages = JSON.parse(fs.readFileSync('package.json', 'utf8')).workspaces ?? [];
   const packagesSource = Math.max(0, ...packages.map((dir) => newestMtime(`${dir}/src`)));
   const packagesStale = packages.some((dir) => !fs.existsSync(`${dir}/dist`) || newestMtime(`${dir}/src`) > newestMtime(`${dir}/dist`));
-  const web = mtime('build/index.js');
+  // The web's build is the Remix build and its server (server/ compiled to build/server/, decision 036).
+  const web = Math.min(mtime('build/index.js'), mtime('build/server/main.js'));
   const gw = mtime('gateway/dist/server.js');
-  const webStale = runs.web && (!web || Math.max(newestMtime('app'), packagesSource, mtime('remix.config.js')) > web);
+  const webStale = runs.web && (!web || Math.max(newestMtime('app'), newestMtime('server'), packagesSource, mtime('remix.config.js')) > web);
   const gwStale = runs.gateway && (!gw || newestMtime('gateway/src') > gw);
   if (!webStale && !gwStale && !packagesStale) return;
   console.log(`start: building ${[packagesStale && 'packages', gwStale && 'gateway', webStale && 'web'].filter(Boolean).join(' and ')}…`);
@@ -117,8 +118,11 @@ async function stopAll(code) {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
 
+// `npm run dev` (scripts/dev.mjs): each part under `node --watch`, restarted when a file it loaded changes.
+const watchArgs = process.env.START_WATCH === '1' ? ['--watch'] : [];
+
 function run(name, args) {
-  const child = spawn(process.execPath, args, { env: envOf[name], stdio: 'inherit' });
+  const child = spawn(process.execPath, [...watchArgs, ...args], { env: envOf[name], stdio: 'inherit' });
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -143,7 +147,7 @@ async function startPart(name, args, healthUrl) {
 const gatewayHost = process.env.GATEWAY_HOST && !['0.0.0.0', '::'].includes(process.env.GATEWAY_HOST) ? process.env.GATEWAY_HOST : '127.0.0.1';
 const ownGatewayUrl = role === 'both' ? gatewayUrl : `http://${gatewayHost.includes(':') ? `[${gatewayHost}]` : gatewayHost}:${gatewayPort}`;
 if (runs.gateway) await startPart('gateway', ['gateway/dist/server.js'], `${ownGatewayUrl}/healthz`);
-if (runs.web && !stopping) await startPart('web app', [path.join(root, 'server.mjs')], `http://127.0.0.1:${webPort}/healthz`);
+if (runs.web && !stopping) await startPart('web app', [path.join(root, 'build', 'server', 'main.js')], `http://127.0.0.1:${webPort}/healthz`);
 
 if (!stopping && role === 'gateway') {
   console.log(`\n  Custom Room gateway is running: ${ownGatewayUrl} (OpenAPI at /openapi.json)   Data: ${dataDir}\n`);

@@ -4,7 +4,7 @@
 //   2. web unit tests (vitest project "web")
 //   3. gateway suite over HTTP on SQLite, then on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster started here);
 //      then the security suite (tests/security: attacks on the gateway) the same two ways,
-//      and the web's attacks (tests/security/web*: a real gateway + server.mjs on the build) once
+//      and the web's attacks (tests/security/web*: a real gateway + the web server on the build) once
 //   4. Playwright end-to-end tests in Debian's chromium-headless-shell (installed here when missing, as root)
 //   5. the cluster test (scripts/test-cluster.mjs): nginx, two webs, two gateways on PostgreSQL, the
 //      Playwright smoke and a registration rush while a gateway and a web process are SIGKILLed

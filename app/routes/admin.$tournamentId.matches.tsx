@@ -12,7 +12,6 @@ import { gateway, GatewayError } from '~/utils/gateway.server';
 import type { Match } from '~/utils/gateway-schemas';
 import { MATCH_FORM_FIELDS } from '~/utils/admin-forms';
 import { MATCH_DAY_MAX, MATCH_NO_MAX, MatchFormSchema, matchFormValues } from '~/utils/match-form.server';
-import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
@@ -60,7 +59,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireAdmin(request);
   const tid = requireTournamentId(params.tournamentId);
   const formData = await request.formData();

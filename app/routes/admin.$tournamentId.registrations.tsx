@@ -8,7 +8,6 @@ import { pageError } from '~/utils/errors.server';
 import { formFailure, gatewayFormErrors, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { EXPECTED_REFERENCE_FIELD, expectedReferenceName, PAYMENT_STATUSES, PaymentStatusBulkUpdateSchema, type PaymentStatus } from '~/utils/payments-form.server';
-import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { paymentWords } from '~/utils/team';
 import { requireTournamentId } from '~/utils/route-params.server';
@@ -83,7 +82,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const ridOf = (value: FormDataEntryValue) => (typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : Number.NaN);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireAdmin(request);
   const tid = requireTournamentId(params.tournamentId);
   const back = `/admin/${tid}/registrations${paymentFilterQuery(paymentFilterOf(request))}`;

@@ -11,7 +11,6 @@ import type { AdminRegistration, MatchResult } from '~/utils/gateway-schemas';
 import { MATCH_DAY_MAX, MATCH_NO_MAX } from '~/utils/match-form.server';
 import { pointsInputName, POINTS_FIELDS } from '~/utils/admin-forms';
 import { lobbyLimits, parsePointsForm, PointsMatchQuerySchema } from '~/utils/points-form.server';
-import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
@@ -106,7 +105,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireAdmin(request);
   const tid = requireTournamentId(params.tournamentId);
   const chosen = matchOf(request);

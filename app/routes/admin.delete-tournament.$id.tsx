@@ -6,7 +6,6 @@ import { SubmitButton } from '~/components/ui/submit-button';
 import { pageError } from '~/utils/errors.server';
 import { GatewayError, gateway } from '~/utils/gateway.server';
 import { DELETE_FAILED, manageReturnPath, TOURNAMENT_DELETED } from '~/utils/manage-tournaments.server';
-import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/admin.css';
@@ -31,7 +30,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireAdmin(request);
   const id = requireTournamentId(params.id);
   const returnTo = manageReturnPath((await request.formData()).get('returnTo'));

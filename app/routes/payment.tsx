@@ -11,7 +11,6 @@ import { formatRupees } from '~/utils/format';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
 import type { UserRegistration } from '~/utils/gateway-schemas';
-import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireUser } from '~/utils/session.server';
 import { paymentWords, QR_SIZE } from '~/utils/team';
 import { PaymentFormSchema } from '~/utils/team-form.server';
@@ -82,7 +81,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireUser(request);
   const rid = ridOf(request);
   if (rid === null) return formFailure({ formError: NO_RID });

@@ -7,7 +7,6 @@ import { pageError } from '~/utils/errors.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { PROFILE_UPDATE_FAILED, ProfileFormSchema, profileFormRules } from '~/utils/profile-schemas.server';
-import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireUser } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [
@@ -31,7 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireUser(request);
   const parsed = parseForm(await request.formData(), ProfileFormSchema);
   if (!parsed.success) return formFailure(parsed);

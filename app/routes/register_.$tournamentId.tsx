@@ -10,7 +10,6 @@ import { formatDateTime } from '~/utils/format';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError, UNAVAILABLE_MESSAGE } from '~/utils/gateway.server';
 import type { Registration, Tournament } from '~/utils/gateway-schemas';
-import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireUser } from '~/utils/session.server';
 import { TEAM_FIELDS } from '~/utils/team';
 import { TeamCreateFormSchema } from '~/utils/team-form.server';
@@ -87,7 +86,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const id = requireTournamentId(params.tournamentId);
   await requireUser(request);
   const formData = await request.formData();

@@ -8,7 +8,6 @@ import { TeamForm } from '~/components/team-form';
 import { pageError } from '~/utils/errors.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
-import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireUser } from '~/utils/session.server';
 import { TEAM_FIELDS } from '~/utils/team';
 import { TeamUpdateFormSchema } from '~/utils/team-form.server';
@@ -47,7 +46,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireUser(request);
   const id = requireTournamentId(params.tournamentId);
   const parsed = parseForm(await request.formData(), TeamUpdateFormSchema);

@@ -128,7 +128,7 @@ export async function readSessionState(cookieHeader: string | null): Promise<Ses
   return { cookie: cookieHeader, user, anonymous: !user && keys.every((key) => SIGN_IN_KEYS.has(key)) };
 }
 
-/** This request's session: as server.mjs decided it before its page cache, or read now (dev server, unit tests). */
+/** This request's session: as the web server (server/) decided it before its page cache, or read now (dev server, unit tests). */
 export function sessionState(request: Request): Promise<SessionState> {
   const decided = decidedSession(request);
   return decided ? Promise.resolve(decided) : readSessionState(request.headers.get('Cookie'));

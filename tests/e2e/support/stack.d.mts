@@ -3,7 +3,7 @@
 export declare const ROOT: string;
 export declare const GATEWAY_ENTRY: string;
 export declare const WEB_ENTRY: string;
-/** The web server (server.mjs) that runs the Remix build. */
+/** The web server (server/ compiled to build/server/main.js) that runs the Remix build. */
 export declare const WEB_SERVER: string;
 export declare const ADMIN: { email: string; password: string; username: string; phone: string };
 export declare const STACK_FILE_ENV: 'E2E_STACK_FILE';

@@ -8,8 +8,8 @@ import { killGroup, trackGroup } from '../../../scripts/lib/processes.mjs';
 export { freePort, killGroup };
 
 /**
- * A real gateway + web pair on the production build: `node gateway/dist/server.js` and `node server.mjs`
- * (the web server around build/index.js), each in its own process group on a free port, output captured to files.
+ * A real gateway + web pair on the production build: `node gateway/dist/server.js` and `node build/server/main.js`
+ * (the web server, server/ compiled, around build/index.js), each in its own process group on a free port, output captured to files.
  * Used by globalSetup (the shared stack), by tests that need a stack of their own (gateway down)
  * and by the bench scripts. Plain JavaScript (typed in stack.d.mts) so the bench script can import it.
  */
@@ -17,7 +17,10 @@ export { freePort, killGroup };
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 export const GATEWAY_ENTRY = path.join(ROOT, 'gateway', 'dist', 'server.js');
 export const WEB_ENTRY = path.join(ROOT, 'build', 'index.js');
-export const WEB_SERVER = path.join(ROOT, 'server.mjs');
+export const WEB_SERVER = path.join(ROOT, 'build', 'server', 'main.js');
+
+/** The web server as run from a build copy's root. */
+const WEB_SERVER_ARGS = path.join('build', 'server', 'main.js');
 
 export const ADMIN = {
   email: 'e2e-admin@test.example',
@@ -43,10 +46,10 @@ export function requireBuild() {
 }
 
 /**
- * A private copy of the production build (build/, public/, gateway/dist/, server.mjs, each package's
- * package.json and dist/; node_modules linked) that the stacks run from, so a `npm run build` elsewhere
- * during the run cannot swap assets under a running server (it would answer the old page's /build/*.css
- * with a 404).
+ * A private copy of the production build (build/ with the web server, public/, gateway/dist/, each
+ * package's package.json and dist/; node_modules linked) that the stacks run from, so a `npm run build`
+ * elsewhere during the run cannot swap assets under a running server (it would answer the old page's
+ * /build/*.css with a 404).
  */
 export function snapshotBuild() {
   requireBuild();
@@ -55,7 +58,6 @@ export function snapshotBuild() {
   fs.cpSync(path.join(ROOT, 'public'), path.join(dir, 'public'), { recursive: true });
   fs.cpSync(path.join(ROOT, 'gateway', 'dist'), path.join(dir, 'gateway', 'dist'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
-  fs.copyFileSync(WEB_SERVER, path.join(dir, 'server.mjs'));
   for (const { folder } of PACKAGES) {
     fs.mkdirSync(path.join(dir, folder));
     fs.copyFileSync(path.join(ROOT, folder, 'package.json'), path.join(dir, folder, 'package.json'));
@@ -192,7 +194,7 @@ export class Stack {
     const stack = new Stack(info, gatewayEnv, webEnv, buildDir, !options.buildDir);
     try {
       await stack.startGateway();
-      stack.webProc = spawnLogged(['server.mjs'], webEnv, info.webLog, buildDir);
+      stack.webProc = spawnLogged([WEB_SERVER_ARGS], webEnv, info.webLog, buildDir);
       info.pids.push(stack.webProc.pid);
       info.webPid = stack.webProc.pid;
       await waitForUrl(`${webUrl}/`, stack.webProc, info.webLog, 30_000);
@@ -220,7 +222,7 @@ export class Stack {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const log = path.join(path.dirname(this.info.webLog), `web-${port}.log`);
-    const proc = spawnLogged(['server.mjs'], { ...this.webEnv, PORT: String(port), ...env }, log, this.buildDir);
+    const proc = spawnLogged([WEB_SERVER_ARGS], { ...this.webEnv, PORT: String(port), ...env }, log, this.buildDir);
     this.info.pids.push(proc.pid);
     await waitForUrl(`${url}/healthz`, proc, log, 30_000);
     return { url, pid: proc.pid, log };
