@@ -2,7 +2,14 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+  resolve: {
+    alias: [
+      { find: '~', replacement: path.resolve(import.meta.dirname, 'app') },
+      // Workspace packages from their sources, so tests need no build (packages convention).
+      { find: /^@custom-room\/contract$/, replacement: path.resolve(import.meta.dirname, 'contract/src/index.ts') },
+      { find: /^@custom-room\/contract\/(.*)$/, replacement: path.resolve(import.meta.dirname, 'contract/src/$1.ts') },
+    ],
+  },
   test: {
     projects: [
       {

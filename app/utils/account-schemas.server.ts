@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { visibleName } from '../../gateway/src/schemas/common.js';
+import { visibleName } from '@custom-room/contract';
 
 /**
  * The account forms' rules. They mirror the gateway's (gateway/src/schemas/auth.ts) so most mistakes

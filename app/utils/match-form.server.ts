@@ -1,4 +1,4 @@
-import { MATCH_DAY_MAX, MATCH_NO_MAX, MatchBodySchema } from '../../gateway/src/schemas/match.js';
+import { MATCH_DAY_MAX, MATCH_NO_MAX, MatchBodySchema } from '@custom-room/contract';
 import { MATCH_FORM_FIELDS } from './admin-forms';
 import { formEntries, type FormValues } from './forms.server';
 

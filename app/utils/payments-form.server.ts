@@ -1,4 +1,4 @@
-import { PAYMENT_STATUSES, PaymentStatusBulkUpdateSchema, type PaymentStatus } from '../../gateway/src/schemas/registration.js';
+import { PAYMENT_STATUSES, type PaymentStatus, PaymentStatusBulkUpdateSchema } from '@custom-room/contract';
 
 /** The admin payment actions: the gateway's own rules for statuses and the bulk body (one source per rule). */
 export { PAYMENT_STATUSES, PaymentStatusBulkUpdateSchema, type PaymentStatus };

@@ -1,4 +1,4 @@
-import { EARLIEST_BIRTH_DATE, GENDERS, ProfileBodySchema } from '../../gateway/src/schemas/profile.js';
+import { EARLIEST_BIRTH_DATE, GENDERS, ProfileBodySchema } from '@custom-room/contract';
 import type { ProfileFormRules } from '~/components/profile-form';
 
 /**

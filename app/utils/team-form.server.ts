@@ -7,4 +7,4 @@ export {
   TeamCreateSchema as TeamCreateFormSchema,
   TeamUpdateSchema as TeamUpdateFormSchema,
   PaymentSubmitSchema as PaymentFormSchema,
-} from '../../gateway/src/schemas/registration.js';
+} from '@custom-room/contract';

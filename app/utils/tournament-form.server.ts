@@ -1,9 +1,16 @@
-import { MAX_ENTRY_FEE, MAX_TEAMS_RANGE, TournamentFormSchema, validateTournamentForm } from '../../gateway/src/schemas/tournament.js';
-import { DEFAULT_POINTS_SYSTEM, POINTS_SYSTEMS, TOURNAMENT_STATUSES } from '../../gateway/src/lib/points-systems.js';
+import {
+  DEFAULT_POINTS_SYSTEM,
+  MAX_ENTRY_FEE,
+  MAX_TEAMS_RANGE,
+  POINTS_SYSTEMS,
+  TOURNAMENT_STATUSES,
+  TournamentFormSchema,
+  validateTournamentForm,
+} from '@custom-room/contract';
 import { getEnv } from './env.server';
 import { fromDateTimeLocal, toDateTimeLocal } from './format';
 import { formFailure, submitToGateway, type FieldErrors, type FormValues } from './forms.server';
-import type { Tournament } from './gateway-schemas';
+import type { Tournament } from '~/utils/gateway.server';
 import { COVER_FIELD, COVER_NAME_VALUE, DATE_FIELDS, TOURNAMENT_FIELDS, type TournamentFormRules } from './tournament-form';
 import { COVER_MESSAGES, MAX_COVER_BYTES, readTournamentUpload, type TournamentUpload } from './tournament-upload.server';
 
