@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ErrorSummary } from './ui/error-summary';
 import { SubmitButton } from './ui/submit-button';
 import { TextField } from './ui/text-field';
-import { IGN_FIELDS, IGN_LABELS, TEAM_FIELDS, type IgnField } from '~/utils/team';
+import { IGN_FIELDS, IGN_FORM_LABELS, TEAM_FIELDS, type IgnField } from '@custom-room/contract/constants';
 import '~/styles/forms.css';
 
 export interface TeamFormProps {
@@ -32,7 +32,7 @@ export function TeamForm({ values, fieldErrors = {}, formError, requiredPlayers,
         name={field}
         label={
           <>
-            {IGN_LABELS[field]} <span className="field-optional">{required ? '' : '(optional)'}</span>
+            {IGN_FORM_LABELS[field]} <span className="field-optional">{required ? '' : '(optional)'}</span>
           </>
         }
         error={fieldErrors[field]}

@@ -14,8 +14,8 @@ import { paymentWords } from '~/utils/team';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
+import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
-const NOT_FOUND = 'Tournament not found.';
 const UPDATE_FAILED = 'Failed to update the payment status. Please try again.';
 const BULK_FORM_ID = 'bulk-payments';
 

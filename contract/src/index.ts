@@ -10,3 +10,4 @@ export * from './schemas/match.js';
 export * from './schemas/points.js';
 export * from './schemas/operations.js';
 export * from './endpoints.js';
+export * from './answers.js';
