@@ -11,7 +11,9 @@ import { formFailure, gatewayFormErrors, zodFieldErrors, type FormFailure } from
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import type { Match } from '~/utils/gateway.server';
 import { MATCH_FORM_FIELDS } from '~/utils/admin-forms';
-import { MATCH_DAY_MAX, MATCH_NO_MAX, MatchFormSchema, matchFormValues } from '~/utils/match-form.server';
+import { MatchBodySchema } from '@custom-room/contract';
+import { MATCH_DAY_MAX, MATCH_NO_MAX } from '@custom-room/contract/constants';
+import { matchFormValues } from '~/utils/match-form.server';
 import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
@@ -66,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const tid = requireTournamentId(params.tournamentId);
   const formData = await request.formData();
   const values = matchFormValues(formData);
-  const parsed = MatchFormSchema.safeParse({ ...values, tid });
+  const parsed = MatchBodySchema.safeParse({ ...values, tid });
   if (!parsed.success) {
     const { fieldErrors } = zodFieldErrors(parsed.error);
     return formFailure({ values, fieldErrors, formError: SAVE_FAILED });

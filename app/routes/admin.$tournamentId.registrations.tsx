@@ -7,7 +7,9 @@ import { byPayment, loadRegistrations, paymentFilterOf, paymentFilterQuery, regi
 import { pageError } from '~/utils/errors.server';
 import { formFailure, gatewayFormErrors, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
-import { EXPECTED_REFERENCE_FIELD, expectedReferenceName, PAYMENT_STATUSES, PaymentStatusBulkUpdateSchema, type PaymentStatus } from '~/utils/payments-form.server';
+import { PaymentStatusBulkUpdateSchema } from '@custom-room/contract';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@custom-room/contract/constants';
+import { EXPECTED_REFERENCE_FIELD, expectedReferenceName } from '~/utils/payments-form.server';
 import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { paymentWords } from '~/utils/team';

@@ -8,7 +8,7 @@ import { pageError } from '~/utils/errors.server';
 import { formFailure, type FieldErrors, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import type { AdminRegistration, MatchResult } from '~/utils/gateway.server';
-import { MATCH_DAY_MAX, MATCH_NO_MAX } from '~/utils/match-form.server';
+import { MATCH_DAY_MAX, MATCH_NO_MAX } from '@custom-room/contract/constants';
 import { pointsInputName, POINTS_FIELDS } from '~/utils/admin-forms';
 import { lobbyLimits, parsePointsForm, PointsMatchQuerySchema } from '~/utils/points-form.server';
 import { requireSameOrigin } from '~/utils/security.server';

@@ -15,8 +15,8 @@ import { COVER_FIELD, COVER_NAME_VALUE, DATE_FIELDS, TOURNAMENT_FIELDS, type Tou
 import { COVER_MESSAGES, MAX_COVER_BYTES, readTournamentUpload, type TournamentUpload } from './tournament-upload.server';
 
 /**
- * The admin tournament form's rules are the gateway's own (gateway/src/schemas/tournament.ts, the
- * points systems and statuses of gateway/src/lib/points-systems.ts): one source for each rule and
+ * The admin tournament form's rules are the gateway's own (the contract's TournamentFormSchema, points
+ * systems and statuses): one source for each rule and
  * its message. The form differs in one way: its dates are datetime-local values in APP_TIME_ZONE,
  * turned into the UTC ISO strings the gateway takes here.
  */
