@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { clientAddress } from './client.server';
 import { getEnv } from './env.server';
 import { getSession, loginRedirect } from './session.server';
-import { answers, endpoints, ErrorSchema, type Answer, type Endpoint, type EndpointName, type Endpoints } from '@custom-room/contract';
+import { answers, endpoints, ErrorSchema, type Answer, type Endpoint, type EndpointName, type Endpoints, type FieldErrors } from '@custom-room/contract';
 
 /**
  * The one way the web app talks to the gateway: base URL from GATEWAY_URL, the bearer token from
@@ -13,8 +13,7 @@ import { answers, endpoints, ErrorSchema, type Answer, type Endpoint, type Endpo
  * parameters, body and answer.
  */
 
-export type { FieldErrors } from '@custom-room/contract';
-import type { FieldErrors } from '@custom-room/contract';
+export type { FieldErrors };
 
 export class GatewayError extends Error {
   constructor(

@@ -7,7 +7,6 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../../plugins/auth.js';
 import { endpoints, MATCH_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
 
-
 /** Decision 029: a place is confirmed once the organisers verify the payment, or at once in a free tournament. */
 const isConfirmed = (team: { payment_status: string } | undefined, entryFee: number) => !!team && (entryFee <= 0 || team.payment_status === 'verified');
 

@@ -5,7 +5,6 @@ import { getProfile, insertProfile, updateProfile } from '../../db/profiles.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 
-
 // There is no id in these paths: every call reads or writes the caller's own profile only.
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.store;

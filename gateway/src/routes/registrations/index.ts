@@ -37,7 +37,6 @@ import {
 } from '@custom-room/contract';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
 
-
 const NO_TEAM = 'You have not registered a team for this tournament.';
 /** Once a tournament is in one of these states its teams are frozen. */
 const TEAM_LOCKED_MESSAGES: Record<string, string> = {
@@ -95,7 +94,6 @@ async function registrationRefusal(
   if ((await countRegistrations(db, tournament.id)) >= tournament.max_teams) return conflict(FULL);
   return undefined;
 }
-
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   /**

@@ -125,7 +125,6 @@ const multipartDocTransform: SwaggerTransform = (input) => {
   return out as ReturnType<SwaggerTransform>;
 };
 
-
 const routes: FastifyPluginAsyncZod = async (app) => {
   // Encapsulated: only this plugin's routes accept multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
