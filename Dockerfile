@@ -10,7 +10,8 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# The workspace packages' manifests (decision 038), so that npm links node_modules/@custom-room/* to them.
+# The workspace packages' manifests (decisions 035, 038), so that npm links node_modules/@custom-room/* to them.
+COPY contract/package.json ./contract/package.json
 COPY toolkit/package.json ./toolkit/package.json
 # `npm install`, not `npm ci`: the lockfile is made on a machine whose registry lacks some platforms'
 # optional @rollup/rollup-* packages, so it cannot list them and `npm ci` cannot pass with it.
@@ -33,7 +34,9 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/gateway/dist ./gateway/dist
-# node_modules/@custom-room/toolkit links here: the gateway imports its built code (the web build bundles it).
+# node_modules/@custom-room/* link here: the gateway imports their built code (the web build bundles them).
+COPY --from=build /app/contract/package.json ./contract/package.json
+COPY --from=build /app/contract/dist ./contract/dist
 COPY --from=build /app/toolkit/package.json ./toolkit/package.json
 COPY --from=build /app/toolkit/dist ./toolkit/dist
 COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs

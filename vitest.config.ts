@@ -3,10 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '~': path.resolve(import.meta.dirname, 'app'),
-      '@custom-room/toolkit': path.resolve(import.meta.dirname, 'toolkit/src/index.ts'),
-    },
+    alias: [
+      { find: '~', replacement: path.resolve(import.meta.dirname, 'app') },
+      // Workspace packages from their sources, so tests need no build (packages convention).
+      { find: /^@custom-room\/contract$/, replacement: path.resolve(import.meta.dirname, 'contract/src/index.ts') },
+      { find: /^@custom-room\/contract\/(.*)$/, replacement: path.resolve(import.meta.dirname, 'contract/src/$1.ts') },
+      { find: /^@custom-room\/toolkit$/, replacement: path.resolve(import.meta.dirname, 'toolkit/src/index.ts') },
+    ],
   },
   test: {
     // Every project: a test fails on a console.error/console.warn it did not expect (decision 037).

@@ -10,6 +10,7 @@ import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/admin.css';
 
+// The contract's TOURNAMENT_NOT_FOUND, written out: this page shows it in the browser, where importing it costs a chunk (decision 035).
 const NOT_FOUND = 'Tournament not found.';
 const ALREADY_GONE = 'Tournament not found: it may already have been deleted.';
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { coalesce } from '@custom-room/toolkit';
+import { endpoints } from '@custom-room/contract';
 
 /** How long a page request waits for the gateway's generation before it is rendered the ordinary way. */
 export const GENERATION_WAIT_MS = 500;
@@ -12,7 +13,7 @@ const MAX_GENERATION_LENGTH = 256;
  * node:http over one kept-alive connection: it runs about once per gateway round trip under load.
  */
 export function generationReader(gatewayUrl: string, timeoutMs: number): () => Promise<string> {
-  const url = new URL('/generation', gatewayUrl);
+  const url = new URL(endpoints.generation.url, gatewayUrl);
   const client = url.protocol === 'https:' ? https : http;
   const agent = new client.Agent({ keepAlive: true, maxSockets: 2 });
   return () =>

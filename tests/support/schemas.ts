@@ -1,16 +1,16 @@
 // The one file through which the tests' shared support reads the gateway's schemas (decision 037).
-// When the schemas move (to contract/, same export names), the import paths here are the only change.
+// When the schemas move (they did: contract/, decision 035), the import paths here are the only change.
 import type { z } from 'zod';
-import type { RegisterBodySchema } from '../../gateway/src/schemas/auth.js';
-import type { MatchBodySchema } from '../../gateway/src/schemas/match.js';
-import type { PointsRowSchema, PointsSubmissionSchema } from '../../gateway/src/schemas/points.js';
-import type { TeamCreateSchema } from '../../gateway/src/schemas/registration.js';
-import type { TournamentFormSchema } from '../../gateway/src/schemas/tournament.js';
+import type { RegisterBodySchema } from '@custom-room/contract';
+import type { MatchBodySchema } from '@custom-room/contract';
+import type { PointsRowSchema, PointsSubmissionSchema } from '@custom-room/contract';
+import type { TeamCreateSchema } from '@custom-room/contract';
+import type { TournamentFormSchema } from '@custom-room/contract';
 
-export type { Match } from '../../gateway/src/schemas/match.js';
-export type { MatchResult } from '../../gateway/src/schemas/points.js';
-export type { AdminRegistration, PaymentStatus, Registration, UserRegistration } from '../../gateway/src/schemas/registration.js';
-export type { TournamentJson } from '../../gateway/src/schemas/tournament.js';
+export type { Match } from '@custom-room/contract';
+export type { MatchResult } from '@custom-room/contract';
+export type { AdminRegistration, PaymentStatus, Registration, UserRegistration } from '@custom-room/contract';
+export type { TournamentJson } from '@custom-room/contract';
 
 /** POST /api/auth/register. */
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
@@ -26,8 +26,8 @@ export type PointsRow = z.infer<typeof PointsRowSchema>;
 export type TournamentFields = { [K in keyof z.input<typeof TournamentFormSchema>]-?: string };
 
 // The schemas themselves, for tests that check the builders still make what the gateway accepts and answers.
-export { RegisterBodySchema } from '../../gateway/src/schemas/auth.js';
-export { MatchBodySchema, MatchSchema } from '../../gateway/src/schemas/match.js';
-export { PointsRowSchema, PointsSubmissionSchema } from '../../gateway/src/schemas/points.js';
-export { RegistrationSchema, TeamCreateSchema } from '../../gateway/src/schemas/registration.js';
-export { TournamentSchema, validateTournamentForm } from '../../gateway/src/schemas/tournament.js';
+export { RegisterBodySchema } from '@custom-room/contract';
+export { MatchBodySchema, MatchSchema } from '@custom-room/contract';
+export { PointsRowSchema, PointsSubmissionSchema } from '@custom-room/contract';
+export { RegistrationSchema, TeamCreateSchema } from '@custom-room/contract';
+export { TournamentSchema, validateTournamentForm } from '@custom-room/contract';

@@ -299,13 +299,6 @@ describe('add tournament', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.formError).toBe('Error adding tournament');
   });
-
-  it('keeps the web app’s image limits and messages equal to the gateway’s', async () => {
-    const web = await import('~/utils/tournament-upload.server');
-    const gw = await import('../../gateway/src/lib/images.js');
-    expect(web.MAX_COVER_BYTES).toBe(gw.MAX_UPLOAD_BYTES);
-    expect(web.COVER_MESSAGES).toEqual({ wrongType: gw.IMAGE_MESSAGES.wrongType, tooLarge: gw.IMAGE_MESSAGES.tooLarge, tooMany: gw.IMAGE_MESSAGES.tooMany });
-  });
 });
 
 describe('update tournament', () => {

@@ -2,9 +2,8 @@ import { sql, type CompiledQuery, type Selectable } from 'kysely';
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { TournamentsTable } from './schema.js';
-import { DEFAULT_POINTS_SYSTEM } from '../lib/points-systems.js';
+import { DEFAULT_POINTS_SYSTEM, type TournamentAdminSummary, type TournamentJson } from '@custom-room/contract';
 import { imageUrl } from '../lib/images.js';
-import type { TournamentAdminSummary, TournamentJson } from '../schemas/tournament.js';
 
 /** What an admin sets on a tournament (dates as ISO UTC strings). */
 export interface TournamentValues {
