@@ -10,6 +10,9 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# The workspace packages' manifests (decisions 035, 038), so that npm links node_modules/@custom-room/* to them.
+COPY contract/package.json ./contract/package.json
+COPY toolkit/package.json ./toolkit/package.json
 # `npm install`, not `npm ci`: the lockfile is made on a machine whose registry lacks some platforms'
 # optional @rollup/rollup-* packages, so it cannot list them and `npm ci` cannot pass with it.
 # With the lockfile present, `npm install` keeps its pinned versions and fills in only what is missing.
@@ -31,7 +34,11 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/gateway/dist ./gateway/dist
-COPY --from=build /app/server.mjs ./server.mjs
+# node_modules/@custom-room/* link here: the gateway imports their built code (the web build bundles them).
+COPY --from=build /app/contract/package.json ./contract/package.json
+COPY --from=build /app/contract/dist ./contract/dist
+COPY --from=build /app/toolkit/package.json ./toolkit/package.json
+COPY --from=build /app/toolkit/dist ./toolkit/dist
 COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
 COPY --from=build /app/scripts/healthcheck.mjs ./scripts/healthcheck.mjs
 COPY --from=build /app/scripts/backup-sqlite.mjs ./scripts/backup-sqlite.mjs

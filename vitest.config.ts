@@ -2,8 +2,18 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+  resolve: {
+    alias: [
+      { find: '~', replacement: path.resolve(import.meta.dirname, 'app') },
+      // Workspace packages from their sources, so tests need no build (packages convention).
+      { find: /^@custom-room\/contract$/, replacement: path.resolve(import.meta.dirname, 'contract/src/index.ts') },
+      { find: /^@custom-room\/contract\/(.*)$/, replacement: path.resolve(import.meta.dirname, 'contract/src/$1.ts') },
+      { find: /^@custom-room\/toolkit$/, replacement: path.resolve(import.meta.dirname, 'toolkit/src/index.ts') },
+    ],
+  },
   test: {
+    // Every project: a test fails on a console.error/console.warn it did not expect (decision 037).
+    setupFiles: ['tests/support/console-guard.ts'],
     projects: [
       {
         extends: true,
@@ -30,7 +40,7 @@ export default defineConfig({
         },
       },
       {
-        // Attacks on the web app over HTTP: a real gateway + server.mjs on the production build (needs `npm run build`).
+        // Attacks on the web app over HTTP: a real gateway + the web server (server/) on the production build (needs `npm run build`).
         extends: true,
         test: {
           name: 'web-security',

@@ -7,8 +7,10 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { runWithClient } from './utils/client.server';
 import { getEnv } from './utils/env.server';
 import { NonceProvider } from './utils/nonce-provider';
+import type { WebServerExports } from '../server/build';
 import { deferModuleScripts } from './utils/deferred-scripts.server';
 import { redactUrl } from './utils/log-url.server';
+import { logger } from './utils/logger.server';
 import { createPageCache } from './utils/page-cache.server';
 import { createRequestTurns } from './utils/request-turns.server';
 import { readSessionState } from './utils/session.server';
@@ -25,12 +27,13 @@ try {
 const ABORT_DELAY = 5_000;
 
 /**
- * For server.mjs, which runs this build (decision 020): the validated TRUST_PROXY, the scope the
- * client's address and session are kept in while Remix handles a request, the page cache for anonymous
- * public pages (decision 024; null when PAGE_CACHE_ENTRIES=0), the session read once per request with
- * the session storage's own parser (decision 031), the request slots shared fairly between clients
- * (031) and URLs as logs print them (031). One parse and one store, shared through the build's entry
- * module, the one part of the build a server can reach.
+ * For the web server (server/, decisions 020, 036), which runs this build: the validated TRUST_PROXY,
+ * the scope the client's address and session are kept in while Remix handles a request, the page cache
+ * for anonymous public pages (decision 024; null when PAGE_CACHE_ENTRIES=0), the session read once per
+ * request with the session storage's own parser (decision 031), the request slots shared fairly between
+ * clients (031), URLs as logs print them (031) and the logger. One parse, one store and one logger,
+ * shared through the build's entry module, the one part of the build a server can reach; the contract
+ * is server/build.ts.
  */
 export const webServer = {
   trustProxy: () => getEnv().TRUST_PROXY,
@@ -42,7 +45,8 @@ export const webServer = {
     const env = getEnv();
     return createPageCache({ gatewayUrl: env.GATEWAY_URL, maxEntries: env.PAGE_CACHE_ENTRIES, timeoutMs: env.GATEWAY_TIMEOUT_MS });
   },
-};
+  logger,
+} satisfies WebServerExports;
 
 export default function handleRequest(
   request: Request,
@@ -75,7 +79,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error }, 'error while rendering');
         },
       },
     );
@@ -103,19 +107,19 @@ function deferredScriptsStream(): Transform {
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  // Remix refuses a form post whose Origin is another site before any action runs (a blank 500).
-  // Anyone can trigger that from their own page, so it is one warning line, not an error with a stack.
+  // The server sets x-request-id to the id of its own log lines for this request (server/logging.ts).
+  const log = logger.child({ reqId: request.headers.get('x-request-id') ?? undefined });
+  // Remix's own cross-site check, should a post ever reach it (the server's form guard refuses them
+  // first, decision 036): anyone can trigger it, so one warning line, not an error with a stack.
   if (error instanceof Error && /does not match `origin` header|headers are not provided/.test(error.message)) {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'cross-site form post refused', url: redactUrl(request.url), origin: request.headers.get('origin') }));
+    log.warn({ url: redactUrl(request.url), origin: request.headers.get('origin') }, 'cross-site form post refused');
     return;
   }
   // Remix "warns" through handleError about any ?_data= request (its pre-single-fetch data protocol,
   // which our client never uses). Anyone can add the parameter to a URL: one warning line, not an error.
   if (error instanceof Error && error.message.startsWith('Warning: Single fetch-enabled apps should not be making ?_data requests')) {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'legacy ?_data request', url: redactUrl(request.url) }));
+    log.warn({ url: redactUrl(request.url) }, 'legacy ?_data request');
     return;
   }
-  if (error instanceof Error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', url: redactUrl(request.url), reqId: request.headers.get('x-request-id'), error: error.stack ?? error.message }));
-  }
+  if (error instanceof Error) log.error({ url: redactUrl(request.url), err: error }, 'unhandled error');
 };

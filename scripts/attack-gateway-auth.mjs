@@ -18,17 +18,18 @@
 // Env: ATTACK_PORT_BASE (4200): ports from there; ATTACK_DATABASE_URL (postgres://...); ATTACK_SERVER: another
 // build's server.js (an older commit's, to compare).
 
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { killGroup, spawnTracked, stopAllOnExit } from './lib/processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = process.env.ATTACK_SERVER ? path.resolve(process.env.ATTACK_SERVER) : path.join(ROOT, 'gateway', 'dist', 'server.js');
 const ADMIN = { email: 'admin@attack.example', password: 'attack-admin-password' };
+stopAllOnExit();
 let nextPort = Number(process.env.ATTACK_PORT_BASE || 4200);
 
 async function storage() {
@@ -48,7 +49,7 @@ async function storage() {
 
 async function startGateway(store, env = {}) {
   const port = nextPort++;
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawnTracked(process.execPath, [SERVER], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
@@ -78,7 +79,7 @@ async function startGateway(store, env = {}) {
   return {
     url,
     port,
-    stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))),
+    stop: () => killGroup(child.pid, 10_000),
   };
 }
 

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import { Stack } from '../tests/e2e/support/stack.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { seedSixPages } from './lib/bench-seed.mjs';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, json: { type: 'string' } } });
@@ -63,7 +64,9 @@ async function measure(browser, url, cookie) {
 }
 
 async function main() {
+  stopAllOnExit();
   const stack = await Stack.start({ label: 'first-paint' });
+  onCleanup(() => stack.stop());
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
   try {
     const { pages } = await seedSixPages(stack);

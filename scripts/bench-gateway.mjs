@@ -15,13 +15,13 @@
 //      default: SQLite in a temp dir).
 // --json FILE writes {"suite":"gateway","database":"sqlite|postgres","rows":[...],"notes":[...]}.
 
-import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './lib/ports.mjs';
+import { killGroup, onCleanup, run as runCommand, spawnTracked, stopAllOnExit } from './lib/processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
@@ -86,7 +86,8 @@ async function main() {
   const connections = envInt('BENCH_CONNECTIONS', 10);
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 
-  ensureBuilt();
+  stopAllOnExit();
+  await ensureBuilt();
   const { default: autocannon } = await import('autocannon');
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-gateway-'));
@@ -100,9 +101,7 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (schema) await pgQuery(databaseUrl, `drop schema if exists ${schema} cascade`).catch((err) => console.error(`bench-gateway: could not drop schema ${schema}: ${err.message}`));
   };
-  const onSignal = () => cleanup().finally(() => process.exit(130));
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  onCleanup(cleanup);
 
   try {
     const admin = { email: 'bench-admin@example.com', password: crypto.randomBytes(12).toString('base64url') };
@@ -271,10 +270,12 @@ async function main() {
 }
 
 /** The benchmark measures the build; build it when it is missing, warn when it looks stale. */
-function ensureBuilt() {
+async function ensureBuilt() {
   if (!fs.existsSync(SERVER)) {
-    console.log('gateway/dist is missing: running `npm run build:gateway` first...');
-    const build = spawnSync('npm', ['run', 'build:gateway'], { cwd: ROOT, stdio: 'inherit' });
+    console.log('gateway/dist is missing: running `npm run build:packages` and `npm run build:gateway` first...');
+    // The gateway imports the shared packages' dist/ (decision 038): they build first.
+    let build = await runCommand('npm', ['run', 'build:packages'], { cwd: ROOT });
+    if (build.status === 0) build = await runCommand('npm', ['run', 'build:gateway'], { cwd: ROOT });
     if (build.status !== 0 || !fs.existsSync(SERVER)) {
       console.error('bench-gateway: the build failed; fix it and run `npm run build:gateway`.');
       process.exit(1);
@@ -307,19 +308,8 @@ async function pgQuery(databaseUrl, text) {
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function startChild(name, args, env) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnTracked(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.output = '';
   const forward = (chunk) => {
     child.output += chunk;
@@ -327,16 +317,11 @@ function startChild(name, args, env) {
   };
   child.stdout.on('data', forward);
   child.stderr.on('data', forward);
-  child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return child;
 }
 
 async function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await child.exited;
-  clearTimeout(timer);
+  await killGroup(child.pid, 10_000);
 }
 
 async function waitForHealth(baseUrl, child) {

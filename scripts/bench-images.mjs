@@ -14,7 +14,6 @@
 // each of the 100 cold covers had been answered once. No pass/fail: the figures go in the decision record.
 //
 //   npm run bench:images -- [--images 100] [--clients 100] [--port 4460] [--database-url postgres://...]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import sharp from 'sharp';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { killGroup, spawnTracked, stopAllOnExit } from './lib/processes.mjs';
 
 // The flood runs in a worker thread: 100 fetch loops on the timing thread's event loop would delay
 // the timed requests' own answers and be counted against the gateway.
@@ -83,7 +83,8 @@ if (databaseUrl) {
   databaseUrl = url.toString();
 }
 
-const gateway = spawn(process.execPath, [path.resolve(args.server ?? path.join(ROOT, 'gateway/dist/server.js'))], {
+stopAllOnExit();
+const gateway = spawnTracked(process.execPath, [path.resolve(args.server ?? path.join(ROOT, 'gateway/dist/server.js'))], {
   env: {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -100,10 +101,7 @@ const gateway = spawn(process.execPath, [path.resolve(args.server ?? path.join(R
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-const stopGateway = () => {
-  if (gateway.exitCode === null) gateway.kill('SIGTERM');
-};
-process.on('exit', stopGateway);
+const stopGateway = () => killGroup(gateway.pid);
 
 for (let i = 0; ; i++) {
   try {
@@ -238,7 +236,7 @@ console.log(`  baseline: ${line('login', baseline.logins)}; ${line('read', basel
 for (const [name, r] of [['cold', cold], ['warm', warm]]) {
   console.log(`  ${name}: ${line('login', r.logins)}; ${line('read', r.reads)}; .jpg ${Math.round(r.jpgPerSecond)}/s, ${r.failures} failed, every cover answered once after ${ms(r.allFirstAnsweredMs)}`);
 }
-stopGateway();
+await stopGateway();
 if (schema) {
   const client = new pg.Client({ connectionString: args['database-url'] });
   await client.connect();

@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { Stack } from '../tests/e2e/support/stack.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { seedSixPages } from './lib/bench-seed.mjs';
 
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -106,16 +107,19 @@ async function main() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (set CHROME_PATH)`);
   const port = args.port ? Number(args.port) : undefined;
   console.log('bench-lighthouse: starting a private gateway + web pair on the production build…');
+  stopAllOnExit();
   const stack = await Stack.start({ label: 'lighthouse', webPort: port });
+  onCleanup(() => stack.stop());
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-chrome-'));
   let chrome;
+  onCleanup(() => chrome?.kill());
   let failed = false;
   try {
     const t0 = Date.now();
     const { tournaments, pages } = await seedSixPages(stack);
     console.log(`bench-lighthouse: seeded ${tournaments.length} tournaments, a player and a points table in ${Date.now() - t0} ms`);
 
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir: profile, logLevel: 'silent' });
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir: profile, logLevel: 'silent', handleSIGINT: false });
     if (args.reports) fs.mkdirSync(args.reports, { recursive: true });
     let lighthouseVersion = '';
     let chromeVersion = '';

@@ -5,7 +5,7 @@ import { Kysely, SqliteDialect, PostgresDialect } from 'kysely';
 import SQLite from 'better-sqlite3'; import pg from 'pg';
 const root = process.cwd();
 const t0 = performance.now();
-const { nameKeys } = await import(path.join(root, 'gateway/dist/lib/name-keys.js'));
+const { nameKeys } = await import(path.join(root, 'contract/dist/name-keys.js'));
 console.log(`loading lib/name-keys (unhomoglyph's table and its regular expression): ${(performance.now() - t0).toFixed(1)} ms`);
 const t1 = performance.now(); nameKeys('Team Soul'); nameKeys('Team Soul 2');
 console.log(`first two calls: ${(performance.now() - t1).toFixed(1)} ms`);

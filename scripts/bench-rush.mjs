@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:rush`: the registration rush. 1,000 signed-in players post the team registration form
 // (/register/{id}, a plain form post with the form's fields and same-origin headers) at the same moment
-// for a 100-slot tournament, through the web app (server.mjs) and the gateway of the production build
+// for a 100-slot tournament, through the web app (build/server/main.js) and the gateway of the production build
 // (run `npm run build` first). Targets: exactly 100 accepted (302 to /payment), every other player
 // answered with a page saying "Registration is full", 0 errors (5xx, connection errors, other 4xx),
 // p99 latency of the accepted ≤ 1 s. Then the database and the gateway are read: 100 rows, no user or
@@ -14,7 +14,7 @@
 //
 //   node scripts/bench-rush.mjs [--database sqlite|postgres|both] [--players 1000] [--slots 100] [--json FILE]
 // PostgreSQL: BENCH_DATABASE_URL, or a throw-away cluster (scripts/pg-throwaway.sh).
-import { spawnSync } from 'node:child_process';
+import { startCluster, stopAllOnExit, stopCluster } from './lib/processes.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,17 +50,15 @@ if (!databases.every((d) => d === 'sqlite' || d === 'postgres')) {
   process.exit(2);
 }
 
-const root = path.resolve(import.meta.dirname, '..');
+stopAllOnExit();
 
 function throwawayPostgres() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rush-pg-'));
   fs.chmodSync(dir, 0o755);
-  const r = spawnSync('bash', [path.join(root, 'scripts/pg-throwaway.sh'), 'start', path.join(dir, 'cluster')], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`bench-rush: could not start PostgreSQL: ${r.stderr}`);
   return {
-    url: r.stdout.trim(),
+    url: startCluster(path.join(dir, 'cluster')),
     stop() {
-      spawnSync('bash', [path.join(root, 'scripts/pg-throwaway.sh'), 'stop', path.join(dir, 'cluster')]);
+      stopCluster(path.join(dir, 'cluster'));
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

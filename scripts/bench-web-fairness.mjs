@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Stack } from '../tests/e2e/support/stack.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { seed, seedPlayer } from './lib/bench-seed.mjs';
 
 const { values: args } = parseArgs({
@@ -54,10 +55,9 @@ const median = (xs) => {
 
 async function main() {
   const buildDir = args.build ? path.resolve(args.build) : undefined;
+  stopAllOnExit();
   const stack = await Stack.start({ label: 'bench-web-fairness', ...(buildDir ? { buildDir } : {}) });
-  const stop = () => stack.stop().finally(() => process.exit(130));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  onCleanup(() => stack.stop());
   try {
     const tournaments = await seed(stack);
     const { cookie } = await seedPlayer(stack, tournaments[0].id);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { Stack } from '../tests/e2e/support/stack.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { seed, seedPlayer } from './lib/bench-seed.mjs';
 
 const { values: args } = parseArgs({ options: { before: { type: 'string' }, rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' } } });
@@ -24,10 +25,12 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
+stopAllOnExit();
 const stacks = {
   before: await Stack.start({ label: 'bench-signed-in-before', buildDir: path.resolve(args.before) }),
   after: await Stack.start({ label: 'bench-signed-in-after' }),
 };
+onCleanup(() => Promise.all(Object.values(stacks).map((s) => s.stop())));
 try {
   const targets = {};
   for (const [name, stack] of Object.entries(stacks)) {

@@ -13,6 +13,7 @@ import http from 'node:http';
 import os from 'node:os';
 import sharp from 'sharp';
 import { ADMIN, Stack } from '../tests/e2e/support/stack.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { api } from './lib/bench-seed.mjs';
 
 const TOURNAMENTS = 20;
@@ -132,10 +133,9 @@ async function main() {
   const jsonFile = jsonFileArg();
   const { default: autocannon } = await import('autocannon');
 
+  stopAllOnExit();
   const stack = await Stack.start({ label: 'bench-web-throughput' });
-  const stop = () => stack.stop().finally(() => process.exit(130));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  onCleanup(() => stack.stop());
   try {
     const { tid, cookie } = await seed(stack);
     const web = stack.info.webUrl;
@@ -229,8 +229,8 @@ async function main() {
 
     const notes = [
       `Node ${process.version}, ${os.cpus().length} CPUs (load generator, gateway and web server share them); ${connections} connections, ${seconds} s x ${rounds} rounds interleaved, medians; ratio = median page req/s / median static req/s of the same run.`,
-      `Reference: ${STATIC_PATH} (${shape.get(staticTarget.name).bytes} bytes) from the same server.mjs. Every request sends Accept-Encoding: ${ACCEPT_ENCODING}.`,
-      'Anonymous pages come from the page cache of server.mjs (decision 024): each request still waits for a read of the gateway /generation that started after it arrived (shared by all requests waiting).',
+      `Reference: ${STATIC_PATH} (${shape.get(staticTarget.name).bytes} bytes) from the same web server. Every request sends Accept-Encoding: ${ACCEPT_ENCODING}.`,
+      'Anonymous pages come from the page cache of the web server (decision 024): each request still waits for a read of the gateway /generation that started after it arrived (shared by all requests waiting).',
       'The signed-in row is rendered by Remix on every request (never cached); the "page cache off" row is the same build on a second server with PAGE_CACHE_ENTRIES=0 (the state before decision 024). Both are information, not targets.',
     ];
     if (jsonFile) {

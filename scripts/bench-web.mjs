@@ -19,6 +19,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { Stack } from '../tests/e2e/support/stack.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { TOURNAMENTS, seed, seedPlayer } from './lib/bench-seed.mjs';
 import { CHANNEL, startYouTubeFake, thumbnailSvg } from '../tests/fixtures/youtube-fake.mjs';
 
@@ -35,7 +36,7 @@ const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 function scriptUrls(html) {
   const urls = new Set();
   for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
+  for (const m of html.matchAll(/<link\b[^>]*\brel="(?:x-held-)?modulepreload"[^>]*>/g)) {
     const href = /\b(?:data-)?href="([^"]+)"/.exec(m[0]); // data-href: held back until load (decision 028)
     if (href) urls.add(href[1]);
   }
@@ -137,6 +138,7 @@ function table(rows) {
 
 async function main() {
   console.log('bench-web: starting a private gateway + web pair on the production build…');
+  stopAllOnExit();
   const youtube = await startYouTubeFake();
   const stack = await Stack.start({
     label: 'bench',
@@ -145,6 +147,7 @@ async function main() {
     await youtube.close();
     throw err;
   });
+  onCleanup(() => stack.stop());
   let failed = false;
   try {
     const t0 = Date.now();

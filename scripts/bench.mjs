@@ -23,6 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { run as runTracked, startCluster, stopAllOnExit, stopCluster } from './lib/processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench', 'results');
@@ -44,16 +45,17 @@ const SUITES = [
   { key: 'first-paint', label: 'throttled chromium', script: 'bench-first-paint.mjs', env: {} },
 ];
 
-function run(cmd, argv, env = {}) {
-  const r = spawnSync(cmd, argv, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+/** A suite (or the build) in its own process group: SIGINT/SIGTERM here stop it and what it started. */
+async function run(cmd, argv, env = {}) {
+  const r = await runTracked(cmd, argv, { cwd: ROOT, env: { ...process.env, ...env } });
   return r.status ?? 1;
 }
 
-function ensureBuilt() {
+async function ensureBuilt() {
   const built = ['gateway/dist/server.js', 'build/index.js'].every((f) => fs.existsSync(path.join(ROOT, f)));
   if (built) return;
   console.log('bench: building the production build first (npm run build)');
-  if (run('npm', ['run', 'build']) !== 0) {
+  if ((await run('npm', ['run', 'build'])) !== 0) {
     console.error('bench: the build failed');
     process.exit(1);
   }
@@ -63,15 +65,17 @@ function startPostgres() {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop() {} };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
   fs.chmodSync(dir, 0o755);
-  const r = spawnSync('bash', ['scripts/pg-throwaway.sh', 'start', path.join(dir, 'cluster')], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) {
-    console.error(`bench: could not start PostgreSQL: ${r.stderr.trim()}`);
+  let url;
+  try {
+    url = startCluster(path.join(dir, 'cluster'));
+  } catch (err) {
+    console.error(`bench: could not start PostgreSQL: ${err.message}`);
     return null;
   }
   return {
-    url: r.stdout.trim(),
+    url,
     stop() {
-      spawnSync('bash', ['scripts/pg-throwaway.sh', 'stop', path.join(dir, 'cluster')], { cwd: ROOT });
+      stopCluster(path.join(dir, 'cluster'));
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -126,7 +130,8 @@ function updateReadme(table) {
 }
 
 async function main() {
-  ensureBuilt();
+  stopAllOnExit();
+  await ensureBuilt();
   fs.mkdirSync(RESULTS, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-json-'));
   const selected = SUITES.filter((s) => !only || only.includes(s.key));
@@ -146,7 +151,7 @@ async function main() {
       const env = { ...(suite.env ?? {}) };
       if (suite.pg) env.BENCH_DATABASE_URL = pg.url;
       else env.BENCH_DATABASE_URL = '';
-      const status = run('node', [path.join('scripts', suite.script), ...(suite.args ?? []), '--json', out], env);
+      const status = await run('node', [path.join('scripts', suite.script), ...(suite.args ?? []), '--json', out], env);
       let rows = [];
       let notes = [];
       try {

@@ -14,10 +14,11 @@
 // --dockerfile FILE checks another Dockerfile (e.g. one with a COPY dropped, to see this check fail).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './lib/ports.mjs';
+import { onCleanup, stopAllOnExit, trackGroup } from './lib/processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -256,21 +257,6 @@ function replayRuntimeRun({ cmd }, root, user) {
 
 // ---------- 4. containers ----------
 
-async function freePort(avoid) {
-  for (let port = 5500 + Math.floor(Math.random() * 100), n = 0; n < 100; n++, port = 5500 + ((port - 5500 + 1) % 100)) {
-    if (avoid.has(port)) continue;
-    const free = await new Promise((resolve) => {
-      const s = net.createServer().once('error', () => resolve(false));
-      s.listen(port, '0.0.0.0', () => s.close(() => resolve(true)));
-    });
-    if (free) {
-      avoid.add(port);
-      return port;
-    }
-  }
-  throw new Error('no free port in 5500-5599');
-}
-
 /** Like `docker run`: the image's ENV (absolute paths mapped into this container's root), then -e overrides. */
 function containerEnv(image, root, overrides) {
   const env = { PATH: process.env.PATH, HOME: inRoot(root, '/home/node') };
@@ -286,6 +272,7 @@ function startContainer(name, image, imageRoot, env) {
   const child = spawn(cmd, argv, { cwd: inRoot(imageRoot, image.workdir), env, stdio: ['ignore', fd, fd], detached: true });
   fs.closeSync(fd);
   processes.push(child);
+  if (child.pid) trackGroup(child.pid, child);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   return { name, child, env, exited, output: () => fs.readFileSync(out, 'utf8') };
 }
@@ -421,8 +408,8 @@ async function main() {
   // Role both (the image's default).
   {
     const root = container('both');
-    const web = await freePort(ports);
-    const gw = await freePort(ports);
+    const web = await freePort(ports, '0.0.0.0');
+    const gw = await freePort(ports, '0.0.0.0');
     const env = imagePaths(root, containerEnv(image, root, { PORT: String(web), GATEWAY_PORT: String(gw) }));
     const c = startContainer(`role ${env.ROLE ?? '(unset)'}`, image, imageRoot, env);
     const h = await healthy(c, image, imageRoot);
@@ -439,8 +426,8 @@ async function main() {
 
   // Gateway and web apart, as docker-compose.yml runs them (each with its own /data).
   {
-    const gwPort = await freePort(ports);
-    const webPort = await freePort(ports);
+    const gwPort = await freePort(ports, '0.0.0.0');
+    const webPort = await freePort(ports, '0.0.0.0');
     const gwRoot = container('gateway');
     const gwEnv = imagePaths(gwRoot, containerEnv(image, gwRoot, { ROLE: 'gateway', GATEWAY_PORT: String(gwPort) }));
     const g = startContainer('role gateway', image, imageRoot, gwEnv);
@@ -475,10 +462,8 @@ function cleanUp() {
   if (tmp && !KEEP) fs.rmSync(tmp, { recursive: true, force: true });
   else if (tmp) log(`kept ${tmp}`);
 }
-process.on('SIGINT', () => {
-  cleanUp();
-  process.exit(130);
-});
+stopAllOnExit(); // SIGINT, SIGTERM, a crash: containers and tmp go too
+onCleanup(cleanUp);
 
 try {
   await main();

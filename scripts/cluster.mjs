@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run cluster`: several instances on one PostgreSQL, without Docker (decision 026). Starts a
-// throw-away PostgreSQL (or uses DATABASE_URL), two gateways, two web servers (server.mjs) and nginx
+// throw-away PostgreSQL (or uses DATABASE_URL), two gateways, two web servers (build/server/main.js) and nginx
 // (Debian's package, installed with apt when missing) as the load balancer on loopback:
 //
 //   browser ─▶ nginx :PORT ─▶ web 1 | web 2 ─▶ nginx :PORT+1 ─▶ gateway 1 | gateway 2 ─▶ PostgreSQL
@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { onCleanup, startCluster as startPgCluster, stopAllOnExit, stopCluster as stopPgCluster, trackGroup } from './lib/processes.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const NGINX = '/usr/sbin/nginx';
@@ -69,7 +70,7 @@ export function nginxConfig({ dir, port, gatewayLbPort, webPorts, gatewayPorts }
       // A refused connection marks the instance down for 2 s; nginx then sends its requests to the other.
       ...ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`),
       `    keepalive ${keepalive};`,
-      // Below the instance's own idle timeout (server.mjs: Node's 5 s; Fastify: 72 s), so nginx never
+      // Below the instance's own idle timeout (the web server: Node's 5 s; Fastify: 72 s), so nginx never
       // sends a request on a connection the instance is closing (a POST there would be a 502).
       `    keepalive_timeout ${idleSeconds}s;`,
       '  }',
@@ -153,7 +154,7 @@ async function waitHealthy(url, proc, logFile, timeoutMs = 60_000) {
 export async function startCluster(options = {}) {
   const log = options.log ?? console.log;
   ensureNginx(log);
-  for (const f of ['build/index.js', 'gateway/dist/server.js']) {
+  for (const f of ['build/index.js', 'build/server/main.js', 'gateway/dist/server.js']) {
     if (!fs.existsSync(path.join(ROOT, f))) throw new Error(`cluster: ${f} is missing; run \`npm run build\` first`);
   }
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'custom-room-cluster-'));
@@ -172,9 +173,7 @@ export async function startCluster(options = {}) {
   let databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   if (!databaseUrl) {
     pgDir = path.join(dir, 'postgres');
-    const r = spawnSync('bash', [path.join(ROOT, 'scripts/pg-throwaway.sh'), 'start', pgDir], { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`cluster: could not start PostgreSQL: ${r.stderr}`);
-    databaseUrl = r.stdout.trim();
+    databaseUrl = startPgCluster(pgDir);
   }
 
   const admin = { email: process.env.ADMIN_EMAIL || 'admin@example.com', password: secrets.adminPassword };
@@ -205,7 +204,7 @@ export async function startCluster(options = {}) {
   });
   webPorts.forEach((p, i) => {
     specs[`web-${i + 1}`] = {
-      args: ['server.mjs'],
+      args: ['build/server/main.js'],
       health: `http://127.0.0.1:${p}/healthz`,
       env: {
         ...baseEnv,
@@ -226,6 +225,7 @@ export async function startCluster(options = {}) {
     const fd = fs.openSync(logFile, 'a');
     const child = spawn(process.execPath, spec.args, { cwd: ROOT, env: spec.env, stdio: ['ignore', fd, fd], detached: true });
     fs.closeSync(fd);
+    if (child.pid) trackGroup(child.pid, child);
     procs.set(name, child);
     child.on('exit', (code, signal) => {
       if (!stopping && procs.get(name) === child && !child.expectedExit) log(`cluster: ${name} exited (${signal ?? code}); see ${logFile}`);
@@ -272,7 +272,7 @@ export async function startCluster(options = {}) {
           }),
         );
       }
-      if (pgDir) spawnSync('bash', [path.join(ROOT, 'scripts/pg-throwaway.sh'), 'stop', pgDir]);
+      if (pgDir) stopPgCluster(pgDir);
     },
   };
 
@@ -291,6 +291,7 @@ export async function startCluster(options = {}) {
     const fd = fs.openSync(nginxLog, 'a');
     const nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'nginx-error.log')], { stdio: ['ignore', fd, fd], detached: true });
     fs.closeSync(fd);
+    if (nginx.pid) trackGroup(nginx.pid, nginx);
     procs.set('nginx', nginx);
     nginx.on('exit', (code, signal) => !stopping && log(`cluster: nginx exited (${signal ?? code}); see ${path.join(dir, 'nginx-error.log')}`));
     await waitHealthy(`${url}/healthz`, nginx, path.join(dir, 'nginx-error.log'));
@@ -306,16 +307,9 @@ export async function startCluster(options = {}) {
 if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
   const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.PORT || '8080' }, dir: { type: 'string' }, 'seed-demo': { type: 'string', default: '1' } } });
   let cluster;
-  let stopping = false;
-  const stop = async (code) => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\ncluster: stopping…');
-    await cluster?.stop();
-    process.exit(code);
-  };
-  process.on('SIGINT', () => stop(0));
-  process.on('SIGTERM', () => stop(0));
+  // Ctrl-C is how it is meant to end: exit 0 once everything is stopped (webs, gateways, nginx, PostgreSQL).
+  stopAllOnExit({ signalExitCode: 0 });
+  onCleanup(() => cluster?.stop());
   try {
     cluster = await startCluster({ port: Number(values.port), dir: values.dir, seedDemo: values['seed-demo'] !== '0' });
   } catch (err) {

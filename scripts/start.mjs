@@ -23,13 +23,18 @@ function newestMtime(dir) {
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 function buildIfNeeded() {
-  const web = mtime('build/index.js');
+  // The shared packages (npm workspaces, decision 038): the gateway runs their dist/, the web build bundles them.
+  const packages = JSON.parse(fs.readFileSync('package.json', 'utf8')).workspaces ?? [];
+  const packagesSource = Math.max(0, ...packages.map((dir) => newestMtime(`${dir}/src`)));
+  const packagesStale = packages.some((dir) => !fs.existsSync(`${dir}/dist`) || newestMtime(`${dir}/src`) > newestMtime(`${dir}/dist`));
+  // The web's build is the Remix build and its server (server/ compiled to build/server/, decision 036).
+  const web = Math.min(mtime('build/index.js'), mtime('build/server/main.js'));
   const gw = mtime('gateway/dist/server.js');
-  const webStale = runs.web && (!web || Math.max(newestMtime('app'), mtime('remix.config.js')) > web);
+  const webStale = runs.web && (!web || Math.max(newestMtime('app'), newestMtime('server'), packagesSource, mtime('remix.config.js')) > web);
   const gwStale = runs.gateway && (!gw || newestMtime('gateway/src') > gw);
-  if (!webStale && !gwStale) return;
-  console.log(`start: building ${[gwStale && 'gateway', webStale && 'web'].filter(Boolean).join(' and ')}…`);
-  for (const script of [gwStale && 'build:gateway', webStale && 'build:web'].filter(Boolean)) {
+  if (!webStale && !gwStale && !packagesStale) return;
+  console.log(`start: building ${[packagesStale && 'packages', gwStale && 'gateway', webStale && 'web'].filter(Boolean).join(' and ')}…`);
+  for (const script of [packagesStale && 'build:packages', gwStale && 'build:gateway', webStale && 'build:web'].filter(Boolean)) {
     // Always the production build: an inherited NODE_ENV (vitest sets "test") would make Remix emit its
     // development JSX runtime, which the production server cannot run ("jsxDEV is not a function").
     const r = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
@@ -113,8 +118,11 @@ async function stopAll(code) {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
 
+// `npm run dev` (scripts/dev.mjs): each part under `node --watch`, restarted when a file it loaded changes.
+const watchArgs = process.env.START_WATCH === '1' ? ['--watch'] : [];
+
 function run(name, args) {
-  const child = spawn(process.execPath, args, { env: envOf[name], stdio: 'inherit' });
+  const child = spawn(process.execPath, [...watchArgs, ...args], { env: envOf[name], stdio: 'inherit' });
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -139,7 +147,7 @@ async function startPart(name, args, healthUrl) {
 const gatewayHost = process.env.GATEWAY_HOST && !['0.0.0.0', '::'].includes(process.env.GATEWAY_HOST) ? process.env.GATEWAY_HOST : '127.0.0.1';
 const ownGatewayUrl = role === 'both' ? gatewayUrl : `http://${gatewayHost.includes(':') ? `[${gatewayHost}]` : gatewayHost}:${gatewayPort}`;
 if (runs.gateway) await startPart('gateway', ['gateway/dist/server.js'], `${ownGatewayUrl}/healthz`);
-if (runs.web && !stopping) await startPart('web app', [path.join(root, 'server.mjs')], `http://127.0.0.1:${webPort}/healthz`);
+if (runs.web && !stopping) await startPart('web app', [path.join(root, 'build', 'server', 'main.js')], `http://127.0.0.1:${webPort}/healthz`);
 
 if (!stopping && role === 'gateway') {
   console.log(`\n  Custom Room gateway is running: ${ownGatewayUrl} (OpenAPI at /openapi.json)   Data: ${dataDir}\n`);

@@ -13,13 +13,13 @@
 //     gateway log shows in flight on the killed gateway), and there are no more of them than such requests.
 //     No 5xx after the restarts, no connection errors at all.
 // Prints "cluster-test: N passed, N failed, N skipped" and, with --json FILE, writes those counts.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startCluster, ROOT } from './cluster.mjs';
+import { freePortRun } from './lib/ports.mjs';
+import { onCleanup, spawnTracked, stopAllOnExit } from './lib/processes.mjs';
 import {
   createTournament,
   get,
@@ -38,23 +38,6 @@ const SLOTS = Number(process.env.RUSH_SLOTS || 100);
 const started = Date.now();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (msg) => console.log(`cluster-test: ${msg}`);
-
-function portFree(port) {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-}
-/** Six free ports in a row (nginx, gateway balancer, 2 gateways, 2 webs). */
-async function freeBasePort() {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
-    const all = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => portFree(base + i)));
-    if (all.every(Boolean)) return base;
-  }
-  throw new Error('no six free ports in a row');
-}
 
 const results = [];
 function check(name, ok, detail = '') {
@@ -75,7 +58,7 @@ function runSmoke(cluster) {
   const stackFile = path.join(cluster.dir, 'stack.json');
   fs.writeFileSync(stackFile, JSON.stringify({ webUrl: cluster.url, gatewayUrl: cluster.gatewayUrl, admin: cluster.admin, pids: [] }));
   const jsonOut = path.join(cluster.dir, 'smoke.json');
-  const child = spawn('npx', ['playwright', 'test', '-c', 'playwright.cluster.config.ts', '--reporter=list,json'], {
+  const child = spawnTracked('npx', ['playwright', 'test', '-c', 'playwright.cluster.config.ts', '--reporter=list,json'], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, E2E_STACK_FILE: stackFile, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonOut },
@@ -92,9 +75,11 @@ const admin = { email: 'cluster-admin@test.example', password: 'cluster-admin-pa
 process.env.ADMIN_EMAIL = admin.email;
 process.env.ADMIN_PASSWORD = admin.password;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'custom-room-cluster-test-'));
-const port = args.port ? Number(args.port) : await freeBasePort();
+const port = args.port ? Number(args.port) : await freePortRun(6); // nginx, gateway balancer, 2 gateways, 2 webs
 log(`starting the cluster on 127.0.0.1:${port} (${dir})…`);
+stopAllOnExit();
 const cluster = await startCluster({ port, dir, seedDemo: false, log });
+onCleanup(() => cluster.stop());
 let exitCode = 1;
 try {
   const kills = {};

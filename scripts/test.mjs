@@ -4,21 +4,23 @@
 //   2. web unit tests (vitest project "web")
 //   3. gateway suite over HTTP on SQLite, then on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster started here);
 //      then the security suite (tests/security: attacks on the gateway) the same two ways,
-//      and the web's attacks (tests/security/web*: a real gateway + server.mjs on the build) once
+//      and the web's attacks (tests/security/web*: a real gateway + the web server on the build) once
 //   4. Playwright end-to-end tests in Debian's chromium-headless-shell (installed here when missing, as root)
 //   5. the cluster test (scripts/test-cluster.mjs): nginx, two webs, two gateways on PostgreSQL, the
 //      Playwright smoke and a registration rush while a gateway and a web process are SIGKILLed
 //      (nginx installed here when missing, as root)
 //   6. the container image's runtime stage replayed without an engine (scripts/check-image.mjs, ~1-2 min)
 // Ends with one line "total: N passed, N failed, N skipped".
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { run, startCluster, stopAllOnExit } from './lib/processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
+// Every step runs in its own process group; SIGINT, SIGTERM or a crash here stop it (and the cluster) first.
+stopAllOnExit();
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custom-room-test-'));
 const isRoot = process.getuid?.() === 0;
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -26,10 +28,10 @@ const failures = [];
 
 function sh(cmd, args, options = {}) {
   console.log(`\n$ ${[cmd, ...args].join(' ')}`);
-  return spawnSync(cmd, args, { stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  return run(cmd, args, { ...options, env: { ...process.env, ...options.env } });
 }
 
-function apt(packages) {
+async function apt(packages) {
   if (!isRoot) {
     console.error(`test: missing ${packages.join(', ')}; install them (apt-get install ${packages.join(' ')}) or run as root`);
     process.exit(1);
@@ -38,8 +40,8 @@ function apt(packages) {
   const policy = '/usr/sbin/policy-rc.d';
   const ownPolicy = !fs.existsSync(policy);
   if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
-  sh('apt-get', ['update', '-qq']);
-  const r = sh('apt-get', ['install', '-y', '-qq', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  await sh('apt-get', ['update', '-qq']);
+  const r = await sh('apt-get', ['install', '-y', '-qq', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
   if (ownPolicy) fs.rmSync(policy, { force: true });
   if (r.status !== 0) process.exit(1);
 }
@@ -50,32 +52,29 @@ if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium'); // web-xss, b
 if (!fs.existsSync('/usr/bin/chromium-headless-shell')) missing.push('chromium-headless-shell'); // e2e (decision 034)
 if (!pgBin()) missing.push('postgresql'); // the cluster test runs its own PostgreSQL even with TEST_DATABASE_URL
 if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx');
-if (missing.length) apt(missing);
+if (missing.length) await apt(missing);
 
 let pgDir;
 let databaseUrl = process.env.TEST_DATABASE_URL;
 if (!databaseUrl) {
   pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custom-room-pg-'));
   fs.chmodSync(pgDir, 0o755);
-  const r = spawnSync('bash', ['scripts/pg-throwaway.sh', 'start', path.join(pgDir, 'cluster')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (r.status !== 0) {
+  try {
+    databaseUrl = startCluster(path.join(pgDir, 'cluster')); // stopped at exit, however the run ends
+  } catch {
     console.error('test: could not start a throw-away PostgreSQL cluster');
     process.exit(1);
   }
-  databaseUrl = r.stdout.trim();
   console.log(`test: throw-away PostgreSQL at ${databaseUrl}`);
 }
-const stopPg = () => pgDir && spawnSync('bash', ['scripts/pg-throwaway.sh', 'stop', path.join(pgDir, 'cluster')]);
-process.on('exit', stopPg);
-process.on('SIGINT', () => process.exit(130));
 
 function step(name, ok) {
   if (!ok) failures.push(name);
 }
 
-function vitest(name, project, env = {}) {
+async function vitest(name, project, env = {}) {
   const out = path.join(resultsDir, `${name}.json`);
-  const r = sh('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
+  const r = await sh('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
   if (fs.existsSync(out)) {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += report.numPassedTests;
@@ -87,20 +86,20 @@ function vitest(name, project, env = {}) {
   step(name, r.status === 0);
 }
 
-step('typecheck', sh('npx', ['tsc', '--noEmit', '-p', '.']).status === 0);
+step('typecheck', (await sh('npx', ['tsc', '--noEmit', '-p', '.'])).status === 0);
 // The gateway suite also runs the compiled server as a process, and e2e needs the production build.
-const build = sh('npm', ['run', '--silent', 'build']);
+const build = await sh('npm', ['run', '--silent', 'build']);
 step('build', build.status === 0);
-vitest('web', 'web');
-vitest('gateway-sqlite', 'gateway', { TEST_DATABASE_URL: '' });
-vitest('gateway-postgres', 'gateway', { TEST_DATABASE_URL: databaseUrl });
-vitest('security-sqlite', 'security', { TEST_DATABASE_URL: '' });
-vitest('security-postgres', 'security', { TEST_DATABASE_URL: databaseUrl });
-if (build.status === 0) vitest('web-security', 'web-security');
+await vitest('web', 'web');
+await vitest('gateway-sqlite', 'gateway', { TEST_DATABASE_URL: '' });
+await vitest('gateway-postgres', 'gateway', { TEST_DATABASE_URL: databaseUrl });
+await vitest('security-sqlite', 'security', { TEST_DATABASE_URL: '' });
+await vitest('security-postgres', 'security', { TEST_DATABASE_URL: databaseUrl });
+if (build.status === 0) await vitest('web-security', 'web-security');
 
 if (build.status === 0) {
   const out = path.join(resultsDir, 'e2e.json');
-  const r = sh('npx', ['playwright', 'test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+  const r = await sh('npx', ['playwright', 'test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
   if (fs.existsSync(out)) {
     const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += stats.expected + stats.flaky;
@@ -115,14 +114,14 @@ if (build.status === 0) {
 if (build.status === 0) {
   // Its own PostgreSQL cluster (many instances of one database; TEST_DATABASE_URL stays the suites').
   const out = path.join(resultsDir, 'cluster.json');
-  const r = sh('node', ['scripts/test-cluster.mjs', '--json', out]);
+  const r = await sh('node', ['scripts/test-cluster.mjs', '--json', out]);
   addCounts(out);
   step('cluster', r.status === 0);
 }
 
 {
   const out = path.join(resultsDir, 'check-image.json');
-  const r = sh('node', ['scripts/check-image.mjs', '--json', out]);
+  const r = await sh('node', ['scripts/check-image.mjs', '--json', out]);
   addCounts(out);
   step('check-image', r.status === 0);
 }

@@ -1,4 +1,4 @@
-import type { PointsRow } from '~/utils/gateway-schemas';
+import type { PointsRow } from '~/utils/gateway.server';
 
 export type PointsTableRow = Pick<PointsRow, 'rank' | 'teamName' | 'positionPoints' | 'finishes' | 'wins' | 'totalPoints'>;
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ErrorSummary } from './ui/error-summary';
 import { SubmitButton } from './ui/submit-button';
 import { TextField } from './ui/text-field';
-import { IGN_FIELDS, IGN_LABELS, TEAM_FIELDS, type IgnField } from '~/utils/team';
+import { IGN_FIELDS, IGN_FORM_LABELS, IGN_MAX, TEAM_FIELDS, TEAM_NAME_MAX, type IgnField } from '@custom-room/contract/constants';
 import '~/styles/forms.css';
 
 export interface TeamFormProps {
@@ -32,7 +32,7 @@ export function TeamForm({ values, fieldErrors = {}, formError, requiredPlayers,
         name={field}
         label={
           <>
-            {IGN_LABELS[field]} <span className="field-optional">{required ? '' : '(optional)'}</span>
+            {IGN_FORM_LABELS[field]} <span className="field-optional">{required ? '' : '(optional)'}</span>
           </>
         }
         error={fieldErrors[field]}
@@ -41,7 +41,7 @@ export function TeamForm({ values, fieldErrors = {}, formError, requiredPlayers,
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
-        maxLength={30}
+        maxLength={IGN_MAX}
         required={required}
       />
     );
@@ -56,7 +56,7 @@ export function TeamForm({ values, fieldErrors = {}, formError, requiredPlayers,
           error={fieldErrors.teamName}
           defaultValue={values.teamName ?? ''}
           autoComplete="off"
-          maxLength={40}
+          maxLength={TEAM_NAME_MAX}
           required
         />
         <fieldset className="form-group">

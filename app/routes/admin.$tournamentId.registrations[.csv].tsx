@@ -7,6 +7,7 @@ import { csvFileName, toCsv } from '~/utils/csv.server';
 import { toDateTimeLocal } from '~/utils/format';
 import { requireAdmin } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 const header = (timeZone: string) => [
   'rid',
@@ -30,7 +31,7 @@ function plain(message: string, status: number) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const tid = parseTournamentId(params.tournamentId);
-  if (tid === null) return plain('Tournament not found.', 404);
+  if (tid === null) return plain(TOURNAMENT_NOT_FOUND, 404);
   const filter = paymentFilterOf(request);
   let rows;
   try {

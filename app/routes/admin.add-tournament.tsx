@@ -4,7 +4,6 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { TournamentForm } from '~/components/tournament-form';
 import type { FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
-import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { TOURNAMENT_ADD_FAILED, TOURNAMENT_ADDED } from '~/utils/tournament-form';
 import { submitTournamentForm, tournamentFormRules } from '~/utils/tournament-form.server';
@@ -23,7 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireAdmin(request);
   const result = await submitTournamentForm(request, { failed: TOURNAMENT_ADD_FAILED, send: (form) => gateway.addTournament(request, form) });
   if (!result.ok) return result.failure;

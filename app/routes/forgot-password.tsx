@@ -8,7 +8,6 @@ import { TextField } from '~/components/ui/text-field';
 import { ForgotPasswordFormSchema } from '~/utils/account-schemas.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
-import { requireSameOrigin } from '~/utils/security.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Forgot password | Custom Room' },
@@ -24,7 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const parsed = parseForm(await request.formData(), ForgotPasswordFormSchema);
   if (!parsed.success) return formFailure(parsed);
 

@@ -11,7 +11,6 @@ import { loginReason } from '~/utils/login-reasons';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
 import { safeRedirectPath } from '~/utils/redirect';
-import { requireSameOrigin } from '~/utils/security.server';
 import { commitDeviceToken, getDeviceToken } from '~/utils/device.server';
 import { createUserSession, isAdmin, isAdminPath } from '~/utils/session.server';
 import { signedIn } from '~/utils/signed-in.server';
@@ -55,7 +54,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (context) context.loginAnswered = true;
-  requireSameOrigin(request);
   const formData = await request.formData();
   const parsed = parseForm(formData, LoginFormSchema);
   if (!parsed.success) return formFailure(parsed);

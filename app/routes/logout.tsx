@@ -5,7 +5,6 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { LOGOUT_EVERYWHERE } from '~/utils/intents';
-import { requireSameOrigin } from '~/utils/security.server';
 import { getUser, logout } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [
@@ -20,7 +19,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const everywhere = (await request.formData()).get('intent') === LOGOUT_EVERYWHERE;
   try {
     // The gateway ends the token itself, so a copied cookie or token stops working too (decision 019).

@@ -10,11 +10,10 @@ import { pageError } from '~/utils/errors.server';
 import { formatRupees } from '~/utils/format';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
-import type { UserRegistration } from '~/utils/gateway-schemas';
-import { requireSameOrigin } from '~/utils/security.server';
+import type { UserRegistration } from '~/utils/gateway.server';
 import { flash, requireUser } from '~/utils/session.server';
 import { paymentWords, QR_SIZE } from '~/utils/team';
-import { PaymentFormSchema } from '~/utils/team-form.server';
+import { PaymentSubmitSchema } from '@custom-room/contract';
 import { paymentFormUrl, paymentNote, qrDataUrl, upiUri } from '~/utils/upi.server';
 import '~/styles/player.css';
 
@@ -82,12 +81,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireUser(request);
   const rid = ridOf(request);
   if (rid === null) return formFailure({ formError: NO_RID });
   const formData = await request.formData();
-  const parsed = parseForm(formData, PaymentFormSchema);
+  const parsed = parseForm(formData, PaymentSubmitSchema);
   if (!parsed.success) return formFailure(parsed);
 
   const registration = await findOwnRegistration(request, rid).catch((err) => pageError(err));

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { pageError } from '~/utils/errors.server';
 import { formatShortDate } from '~/utils/format';
 import { gateway, GatewayError } from '~/utils/gateway.server';
-import type { Profile } from '~/utils/gateway-schemas';
+import type { Profile } from '~/utils/gateway.server';
 import { requireUser } from '~/utils/session.server';
 import { Fact } from '~/components/fact';
 

@@ -6,8 +6,8 @@ import { PROFILE_FIELDS, ProfileForm } from '~/components/profile-form';
 import { pageError } from '~/utils/errors.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
-import { PROFILE_CREATE_FAILED, ProfileFormSchema, profileFormRules } from '~/utils/profile-schemas.server';
-import { requireSameOrigin } from '~/utils/security.server';
+import { PROFILE_CREATE_FAILED, profileFormRules } from '~/utils/profile-schemas.server';
+import { ProfileBodySchema } from '@custom-room/contract';
 import { flash, requireUser } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [
@@ -31,9 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireUser(request);
-  const parsed = parseForm(await request.formData(), ProfileFormSchema);
+  const parsed = parseForm(await request.formData(), ProfileBodySchema);
   if (!parsed.success) return formFailure(parsed);
 
   const result = await submitToGateway(

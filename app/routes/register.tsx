@@ -5,11 +5,11 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
-import { PASSWORD_MIN, RegisterFormSchema } from '~/utils/account-schemas.server';
+import { PASSWORD_MIN } from '@custom-room/contract/constants';
+import { RegisterFormSchema } from '~/utils/account-schemas.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
 import { safeRedirectPath } from '~/utils/redirect';
-import { requireSameOrigin } from '~/utils/security.server';
 import { flash, getUser } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [
@@ -31,7 +31,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const formData = await request.formData();
   const parsed = parseForm(formData, RegisterFormSchema);
   if (!parsed.success) return formFailure(parsed);

@@ -9,16 +9,15 @@ import { isUnavailable, pageError, UNAVAILABLE_INIT } from '~/utils/errors.serve
 import { formatDateTime } from '~/utils/format';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError, UNAVAILABLE_MESSAGE } from '~/utils/gateway.server';
-import type { Registration, Tournament } from '~/utils/gateway-schemas';
-import { requireSameOrigin } from '~/utils/security.server';
+import type { Registration, Tournament } from '~/utils/gateway.server';
 import { flash, requireUser } from '~/utils/session.server';
-import { TEAM_FIELDS } from '~/utils/team';
-import { TeamCreateFormSchema } from '~/utils/team-form.server';
+import { TeamCreateSchema } from '@custom-room/contract';
+import { TEAM_FIELDS } from '@custom-room/contract/constants';
 import { canRegister, entryFeeLabel } from '~/utils/tournament';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/player.css';
+import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
-const NOT_FOUND = 'Tournament not found.';
 const REGISTRATION_FAILED = 'Registration failed, please try again.';
 const NO_RID = 'Registration succeeded but ID was not returned.';
 
@@ -87,11 +86,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const id = requireTournamentId(params.tournamentId);
   await requireUser(request);
   const formData = await request.formData();
-  const parsed = parseForm(formData, TeamCreateFormSchema);
+  const parsed = parseForm(formData, TeamCreateSchema);
   if (!parsed.success) return formFailure(parsed);
 
   const result = await submitToGateway(() => gateway.registerTeam(request, id, parsed.data), {

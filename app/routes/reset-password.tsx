@@ -4,10 +4,10 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
-import { PASSWORD_MIN, ResetPasswordFormSchema } from '~/utils/account-schemas.server';
+import { PASSWORD_MIN } from '@custom-room/contract/constants';
+import { ResetPasswordFormSchema } from '~/utils/account-schemas.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
-import { requireSameOrigin } from '~/utils/security.server';
 import { flash } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [
@@ -22,7 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const parsed = parseForm(await request.formData(), ResetPasswordFormSchema);
   if (!parsed.success) return formFailure(parsed);
 

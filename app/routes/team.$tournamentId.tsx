@@ -6,11 +6,11 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { pageError } from '~/utils/errors.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { requireUser } from '~/utils/session.server';
-import { IGN_FIELDS, IGN_LABELS } from '~/utils/team';
+import { IGN_FIELDS, IGN_FORM_LABELS } from '@custom-room/contract/constants';
 import { parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
+import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
-const NOT_FOUND = 'Tournament not found.';
 const NO_TEAM = 'You have not registered a team for this tournament.';
 const LOAD_FAILED = 'Failed to load team data';
 
@@ -64,7 +64,7 @@ export default function TeamPage() {
               <dl className="kv team-kv">
                 {IGN_FIELDS.map((field) => (
                   <div key={field}>
-                    <dt>{IGN_LABELS[field]}</dt>
+                    <dt>{IGN_FORM_LABELS[field]}</dt>
                     <dd>
                       {state.team[field] || (
                         <>

@@ -15,6 +15,7 @@ import { requireUser } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
 
+// The contract's TOURNAMENT_NOT_FOUND, written out: this page shows it in the browser, where importing it costs a chunk (decision 035).
 const NOT_FOUND = 'Tournament not found.';
 const LOAD_FAILED = 'Error loading matches.';
 

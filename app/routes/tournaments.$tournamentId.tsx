@@ -14,6 +14,7 @@ import { canRegister, entryFeeLabel, parseTournamentId } from '~/utils/tournamen
 import '~/styles/screens.css';
 import { Fact } from '~/components/fact';
 
+// The contract's TOURNAMENT_NOT_FOUND, written out: this page shows it in the browser, where importing it costs a chunk (decision 035).
 const NOT_FOUND = 'Tournament not found.';
 
 export const headers = loaderCacheHeaders;

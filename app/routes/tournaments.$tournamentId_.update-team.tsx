@@ -8,14 +8,13 @@ import { TeamForm } from '~/components/team-form';
 import { pageError } from '~/utils/errors.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
-import { requireSameOrigin } from '~/utils/security.server';
 import { flash, requireUser } from '~/utils/session.server';
-import { TEAM_FIELDS } from '~/utils/team';
-import { TeamUpdateFormSchema } from '~/utils/team-form.server';
+import { TeamUpdateSchema } from '@custom-room/contract';
+import { TEAM_FIELDS } from '@custom-room/contract/constants';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
+import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
-const NOT_FOUND = 'Tournament not found.';
 const NO_TEAM = 'You have not registered a team for this tournament.';
 const LOAD_FAILED = 'Failed to fetch team data.';
 const UPDATE_FAILED = 'Failed to update team. Please try again.';
@@ -47,10 +46,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireUser(request);
   const id = requireTournamentId(params.tournamentId);
-  const parsed = parseForm(await request.formData(), TeamUpdateFormSchema);
+  const parsed = parseForm(await request.formData(), TeamUpdateSchema);
   if (!parsed.success) return formFailure(parsed);
 
   // Refusals (a name or IGN taken in this tournament, a team frozen once the tournament started) come back beside the field or above the form.

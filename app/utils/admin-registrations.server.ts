@@ -1,8 +1,9 @@
 import { getEnv } from './env.server';
 import { formatDateTime } from './format';
 import { gateway } from './gateway.server';
-import type { AdminRegistration } from './gateway-schemas';
-import { isPaymentStatus, PAYMENT_STATUSES, type PaymentStatus } from './payments-form.server';
+import type { AdminRegistration } from '~/utils/gateway.server';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@custom-room/contract/constants';
+import { isPaymentStatus } from './payments-form.server';
 
 /** What the admin registrations page and its CSV share: the filter and the rows. */
 

@@ -3,7 +3,7 @@ import type { SessionUser } from './session.server';
 import type { SignedIn } from './signed-in.server';
 
 /**
- * What the web server (server.mjs, decision 020) knows about the browser's connection, worked out
+ * What the web server (server/, decisions 020, 036) knows about the browser's connection, worked out
  * under TRUST_PROXY before Remix runs. Remix copies the incoming Request more than once (single
  * fetch, ?index), so the address cannot hang off the Request object: the server runs Remix's
  * handler inside `runWithClient`, and anything below a loader or action (the gateway client) reads it here.

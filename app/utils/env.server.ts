@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 /**
  * The web app's TRUST_PROXY, as express's `trust proxy` takes it: whose X-Forwarded-* headers
- * server.mjs believes. `false` trusts nobody (the socket address is the client); a whole number N
+ * the web server believes. `false` trusts nobody (the socket address is the client); a whole number N
  * trusts the N hops nearest to us (only when nothing else can reach the web app); otherwise a
  * comma-separated list of addresses, CIDR ranges (or netmasks) and the names `loopback`,
  * `linklocal`, `uniquelocal`, as the gateway's TRUST_PROXY lists the web app. `true` (every hop) is
@@ -50,14 +50,14 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   GATEWAY_URL: z.string().url().default('http://127.0.0.1:4000'),
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
-  // Anonymous public pages kept by server.mjs (decision 024); 0 turns the page cache off.
+  // Anonymous public pages kept by the web server (decision 024); 0 turns the page cache off.
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
   // Connections each web process keeps to the gateway (decision 026).
   GATEWAY_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(64),
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_SECRET: z.string().optional(),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
-  // Whose X-Forwarded-For/-Proto/-Host server.mjs believes: nobody's unless a proxy is set here.
+  // Whose X-Forwarded-For/-Proto/-Host the web server believes: nobody's unless a proxy is set here.
   TRUST_PROXY: TrustProxySchema.default('false'),
   APP_TIME_ZONE: z
     .string()

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
+import { coalesce } from '@custom-room/toolkit';
+import { endpoints } from '@custom-room/contract';
 
 /** How long a page request waits for the gateway's generation before it is rendered the ordinary way. */
 export const GENERATION_WAIT_MS = 500;
@@ -11,7 +13,7 @@ const MAX_GENERATION_LENGTH = 256;
  * node:http over one kept-alive connection: it runs about once per gateway round trip under load.
  */
 export function generationReader(gatewayUrl: string, timeoutMs: number): () => Promise<string> {
-  const url = new URL('/generation', gatewayUrl);
+  const url = new URL(endpoints.generation.url, gatewayUrl);
   const client = url.protocol === 'https:' ? https : http;
   const agent = new client.Agent({ keepAlive: true, maxSockets: 2 });
   return () =>
@@ -45,34 +47,43 @@ export function generationReader(gatewayUrl: string, timeoutMs: number): () => P
  * The gateway's current generation, fetched for many page requests at once but never older than the
  * request: `current()` answers with a read that STARTED after it was called. With no read in flight
  * one starts at once; otherwise the caller waits for the next read, which starts as soon as the one
- * in flight ends and is shared by everyone who arrived meanwhile. Under load that is one read per
- * gateway round trip, however many pages are asked for. null when the read failed.
+ * in flight ends and is shared by everyone who arrived meanwhile (the toolkit's `coalesce`, decision
+ * 038). Under load that is one read per gateway round trip, however many pages are asked for. null
+ * when the read failed.
  */
 export class GenerationSource {
   /** A gateway without the endpoint (404, an older or another gateway) is asked again only after this long. */
   static readonly NOT_SUPPORTED_RETRY_MS = 60_000;
   private notSupportedUntil = 0;
-  private inFlight: Promise<string | null> | null = null;
-  private next: { promise: Promise<string | null>; resolve: (value: Promise<string | null>) => void } | null = null;
+  private readonly shared: () => Promise<string | null>;
   /** How many reads were started (for tests and the benchmark's notes). */
   reads = 0;
   /** The value of the last read that succeeded. */
   latest: string | null = null;
 
   constructor(
-    private readonly read: () => Promise<string>,
+    read: () => Promise<string>,
     private readonly onError: (err: unknown) => void = () => {},
-  ) {}
+  ) {
+    this.shared = coalesce(() => {
+      this.reads++;
+      return read().then(
+        (value) => {
+          this.latest = value;
+          return value;
+        },
+        (err: unknown) => {
+          if ((err as { status?: number }).status === 404) this.notSupportedUntil = Date.now() + GenerationSource.NOT_SUPPORTED_RETRY_MS;
+          this.onError(err);
+          return null;
+        },
+      );
+    });
+  }
 
   current(): Promise<string | null> {
     if (this.notSupportedUntil && Date.now() < this.notSupportedUntil) return Promise.resolve(null);
-    if (!this.inFlight) return this.start();
-    if (!this.next) {
-      let resolve!: (value: Promise<string | null>) => void;
-      const promise = new Promise<string | null>((r) => (resolve = r));
-      this.next = { promise, resolve };
-    }
-    return this.next.promise;
+    return this.shared();
   }
 
   /** current(), or null once waitMs have passed: a slow gateway delays a page by at most that much. */
@@ -84,28 +95,5 @@ export class GenerationSource {
         resolve(value);
       });
     });
-  }
-
-  private start(): Promise<string | null> {
-    this.reads++;
-    const read = this.read().then(
-      (value) => {
-        this.latest = value;
-        return value;
-      },
-      (err: unknown) => {
-        if ((err as { status?: number }).status === 404) this.notSupportedUntil = Date.now() + GenerationSource.NOT_SUPPORTED_RETRY_MS;
-        this.onError(err);
-        return null;
-      },
-    );
-    this.inFlight = read;
-    void read.then(() => {
-      this.inFlight = null;
-      const waiting = this.next;
-      this.next = null;
-      if (waiting) waiting.resolve(this.start());
-    });
-    return read;
   }
 }

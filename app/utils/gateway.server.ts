@@ -4,30 +4,16 @@ import { z } from 'zod';
 import { clientAddress } from './client.server';
 import { getEnv } from './env.server';
 import { getSession, loginRedirect } from './session.server';
-import {
-  AdminRegistrationSchema,
-  ErrorBodySchema,
-  LoginSchema,
-  MatchResultSchema,
-  MatchSchema,
-  MessageSchema,
-  PointsRowSchema,
-  ProfileSchema,
-  RegistrationSchema,
-  TournamentAdminSummarySchema,
-  TournamentSchema,
-  UserRegistrationSchema,
-} from './gateway-schemas';
-
-const LoginWithDeviceSchema = LoginSchema.extend({ deviceToken: z.string().optional() });
-const MeSchema = z.object({ id: z.number(), username: z.string(), roles: z.array(z.string()) });
+import { answers, endpoints, ErrorSchema, type Answer, type Endpoint, type EndpointName, type Endpoints, type FieldErrors } from '@custom-room/contract';
 
 /**
  * The one way the web app talks to the gateway: base URL from GATEWAY_URL, the bearer token from
  * the cookie session, a timeout, the request id forwarded, every answer parsed with a zod schema.
+ * Each call names its endpoint in the contract's table (decision 035), which gives its method, path,
+ * parameters, body and answer.
  */
 
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 export class GatewayError extends Error {
   constructor(
@@ -72,7 +58,7 @@ interface CallOptions<T> {
 export function readErrorBody(text: string, contentType: string | null): { message: string; errors: FieldErrors } {
   if (contentType?.includes('json')) {
     try {
-      const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
+      const parsed = ErrorSchema.safeParse(JSON.parse(text));
       if (parsed.success) return { message: parsed.data.message, errors: parsed.data.errors ?? {} };
     } catch {
       // fall through to text
@@ -171,111 +157,123 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
   throw new GatewayError(res.status, message, errors);
 }
 
-// --- The calls (spec §7). Route modules use these, never fetch(). ---
+// --- The calls (spec §7), typed from the contract's endpoint table. Route modules use these, never fetch(). ---
+
+type Schema<N extends EndpointName> = Endpoints[N]['schema'];
+type FieldNames<S> = S extends z.ZodObject<infer Shape> ? Extract<keyof Shape, string> : never;
+/** Path parameters and query values as the URL carries them. */
+type UrlValues<S> = { [K in FieldNames<S>]: string | number };
+
+/** What a call to endpoint N takes: its path parameters, its query, its body (FormData for the multipart ones). */
+export type CallInput<N extends EndpointName> = (Schema<N> extends { params: infer P } ? { params: UrlValues<P> } : { params?: never }) &
+  (Schema<N> extends { querystring: infer Q } ? { query: UrlValues<Q> } : { query?: never }) &
+  (Schema<N> extends { consumes: string[] }
+    ? { body: FormData }
+    : Schema<N> extends { body: infer B extends z.ZodTypeAny }
+      ? { body: z.output<B> }
+      : { body?: Record<string, never> });
+
+export type Body<N extends EndpointName> = CallInput<N>['body'];
+export type { Answer };
+
+/** The endpoint's path with its parameters filled in ("/tournaments/admin/delete:id" → "/tournaments/admin/delete42"). */
+export function endpointPath(url: string, params: Record<string, string | number> = {}, query?: Record<string, string | number>): string {
+  const path = url.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`${url}: no value for :${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+  return query ? `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : path;
+}
+
+/** Call endpoint `name` of the table: its method and path, the input's body, the answer read as the contract's `answers` say. */
+export function call<N extends EndpointName>(
+  request: Request,
+  name: N,
+  input: CallInput<N>,
+  options: Pick<CallOptions<unknown>, 'auth' | 'unauthorizedAsError'> = {},
+): Promise<Answer<N>> {
+  const endpoint: Endpoint = endpoints[name];
+  const { params, query, body } = input as { params?: Record<string, string | number>; query?: Record<string, string | number>; body?: unknown };
+  const success = Object.entries(endpoint.schema.response ?? {}).find(([status]) => status.startsWith('2'))?.[1];
+  const schema = (answers as Partial<Record<EndpointName, z.ZodTypeAny>>)[name] ?? success ?? z.unknown();
+  return callGateway(request, endpointPath(endpoint.url, params, query), {
+    method: endpoint.method,
+    ...(body instanceof FormData ? { form: body } : { json: body }),
+    schema: schema as z.ZodType<Answer<N>, z.ZodTypeDef, unknown>,
+    ...options,
+  });
+}
+
+const open = { auth: false } as const;
 
 export const gateway = {
-  health: (request: Request) =>
-    callGateway(request, '/healthz', { schema: z.object({ status: z.string() }), auth: false }),
-  listTournaments: (request: Request) =>
-    callGateway(request, '/tournaments', { schema: z.array(TournamentSchema), auth: false }),
-  getTournament: (request: Request, id: string | number) =>
-    callGateway(request, `/tournaments/${encodeURIComponent(String(id))}`, { schema: TournamentSchema, auth: false }),
+  call,
+  health: (request: Request) => call(request, 'health', {}, open),
+  listTournaments: (request: Request) => call(request, 'listTournaments', {}, open),
+  getTournament: (request: Request, id: string | number) => call(request, 'getTournament', { params: { id } }, open),
   pointsTable: (request: Request, id: string | number, day: number) =>
-    callGateway(
-      request,
-      day === 0
-        ? `/tournaments/${encodeURIComponent(String(id))}/points-table/overall`
-        : `/tournaments/${encodeURIComponent(String(id))}/points-table/day?day=${day}`,
-      { schema: z.array(PointsRowSchema), auth: false },
-    ),
+    day === 0
+      ? call(request, 'pointsTableOverall', { params: { id } }, open)
+      : call(request, 'pointsTableDay', { params: { id }, query: { day } }, open),
   /** deviceToken: the one an earlier login on this browser returned (decision 022); the answer brings the one to keep. */
-  login: (request: Request, body: { emailOrPhone: string; password: string; deviceToken?: string }) =>
-    callGateway(request, '/api/auth/login', { method: 'POST', json: body, schema: LoginWithDeviceSchema, auth: false }),
-  register: (request: Request, body: { email: string; phone: string; username: string; password: string }) =>
-    callGateway(request, '/api/auth/register', { method: 'POST', json: body, schema: MessageSchema.or(z.string()), auth: false }),
-  requestPasswordReset: (request: Request, body: { email: string }) =>
-    callGateway(request, '/api/auth/password-reset/request', { method: 'POST', json: body, schema: MessageSchema, auth: false }),
-  confirmPasswordReset: (request: Request, body: { token: string; password: string }) =>
-    callGateway(request, '/api/auth/password-reset/confirm', { method: 'POST', json: body, schema: MessageSchema, auth: false }),
+  login: (request: Request, body: Body<'login'>) => call(request, 'login', { body }, open),
+  register: (request: Request, body: Body<'register'>) => call(request, 'register', { body }, open),
+  requestPasswordReset: (request: Request, body: Body<'requestPasswordReset'>) => call(request, 'requestPasswordReset', { body }, open),
+  confirmPasswordReset: (request: Request, body: Body<'confirmPasswordReset'>) => call(request, 'confirmPasswordReset', { body }, open),
   /** Ends this token at the gateway (POST /api/auth/logout), or every token of the account (logout-all). */
-  endSession: (request: Request, everywhere: boolean) =>
-    callGateway(request, everywhere ? '/api/auth/logout-all' : '/api/auth/logout', { method: 'POST', json: {}, schema: MessageSchema.or(z.null()) }),
+  endSession: (request: Request, everywhere: boolean) => call(request, everywhere ? 'logoutAll' : 'logout', { body: {} }),
   /** The account the session's token stands for, if the gateway still accepts it (a revoked token: GatewayError 401). */
-  me: (request: Request) => callGateway(request, '/api/auth/me', { schema: MeSchema, unauthorizedAsError: true }),
-  getProfile: (request: Request) => callGateway(request, '/api/profile/get', { schema: ProfileSchema }),
-  createProfile: (request: Request, body: ProfileFields) =>
-    callGateway(request, '/api/profile/create', { method: 'POST', json: body, schema: ProfileSchema.or(MessageSchema) }),
-  updateProfile: (request: Request, body: ProfileFields) =>
-    callGateway(request, '/api/profile/update', { method: 'PUT', json: body, schema: ProfileSchema.or(MessageSchema) }),
+  me: (request: Request) => call(request, 'me', {}, { unauthorizedAsError: true }),
+  getProfile: (request: Request) => call(request, 'getProfile', {}),
+  createProfile: (request: Request, body: ProfileFields) => call(request, 'createProfile', { body }),
+  updateProfile: (request: Request, body: ProfileFields) => call(request, 'updateProfile', { body }),
 
-  registerTeam: (request: Request, tournamentId: number, team: TeamFields) =>
-    callGateway(request, `/registrations/${tournamentId}`, { method: 'POST', json: team, schema: RegistrationSchema.partial({ rid: true }) }),
-  myRegistrations: (request: Request) => callGateway(request, '/registrations/user', { schema: z.array(UserRegistrationSchema) }),
-  myTeam: (request: Request, tournamentId: number) => callGateway(request, `/registrations/${tournamentId}`, { schema: RegistrationSchema }),
-  updateTeam: (request: Request, tournamentId: number, team: TeamFields) =>
-    callGateway(request, `/registrations/${tournamentId}`, { method: 'PUT', json: team, schema: RegistrationSchema }),
+  registerTeam: (request: Request, tournamentId: number, team: TeamFields) => call(request, 'registerTeam', { params: { tournamentId }, body: team }),
+  myRegistrations: (request: Request) => call(request, 'myRegistrations', {}),
+  myTeam: (request: Request, tournamentId: number) => call(request, 'myTeam', { params: { tournamentId } }),
+  updateTeam: (request: Request, tournamentId: number, team: TeamFields) => call(request, 'updateTeam', { params: { tournamentId }, body: team }),
   submitPayment: (request: Request, tournamentId: number, upiReference: string) =>
-    callGateway(request, `/registrations/${tournamentId}/payment`, { method: 'POST', json: { upiReference }, schema: RegistrationSchema }),
-  listMatches: (request: Request, tournamentId: number) =>
-    callGateway(request, `/matches/tournament/${tournamentId}`, { schema: z.array(MatchSchema) }),
+    call(request, 'submitPayment', { params: { tournamentId }, body: { upiReference } }),
+  listMatches: (request: Request, tournamentId: number) => call(request, 'listMatches', { params: { tournamentId } }),
 
   // --- admin ---
   /** Multipart: the tournament's text fields (dates as UTC ISO strings) and an optional coverImage file. */
-  addTournament: (request: Request, form: FormData) =>
-    callGateway(request, '/tournaments/add', { method: 'POST', form, schema: TournamentSchema }),
+  addTournament: (request: Request, form: FormData) => call(request, 'addTournament', { body: form }),
   /** Multipart as addTournament; without coverImage the current cover stays. */
-  updateTournament: (request: Request, id: number, form: FormData) =>
-    callGateway(request, `/tournaments/admin/update/${id}`, { method: 'PUT', form, schema: TournamentSchema }),
+  updateTournament: (request: Request, id: number, form: FormData) => call(request, 'updateTournament', { params: { id }, body: form }),
   /** The spec's path has no slash before the id: /tournaments/admin/delete42. */
-  deleteTournament: (request: Request, id: number) =>
-    callGateway(request, `/tournaments/admin/delete${id}`, { method: 'DELETE', schema: MessageSchema.or(z.string()).or(z.null()) }),
+  deleteTournament: (request: Request, id: number) => call(request, 'deleteTournament', { params: { id } }),
 
   // --- admin: matches, points, payments ---
-  adminTournamentSummary: (request: Request) =>
-    callGateway(request, '/tournaments/admin/summary', { schema: z.array(TournamentAdminSummarySchema) }),
-  tournamentRegistrations: (request: Request, tournamentId: number) =>
-    callGateway(request, `/registrations/tournament/${tournamentId}`, { schema: z.array(AdminRegistrationSchema) }),
-  createMatch: (request: Request, match: { tid: number; day: number; matchNo: number; map: string; matchId: string; password: string; time: string }) =>
-    callGateway(request, '/matches', { method: 'POST', json: match, schema: MatchSchema }),
-  updateMatch: (request: Request, id: number, match: { tid: number; day: number; matchNo: number; map: string; matchId: string; password: string; time: string }) =>
-    callGateway(request, `/matches/${id}`, { method: 'PUT', json: match, schema: MatchSchema }),
+  adminTournamentSummary: (request: Request) => call(request, 'adminTournamentSummary', {}),
+  tournamentRegistrations: (request: Request, tournamentId: number) => call(request, 'tournamentRegistrations', { params: { tournamentId } }),
+  createMatch: (request: Request, match: Body<'createMatch'>) => call(request, 'createMatch', { body: match }),
+  updateMatch: (request: Request, id: number, match: Body<'updateMatch'>) => call(request, 'updateMatch', { params: { id }, body: match }),
   matchResults: (request: Request, tournamentId: number, day: number, match: number) =>
-    callGateway(request, `/tournaments/${tournamentId}/points-table/results?${new URLSearchParams({ day: String(day), match: String(match) })}`, {
-      schema: z.array(MatchResultSchema),
-    }),
+    call(request, 'matchResults', { params: { id: tournamentId }, query: { day, match } }),
   /** Replaces one match's results with exactly these rows, all or nothing (decision 013). */
   saveMatchResults: (request: Request, tournamentId: number, day: number, match: number, results: { teamId: number; position: number; finishes: number }[]) =>
-    callGateway(request, `/tournaments/${tournamentId}/points-table/matches/${day}/${match}`, {
-      method: 'PUT',
-      json: { results },
-      schema: z.array(MatchResultSchema),
-    }),
+    call(request, 'saveMatchResults', { params: { id: tournamentId, day, match }, body: { results } }),
   /** expectedUpiReference: the reference the admin was shown; the gateway answers 409 if the team changed it since (decision 029). */
-  setPaymentStatus: (request: Request, rid: number, paymentStatus: string, expectedUpiReference?: string) =>
-    callGateway(request, `/registrations/admin/${rid}/payment`, { method: 'PUT', json: { paymentStatus, expectedUpiReference }, schema: RegistrationSchema }),
+  setPaymentStatus: (request: Request, rid: number, paymentStatus: Body<'setPaymentStatus'>['paymentStatus'], expectedUpiReference?: string) =>
+    call(request, 'setPaymentStatus', { params: { rid }, body: { paymentStatus, expectedUpiReference } }),
   /** Several teams of one tournament at once, all or nothing (decisions 013, 029). */
-  setPaymentStatuses: (request: Request, body: { tournamentId: number; rids: number[]; paymentStatus: string; expectedUpiReferences?: Record<string, string> }) =>
-    callGateway(request, '/registrations/admin/payments', { method: 'PUT', json: body, schema: z.array(RegistrationSchema) }),
+  setPaymentStatuses: (request: Request, body: Body<'setPaymentStatuses'>) => call(request, 'setPaymentStatuses', { body }),
 };
 
-export interface ProfileFields {
-  fullName: string;
-  bio: string;
-  gender: string;
-  dateOfBirth: string;
-  location: string;
-  profilePictureUrl: string;
-}
+export type ProfileFields = Body<'createProfile'>;
+export type TeamFields = Body<'registerTeam'>;
 
-export interface TeamFields {
-  teamName: string;
-  player1Username: string;
-  player2Username: string;
-  player3Username: string;
-  player4Username: string;
-  substitute1Username: string;
-  substitute2Username: string;
-}
+// What the screens read, by name.
+export type Tournament = Answer<'getTournament'>;
+export type PointsRow = Answer<'pointsTableOverall'>[number];
+export type Profile = Answer<'getProfile'>;
+export type Registration = Answer<'myTeam'>;
+export type UserRegistration = Answer<'myRegistrations'>[number];
+export type Match = Answer<'listMatches'>[number];
+export type TournamentAdminSummary = Answer<'adminTournamentSummary'>[number];
+export type AdminRegistration = Answer<'tournamentRegistrations'>[number];
+export type MatchResult = Answer<'matchResults'>[number];
 
 /**
  * GET /images/{file} from the gateway as its raw Response (bytes, not JSON), for the web app's

@@ -1,13 +1,5 @@
-import { MATCH_DAY_MAX, MATCH_NO_MAX, MatchBodySchema } from '../../gateway/src/schemas/match.js';
 import { MATCH_FORM_FIELDS } from './admin-forms';
 import { formEntries, type FormValues } from './forms.server';
-
-/**
- * The admin match form's rules are the gateway's own schema (one source per rule): day 1–7,
- * match 1–6, map required, room ID and password up to 40 characters, time HH:MM.
- */
-export const MatchFormSchema = MatchBodySchema;
-export { MATCH_DAY_MAX, MATCH_NO_MAX };
 
 /**
  * The match form's input to show again after a refusal. Unlike safeValues() this keeps `password`:

@@ -1,14 +1,16 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import { GENERATION_WAIT_MS, GenerationSource, generationReader } from './gateway-generation.server';
 import type { SessionState } from './client.server';
+import { logger } from './logger.server';
 import { securityHeadersWithHashes } from './security.server';
 
 /**
- * The page cache of server.mjs (decision 024): finished public pages for anonymous visitors, kept per
+ * The page cache of the web server (decision 024): finished public pages for anonymous visitors, kept per
  * URL and served before Remix runs, each valid only while the gateway's generation is the one it was
- * rendered under. This module decides what may be kept and prepares what is sent; server.mjs asks it.
+ * rendered under. This module decides what may be kept and prepares what is sent; server/page-cache.ts asks it.
  */
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -110,7 +112,9 @@ export async function preparePage(key: string, generation: string, response: Res
   ]);
   const common: Record<string, string> = {};
   for (const [name, value] of response.headers) if (!NOT_KEPT.has(name)) common[name] = value;
-  Object.assign(common, securityHeadersWithHashes(pinned.hashes));
+  // Lower-case names, as Remix's Headers gave the others: writeHead sends an object's keys as they are,
+  // so `X-Content-Type-Options` beside `x-content-type-options` would go out twice.
+  for (const [name, value] of Object.entries(securityHeadersWithHashes(pinned.hashes))) common[name.toLowerCase()] = value;
   common.vary = 'Cookie, Accept-Encoding';
   const variant = (body: Buffer, encoding: Encoding) => ({
     body,
@@ -150,54 +154,42 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   return best;
 }
 
-/** Kept pages by key (URL), least recently used first; bounded in entries and in bytes. */
+/**
+ * Kept pages by key (URL), least recently used first; bounded in entries and in bytes (lru-cache).
+ * An entry lasts at most MAX_PAGE_AGE_MS in the cache; `get` also checks the page's own generation and
+ * age (against `now`, which tests set).
+ */
 export class PageStore {
-  private readonly pages = new Map<string, CachedPage>();
-  private totalBytes = 0;
+  private readonly pages: LRUCache<string, CachedPage> | null;
 
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxBytes = MAX_TOTAL_BYTES,
-  ) {}
+  constructor(maxEntries: number, maxBytes = MAX_TOTAL_BYTES) {
+    this.pages =
+      maxEntries === 0 ? null : new LRUCache<string, CachedPage>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (page) => page.bytes, ttl: MAX_PAGE_AGE_MS });
+  }
 
   get size() {
-    return this.pages.size;
+    return this.pages?.size ?? 0;
   }
 
   /** The page kept for key if it was rendered under this generation and is not too old. */
   get(key: string, generation: string, now = Date.now()): CachedPage | undefined {
-    const page = this.pages.get(key);
+    const page = this.pages?.get(key);
     if (!page) return undefined;
     if (page.generation !== generation || now - page.storedAt > MAX_PAGE_AGE_MS) {
-      this.delete(page);
+      this.pages!.delete(key);
       return undefined;
     }
-    // Most recently used goes last.
-    this.pages.delete(key);
-    this.pages.set(key, page);
     return page;
   }
 
   set(page: CachedPage): void {
-    if (this.maxEntries === 0 || page.bytes > this.maxBytes) return;
-    const old = this.pages.get(page.key);
-    if (old) this.delete(old);
+    // A page larger than all the room is not kept (lru-cache refuses it too, with a warning we don't want).
+    if (!this.pages || page.bytes > this.pages.maxSize) return;
     this.pages.set(page.key, page);
-    this.totalBytes += page.bytes;
-    for (const oldest of this.pages.values()) {
-      if (this.pages.size <= this.maxEntries && this.totalBytes <= this.maxBytes) break;
-      this.delete(oldest);
-    }
-  }
-
-  private delete(page: CachedPage) {
-    if (this.pages.get(page.key) !== page) return;
-    this.pages.delete(page.key);
-    this.totalBytes -= page.bytes;
   }
 }
 
-/** What server.mjs uses: null when PAGE_CACHE_ENTRIES is 0. */
+/** What the web server (server/page-cache.ts) uses: null when PAGE_CACHE_ENTRIES is 0. */
 export function createPageCache(options: { gatewayUrl: string; maxEntries: number; timeoutMs?: number }) {
   if (options.maxEntries === 0) return null;
   const waitMs = Math.min(options.timeoutMs ?? GENERATION_WAIT_MS, GENERATION_WAIT_MS);
@@ -206,7 +198,7 @@ export function createPageCache(options: { gatewayUrl: string; maxEntries: numbe
     // At most one line per 10 s: while the gateway is down every page would add one.
     if (Date.now() - lastWarning < 10_000) return;
     lastWarning = Date.now();
-    console.warn(JSON.stringify({ level: 'warn', msg: 'page cache: gateway generation unavailable, pages rendered uncached', reason: (err as Error)?.message ?? String(err) }));
+    logger.warn({ reason: (err as Error)?.message ?? String(err) }, 'page cache: gateway generation unavailable, pages rendered uncached');
   });
   const store = new PageStore(options.maxEntries);
   // Browsers send a handful of distinct Accept-Encoding headers: parse each once.

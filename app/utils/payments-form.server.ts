@@ -1,7 +1,6 @@
-import { PAYMENT_STATUSES, PaymentStatusBulkUpdateSchema, type PaymentStatus } from '../../gateway/src/schemas/registration.js';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@custom-room/contract/constants';
 
-/** The admin payment actions: the gateway's own rules for statuses and the bulk body (one source per rule). */
-export { PAYMENT_STATUSES, PaymentStatusBulkUpdateSchema, type PaymentStatus };
+/** The admin payment actions; statuses and the bulk body's rules are the contract's (decision 035). */
 
 export const isPaymentStatus = (value: string | null | undefined): value is PaymentStatus =>
   (PAYMENT_STATUSES as readonly string[]).includes(value ?? '');

@@ -1,4 +1,4 @@
-import { MatchResultsBatchSchema, MatchResultsQuerySchema, lobbyLimits } from '../../gateway/src/schemas/points.js';
+import { lobbyLimits, MatchResultsBatchSchema, MatchResultsQuerySchema } from '@custom-room/contract';
 import { POINTS_FIELDS, pointsInputName } from './admin-forms';
 import { formEntries, zodFieldErrors, type FieldErrors, type FormValues } from './forms.server';
 

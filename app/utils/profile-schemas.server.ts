@@ -1,11 +1,7 @@
-import { EARLIEST_BIRTH_DATE, GENDERS, ProfileBodySchema } from '../../gateway/src/schemas/profile.js';
+import { EARLIEST_BIRTH_DATE, GENDERS } from '@custom-room/contract';
 import type { ProfileFormRules } from '~/components/profile-form';
 
-/**
- * The profile forms use the gateway's own rules (gateway/src/schemas/profile.ts): one module holds
- * each rule and its message, so the form and the API can never disagree. The gateway checks again.
- */
-export const ProfileFormSchema = ProfileBodySchema;
+/** The profile forms check the contract's ProfileBodySchema, the gateway's own rules (decision 035); the gateway checks again. */
 
 export const PROFILE_CREATE_FAILED = 'Failed to create profile. Please try again.';
 export const PROFILE_UPDATE_FAILED = 'Failed to update profile.';

@@ -1,5 +1,5 @@
 /**
- * The request slots of server.mjs (decisions 026, 031): at most maxActive requests inside Remix at once,
+ * The request slots of the web server (server/request-limits.ts; decisions 026, 031): at most maxActive requests inside Remix at once,
  * and at most perClient of them from one client address. A free slot goes to the waiting address that
  * holds fewest, round-robin among equals (in arrival order within one address), so a client sending
  * hundreds of requests at once holds its share of the slots and waits behind itself, while everyone

@@ -1,7 +1,6 @@
 import { data } from '@remix-run/node';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { parseTournamentId } from './tournament';
-
-export const TOURNAMENT_NOT_FOUND = 'Tournament not found.';
 
 /** requireTournamentId: the tournament id of a route's URL, or a thrown 404 "Tournament not found." page. */
 export function requireTournamentId(raw: string | undefined): number {

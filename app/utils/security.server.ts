@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { data } from '@remix-run/node';
 
 export function createNonce(): string {
   return crypto.randomBytes(16).toString('base64');
@@ -44,32 +43,4 @@ function hardeningHeaders(inlineScripts: string): Record<string, string> {
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
-}
-
-/**
- * Rejects form posts from other sites (CSRF): the browser's Sec-Fetch-Site, or else Origin, must
- * match this site. Requests with neither (old browsers, curl) pass; SameSite=Lax cookies cover those.
- * Call first in every action.
- */
-export function requireSameOrigin(request: Request): void {
-  const site = request.headers.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') throw forbiddenCrossSite();
-  const origin = request.headers.get('origin');
-  if (!origin || origin === 'null') {
-    if (origin === 'null') throw forbiddenCrossSite();
-    return;
-  }
-  const url = new URL(request.url);
-  const forwardedHost = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    throw forbiddenCrossSite();
-  }
-  if (originHost !== forwardedHost && originHost !== url.host) throw forbiddenCrossSite();
-}
-
-function forbiddenCrossSite() {
-  return data({ message: 'This form was sent from another site, so we did not accept it. Please use the form on this site.' }, { status: 403 });
 }

@@ -3,6 +3,7 @@ import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify } from '
 import { decidedSession, isHttps, type SessionState } from './client.server';
 import { getEnv } from './env.server';
 import { safeRedirectPath } from './redirect';
+import { ROLE_ADMIN, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@custom-room/contract/constants';
 
 export interface SessionUser {
   id: number;
@@ -11,7 +12,6 @@ export interface SessionUser {
   token: string;
 }
 
-const ROLE_ADMIN = 'ROLE_ADMIN';
 const twelveHours = 12 * 60 * 60;
 
 let storage: ReturnType<typeof createCookieSessionStorage> | undefined;
@@ -61,8 +61,6 @@ function gatewayKeys() {
 type Verdict = { user: SessionUser } | { user: null; rejected: boolean };
 
 /** What the gateway puts in every token (decision 019); the web app checks the same, the gateway checks again. */
-const TOKEN_ISSUER = 'custom-room-gateway';
-const TOKEN_AUDIENCE = 'custom-room';
 const CLOCK_SKEW_SECONDS = 60;
 const TOKEN_CHECKS = {
   issuer: TOKEN_ISSUER,
@@ -128,7 +126,7 @@ export async function readSessionState(cookieHeader: string | null): Promise<Ses
   return { cookie: cookieHeader, user, anonymous: !user && keys.every((key) => SIGN_IN_KEYS.has(key)) };
 }
 
-/** This request's session: as server.mjs decided it before its page cache, or read now (dev server, unit tests). */
+/** This request's session: as the web server (server/) decided it before its page cache, or read now (dev server, unit tests). */
 export function sessionState(request: Request): Promise<SessionState> {
   const decided = decidedSession(request);
   return decided ? Promise.resolve(decided) : readSessionState(request.headers.get('Cookie'));

@@ -1,26 +1,4 @@
-/** The team form's fields in form order (spec §3), with their labels. Pure: safe in the browser bundle. */
-
-export const IGN_FIELDS = [
-  'player1Username',
-  'player2Username',
-  'player3Username',
-  'player4Username',
-  'substitute1Username',
-  'substitute2Username',
-] as const;
-export type IgnField = (typeof IGN_FIELDS)[number];
-
-export const TEAM_FIELDS = ['teamName', ...IGN_FIELDS] as const;
-export type TeamField = (typeof TEAM_FIELDS)[number];
-
-export const IGN_LABELS: Record<IgnField, string> = {
-  player1Username: 'Player 1 (IGL)',
-  player2Username: 'Player 2',
-  player3Username: 'Player 3',
-  player4Username: 'Player 4',
-  substitute1Username: 'Substitute 1',
-  substitute2Username: 'Substitute 2',
-};
+/** Words and sizes of the team and payment screens. Pure: safe in the browser bundle. (The team's fields and labels are the contract's.) */
 
 /** Payment status in words for players (decision 011). */
 export const PAYMENT_STATUS_WORDS: Record<string, { label: string; detail: string }> = {

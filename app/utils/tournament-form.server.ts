@@ -1,15 +1,22 @@
-import { MAX_ENTRY_FEE, MAX_TEAMS_RANGE, TournamentFormSchema, validateTournamentForm } from '../../gateway/src/schemas/tournament.js';
-import { DEFAULT_POINTS_SYSTEM, POINTS_SYSTEMS, TOURNAMENT_STATUSES } from '../../gateway/src/lib/points-systems.js';
+import {
+  DEFAULT_POINTS_SYSTEM,
+  MAX_ENTRY_FEE,
+  MAX_TEAMS_RANGE,
+  POINTS_SYSTEMS,
+  TOURNAMENT_STATUSES,
+  TournamentFormSchema,
+  validateTournamentForm,
+} from '@custom-room/contract';
 import { getEnv } from './env.server';
 import { fromDateTimeLocal, toDateTimeLocal } from './format';
 import { formFailure, submitToGateway, type FieldErrors, type FormValues } from './forms.server';
-import type { Tournament } from './gateway-schemas';
+import type { Tournament } from '~/utils/gateway.server';
 import { COVER_FIELD, COVER_NAME_VALUE, DATE_FIELDS, TOURNAMENT_FIELDS, type TournamentFormRules } from './tournament-form';
 import { COVER_MESSAGES, MAX_COVER_BYTES, readTournamentUpload, type TournamentUpload } from './tournament-upload.server';
 
 /**
- * The admin tournament form's rules are the gateway's own (gateway/src/schemas/tournament.ts, the
- * points systems and statuses of gateway/src/lib/points-systems.ts): one source for each rule and
+ * The admin tournament form's rules are the gateway's own (the contract's TournamentFormSchema, points
+ * systems and statuses): one source for each rule and
  * its message. The form differs in one way: its dates are datetime-local values in APP_TIME_ZONE,
  * turned into the UTC ISO strings the gateway takes here.
  */

@@ -2,7 +2,7 @@ import { data } from '@remix-run/node';
 import { getEnv } from './env.server';
 import { isUnavailable, pageError, UNAVAILABLE_INIT } from './errors.server';
 import { gateway } from './gateway.server';
-import type { Tournament } from './gateway-schemas';
+import type { Tournament } from '~/utils/gateway.server';
 import { publicPageHeaders } from './public-cache.server';
 import { liveFirst } from './tournament';
 

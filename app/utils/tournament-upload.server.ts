@@ -1,4 +1,5 @@
 import { data, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '@custom-room/contract/constants';
 import { COVER_FIELD } from './tournament-form';
 
 /**
@@ -9,12 +10,12 @@ import { COVER_FIELD } from './tournament-form';
  * still arrives and the form can be shown again with them. The gateway checks everything again.
  */
 
-/** The gateway's limits and messages (gateway/src/lib/images.ts; tests/web/admin-tournaments.test.ts keeps them equal). */
-export const MAX_COVER_BYTES = 5 * 1024 * 1024;
+/** The contract's limits and messages (decision 035), the ones the gateway applies again. */
+export const MAX_COVER_BYTES = MAX_UPLOAD_BYTES;
 export const COVER_MESSAGES = {
-  wrongType: 'Please upload only image files.',
-  tooLarge: 'The cover image is larger than 5 MB.',
-  tooMany: 'Please upload only one cover image.',
+  wrongType: IMAGE_MESSAGES.wrongType,
+  tooLarge: IMAGE_MESSAGES.tooLarge,
+  tooMany: IMAGE_MESSAGES.tooMany,
 } as const;
 
 /** As the gateway's multipart limits: a 5000-character text in 4-byte UTF-8 fits; 30 text fields. */

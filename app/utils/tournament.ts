@@ -1,10 +1,9 @@
+import { REGISTRATION_OPEN_STATUS } from '@custom-room/contract/constants';
 import { formatRupees } from './format';
 
 /** Small rules about tournaments shared by the public screens (pure: safe in the browser bundle). */
 
-/** The only status that lets players register (spec §4, §9). */
-export const REGISTRATION_OPEN_STATUS = 'Registration Ongoing';
-
+/** The only status that lets players register (spec §4, §9) is the contract's REGISTRATION_OPEN_STATUS. */
 export const canRegister = (status: string) => status === REGISTRATION_OPEN_STATUS;
 
 export type StatusTone = 'open' | 'soon' | 'live' | 'closed' | 'done' | 'off';

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { getEnv } from './env.server';
 import type { Thumbnail, Video } from './videos';
@@ -137,9 +138,10 @@ export interface YouTubeClient {
   channelPlaylists(): Promise<ChannelPlaylists>;
 }
 
-type Entry = { until: number } & ({ value: unknown; stale: boolean } | { error: Error });
+/** What is kept per URL: an answer (fresh, or a stale copy kept after a failure), or the failure itself. */
+type Entry = { value: unknown; stale: boolean } | { error: Error };
 
-/** Oldest entries go first beyond this many URLs (a channel needs 1 + 10). */
+/** The least recently used URLs go first beyond this many (a channel needs 1 + 10). */
 const MAX_ENTRIES = 100;
 
 export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClient {
@@ -148,21 +150,12 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
   const ttlMs = options.cacheSeconds * 1000;
   const timeoutMs = options.timeoutMs ?? 3000;
   const retryMs = options.retryAfterFailureMs ?? 30_000;
-  const now = options.now ?? Date.now;
-  const cache = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<{ value: unknown; stale: boolean }>>();
 
   const apiUrl = (endpoint: string, params: Record<string, string>) =>
     `${apiBase}/${endpoint}?${new URLSearchParams({ ...params, key: apiKey })}`;
 
   /** The URL and any text with the key replaced, fit for a log line. */
   const scrub = (text: string) => (apiKey ? text.split(apiKey).join('REDACTED').split(encodeURIComponent(apiKey)).join('REDACTED') : text);
-
-  function store(url: string, entry: Entry) {
-    cache.delete(url);
-    cache.set(url, entry);
-    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  }
 
   async function fetchJson(url: string): Promise<unknown> {
     let res: Response;
@@ -185,39 +178,40 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
     }
   }
 
-  /** The parsed answer for url: fresh from the cache, from the one request in flight, or fetched; the stale copy when that fails. */
-  function cached<T>(url: string, parse: (json: unknown) => T): Promise<{ value: T; stale: boolean }> {
-    const entry = cache.get(url);
-    if (entry && now() < entry.until) {
-      return 'value' in entry ? Promise.resolve({ value: entry.value as T, stale: entry.stale }) : Promise.reject(entry.error);
-    }
-    let pending = inFlight.get(url);
-    if (!pending) {
-      pending = fetchJson(url)
+  // lru-cache keeps each URL's entry for its TTL and runs one fetch per URL at a time, everyone asking
+  // meanwhile waiting on it (decision 038). The fetch never rejects: a failure becomes an entry of its
+  // own. A fetch's context is how that URL's answer is read.
+  const cache = new LRUCache<string, Entry, (json: unknown) => unknown>({
+    max: MAX_ENTRIES,
+    // lru-cache reads a TTL of 0 as "forever": YOUTUBE_CACHE_SECONDS=0 keeps a copy 1 ms (for failures).
+    ttl: Math.max(1, ttlMs),
+    // Read the clock on every check, not once per ms: tests move theirs by hand.
+    ttlResolution: 0,
+    ...(options.now ? { perf: { now: options.now } } : {}),
+    // An entry pushed out while its fetch runs still answers those waiting on that fetch.
+    ignoreFetchAbort: true,
+    fetchMethod: (url, previous, { options: entryOptions, context: parse }) =>
+      fetchJson(url)
         .then(parse)
         .then(
-          (value) => {
-            store(url, { value, stale: false, until: now() + ttlMs });
-            return { value: value as unknown, stale: false };
-          },
-          (err: Error) => {
-            const previous = cache.get(url);
+          (value): Entry => ({ value, stale: false }),
+          (err: Error): Entry => {
+            // The stale copy (or the failure) stands this long before YouTube is asked again.
+            entryOptions.ttl = retryMs;
             const hasCopy = !!previous && 'value' in previous;
             const line = { level: hasCopy ? 'warn' : 'error', msg: 'youtube request failed', url: scrub(url), reason: scrub(err.message), served: hasCopy ? 'stale copy' : 'nothing cached' };
             (hasCopy ? console.warn : console.error)(JSON.stringify(line));
-            if (previous && 'value' in previous) {
-              store(url, { value: previous.value, stale: true, until: now() + retryMs });
-              return { value: previous.value, stale: true };
-            }
-            const error = new YouTubeError(scrub(err.message));
-            store(url, { error, until: now() + retryMs });
-            throw error;
+            if (previous && 'value' in previous) return { value: previous.value, stale: true };
+            return { error: new YouTubeError(scrub(err.message)) };
           },
-        )
-        .finally(() => inFlight.delete(url));
-      inFlight.set(url, pending);
-    }
-    return pending as Promise<{ value: T; stale: boolean }>;
+        ),
+  });
+
+  /** The parsed answer for url: fresh from the cache, from the one request in flight, or fetched; the stale copy when that fails. */
+  async function cached<T>(url: string, parse: (json: unknown) => T): Promise<{ value: T; stale: boolean }> {
+    const entry = (await cache.fetch(url, { context: parse }))!;
+    if ('error' in entry) throw entry.error;
+    return entry as { value: T; stale: boolean };
   }
 
   return {

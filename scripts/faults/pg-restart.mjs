@@ -9,13 +9,14 @@
 //   npm run build:gateway && node scripts/faults/pg-restart.mjs [--dir /tmp/pg-fault] [--rounds 2]
 //
 // Exit 0 when every check holds; the figures are printed either way.
-import { spawn, execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { parseArgs } from 'node:util';
+import { freePort } from '../lib/ports.mjs';
+import { killGroup, onCleanup, spawnTracked, startCluster, stopAllOnExit, stopCluster } from '../lib/processes.mjs';
 
 const { values: args } = parseArgs({
   // --keep leaves the stopped cluster's directory (its server.log) for a look afterwards.
@@ -36,23 +37,15 @@ const asPostgres = (cmd, cmdArgs) =>
   process.getuid?.() === 0 ? promisify(execFile)('runuser', ['-u', 'postgres', '--', cmd, ...cmdArgs]) : promisify(execFile)(cmd, cmdArgs);
 const pgCtl = (...a) => asPostgres(`${pgBin()}/pg_ctl`, ['-D', path.join(DIR, 'data'), ...a]);
 
-function freePort() {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 // ---- set-up --------------------------------------------------------------------------------------
 fs.mkdirSync(path.dirname(DIR), { recursive: true });
 if (fs.existsSync(DIR)) {
   // A throw-away directory from an earlier run: stop what may still run there and start clean.
-  execFileSync('bash', [path.join(ROOT, 'scripts/pg-throwaway.sh'), 'stop', DIR]);
+  stopCluster(DIR);
   fs.rmSync(DIR, { recursive: true, force: true });
 }
-const databaseUrl = execFileSync('bash', [path.join(ROOT, 'scripts/pg-throwaway.sh'), 'start', DIR], { encoding: 'utf8' }).trim();
+stopAllOnExit(); // SIGINT, SIGTERM or a crash: the gateway and the cluster are stopped too
+const databaseUrl = startCluster(DIR);
 const pgPort = new URL(databaseUrl).port;
 const startOptions = `-p ${pgPort} -k ${DIR} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`;
 console.log(`cluster ${DIR} at ${databaseUrl}`);
@@ -60,7 +53,7 @@ console.log(`cluster ${DIR} at ${databaseUrl}`);
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-fault-gw-'));
-const gateway = spawn(process.execPath, [path.join(ROOT, 'gateway/dist/server.js')], {
+const gateway = spawnTracked(process.execPath, [path.join(ROOT, 'gateway/dist/server.js')], {
   env: {
     PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, GATEWAY_PORT: String(port), SEED_DEMO: '0', RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_USERNAME: 'admin', ADMIN_PHONE: '9000000001',
@@ -74,10 +67,11 @@ let gatewayExit = null;
 gateway.on('exit', (code, signal) => (gatewayExit = signal ?? code));
 
 async function cleanUp() {
-  if (gatewayExit === null) gateway.kill('SIGTERM');
-  execFileSync('bash', [path.join(ROOT, 'scripts/pg-throwaway.sh'), 'stop', DIR]);
+  await killGroup(gateway.pid);
+  stopCluster(DIR);
   if (!args.keep) fs.rmSync(DIR, { recursive: true, force: true });
 }
+onCleanup(cleanUp);
 
 async function call(method, p, { token, json } = {}) {
   const headers = {};

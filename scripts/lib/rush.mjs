@@ -1,6 +1,6 @@
 // The registration rush, shared by `npm run bench:rush` and the cluster test (scripts/test-cluster.mjs):
 // players sign up and log in through the web app's own forms, then all post the team registration
-// form of one tournament at once. Everything goes over plain HTTP to a web URL (server.mjs, or nginx
+// form of one tournament at once. Everything goes over plain HTTP to a web URL (the web server, or nginx
 // in front of several), as a browser without JavaScript would send it.
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -16,7 +16,7 @@ export function post(url, { form, cookie, address, method = 'POST', timeoutMs = 
   if (body !== undefined) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     headers['content-length'] = Buffer.byteLength(body);
-    // What a browser sends with a same-origin form post (server.mjs checks them, decision 020).
+    // What a browser sends with a same-origin form post (the web server checks them, decisions 020, 036).
     headers.origin = target.origin;
     headers['sec-fetch-site'] = 'same-origin';
   }

@@ -17,7 +17,7 @@ test.describe('first paint', () => {
     const detail = `/tournaments/${t.id}`;
     for (const attempt of ['first', 'again']) {
       const response = await page.goto(detail);
-      const heldBack = [...(await response!.text()).matchAll(/<link rel="modulepreload" data-href="([^"]+)"/g)].map((m) => new URL(m[1]!, page.url()).href);
+      const heldBack = [...(await response!.text()).matchAll(/<link rel="x-held-modulepreload" data-href="([^"]+)"/g)].map((m) => new URL(m[1]!, page.url()).href);
       await expect.poll(() => page.evaluate(() => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter), { message: attempt }).toBe('object');
       const timing: Timing = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -51,5 +51,24 @@ test.describe('first paint', () => {
     await expect(page).toHaveURL(`${detail}/points-table`);
     await expect(page.getByRole('heading', { level: 1, name: 'Points table' })).toBeVisible();
     expect(documents).toBe(0);
+  });
+
+  test('a page load logs no console warning or error: nothing held back looks broken to the browser', async ({ page, api, javaScript }) => {
+    // Decision 036: held-back preloads used to be modulepreload links without href, one Chromium warning each.
+    const t = await api.createTournament({}, { cover: true });
+    const logged: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'warning' || msg.type() === 'error') logged.push(`${msg.type()}: ${msg.text()}`);
+    });
+    for (const path of ['/', '/tournaments', `/tournaments/${t.id}`, `/tournaments/${t.id}/points-table`, '/about', '/login']) {
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      // With JavaScript: until the boot has handed every preload back and the app has hydrated.
+      if (javaScript) {
+        await page.waitForFunction(() => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter === 'object');
+        expect(await page.locator('link[rel=x-held-modulepreload]').count()).toBe(0);
+      }
+    }
+    expect(logged).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { GatewayApi } from './support/api';
 import { expect, test } from './support/fixtures';
 
-// Decision 024: anonymous public pages come from server.mjs's page cache with a CSP that allows their
+// Decision 024: anonymous public pages come from the web server's page cache with a CSP that allows their
 // inline scripts by hash. A wrong hash would block Remix's inline scripts: the page would not hydrate
 // and chromium would log the CSP violation (the console guard fails the test on any console error).
 

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminToken,
   createTournamentWithTeams,
-  createUser,
   isoIn,
-  startGateway,
   unique,
   uniqueUtr,
   type RegisteredTeam,
   type TestGateway,
   type TestUser,
+  useGatewayWithPlayers,
 } from './helpers.js';
 
 describe('admin calls for the tournament list and payments', () => {
@@ -17,13 +15,8 @@ describe('admin calls for the tournament list and payments', () => {
   let admin: string;
   let players: TestUser[];
 
-  beforeAll(async () => {
-    gw = await startGateway();
-    admin = await adminToken(gw.api);
-    players = [];
-    for (let i = 0; i < 4; i++) players.push(await createUser(gw.api));
-  });
-  afterAll(() => gw.stop());
+  const setup = useGatewayWithPlayers(4);
+  beforeAll(() => ({ gw, admin, players } = setup));
 
   const names = (n: number) => Array.from({ length: n }, (_, i) => `Squad ${String.fromCharCode(65 + i)} ${unique()}`);
   const withTeams = (n: number, overrides: Record<string, string> = {}) => createTournamentWithTeams(gw.api, admin, players, names(n), overrides);

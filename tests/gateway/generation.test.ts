@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coalesce } from '../../gateway/src/db/generation.js';
+import { coalesce } from '@custom-room/toolkit';
 import { adminToken, createTournament, createUser, startGateway, teamFields, type TestGateway } from './helpers.js';
 
 describe('GET /generation', () => {

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../gateway/src/app.js';
 import { Api } from '../fixtures/api-client.js';
 
@@ -19,6 +19,7 @@ import { bumpGeneration } from '../../gateway/src/db/generation.js';
 import { hashPassword } from '../../gateway/src/lib/passwords.js';
 import type { TokenService } from '../../gateway/src/lib/tokens.js';
 import { startSession } from '../../gateway/src/lib/sessions.js';
+import { playerAccount, teamFields, tournamentFields, unique, uniquePhone } from '../support/builders';
 
 /**
  * The suite runs on SQLite by default and on PostgreSQL when TEST_DATABASE_URL is set
@@ -94,22 +95,8 @@ export async function startGateway(env: Record<string, string> = {}, storage?: S
   return gw;
 }
 
-let counter = 0;
-/** A unique suffix for names, emails and phones within one test run. */
-export function unique(): string {
-  counter += 1;
-  return `${process.pid % 1000}${counter}${crypto.randomBytes(2).toString('hex')}`;
-}
-
-/** A fresh valid 10-digit Indian mobile number. */
-export function uniquePhone(): string {
-  return '9' + String(crypto.randomInt(0, 1_000_000_000)).padStart(9, '0');
-}
-
-/** A fresh 12-digit UTR: one UTR pays for one registration (decision 029). */
-export function uniqueUtr(): string {
-  return `${crypto.randomInt(1, 10)}${String(crypto.randomInt(0, 10 ** 11)).padStart(11, '0')}`;
-}
+// Test data builders (unique names, tournaments, teams, matches) live in tests/support, typed from the gateway's schemas.
+export { isoIn, matchFields, teamFields, tournamentFields, unique, uniquePhone, uniqueUtr } from '../support/builders';
 
 export interface TestUser {
   email: string;
@@ -122,14 +109,7 @@ export interface TestUser {
 
 /** Registers a new account over HTTP and logs it in. */
 export async function createUser(api: Api, overrides: Partial<Omit<TestUser, 'token' | 'id'>> = {}): Promise<TestUser> {
-  const u = unique();
-  const user = {
-    email: `player${u}@test.example`,
-    phone: uniquePhone(),
-    username: `player_${u}`.slice(0, 20),
-    password: 'correct horse battery',
-    ...overrides,
-  };
+  const user = playerAccount(overrides);
   const reg = await api.post('/api/auth/register', user);
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   const login = await api.post('/api/auth/login', { emailOrPhone: user.email, password: user.password });
@@ -144,34 +124,39 @@ export async function adminToken(api: Api): Promise<string> {
   return res.body.token;
 }
 
+export interface GatewayWithPlayers {
+  gw: TestGateway;
+  /** The admin's token. */
+  admin: string;
+  /** Accounts made over HTTP and logged in; reuse them across tournaments (one team per account per tournament). */
+  players: TestUser[];
+  storage: Storage;
+}
+
+/**
+ * The suites' common preamble: one gateway for the test file (or describe block), started in
+ * beforeAll with its admin's token and `count` players, stopped in afterAll. Each test then creates
+ * its own tournaments and teams. Read the fields inside hooks and tests (they are set in beforeAll):
+ *
+ *   const setup = useGatewayWithPlayers(4);
+ *   beforeAll(() => ({ gw, admin, players } = setup));
+ */
+export function useGatewayWithPlayers(count: number, options: { env?: Record<string, string> } = {}): GatewayWithPlayers {
+  const setup = {} as GatewayWithPlayers;
+  beforeAll(async () => {
+    setup.storage = await createStorage();
+    setup.gw = await startGateway(options.env, setup.storage);
+    setup.admin = await adminToken(setup.gw.api);
+    setup.players = [];
+    for (let i = 0; i < count; i++) setup.players.push(await createUser(setup.gw.api));
+  });
+  afterAll(() => setup.gw?.stop());
+  return setup;
+}
+
 /** A real PNG of the given size. */
 export function pngImage(width = 800, height = 450): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
-}
-
-export function isoIn(days: number, hours = 0): string {
-  return new Date(Date.now() + days * 86_400_000 + hours * 3_600_000).toISOString();
-}
-
-/** Valid tournament fields (as multipart text fields) with registration open now. */
-export function tournamentFields(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    name: `Cup ${unique()}`,
-    game: 'BGMI',
-    description: 'A squad tournament for testing.',
-    startDate: isoIn(10),
-    endDate: isoIn(12),
-    registrationOpen: isoIn(-1),
-    registrationClose: isoIn(9),
-    maxTeams: '16',
-    format: 'Squad',
-    platform: 'Mobile',
-    entryFee: '100',
-    prizePool: '₹10,000',
-    status: 'Registration Ongoing',
-    overview: 'Three days of Erangel and Miramar.',
-    ...overrides,
-  };
 }
 
 export function toForm(fields: Record<string, string>, files: { name: string; data: Buffer; filename: string; type: string }[] = []): FormData {
@@ -188,33 +173,6 @@ export async function createTournament(api: Api, token: string, overrides: Recor
   return res.body;
 }
 
-/** Valid fields of a match (POST /matches): day 1, match 1 of tournament tid, with room ID and password. */
-export const matchFields = (tid: number, overrides: Record<string, unknown> = {}) => ({
-  tid,
-  day: 1,
-  matchNo: 1,
-  map: 'Erangel',
-  matchId: '7654321',
-  password: 'sq9x',
-  time: '18:30',
-  ...overrides,
-});
-
-/** Valid team fields; IGNs are unique per call. */
-export function teamFields(overrides: Record<string, string> = {}): Record<string, string> {
-  const u = unique();
-  return {
-    teamName: `Team ${u}`,
-    player1Username: `p1_${u}`,
-    player2Username: `p2_${u}`,
-    player3Username: `p3_${u}`,
-    player4Username: `p4_${u}`,
-    substitute1Username: '',
-    substitute2Username: '',
-    ...overrides,
-  };
-}
-
 /** The compiled gateway (npm test builds it first), as operators run it. */
 export const COMPILED_SERVER = path.resolve('gateway/dist/server.js');
 
@@ -229,14 +187,7 @@ export interface GatewayProcess {
   stop(): Promise<number | null>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../scripts/lib/ports.mjs';
 
 /** Starts `node gateway/dist/server.js` with the given environment (plus quiet test defaults). */
 export function spawnGateway(env: Record<string, string>, port = 0): GatewayProcess {

@@ -2,16 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import {
   addLobbyTeams,
-  adminToken,
-  createStorage,
   createTournamentWithTeams,
-  createUser,
   dialectName,
-  startGateway,
   unique,
   type RegisteredTeam,
   type TestGateway,
   type TestUser,
+  useGatewayWithPlayers,
 } from './helpers.js';
 
 interface Row {
@@ -27,13 +24,8 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
   let admin: string;
   let players: TestUser[];
 
-  beforeAll(async () => {
-    gw = await startGateway();
-    admin = await adminToken(gw.api);
-    players = [];
-    for (let i = 0; i < 4; i++) players.push(await createUser(gw.api));
-  });
-  afterAll(() => gw.stop());
+  const setup = useGatewayWithPlayers(4);
+  beforeAll(() => ({ gw, admin, players } = setup));
 
   const names = (n: number) => Array.from({ length: n }, (_, i) => `Squad ${String.fromCharCode(65 + i)} ${unique()}`);
   /** n teams of players, in a lobby of 16 (the other teams get no result): positions up to 16, finishes up to 60 (decision 029). */
@@ -357,13 +349,8 @@ describe(`batch and per-team saves racing for one match (${dialectName}; decisio
   let admin: string;
   let players: TestUser[];
 
-  beforeAll(async () => {
-    gw = await startGateway();
-    admin = await adminToken(gw.api);
-    players = [];
-    for (let i = 0; i < 8; i++) players.push(await createUser(gw.api));
-  });
-  afterAll(() => gw.stop());
+  const setup = useGatewayWithPlayers(8);
+  beforeAll(() => ({ gw, admin, players } = setup));
 
   /** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
   function random(seed: number) {
@@ -413,13 +400,10 @@ if (dialectName === 'postgres') describe('a PostgreSQL deadlock is retried once,
   let players: TestUser[];
   let client: pg.Client;
 
+  const setup = useGatewayWithPlayers(2);
   beforeAll(async () => {
-    const storage = await createStorage();
-    gw = await startGateway({}, storage);
-    admin = await adminToken(gw.api);
-    players = [];
-    for (let i = 0; i < 2; i++) players.push(await createUser(gw.api));
-    client = new pg.Client({ connectionString: storage.databaseUrl });
+    ({ gw, admin, players } = setup);
+    client = new pg.Client({ connectionString: setup.storage.databaseUrl });
     await client.connect();
     await client.query(`
       create sequence save_attempts;
@@ -435,10 +419,7 @@ if (dialectName === 'postgres') describe('a PostgreSQL deadlock is retried once,
       create trigger force_deadlock before insert or update on match_results for each row execute function force_deadlock();
     `);
   });
-  afterAll(async () => {
-    await client.end();
-    await gw.stop();
-  });
+  afterAll(() => client.end());
 
   /** The next save fails its first `n` statements on match_results; answers how many ran. */
   async function plan(n: number) {

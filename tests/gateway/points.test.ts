@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addLobbyTeams,
-  adminToken,
   createTournament,
-  createUser,
-  startGateway,
   teamFields,
   unique,
   type TestGateway,
   type TestUser,
+  useGatewayWithPlayers,
 } from './helpers.js';
 
 interface Team {
@@ -22,13 +20,8 @@ describe('points tables', () => {
   // Accounts are reused across tournaments (one team per account per tournament): argon2 is slow on purpose.
   let players: TestUser[];
 
-  beforeAll(async () => {
-    gw = await startGateway();
-    admin = await adminToken(gw.api);
-    players = [];
-    for (let i = 0; i < 4; i++) players.push(await createUser(gw.api));
-  });
-  afterAll(() => gw.stop());
+  const setup = useGatewayWithPlayers(4);
+  beforeAll(() => ({ gw, admin, players } = setup));
 
   /**
    * A tournament (admin-created, registration open) with one team per name, registered by distinct

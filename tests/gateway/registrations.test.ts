@@ -15,7 +15,7 @@ import {
 import { isUniqueViolation } from '../../gateway/src/db/index.js';
 import { IGN_TAKEN, ONE_TEAM_PER_USER, TEAM_NAME_TAKEN, insertRegistration } from '../../gateway/src/db/registrations.js';
 import { MATCH_SLOT_TAKEN, insertMatch } from '../../gateway/src/db/matches.js';
-import type { TeamFields } from '../../gateway/src/schemas/registration.js';
+import type { TeamFields } from '@custom-room/contract';
 
 describe('team registrations', () => {
   let gw: TestGateway;

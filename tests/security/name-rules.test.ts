@@ -5,9 +5,7 @@
 // runs: NAME_FUZZ_SEED and NAME_FUZZ_RUNS (schema runs; the gateway gets a tenth of them) change them.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UsernameSchema } from '../../gateway/src/schemas/auth.js';
-import { nameText } from '../../gateway/src/schemas/common.js';
-import { IGN_FIELDS, TeamCreateSchema } from '../../gateway/src/schemas/registration.js';
+import { IGN_FIELDS, nameText, TeamCreateSchema, UsernameSchema } from '@custom-room/contract';
 import { adminToken, createPlayersDirect, createTournament, startGateway, teamFields, type TestGateway, type TestUser } from './helpers.js';
 import { disguiseOf, ign, ignorable, insertAt, teamName } from './look-alikes.js';
 

@@ -3,16 +3,14 @@
 // matchId and password null, whatever the team did short of a verified payment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminToken,
   createTournament,
-  createUser,
   matchFields,
-  startGateway,
   teamFields,
   unique,
   uniqueUtr,
   type TestGateway,
   type TestUser,
+  useGatewayWithPlayers,
 } from './helpers.js';
 
 describe('room ID and password only for confirmed teams', () => {
@@ -21,16 +19,9 @@ describe('room ID and password only for confirmed teams', () => {
   let players: TestUser[];
   const tried: string[] = [];
 
-  beforeAll(async () => {
-    gw = await startGateway();
-    admin = await adminToken(gw.api);
-    players = [];
-    for (let i = 0; i < 6; i++) players.push(await createUser(gw.api));
-  });
-  afterAll(async () => {
-    console.log(`room details: ${tried.length} reads by callers who must not see the room, none saw it`);
-    await gw.stop();
-  });
+  const setup = useGatewayWithPlayers(6);
+  beforeAll(() => ({ gw, admin, players } = setup));
+  afterAll(() => console.log(`room details: ${tried.length} reads by callers who must not see the room, none saw it`));
 
   /** A tournament with one match whose room ID and password are unique strings. */
   async function scheduled(overrides: Record<string, string> = {}) {

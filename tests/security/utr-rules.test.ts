@@ -4,15 +4,13 @@
 // UTR, and never reveals which team has it. Two submits of one UTR at once: one wins.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminToken,
   createPlayersDirect,
   createTournament,
-  createUser,
-  startGateway,
   teamFields,
   uniqueUtr,
   type TestGateway,
   type TestUser,
+  useGatewayWithPlayers,
 } from './helpers.js';
 
 const WHERE = /In your UPI app, open the payment: the UTR is the 12-digit "UPI Ref\. No\." \(Paytm, BHIM\), "UTR" \(PhonePe\) or "UPI transaction ID" \(Google Pay\)\./;
@@ -24,16 +22,9 @@ describe('UPI references: the 12-digit UTR, once', () => {
   let players: TestUser[];
   const counts = { refused: 0, accepted: 0, taken: 0 };
 
-  beforeAll(async () => {
-    gw = await startGateway();
-    admin = await adminToken(gw.api);
-    players = [];
-    for (let i = 0; i < 3; i++) players.push(await createUser(gw.api));
-  });
-  afterAll(async () => {
-    console.log(`utr rules: ${counts.refused} malformed refused, ${counts.taken} taken refused, ${counts.accepted} accepted`);
-    await gw.stop();
-  });
+  const setup = useGatewayWithPlayers(3);
+  beforeAll(() => ({ gw, admin, players } = setup));
+  afterAll(() => console.log(`utr rules: ${counts.refused} malformed refused, ${counts.taken} taken refused, ${counts.accepted} accepted`));
 
   /** A new tournament with a team of each player; answers its id. */
   async function tournament(overrides: Record<string, string> = {}) {

@@ -15,7 +15,7 @@ import { isoIn, playerMatches, playerRegistrations, submitPaymentReference, type
 
 // Issue 10, access over every web route: each page of app/routes fetched (and each action posted with
 // a valid same-origin form) anonymously, as the player whose team it is, as another player and as an
-// admin, against the production build behind server.mjs and a real gateway. The table below has one
+// admin, against the production build behind the web server (server/) and a real gateway. The table below has one
 // row per route file; a route without a row fails the first test.
 
 type Caller = 'anonymous' | 'player' | 'other' | 'admin';

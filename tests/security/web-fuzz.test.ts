@@ -6,7 +6,7 @@ import { disguiseOf, ign, ignorable, insertAt, teamName } from './look-alikes';
 // Issue 10, generated input to every web action: for each route of app/routes with an action,
 // thousands of generated same-origin form posts (random and real field names, real and odd values,
 // unicode, long strings, repeated keys, broken %-escapes, odd query strings) as a visitor, a player
-// and an admin, against the production build behind server.mjs. No answer may be a 5xx; each is a
+// and an admin, against the production build behind the web server (server/). No answer may be a 5xx; each is a
 // redirect or an HTML page; nothing reaches the web server's error log. Fixed seed, bounded runs:
 // WEB_FUZZ_SEED and WEB_FUZZ_RUNS (runs per route and caller) change them.
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique, type Player, type Tournament } from '../e2e/support/api';
 import { GatewayApi, Stack, attr, errorLines, getPage, logSince, logSize, parseHtml, postForm, webLogin } from './web-helpers';
 
-// Decision 024: server.mjs answers anonymous public pages from its page cache, checked against the
+// Decision 024: the web server (server/) answers anonymous public pages from its page cache, checked against the
 // gateway's /generation. Against the production build and a real gateway: a signed-in visitor (or one
 // with a flash message) never gets the shared copy and their page is never shared; a write through the
 // gateway shows on the very next anonymous page; every cached answer carries a CSP whose script hashes

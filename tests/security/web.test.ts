@@ -17,7 +17,7 @@ import {
 } from './web-helpers';
 
 // Issue 10, web defects 5, 6 and 8 and the web's share of the attack list, against the production
-// build behind server.mjs and a real gateway: cookie flags, refused posts, oversized bodies,
+// build behind the web server (server/) and a real gateway: cookie flags, refused posts, oversized bodies,
 // open redirects, security headers on every page, HSTS only on trusted https.
 
 let stack: Stack;
@@ -80,6 +80,8 @@ describe('bad requests get their 4xx and a short page, never a 500 or an error i
   const broken = '--XYZ\r\nContent-Disposition: form-data; name="emailOrPhone"\r\n\r\nsomeone';
   const attacks: { name: string; status: number; text: RegExp; init: () => RequestInit; admin?: boolean }[] = [
     { name: 'cross-site Origin', status: 403, text: /This form was sent from another site/, init: () => ({ method: 'POST', headers: { origin: 'https://evil.example', 'content-type': FORM }, body: 'a=1' }) },
+    // The one cross-site check (decision 036): the server's, before any action; a signed-in victim is the case that matters.
+    { name: 'cross-site Origin, signed in as the admin', status: 403, text: /This form was sent from another site/, admin: true, init: () => ({ method: 'POST', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'content-type': FORM }, body: 'a=1' }) },
     { name: 'Origin: null', status: 403, text: /This form was sent from another site/, init: () => ({ method: 'POST', headers: { origin: 'null', 'content-type': FORM }, body: 'a=1' }) },
     { name: 'Sec-Fetch-Site: cross-site', status: 403, text: /This form was sent from another site/, init: () => ({ method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'content-type': FORM }, body: 'a=1' }) },
     { name: 'unreadable Origin', status: 403, text: /This form was sent from another site/, init: () => ({ method: 'POST', headers: { origin: 'not a url', 'content-type': FORM }, body: 'a=1' }) },

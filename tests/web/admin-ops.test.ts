@@ -106,15 +106,6 @@ describe('admin screens: access', () => {
     }
     expect(stub.seen.length).toBe(before);
   });
-
-  it('refuse a cross-site post before anything else', async () => {
-    const request = new Request('http://localhost/admin/5/matches', {
-      method: 'POST',
-      body: new URLSearchParams({ day: '1' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', cookie: await adminCookie() },
-    });
-    expect(unwrap(await thrown(() => matches.action(args(request, { tournamentId: '5' })))).status).toBe(403);
-  });
 });
 
 describe('tournament list', () => {

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, startGatewayStub, useStubEnv, type GatewayStub } from './support/gateway-stub';
 
 // Issue 10, defect 1 (web side): the gateway counts rate limits by the X-Forwarded-For the web app
-// sends, so that header is the address server.mjs worked out, never one the browser wrote.
+// sends, so that header is the address the web server worked out, never one the browser wrote.
 
 let stub: GatewayStub;
 let gateway: typeof import('~/utils/gateway.server');

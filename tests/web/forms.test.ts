@@ -26,7 +26,8 @@ describe('parseForm', () => {
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
     expect(parsed.fieldErrors).toEqual({
-      email: 'Enter a valid email address, e.g. name@example.com.',
+      // The gateway's own message: the form's rules are the contract's (decision 035).
+      email: 'Enter a valid email address.',
       phone: 'Enter a 10-digit Indian mobile number, e.g. 98765 43210.',
       username: 'Username must be at least 3 characters.',
       password: 'Password must be at least 8 characters.',

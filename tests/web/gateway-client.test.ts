@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { expectConsoleError } from '../support';
 
 // A stand-in for the gateway on a real port: it records what it receives and answers as told.
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -106,9 +107,8 @@ describe('gateway client', () => {
       res.statusCode = 500;
       res.end('stack trace here');
     };
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError(/"msg":"gateway error".*"status":500/);
     const err = await mod.callGateway(new Request('http://localhost/'), '/x', { schema: z.any(), auth: false }).catch((e) => e);
-    spy.mockRestore();
     expect(err).toMatchObject({ status: 503, unavailable: true, message: mod.UNAVAILABLE_MESSAGE });
   });
 

@@ -338,10 +338,4 @@ describe('update team', () => {
     const next = await session.readFlash(new Request(`http://localhost/team/${TID}`, { headers: { cookie: cookieOf(res) } }));
     expect(next.message).toBe('Team updated successfully!');
   });
-
-  it('refuses a cross-site post', async () => {
-    const request = await signedIn(url, { form: fields });
-    const crossSite = new Request(request, { headers: { ...Object.fromEntries(request.headers), origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
-    expect(unwrap(await thrown(() => updateRoute.action(args(crossSite)))).status).toBe(403);
-  });
 });

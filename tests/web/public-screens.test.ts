@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
+import { expectConsoleError, pointsRow, tournamentJson } from '../support';
 
 let stub: GatewayStub;
 let home: typeof import('~/routes/_index');
@@ -12,32 +13,34 @@ const ID = '3336d05948b5e4a4d5c3b8777a005fb3';
 
 function tournament(over: Record<string, unknown> = {}) {
   return {
-    id: 1,
-    name: 'Monsoon Squad Showdown',
-    game: 'BGMI',
-    description: 'Three days of custom rooms.',
-    startDate: '2026-03-05T12:30:00.000Z',
-    endDate: '2026-03-07T16:30:00.000Z',
-    registrationOpen: '2026-02-20T04:30:00.000Z',
-    // 5 Mar 2026, 01:30 in India: the Last Date is the Indian date, not the UTC one.
-    registrationClose: '2026-03-04T20:00:00.000Z',
-    maxTeams: 16,
-    format: 'Squad',
-    platform: 'Mobile',
-    entryFee: 100000,
-    prizePool: '₹25,000',
-    coverImageUrl: `/images/${ID}.webp`,
-    coverImageWidth: 1200,
-    coverImageHeight: 675,
-    status: 'Registration Ongoing',
-    overview: 'League stage, then finals.',
-    pointsSystem: 'bgis-10',
-    registeredTeams: 12,
+    ...tournamentJson({
+      id: 1,
+      name: 'Monsoon Squad Showdown',
+      game: 'BGMI',
+      description: 'Three days of custom rooms.',
+      startDate: '2026-03-05T12:30:00.000Z',
+      endDate: '2026-03-07T16:30:00.000Z',
+      registrationOpen: '2026-02-20T04:30:00.000Z',
+      // 5 Mar 2026, 01:30 in India: the Last Date is the Indian date, not the UTC one.
+      registrationClose: '2026-03-04T20:00:00.000Z',
+      maxTeams: 16,
+      format: 'Squad',
+      platform: 'Mobile',
+      entryFee: 100000,
+      prizePool: '₹25,000',
+      coverImageUrl: `/images/${ID}.webp`,
+      coverImageWidth: 1200,
+      coverImageHeight: 675,
+      status: 'Registration Ongoing',
+      overview: 'League stage, then finals.',
+      pointsSystem: 'bgis-10',
+      registeredTeams: 12,
+    }),
     ...over,
   };
 }
 
-const row = (rank: number, teamName: string) => ({ rank, teamId: rank, teamName, positionPoints: 10, finishes: 5, wins: 1, totalPoints: 15, matchesPlayed: 4 });
+const row = (rank: number, teamName: string) => pointsRow({ rank, teamName });
 const args = (url: string, params: Record<string, string> = {}, headers: Record<string, string> = {}) => ({
   request: new Request(url, { headers }),
   params,
@@ -76,14 +79,13 @@ describe('home loader', () => {
   });
 
   it('renders (503) with an "unavailable" flag when the gateway cannot be reached, never an empty list that looks real', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError(/"msg":"gateway unreachable"/);
     unreachable();
     const result = await home.loader(args('http://localhost/'));
     const { status, body } = unwrap(result);
     expect(status).toBe(503);
     expect(body).toEqual({ tournaments: [], unavailable: true });
     expect(new Headers((result as { init: ResponseInit }).init.headers).get('cache-control')).toBe('no-store');
-    vi.restoreAllMocks();
   });
 });
 
@@ -238,11 +240,10 @@ describe('/images proxy', () => {
   it('answers 404 when the gateway has no such image, 503 when it cannot be reached', async () => {
     answerImage();
     expect((await get(`${ID}-400.webp`)).status).toBe(404);
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError(/"msg":"gateway unreachable"/);
     unreachable();
     const res = await get(`${ID}-800.webp`);
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-    vi.restoreAllMocks();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, formPost, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
+import { registrationJson } from '../support';
 import { paymentFormUrl, paymentNote, qrDataUrl, upiUri } from '~/utils/upi.server';
 
 let stub: GatewayStub;
@@ -38,7 +39,7 @@ const TEAM = {
   substitute1Username: '',
   substitute2Username: '',
 };
-const registration = (extra: Record<string, unknown> = {}) => ({ rid: 42, tid: 3, ...TEAM, paymentStatus: 'pending', paymentReference: '', ...extra });
+const registration = (extra: Record<string, unknown> = {}) => ({ ...registrationJson({ rid: 42, tid: 3, ...TEAM }), ...extra });
 
 async function signedIn(url: string, init?: (cookie: string) => Request): Promise<Request> {
   const token = await stub.token({ username: 'player_one' });

@@ -4,21 +4,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/ports.mjs';
 
 /** `npm start` (scripts/start.mjs) runs the gateway and the web app together: both, or neither. */
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -43,7 +33,8 @@ afterEach(() => {
 });
 
 async function start(env: Record<string, string>) {
-  const [web, gateway] = await Promise.all([freePort(), freePort()]);
+  const taken = new Set<number>();
+  const [web, gateway] = [await freePort(taken), await freePort(taken)];
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'start-test-')), PORT: String(web), GATEWAY_PORT: String(gateway), SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env },

@@ -59,35 +59,3 @@ export class Generation {
     return this.#shards[generationShard(tournamentId)]!;
   }
 }
-
-/**
- * Shares one run of `query` among callers, strictly: a caller gets the result of a run that
- * STARTED after it called, never of one already under way. Callers arriving while a run is under
- * way all wait for the next one, so under load it is one round trip per batch of callers.
- */
-export function coalesce<T>(query: () => Promise<T>): () => Promise<T> {
-  let running: Promise<T> | undefined;
-  let queued: Promise<T> | undefined;
-  const start = () => {
-    const run = query();
-    running = run;
-    const done = () => {
-      if (running === run) running = undefined;
-    };
-    run.then(done, done);
-    return run;
-  };
-  return () => {
-    if (queued) return queued;
-    if (!running) return start();
-    const after = running;
-    queued = after.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
-      queued = undefined;
-      return start();
-    });
-    return queued;
-  };
-}

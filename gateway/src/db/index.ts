@@ -5,7 +5,8 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { migrate } from './migrations.js';
-import { GENERATION_LEASE_MS, GENERATION_SQL, Generation, bumpedIn, coalesce } from './generation.js';
+import { coalesce } from '@custom-room/toolkit';
+import { GENERATION_LEASE_MS, GENERATION_SQL, Generation, bumpedIn } from './generation.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -160,21 +161,7 @@ function openSqlite(options: DatabaseOptions): DialectHandle {
   // Even the pragma starts a read transaction (file-lock system calls, ~12 µs here), so requests
   // share it like on PostgreSQL: every request handled in this turn of the event loop waits for one
   // check run after them (setImmediate), which therefore starts after each of them arrived.
-  let next: Promise<Generation> | undefined;
-  const generation = () => {
-    next ??= new Promise<Generation>((resolve, reject) => {
-      setImmediate(() => {
-        next = undefined;
-        try {
-          reader ??= openReader();
-          resolve(reader());
-        } catch (err) {
-          reject(err);
-        }
-      });
-    });
-    return next;
-  };
+  const generation = coalesce(() => (reader ??= openReader())(), { defer: (start) => void setImmediate(start) });
 
   return {
     db,

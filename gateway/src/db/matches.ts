@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { MatchesTable } from './schema.js';
-import type { Match, MatchBody } from '../schemas/match.js';
+import { type Match, type MatchBody } from '@custom-room/contract';
 
 type MatchRow = Selectable<MatchesTable>;
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './index.js';
 import { GENERATION_SHARDS } from './generation.js';
-import { lowerName, nameKeys } from '../lib/name-keys.js';
+import { lowerName, nameKeys } from '@custom-room/contract';
 
 type Db = Kysely<any>;
 

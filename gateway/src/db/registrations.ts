@@ -2,16 +2,17 @@ import type { Selectable } from 'kysely';
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { RegistrationsTable } from './schema.js';
-import { lowerName, nameKeys } from '../lib/name-keys.js';
 import {
-  IGN_FIELDS,
   type AdminRegistration,
+  IGN_FIELDS,
   type IgnField,
+  lowerName,
+  nameKeys,
   type PaymentStatus,
   type Registration,
   type TeamFields,
   type UserRegistration,
-} from '../schemas/registration.js';
+} from '@custom-room/contract';
 
 // payment_utr stays inside the gateway: it mirrors payment_reference while it holds the claim.
 type RegistrationRow = Omit<Selectable<RegistrationsTable>, 'payment_utr'>;

@@ -2,9 +2,8 @@ import { sql, type CompiledQuery, type Selectable } from 'kysely';
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { TournamentsTable } from './schema.js';
-import { DEFAULT_POINTS_SYSTEM } from '../lib/points-systems.js';
+import { DEFAULT_POINTS_SYSTEM, type TournamentAdminSummary, type TournamentJson } from '@custom-room/contract';
 import { imageUrl } from '../lib/images.js';
-import type { TournamentAdminSummary, TournamentJson } from '../schemas/tournament.js';
 
 /** What an admin sets on a tournament (dates as ISO UTC strings). */
 export interface TournamentValues {
@@ -162,15 +161,6 @@ export async function softDeleteTournament(db: Trx, id: number): Promise<boolean
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export async function countRegistrations(db: Trx, tournamentId: number): Promise<number> {
-  const row = await db
-    .selectFrom('registrations')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('tournament_id', '=', tournamentId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /**

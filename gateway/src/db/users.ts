@@ -1,6 +1,6 @@
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
-import { nameKeys } from '../lib/name-keys.js';
+import { nameKeys } from '@custom-room/contract';
 
 export interface UserRow {
   id: number;

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
+import { IMAGE_MESSAGES, MAX_INPUT_PIXELS, MAX_TALLNESS, MIN_COVER_HEIGHT, MIN_COVER_WIDTH, VARIANT_WIDTHS } from '@custom-room/contract';
 import { HttpError } from './errors.js';
+
+// The limits and messages are the contract's (decision 035): the web form checks the same ones.
 
 /**
  * Image work never starves logins and reads (decision 032): one sharp job at a time per process, and
@@ -29,32 +32,12 @@ function imageWork<T>(job: () => Promise<T>): Promise<T> {
   });
 }
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-/** Decompression-bomb guard: a 5 MB file can still declare billions of pixels. */
-export const MAX_INPUT_PIXELS = 40_000_000;
-export const MIN_COVER_WIDTH = 200;
-export const MIN_COVER_HEIGHT = 100;
-/** Nominal widths served as /images/<id>-<width>.webp; the largest is also /images/<id>.webp. */
-export const VARIANT_WIDTHS = [400, 800, 1200] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
-/** Covers are banners; this also keeps every variant inside WebP's 16383 px limit. */
-export const MAX_TALLNESS = 4;
 const WEBP_QUALITY = 80;
 const JPEG_QUALITY = 82;
 /** JPEG has no transparency: transparent parts of a cover show on white, not on black. */
 const JPEG_BACKGROUND = '#ffffff';
 const IMAGE_ID_HEX_LENGTH = 32;
-
-export const IMAGE_MESSAGES = {
-  wrongType: 'Please upload only image files.',
-  tooLarge: 'The cover image is larger than 5 MB.',
-  tooSmall: `The cover image is too small: at least ${MIN_COVER_WIDTH}×${MIN_COVER_HEIGHT} pixels.`,
-  tooTall: `The cover image is too tall: at most ${MAX_TALLNESS} times as tall as it is wide.`,
-  tooManyPixels: `The cover image has too many pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
-  unreadable: 'The cover image could not be read. It may be damaged; please try another file.',
-  tooMany: 'Please upload only one cover image.',
-  hiddenData: 'The cover image has other data after the picture. Please save it again as an image and upload that.',
-} as const;
 
 /** One stored rendition; rows are keyed by (id, width), so equal widths are stored once. */
 export interface ImageVariant {

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { InFlight } from '@custom-room/toolkit';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ZodType } from 'zod';
 import type { DatabaseHandle } from '../db/index.js';
@@ -31,25 +33,30 @@ export interface CachedAnswer {
  * answer older than a write whose response was already sent, by this process or another.
  */
 export class ResponseCache {
-  readonly #entries = new Map<string, Entry>();
-  /** Builds under way, so a crowd arriving after a write builds each answer once. */
-  readonly #building = new Map<string, { stamp: string; entry: Promise<Entry> }>();
+  /** At most maxEntries answers, the least recently used dropped first. */
+  readonly #entries: LRUCache<string, Entry>;
+  /**
+   * Builds under way by stamp and key, so a crowd arriving after a write builds each answer once.
+   * Joining one is as strict as building: equal stamps mean no bump committed between its generation
+   * read and ours, and its data was read after its generation.
+   */
+  readonly #building = new InFlight<string, Entry>();
   readonly #store: DatabaseHandle;
   readonly #validate: boolean;
-  readonly #maxEntries: number;
-
-  constructor(store: DatabaseHandle, options: { validate?: boolean; maxEntries?: number } = {}) {
-    this.#store = store;
-    this.#validate = options.validate ?? false;
-    this.#maxEntries = options.maxEntries ?? 5_000;
-  }
-
   /**
    * The exact URLs of GETs this cache answered, each with its answer: such a URL passed its route's
    * validation before, so a repeat can be answered in onRequest, without parsing, validating or
    * running the handler again (a quarter of the time of a hit on the day table, which has a query).
    */
-  readonly #urls = new Map<string, { key: string; tournamentId?: number }>();
+  readonly #urls: LRUCache<string, { key: string; tournamentId?: number }>;
+
+  constructor(store: DatabaseHandle, options: { validate?: boolean; maxEntries?: number } = {}) {
+    this.#store = store;
+    this.#validate = options.validate ?? false;
+    const max = options.maxEntries ?? 5_000;
+    this.#entries = new LRUCache({ max });
+    this.#urls = new LRUCache({ max });
+  }
 
   /**
    * onRequest hook (callback style: no promise on the paths that go on): a GET of a URL answered
@@ -73,10 +80,7 @@ export class ResponseCache {
 
   /** Answers from the cache, or builds, stores and answers; settles once the answer is written. */
   async send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Promise<void> {
-    if (request.method === 'GET' && !this.#urls.has(request.url)) {
-      if (this.#urls.size >= this.#maxEntries) this.#urls.delete(this.#urls.keys().next().value!);
-      this.#urls.set(request.url, { key: answer.key, tournamentId: answer.tournamentId });
-    }
+    if (request.method === 'GET' && !this.#urls.has(request.url)) this.#urls.set(request.url, { key: answer.key, tournamentId: answer.tournamentId });
     const generation = await this.#store.generation();
     // Fastify must not see the promise settle before the answer is written (await reply: at once when it was).
     await (this.#sendFor(generation, request, reply, answer) ?? reply);
@@ -86,10 +90,7 @@ export class ResponseCache {
     const stamp = answer.tournamentId === undefined ? generation.value : generation.of(answer.tournamentId);
     const entry = this.#entries.get(answer.key);
     if (entry && entry.stamp === stamp) return this.#write(entry, request, reply);
-    // Joining a build under the same stamp is as strict as building: equal stamps mean no bump
-    // committed between its generation read and ours, and its data was read after its generation.
-    const building = this.#building.get(answer.key);
-    const built = building?.stamp === stamp ? building.entry : this.#build(answer, stamp);
+    const built = this.#building.run(`${stamp}\n${answer.key}`, () => this.#build(answer, stamp));
     return built.then(async (fresh) => {
       this.#write(fresh, request, reply);
       await reply;
@@ -103,27 +104,12 @@ export class ResponseCache {
   }
 
   async #build(answer: CachedAnswer, stamp: string): Promise<Entry> {
-    const promise = (async () => {
-      const value = await answer.build();
-      if (this.#validate && answer.schema) answer.schema.parse(value);
-      const body = Buffer.from(JSON.stringify(value));
-      return { stamp, body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` };
-    })();
-    const building = { stamp, entry: promise };
-    this.#building.set(answer.key, building);
-    try {
-      const entry = await promise;
-      this.#remember(answer.key, entry);
-      return entry;
-    } finally {
-      if (this.#building.get(answer.key) === building) this.#building.delete(answer.key);
-    }
-  }
-
-  #remember(key: string, entry: Entry) {
+    const value = await answer.build();
+    if (this.#validate && answer.schema) answer.schema.parse(value);
+    const body = Buffer.from(JSON.stringify(value));
+    const entry = { stamp, body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` };
     // Stamps are not ordered: the last build to finish wins; an older one only costs the next request a rebuild.
-    this.#entries.delete(key);
-    if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, entry);
+    this.#entries.set(answer.key, entry);
+    return entry;
   }
 }

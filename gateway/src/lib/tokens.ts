@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { SignJWT, exportJWK, importPKCS8, jwtVerify, errors, type JWK, type CryptoKey, type JWTHeaderParameters } from 'jose';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@custom-room/contract';
 
 export const JWT_ALG = 'ES256';
-export const ISSUER = 'custom-room-gateway';
-/** Who our tokens are for: the web app and this gateway. A token minted for anything else is refused. */
-export const AUDIENCE = 'custom-room';
+/** Issuer and audience are the contract's (the web app verifies the same): who our tokens are for is the web app and this gateway; a token minted for anything else is refused. */
+const ISSUER = TOKEN_ISSUER;
+const AUDIENCE = TOKEN_AUDIENCE;
 /** How far another machine's clock may be ahead of ours (a token "issued" in the future) or behind. */
 export const CLOCK_SKEW_SECONDS = 60;
 

@@ -3,9 +3,7 @@ import type { TokenClaims } from '../lib/tokens.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { findSessionUser } from '../db/sessions.js';
 import { rolesList } from '../db/users.js';
-
-export const ROLE_USER = 'ROLE_USER';
-export const ROLE_ADMIN = 'ROLE_ADMIN';
+import { ROLE_ADMIN } from '@custom-room/contract';
 
 /** The caller as the database knows them now: username and roles come from the users row, not the token. */
 export type AuthUser = TokenClaims;

@@ -6,8 +6,7 @@ import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { isUniqueViolation } from '../db/index.js';
 import { findUserByEmail, insertUser, updateUser } from '../db/users.js';
 import { deleteUserSessions } from '../db/sessions.js';
-import { normalizePhone } from '../schemas/common.js';
-import { ROLE_ADMIN, ROLE_USER } from '../plugins/auth.js';
+import { normalizePhone, ROLE_ADMIN, ROLE_USER } from '@custom-room/contract';
 
 /** DATA_DIR/admin-password.txt holds the generated admin password when ADMIN_PASSWORD is not set. */
 export function adminPasswordFile(dataDir: string) {

@@ -11,9 +11,7 @@ import { bumpGeneration } from '../db/generation.js';
 import { insertMatchResults, type NewMatchResult } from '../db/results.js';
 import { processCoverImage, type ProcessedImage } from '../lib/images.js';
 import { hashPassword } from '../lib/passwords.js';
-import { placementPoints, type PointsSystem, type TournamentStatus } from '../lib/points-systems.js';
-import { ROLE_USER } from '../plugins/auth.js';
-import type { PaymentStatus } from '../schemas/registration.js';
+import { type PaymentStatus, placementPoints, type PointsSystem, ROLE_USER, type TournamentStatus } from '@custom-room/contract';
 
 /** Every demo account (demo1@example.com ... demo16@example.com) logs in with this password. */
 export const DEMO_PLAYER_PASSWORD = 'demo-player-123';

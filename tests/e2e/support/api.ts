@@ -1,8 +1,11 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import type { StackInfo } from './stack.mjs';
 import { Api } from '../../fixtures/api-client';
+import { matchFields, playerAccount, pointsEntry, teamFields, tournamentFields, unique, uniqueUtr } from '../../support/builders';
+import type { Match, MatchBody, Registration, TournamentJson, UserRegistration } from '../../support/schemas';
+
+export { isoIn, unique, uniquePhone, uniqueUtr } from '../../support/builders';
 
 /**
  * Test data through the gateway's HTTP API (never through the database): the admin logs in and
@@ -10,28 +13,9 @@ import { Api } from '../../fixtures/api-client';
  * Every name is unique, so tests never depend on one another's data.
  */
 
-export interface Tournament {
-  id: number;
-  name: string;
-  game: string;
-  description: string;
-  startDate: string;
-  endDate: string;
-  registrationOpen: string;
-  registrationClose: string;
-  maxTeams: number;
-  format: string;
-  platform: string;
-  entryFee: number;
-  prizePool: string;
-  coverImageUrl: string | null;
-  coverImageWidth: number | null;
-  coverImageHeight: number | null;
-  status: string;
-  overview: string;
-  pointsSystem: string;
-  registeredTeams: number;
-}
+/** The gateway's answers, typed from its schemas (tests/support/schemas.ts). */
+export type Tournament = TournamentJson;
+export type { Match, Registration };
 
 export interface Player {
   email: string;
@@ -39,41 +23,6 @@ export interface Player {
   username: string;
   password: string;
   token: string;
-}
-
-export interface Match {
-  id: number;
-  tid: number;
-  day: number;
-  matchNo: number;
-  map: string;
-  matchId: string | null;
-  password: string | null;
-  time: string;
-}
-
-export interface Registration {
-  rid: number;
-  tid: number;
-  teamName: string;
-}
-
-/** A short unique tag: letters and digits only, so it fits usernames, team names and emails. */
-export function unique(): string {
-  return `${Date.now().toString(36).slice(-4)}${crypto.randomBytes(3).toString('hex')}`;
-}
-
-/** A fresh 12-digit UTR: one UTR pays for one registration, across the shared e2e stack (decision 029). */
-export function uniqueUtr(): string {
-  return `${crypto.randomInt(1, 10)}${String(crypto.randomInt(0, 10 ** 11)).padStart(11, '0')}`;
-}
-
-export function uniquePhone(): string {
-  return '9' + String(crypto.randomInt(0, 1_000_000_000)).padStart(9, '0');
-}
-
-export function isoIn(days: number, hours = 0): string {
-  return new Date(Date.now() + days * 86_400_000 + hours * 3_600_000).toISOString();
 }
 
 let coverCache: Promise<Buffer> | undefined;
@@ -126,26 +75,17 @@ export class GatewayApi {
     return this.admin;
   }
 
-  /** Tournament fields as the admin form sends them; registration open now, start in 10 days. */
+  /** Tournament fields as the admin form sends them (tests/support's builder); registration open now, start in 10 days. */
   static tournamentFields(overrides: Record<string, string> = {}): Record<string, string> {
     const u = unique();
-    return {
+    return tournamentFields({
       name: `E2E Cup ${u}`,
-      game: 'BGMI',
       description: `A squad tournament made by the end-to-end tests (${u}).`,
-      startDate: isoIn(10),
-      endDate: isoIn(12),
-      registrationOpen: isoIn(-1),
-      registrationClose: isoIn(9),
-      maxTeams: '16',
-      format: 'Squad',
-      platform: 'Mobile',
       entryFee: '150',
       prizePool: '₹25,000',
-      status: 'Registration Ongoing',
       overview: 'Three days of Erangel, Miramar and Sanhok.',
       ...overrides,
-    };
+    });
   }
 
   async createTournament(overrides: Record<string, string> = {}, options: { cover?: boolean } = {}): Promise<Tournament> {
@@ -163,13 +103,7 @@ export class GatewayApi {
   /** A new account (POST /api/auth/register), logged in. */
   async createPlayer(overrides: Partial<Omit<Player, 'token'>> = {}): Promise<Player> {
     const u = unique();
-    const player = {
-      email: `e2e-${u}@test.example`,
-      phone: uniquePhone(),
-      username: `e2e_${u}`,
-      password: `pass-${u}-word`,
-      ...overrides,
-    };
+    const player = playerAccount({ email: `e2e-${u}@test.example`, username: `e2e_${u}`, password: `pass-${u}-word`, ...overrides });
     await this.request('POST', '/api/auth/register', { json: player, expect: [201], what: 'register account' });
     const { token } = await this.login(player.email, player.password);
     return { ...player, token };
@@ -177,45 +111,22 @@ export class GatewayApi {
 
   /** Registers a team of four (unique IGNs) for the player. */
   async registerTeam(tid: number, player: Player, teamName = `Team ${unique()}`): Promise<Registration> {
-    const u = unique();
-    return this.request<Registration>('POST', `/registrations/${tid}`, {
-      token: player.token,
-      json: {
-        teamName,
-        player1Username: `a_${u}`,
-        player2Username: `b_${u}`,
-        player3Username: `c_${u}`,
-        player4Username: `d_${u}`,
-        substitute1Username: '',
-        substitute2Username: '',
-      },
-      expect: [200, 201],
-      what: 'register team',
-    });
+    return this.request<Registration>('POST', `/registrations/${tid}`, { token: player.token, json: teamFields({ teamName }), expect: [200, 201], what: 'register team' });
   }
 
   /** One team's result in one match, as the admin points form sends it (totalPoints 0: the gateway computes it). */
-  async submitPoints(tid: number, entry: { day: number; match: number; team: Registration; position: number; wins?: number; finishes: number }) {
+  async submitPoints(tid: number, entry: { day: number; match: number; team: Pick<Registration, 'rid' | 'teamName'>; position: number; wins?: number; finishes: number }) {
     return this.request('POST', `/tournaments/${tid}/points-table`, {
       token: await this.adminToken(),
-      json: {
-        day: entry.day,
-        match: entry.match,
-        teamId: entry.team.rid,
-        teamName: entry.team.teamName,
-        position: entry.position,
-        wins: entry.wins ?? (entry.position === 1 ? 1 : 0),
-        finishes: entry.finishes,
-        totalPoints: 0,
-      },
+      json: pointsEntry({ ...entry, teamId: entry.team.rid, teamName: entry.team.teamName }),
       expect: [200, 201],
       what: 'submit points',
     });
   }
 
   /** A match with its room details, as the admin match form sends it (POST /matches). */
-  async createMatch(tid: number, match: { day: number; matchNo: number; map: string; matchId: string; password: string; time: string }): Promise<Match> {
-    return this.request<Match>('POST', '/matches', { token: await this.adminToken(), json: { tid, ...match }, expect: [201], what: 'create match' });
+  async createMatch(tid: number, match: Omit<MatchBody, 'tid'>): Promise<Match> {
+    return this.request<Match>('POST', '/matches', { token: await this.adminToken(), json: matchFields(tid, match), expect: [201], what: 'create match' });
   }
 }
 
@@ -246,24 +157,14 @@ export async function readResetLink(gatewayLog: string, email: string, timeoutMs
 
 // --- admin: matches, points, payments (issue 8) ---
 
-export interface PlayerRegistration extends Registration {
-  paymentStatus: string;
-  paymentReference: string;
-}
-
-export interface RoomMatch {
-  id: number;
-  day: number;
-  matchNo: number;
-  map: string;
-  matchId: string | null;
-  password: string | null;
-  time: string;
-}
+/** A team as its player sees it (GET /registrations/user). */
+export type PlayerRegistration = UserRegistration;
+/** A match as GET /matches/tournament/{tid} answers (room details only for confirmed teams). */
+export type RoomMatch = Match;
 
 /** The player reports the UPI reference of their team's payment (status becomes "submitted"). */
-export function submitPaymentReference(api: GatewayApi, tid: number, player: Player, upiReference: string): Promise<PlayerRegistration> {
-  return api.request<PlayerRegistration>('POST', `/registrations/${tid}/payment`, { token: player.token, json: { upiReference }, expect: [200], what: 'submit payment' });
+export function submitPaymentReference(api: GatewayApi, tid: number, player: Player, upiReference: string): Promise<Registration> {
+  return api.request<Registration>('POST', `/registrations/${tid}/payment`, { token: player.token, json: { upiReference }, expect: [200], what: 'submit payment' });
 }
 
 /** GET /registrations/user as the player. */

@@ -3,7 +3,7 @@
 export declare const ROOT: string;
 export declare const GATEWAY_ENTRY: string;
 export declare const WEB_ENTRY: string;
-/** The web server (server.mjs) that runs the Remix build. */
+/** The web server (server/ compiled to build/server/main.js) that runs the Remix build. */
 export declare const WEB_SERVER: string;
 export declare const ADMIN: { email: string; password: string; username: string; phone: string };
 export declare const STACK_FILE_ENV: 'E2E_STACK_FILE';
@@ -42,8 +42,8 @@ export interface StackOptions {
 
 export declare function requireBuild(): void;
 export declare function snapshotBuild(): string;
-export declare function freePort(): Promise<number>;
-export declare function killGroup(pid: number, timeoutMs?: number): Promise<void>;
+export { freePort } from '../../../scripts/lib/ports.mjs';
+export { killGroup } from '../../../scripts/lib/processes.mjs';
 export declare function sharedStack(): StackInfo;
 
 /** A running stack with handles to stop and restart its gateway (same port and data dir). */

@@ -1,20 +1,26 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../scripts/lib/ports.mjs';
+import { killGroup, trackGroup } from '../../../scripts/lib/processes.mjs';
+
+export { freePort, killGroup };
 
 /**
- * A real gateway + web pair on the production build: `node gateway/dist/server.js` and `node server.mjs`
- * (the web server around build/index.js), each in its own process group on a free port, output captured to files.
+ * A real gateway + web pair on the production build: `node gateway/dist/server.js` and `node build/server/main.js`
+ * (the web server, server/ compiled, around build/index.js), each in its own process group on a free port, output captured to files.
  * Used by globalSetup (the shared stack), by tests that need a stack of their own (gateway down)
- * and by scripts/bench-web.mjs. Plain JavaScript (typed in stack.d.mts) so the bench script can import it.
+ * and by the bench scripts. Plain JavaScript (typed in stack.d.mts) so the bench script can import it.
  */
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 export const GATEWAY_ENTRY = path.join(ROOT, 'gateway', 'dist', 'server.js');
 export const WEB_ENTRY = path.join(ROOT, 'build', 'index.js');
-export const WEB_SERVER = path.join(ROOT, 'server.mjs');
+export const WEB_SERVER = path.join(ROOT, 'build', 'server', 'main.js');
+
+/** The web server as run from a build copy's root. */
+const WEB_SERVER_ARGS = path.join('build', 'server', 'main.js');
 
 export const ADMIN = {
   email: 'e2e-admin@test.example',
@@ -23,8 +29,15 @@ export const ADMIN = {
   phone: '9000000009',
 };
 
+/** The shared packages (npm workspaces, decision 038): folder and package name; the gateway runs their dist/. */
+const PACKAGES = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces ?? []).map((folder) => ({
+  folder,
+  name: JSON.parse(fs.readFileSync(path.join(ROOT, folder, 'package.json'), 'utf8')).name,
+}));
+
 export function requireBuild() {
-  const missing = [GATEWAY_ENTRY, WEB_ENTRY, WEB_SERVER].filter((f) => !fs.existsSync(f)).map((f) => path.relative(ROOT, f));
+  const built = [GATEWAY_ENTRY, WEB_ENTRY, WEB_SERVER, ...PACKAGES.map((p) => path.join(ROOT, p.folder, 'dist'))];
+  const missing = built.filter((f) => !fs.existsSync(f)).map((f) => path.relative(ROOT, f));
   if (missing.length) {
     throw new Error(
       `e2e: the production build is missing (${missing.join(', ')}). Run \`npm run build\` first (it builds the gateway and the web app), then \`npx playwright test\`.`,
@@ -33,9 +46,10 @@ export function requireBuild() {
 }
 
 /**
- * A private copy of the production build (build/, public/, gateway/dist/, server.mjs; node_modules
- * linked) that the stacks run from, so a `npm run build` elsewhere during the run cannot swap assets
- * under a running server (it would answer the old page's /build/*.css with a 404).
+ * A private copy of the production build (build/ with the web server, public/, gateway/dist/, each
+ * package's package.json and dist/; node_modules linked) that the stacks run from, so a `npm run build`
+ * elsewhere during the run cannot swap assets under a running server (it would answer the old page's
+ * /build/*.css with a 404).
  */
 export function snapshotBuild() {
   requireBuild();
@@ -43,9 +57,25 @@ export function snapshotBuild() {
   fs.cpSync(path.join(ROOT, 'build'), path.join(dir, 'build'), { recursive: true });
   fs.cpSync(path.join(ROOT, 'public'), path.join(dir, 'public'), { recursive: true });
   fs.cpSync(path.join(ROOT, 'gateway', 'dist'), path.join(dir, 'gateway', 'dist'), { recursive: true });
+  fs.cpSync(path.join(ROOT, 'contract', 'dist'), path.join(dir, 'contract', 'dist'), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'contract', 'package.json'), path.join(dir, 'contract', 'package.json'));
   fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
-  fs.copyFileSync(WEB_SERVER, path.join(dir, 'server.mjs'));
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  for (const { folder } of PACKAGES) {
+    fs.mkdirSync(path.join(dir, folder));
+    fs.copyFileSync(path.join(ROOT, folder, 'package.json'), path.join(dir, folder, 'package.json'));
+    fs.cpSync(path.join(ROOT, folder, 'dist'), path.join(dir, folder, 'dist'), { recursive: true });
+  }
+  // node_modules of its own: a link to each entry of the real one, but @custom-room/* to the copies above
+  // (the real node_modules links them to the working tree's folders, which a build rewrites).
+  const modules = path.join(dir, 'node_modules');
+  fs.mkdirSync(modules);
+  for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
+    if (entry !== '@custom-room') fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry));
+  }
+  for (const { folder, name } of PACKAGES) {
+    fs.mkdirSync(path.dirname(path.join(modules, name)), { recursive: true });
+    fs.symlinkSync(path.join(dir, folder), path.join(modules, name), 'dir');
+  }
   return dir;
 }
 
@@ -57,20 +87,6 @@ async function checkAssets(url) {
     const res = await fetch(new URL(asset, url));
     if (!res.ok) throw new Error(`e2e: ${asset} linked from ${url} answers ${res.status}: the build changed while it was copied; run \`npm run build\` and try again.`);
   }
-}
-
-/** @returns {Promise<number>} */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
@@ -113,35 +129,9 @@ function spawnLogged(args, env, logFile, cwd) {
     detached: true, // own process group: killed as a group, never left behind
   });
   fs.closeSync(fd);
+  // A script using stacks (bench-*) stops this group on SIGINT/SIGTERM too (scripts/lib/processes.mjs).
+  if (child.pid) trackGroup(child.pid, child);
   return child;
-}
-
-/** Signals a whole process group; SIGKILL when it does not exit in time. Safe on groups already gone. */
-export async function killGroup(pid, timeoutMs = 5000) {
-  const alive = () => {
-    try {
-      process.kill(-pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!alive()) return;
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + timeoutMs;
-  while (alive() && Date.now() < deadline) await sleep(50);
-  if (alive()) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-    while (alive()) await sleep(20);
-  }
 }
 
 /** A running stack with handles to stop and restart its gateway (same port and data dir). */
@@ -165,7 +155,7 @@ export class Stack {
     fs.mkdirSync(logDir, { recursive: true });
     const [gatewayPort, webPort] = options.webPort
       ? [options.gatewayPort ?? options.webPort + 1, options.webPort]
-      : await Promise.all([freePort(), freePort()]);
+      : await (async (taken) => [await freePort(taken), await freePort(taken)])(new Set());
     const webUrl = `http://127.0.0.1:${webPort}`;
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     const info = {
@@ -206,7 +196,7 @@ export class Stack {
     const stack = new Stack(info, gatewayEnv, webEnv, buildDir, !options.buildDir);
     try {
       await stack.startGateway();
-      stack.webProc = spawnLogged(['server.mjs'], webEnv, info.webLog, buildDir);
+      stack.webProc = spawnLogged([WEB_SERVER_ARGS], webEnv, info.webLog, buildDir);
       info.pids.push(stack.webProc.pid);
       info.webPid = stack.webProc.pid;
       await waitForUrl(`${webUrl}/`, stack.webProc, info.webLog, 30_000);
@@ -234,7 +224,7 @@ export class Stack {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const log = path.join(path.dirname(this.info.webLog), `web-${port}.log`);
-    const proc = spawnLogged(['server.mjs'], { ...this.webEnv, PORT: String(port), ...env }, log, this.buildDir);
+    const proc = spawnLogged([WEB_SERVER_ARGS], { ...this.webEnv, PORT: String(port), ...env }, log, this.buildDir);
     this.info.pids.push(proc.pid);
     await waitForUrl(`${url}/healthz`, proc, log, 30_000);
     return { url, pid: proc.pid, log };

@@ -2,16 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema, MessageSchema, normalizePhone } from '../../schemas/common.js';
-import {
-  LoginBodySchema,
-  LoginResponseSchema,
-  MeResponseSchema,
-  PasswordResetConfirmBodySchema,
-  PasswordResetRequestBodySchema,
-  RegisterBodySchema,
-  RegisterResponseSchema,
-} from '../../schemas/auth.js';
+import { endpoints, normalizePhone, ROLE_USER } from '@custom-room/contract';
 import { isUniqueViolation, type Trx } from '../../db/index.js';
 import {
   consumePasswordReset,
@@ -28,11 +19,10 @@ import {
 } from '../../db/users.js';
 import { deleteSession, deleteUserSessions } from '../../db/sessions.js';
 import { confirmFailure, deleteUserDevices, findUserDevice, insertDevice, releaseAttempt, reserveAttempt, touchDevice, type FailureKey } from '../../db/login-protection.js';
-import { z } from 'zod';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { signSession } from '../../lib/sessions.js';
 import { badRequest, conflict, tooManyRequests, unauthorized, type FieldErrors } from '../../lib/errors.js';
-import { currentUser, requireUser, ROLE_USER } from '../../plugins/auth.js';
+import { currentUser, requireUser } from '../../plugins/auth.js';
 
 export const MESSAGES = {
   registered: 'Registration successful. Please log in.',
@@ -52,18 +42,6 @@ const RESET_TOKEN_BYTES = 32;
 const DEVICE_TOKEN_BYTES = 32;
 const oneHourMs = 60 * 60 * 1000;
 const oneYearMs = 365 * 24 * oneHourMs;
-
-/** Login with the device token of an earlier successful login on this browser (decision 022). */
-const LoginWithDeviceBodySchema = LoginBodySchema.extend({
-  deviceToken: z
-    .string({ invalid_type_error: 'Device token must be text.' })
-    .max(200, 'Device token must be at most 200 characters.')
-    .optional()
-    .describe('The deviceToken of an earlier successful login of this account on this device; spares it the account lockout.'),
-});
-const LoginWithDeviceResponseSchema = LoginResponseSchema.extend({
-  deviceToken: z.string().describe('Keep it (a long-lived httpOnly cookie) and send it with the next login of this account.'),
-});
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
@@ -127,15 +105,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await dummyPasswordHash(); // computed once up front so the first unknown-account login is not measurably slower
 
   app.post(
-    '/api/auth/register',
+    endpoints.register.url,
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Create a player account',
-        description: 'Email, phone (Indian mobile) and username (case-insensitive, look-alikes the same: decision 033) must each be unused. Rate-limited per IP address (a ceiling a crowd behind one address does not reach).',
-        body: RegisterBodySchema,
-        response: { 201: RegisterResponseSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
-      },
+      schema: endpoints.register.schema,
       config: rateLimit(app, app.config.RATE_LIMIT_REGISTER_MAX, (request) => `register:${request.ip}`, 'onRequest'),
     },
     async (request, reply) => {
@@ -155,19 +127,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/login',
+    endpoints.login.url,
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Log in with email or phone and password',
-        description:
-          'emailOrPhone containing "@" is an email, otherwise an Indian mobile number (+91 and spaces allowed). ' +
-          'A successful login returns a deviceToken; sent back with later logins of the same account, it spares them the ' +
-          'per-account lockout (which only failures without it trigger) and the per-address failure limit (decision 022). ' +
-          'Rate-limited per IP address (all attempts, and failed ones), per account and per device token.',
-        body: LoginWithDeviceBodySchema,
-        response: { 200: LoginWithDeviceResponseSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
-      },
+      schema: endpoints.login.schema,
       // A ceiling on all attempts from one address, counted before the body is read (argon2 work per attempt).
       config: rateLimit(app, app.config.RATE_LIMIT_LOGIN_MAX, (request) => `login:${request.ip}`, 'onRequest'),
     },
@@ -223,16 +185,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/logout',
+    endpoints.logout.url,
     {
       onRequest: requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'End this token',
-        description: 'Ends the session of the bearer token: from now on it gets 401 everywhere. Other logins of the same account stay. No body.',
-        security: [{ bearerAuth: [] }],
-        response: { 200: MessageSchema, 401: ErrorSchema },
-      },
+      schema: endpoints.logout.schema,
     },
     async (request) => {
       await deleteSession(db, currentUser(request).sid);
@@ -241,17 +197,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/logout-all',
+    endpoints.logoutAll.url,
     {
       onRequest: requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'Log out everywhere',
-        description:
-          'Ends every session of the account, this one included: every token issued so far gets 401, and every device token is forgotten. No body.',
-        security: [{ bearerAuth: [] }],
-        response: { 200: MessageSchema, 401: ErrorSchema },
-      },
+      schema: endpoints.logoutAll.schema,
     },
     async (request) => {
       const { id } = currentUser(request);
@@ -262,15 +211,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/auth/me',
+    endpoints.me.url,
     {
       onRequest: requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in account',
-        security: [{ bearerAuth: [] }],
-        response: { 200: MeResponseSchema, 401: ErrorSchema },
-      },
+      schema: endpoints.me.schema,
     },
     async (request) => {
       const user = await findUserById(db, currentUser(request).id);
@@ -280,16 +224,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/password-reset/request',
+    endpoints.requestPasswordReset.url,
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Email a password reset link',
-        description:
-          'Always 202, whether or not the account exists. The link is valid for one hour and works once. Rate-limited per email (whoever asks) and per client address.',
-        body: PasswordResetRequestBodySchema,
-        response: { 202: MessageSchema, 400: ErrorSchema, 429: ErrorSchema },
-      },
+      schema: endpoints.requestPasswordReset.schema,
       // Per client, counted before the body is read: one address cannot mail a long list of people.
       onRequest: extraRateLimit(app, app.config.RATE_LIMIT_RESET_CLIENT_MAX, (request) => `reset-client:${request.ip}`),
       // Per email, from any address: rotating addresses cannot flood one mailbox (or keep voiding its link).
@@ -334,15 +271,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/password-reset/confirm',
+    endpoints.confirmPasswordReset.url,
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with a reset link token',
-        description: 'Also ends every session of the account (tokens issued before the reset get 401) and forgets its device tokens.',
-        body: PasswordResetConfirmBodySchema,
-        response: { 200: MessageSchema, 400: ErrorSchema },
-      },
+      schema: endpoints.confirmPasswordReset.schema,
     },
     async (request) => {
       const { token, password } = request.body;

@@ -1,25 +1,12 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@custom-room/contract';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/healthz',
+    endpoints.health.url,
     {
-      schema: {
-        tags: ['operations'],
-        summary: 'Liveness, database reachability, and whether writes are being stored',
-        description:
-          '503 unavailable: the database does not answer. 503 degraded: a write failed because the storage is full or failing; ' +
-          'reads still work, and the health is ok again once a write succeeds (this call tries one while degraded).',
-        response: {
-          200: z.object({ status: z.literal('ok') }),
-          503: z.union([
-            z.object({ status: z.literal('unavailable'), message: z.string() }),
-            z.object({ status: z.literal('degraded'), message: z.string(), since: z.string(), code: z.string() }),
-          ]),
-        },
-      },
+      schema: endpoints.health.schema,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -40,8 +27,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/.well-known/jwks.json',
-    { schema: { tags: ['operations'], summary: 'Public keys that verify the gateway\'s tokens' } },
+    endpoints.jwks.url,
+    { schema: endpoints.jwks.schema },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return app.tokens.jwks();

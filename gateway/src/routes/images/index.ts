@@ -1,25 +1,16 @@
-import { z } from 'zod';
+import { InFlight } from '@custom-room/toolkit';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema } from '../../schemas/common.js';
+import { endpoints } from '@custom-room/contract';
 import { getImageJpeg, getImageVariant, insertImageJpeg, type StoredJpeg } from '../../db/images.js';
 import type { DatabaseHandle } from '../../db/index.js';
-import { VARIANT_WIDTHS, encodeCoverJpeg } from '../../lib/images.js';
+import { encodeCoverJpeg } from '../../lib/images.js';
 import { notFound } from '../../lib/errors.js';
 
 /** Content-addressed URLs never change content, so browsers and CDNs may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const IMAGE_NOT_FOUND = 'Image not found.';
-
-const ImageIdSchema = z.string().regex(/^[0-9a-f]{8,64}$/, 'Not a valid image id.');
-const WIDTHS = VARIANT_WIDTHS.map(String) as [string, ...string[]];
-
-const LargestParamsSchema = z.object({ imageId: ImageIdSchema });
-const VariantParamsSchema = z.object({
-  imageId: ImageIdSchema,
-  width: z.enum(WIDTHS, { errorMap: () => ({ message: `Width must be one of ${WIDTHS.join(', ')}.` }) }),
-});
 
 /** OpenAPI: a binary 200 and a bodiless 304, which zod response schemas cannot describe. */
 const binaryDocTransform =
@@ -59,7 +50,8 @@ function sendBytes(request: FastifyRequest, reply: FastifyReply, etag: string, t
  */
 function jpegStore(store: DatabaseHandle, log: FastifyBaseLogger) {
   const { db } = store;
-  const making = new Map<string, Promise<StoredJpeg | undefined>>();
+  // Content-addressed: a JPEG made before this request asked is the same JPEG.
+  const making = new InFlight<string, StoredJpeg | undefined>();
   const make = async (id: string): Promise<StoredJpeg | undefined> => {
     const source = await getImageVariant(db, id);
     if (!source) return undefined;
@@ -78,12 +70,7 @@ function jpegStore(store: DatabaseHandle, log: FastifyBaseLogger) {
   return async (id: string): Promise<StoredJpeg | undefined> => {
     const stored = await getImageJpeg(db, id);
     if (stored) return stored;
-    let pending = making.get(id);
-    if (!pending) {
-      pending = make(id).finally(() => making.delete(id));
-      making.set(id, pending);
-    }
-    return pending;
+    return making.run(id, () => make(id));
   };
 }
 
@@ -97,44 +84,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   // Registered before /images/:imageId.webp, which would otherwise swallow "<id>-400" as the id.
   app.get(
-    '/images/:imageId-:width.webp',
+    endpoints.imageVariant.url,
     {
       config: { swaggerTransform: imageDocTransform },
-      schema: {
-        tags: ['images'],
-        summary: 'A cover image at a nominal width (400, 800 or 1200); a smaller original is served at its own size',
-        params: VariantParamsSchema,
-        response: { 400: ErrorSchema, 404: ErrorSchema },
-      },
+      schema: endpoints.imageVariant.schema,
     },
     async (request, reply) => sendImage(request, reply, request.params.imageId, Number(request.params.width)),
   );
 
   app.get(
-    '/images/:imageId.webp',
+    endpoints.imageWebp.url,
     {
       config: { swaggerTransform: imageDocTransform },
-      schema: {
-        tags: ['images'],
-        summary: 'A cover image at its largest stored width',
-        params: LargestParamsSchema,
-        response: { 400: ErrorSchema, 404: ErrorSchema },
-      },
+      schema: endpoints.imageWebp.schema,
     },
     async (request, reply) => sendImage(request, reply, request.params.imageId),
   );
 
   // Link previews: WhatsApp and some other crawlers do not show WebP, so the share image is also a JPEG.
   app.get(
-    '/images/:imageId.jpg',
+    endpoints.imageJpeg.url,
     {
       config: { swaggerTransform: jpegDocTransform },
-      schema: {
-        tags: ['images'],
-        summary: 'A cover image at its largest stored width as JPEG, for link previews',
-        params: LargestParamsSchema,
-        response: { 400: ErrorSchema, 404: ErrorSchema },
-      },
+      schema: endpoints.imageJpeg.schema,
     },
     async (request, reply) => {
       const jpeg = await jpegOf(request.params.imageId);

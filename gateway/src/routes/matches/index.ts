@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isUniqueViolation } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
@@ -6,32 +5,17 @@ import { MATCH_SLOT_TAKEN, findMatchById, insertMatch, listTournamentMatches, to
 import { findLiveTournament, findUserRegistration } from '../../db/registrations.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../../plugins/auth.js';
-import { ErrorSchema } from '../../schemas/common.js';
-import { MatchBodySchema, MatchIdParamsSchema, MatchSchema, MatchTournamentParamsSchema } from '../../schemas/match.js';
-
-const TAGS = ['matches'];
-const SECURITY = [{ bearerAuth: [] }];
-const TOURNAMENT_NOT_FOUND = 'Tournament not found.';
+import { endpoints, MATCH_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
 
 /** Decision 029: a place is confirmed once the organisers verify the payment, or at once in a free tournament. */
 const isConfirmed = (team: { payment_status: string } | undefined, entryFee: number) => !!team && (entryFee <= 0 || team.payment_status === 'verified');
 
-const errorResponses = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorSchema]));
-
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/matches/tournament/:tournamentId',
+    endpoints.listMatches.url,
     {
       preHandler: requireUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Match schedule of a tournament, by day and match number',
-        description:
-          'matchId (room ID) and password are filled only for admins and confirmed teams of the tournament (payment verified, or any registered team when the entry fee is 0); null for everyone else.',
-        security: SECURITY,
-        params: MatchTournamentParamsSchema,
-        response: { 200: z.array(MatchSchema), ...errorResponses(400, 401, 404) },
-      },
+      schema: endpoints.listMatches.schema,
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -49,17 +33,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/matches',
+    endpoints.createMatch.url,
     {
       preHandler: requireAdmin,
-      schema: {
-        tags: TAGS,
-        summary: 'Create a match (admin)',
-        description: 'One match per (tournament, day, match number): day 1-7, match 1-6; time is HH:MM or HH:MM:SS (24-hour).',
-        security: SECURITY,
-        body: MatchBodySchema,
-        response: { 201: MatchSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
+      schema: endpoints.createMatch.schema,
     },
     async (request, reply) => {
       const match = request.body;
@@ -79,23 +56,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/matches/:id',
+    endpoints.updateMatch.url,
     {
       preHandler: requireAdmin,
-      schema: {
-        tags: TAGS,
-        summary: 'Update a match (admin)',
-        description: 'Same fields as creating one; the match stays in its tournament.',
-        security: SECURITY,
-        params: MatchIdParamsSchema,
-        body: MatchBodySchema,
-        response: { 200: MatchSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
+      schema: endpoints.updateMatch.schema,
     },
     async (request) => {
       const match = request.body;
       const existing = await findMatchById(app.store.db, request.params.id);
-      if (!existing) throw notFound('Match not found.');
+      if (!existing) throw notFound(MATCH_NOT_FOUND);
       if (existing.tournament_id !== match.tid) {
         throw badRequest('A match cannot be moved to another tournament.', { tid: 'A match cannot be moved to another tournament.' });
       }
@@ -106,7 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           if (updated) await bumpGeneration(trx, match.tid);
           return updated;
         });
-        if (!row) throw notFound('Match not found.');
+        if (!row) throw notFound(MATCH_NOT_FOUND);
         return toMatch(row, true);
       } catch (err) {
         if (isUniqueViolation(err, MATCH_SLOT_TAKEN)) {

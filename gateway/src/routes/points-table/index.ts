@@ -1,7 +1,16 @@
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth.js';
 import { HttpError, badRequest, conflict, notFound, type FieldErrors } from '../../lib/errors.js';
-import { placementPoints } from '../../lib/points-systems.js';
+import {
+  endpoints,
+  impossibleResult,
+  lobbyLimits,
+  type MatchResultsBatch,
+  placementPoints,
+  PointsTableSchema,
+  TOURNAMENT_NOT_FOUND,
+  winsFor,
+} from '@custom-room/contract';
 import { rankStandings } from '../../lib/ranking.js';
 import { isUniqueViolation, nowIso, type Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
@@ -18,25 +27,7 @@ import {
   upsertMatchResult,
   type NewMatchResult,
 } from '../../db/results.js';
-import { ErrorSchema } from '../../schemas/common.js';
-import {
-  DayQuerySchema,
-  MAX_MATCH_ROWS,
-  MatchParamsSchema,
-  MatchResultSchema,
-  MatchResultsBatchSchema,
-  MatchResultsQuerySchema,
-  type MatchResultsBatch,
-  PointsSubmissionSchema,
-  PointsTableSchema,
-  TournamentParamsSchema,
-  impossibleResult,
-  lobbyLimits,
-  winsFor,
-} from '../../schemas/points.js';
 
-const TAGS = ['points-table'];
-const TOURNAMENT_NOT_FOUND = 'Tournament not found.';
 const NOT_REGISTERED = 'This team is not registered in the tournament.';
 
 const placementTaken = (position: number, day: number, match: number, team: string) => {
@@ -137,20 +128,11 @@ function checkPlacements(rows: readonly BatchRow[], teams: Map<number, string>) 
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/tournaments/:id/points-table',
+    endpoints.submitResult.url,
     {
       // Before body validation, so an anonymous caller learns nothing about the payload rules.
       onRequest: requireAdmin,
-      schema: {
-        tags: TAGS,
-        summary: "Record one team's result in one match (upsert; totals computed by the gateway)",
-        description:
-          'The lobby is every registered team of the tournament: position 1 to their number (0 = not placed), finishes 0 to the other players (4 × (teams − 1) for squads). wins is derived from the position; a 1 for any position but 1 is refused (400, errors.wins).',
-        security: [{ bearerAuth: [] }],
-        params: TournamentParamsSchema,
-        body: PointsSubmissionSchema,
-        response: { 200: MatchResultSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
-      },
+      schema: endpoints.submitResult.schema,
     },
     async (request) => {
       const tid = request.params.id;
@@ -188,26 +170,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/tournaments/:id/points-table/matches/:day/:match',
+    endpoints.saveMatchResults.url,
     {
       onRequest: requireAdmin,
       // Room for MAX_MATCH_ROWS rows that also carry the ignored teamName and totalPoints.
       bodyLimit: 256 * 1024,
       attachValidation: true,
-      schema: {
-        tags: TAGS,
-        summary: "Replace one match's results with exactly these rows, atomically (admin)",
-        description: [
-          'All rows are stored or none. Teams not listed lose their row in this match; unchanged rows are not rewritten, so re-sending the same body changes nothing.',
-          `At most ${MAX_MATCH_ROWS} rows, one per team (teamId = rid of a registration in this tournament). Position 0 = not placed; two rows may not share a position above 0 (409, naming both teams, errors keyed position.{teamId}).`,
-          'The lobby is every registered team: positions up to their number, finishes up to the other players (4 × (teams − 1) for squads); wins are derived from the position (a 1 for any other position than 1 is refused). Impossible results: 400, errors keyed {field}.{teamId}.',
-          'Swapping placements works in one call. Row errors are keyed {field}.{teamId}. Answers the stored rows of the match, as GET .../points-table/results.',
-        ].join(' '),
-        security: [{ bearerAuth: [] }],
-        params: MatchParamsSchema,
-        body: MatchResultsBatchSchema,
-        response: { 200: MatchResultSchema.array(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema },
-      },
+      schema: endpoints.saveMatchResults.schema,
     },
     async (request) => {
       if (request.validationError) throw batchValidationError(request.validationError, request.body);
@@ -239,17 +208,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/tournaments/:id/points-table/results',
+    endpoints.matchResults.url,
     {
       onRequest: requireAdmin,
-      schema: {
-        tags: TAGS,
-        summary: 'Stored results of one match (to prefill the admin form)',
-        security: [{ bearerAuth: [] }],
-        params: TournamentParamsSchema,
-        querystring: MatchResultsQuerySchema,
-        response: { 200: MatchResultSchema.array(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
-      },
+      schema: endpoints.matchResults.schema,
     },
     async (request) => {
       const tid = request.params.id;
@@ -259,15 +221,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/tournaments/:id/points-table/day',
+    endpoints.pointsTableDay.url,
     {
-      schema: {
-        tags: TAGS,
-        summary: 'Points table of one day (day=0: overall), ranked with the tie-breakers',
-        params: TournamentParamsSchema,
-        querystring: DayQuerySchema,
-        response: { 200: PointsTableSchema, 400: ErrorSchema, 404: ErrorSchema },
-      },
+      schema: endpoints.pointsTableDay.schema,
     },
     (request, reply) => {
       const tid = request.params.id;
@@ -282,14 +238,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/tournaments/:id/points-table/overall',
+    endpoints.pointsTableOverall.url,
     {
-      schema: {
-        tags: TAGS,
-        summary: 'Overall points table, ranked with the tie-breakers',
-        params: TournamentParamsSchema,
-        response: { 200: PointsTableSchema, 400: ErrorSchema, 404: ErrorSchema },
-      },
+      schema: endpoints.pointsTableOverall.schema,
     },
     (request, reply) => {
       const tid = request.params.id;

@@ -1,24 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema } from '../../schemas/common.js';
-import { ProfileBodySchema, ProfileSchema } from '../../schemas/profile.js';
+import { endpoints, NO_PROFILE, PROFILE_EXISTS } from '@custom-room/contract';
 import { isUniqueViolation } from '../../db/index.js';
 import { getProfile, insertProfile, updateProfile } from '../../db/profiles.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 
-export const NO_PROFILE = 'No Profile Found';
-export const PROFILE_EXISTS = 'You already have a profile.';
-
 // There is no id in these paths: every call reads or writes the caller's own profile only.
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.store;
-  const secured = { tags: ['profile'], security: [{ bearerAuth: [] }] };
 
   app.get(
-    '/api/profile/get',
+    endpoints.getProfile.url,
     {
       onRequest: requireUser,
-      schema: { ...secured, summary: 'The caller\'s profile', response: { 200: ProfileSchema, 401: ErrorSchema, 404: ErrorSchema } },
+      schema: endpoints.getProfile.schema,
     },
     async (request) => {
       const profile = await getProfile(db, currentUser(request).id);
@@ -28,15 +23,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/profile/create',
+    endpoints.createProfile.url,
     {
       onRequest: requireUser,
-      schema: {
-        ...secured,
-        summary: 'Create the caller\'s profile (one per account)',
-        body: ProfileBodySchema,
-        response: { 201: ProfileSchema, 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema },
-      },
+      schema: endpoints.createProfile.schema,
     },
     async (request, reply) => {
       try {
@@ -50,16 +40,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/profile/update',
+    endpoints.updateProfile.url,
     {
       onRequest: requireUser,
-      schema: {
-        ...secured,
-        summary: 'Replace the caller\'s profile',
-        description: 'The whole profile is replaced: optional fields left out become "".',
-        body: ProfileBodySchema,
-        response: { 200: ProfileSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
-      },
+      schema: endpoints.updateProfile.schema,
     },
     async (request) => {
       const profile = await updateProfile(db, currentUser(request).id, request.body);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isUniqueViolation, type Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
@@ -26,32 +25,18 @@ import {
   updateRegistrationTeam,
 } from '../../db/registrations.js';
 import { badRequest, conflict, notFound, type FieldErrors, type HttpError } from '../../lib/errors.js';
-import { REGISTRATION_OPEN_STATUS } from '../../lib/points-systems.js';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
-import { ErrorSchema } from '../../schemas/common.js';
 import {
-  AdminRegistrationSchema,
-  MAX_BULK_PAYMENTS,
-  PaymentStatusBulkUpdateSchema,
-  PaymentStatusUpdateSchema,
-  PaymentSubmitSchema,
-  REFERENCE_CHANGED,
-  RegistrationIdParamsSchema,
-  RegistrationSchema,
-  TeamCreateSchema,
-  TeamUpdateSchema,
-  TournamentIdParamsSchema,
-  UTR_TAKEN,
-  UserRegistrationSchema,
+  endpoints,
   type IgnField,
   type PaymentStatus,
+  REFERENCE_CHANGED,
+  REGISTRATION_OPEN_STATUS,
   type TeamFields,
-} from '../../schemas/registration.js';
+  TOURNAMENT_NOT_FOUND,
+  UTR_TAKEN,
+} from '@custom-room/contract';
+import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
 
-const TAGS = ['registrations'];
-const SECURITY = [{ bearerAuth: [] }];
-
-const TOURNAMENT_NOT_FOUND = 'Tournament not found.';
 const NO_TEAM = 'You have not registered a team for this tournament.';
 /** Once a tournament is in one of these states its teams are frozen. */
 const TEAM_LOCKED_MESSAGES: Record<string, string> = {
@@ -110,8 +95,6 @@ async function registrationRefusal(
   return undefined;
 }
 
-const errorResponses = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorSchema]));
-
 const routes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Two requests can pass the checks at once only where the tournament lock does not serialise them;
@@ -149,19 +132,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    '/registrations/:tournamentId',
+    endpoints.registerTeam.url,
     {
       preHandler: requireUser,
-      schema: {
-        tags: TAGS,
-        summary: 'Register a team for a tournament',
-        description:
-          'Team name and four player IGNs are required, two substitutes optional. Allowed while the tournament is "Registration Ongoing" and inside its registration window; one team per account, team names and IGNs unique per tournament (case-insensitive, look-alikes the same: decision 033), never more than maxTeams teams.',
-        security: SECURITY,
-        params: TournamentIdParamsSchema,
-        body: TeamCreateSchema,
-        response: { 201: RegistrationSchema, ...errorResponses(400, 401, 404, 409) },
-      },
+      schema: endpoints.registerTeam.schema,
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -203,16 +177,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/registrations/user',
+    endpoints.myRegistrations.url,
     {
       preHandler: requireUser,
-      schema: {
-        tags: TAGS,
-        summary: "The caller's registrations, newest first",
-        description: 'Each registration carries a summary of its tournament; deleted tournaments are left out.',
-        security: SECURITY,
-        response: { 200: z.array(UserRegistrationSchema), ...errorResponses(401) },
-      },
+      schema: endpoints.myRegistrations.schema,
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -222,17 +190,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/registrations/tournament/:tournamentId',
+    endpoints.tournamentRegistrations.url,
     {
       preHandler: requireAdmin,
-      schema: {
-        tags: TAGS,
-        summary: 'All teams of a tournament (admin)',
-        description: 'Ordered by rid; each team carries the username of the account that registered it.',
-        security: SECURITY,
-        params: TournamentIdParamsSchema,
-        response: { 200: z.array(AdminRegistrationSchema), ...errorResponses(400, 401, 403, 404) },
-      },
+      schema: endpoints.tournamentRegistrations.schema,
     },
     async (request, reply) => {
       const { tournamentId } = request.params;
@@ -243,16 +204,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/registrations/:tournamentId',
+    endpoints.myTeam.url,
     {
       preHandler: requireUser,
-      schema: {
-        tags: TAGS,
-        summary: "The caller's team for a tournament",
-        security: SECURITY,
-        params: TournamentIdParamsSchema,
-        response: { 200: RegistrationSchema, ...errorResponses(400, 401, 404) },
-      },
+      schema: endpoints.myTeam.schema,
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -266,19 +221,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/registrations/:tournamentId',
+    endpoints.updateTeam.url,
     {
       preHandler: requireUser,
-      schema: {
-        tags: TAGS,
-        summary: "Update the caller's team",
-        description:
-          'Team name, player 1 and player 2 are required; omitted optional players become empty. Allowed until the tournament starts; same uniqueness rules as registering.',
-        security: SECURITY,
-        params: TournamentIdParamsSchema,
-        body: TeamUpdateSchema,
-        response: { 200: RegistrationSchema, ...errorResponses(400, 401, 404, 409) },
-      },
+      schema: endpoints.updateTeam.schema,
     },
     async (request) => {
       const user = currentUser(request);
@@ -310,19 +256,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/registrations/:tournamentId/payment',
+    endpoints.submitPayment.url,
     {
       preHandler: requireUser,
-      schema: {
-        tags: TAGS,
-        summary: "Report the UPI payment of the caller's team",
-        description:
-          'Sets the payment status to "submitted" with the 12-digit UTR from the player\'s UPI app (spaces and dashes are dropped; one digit repeated is refused). A UTR already on another registration, of any tournament, is refused with 409 without naming it. Allowed until an admin has verified the payment.',
-        security: SECURITY,
-        params: TournamentIdParamsSchema,
-        body: PaymentSubmitSchema,
-        response: { 200: RegistrationSchema, ...errorResponses(400, 401, 404, 409) },
-      },
+      schema: endpoints.submitPayment.schema,
     },
     async (request) => {
       const user = currentUser(request);
@@ -348,18 +285,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/registrations/admin/payments',
+    endpoints.setPaymentStatuses.url,
     {
       // Before body validation, so an anonymous caller learns nothing about the payload rules.
       onRequest: requireAdmin,
-      schema: {
-        tags: TAGS,
-        summary: 'Set the payment status of several teams of one tournament at once (admin)',
-        description: `All or nothing: every rid must be a registration of tournamentId, else 400 and nothing changes. At most ${MAX_BULK_PAYMENTS} rids. To verify or reject, expectedUpiReferences carries, per team that has a reference, the one the admin was shown: if any team changed it since, 409 naming those teams (errors expectedUpiReferences.{rid}) and nothing changes. Answers the listed registrations, by rid.`,
-        security: SECURITY,
-        body: PaymentStatusBulkUpdateSchema,
-        response: { 200: z.array(RegistrationSchema), ...errorResponses(400, 401, 403, 404, 409) },
-      },
+      schema: endpoints.setPaymentStatuses.schema,
     },
     async (request) => {
       const { tournamentId, paymentStatus } = request.body;
@@ -400,19 +330,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/registrations/admin/:rid/payment',
+    endpoints.setPaymentStatus.url,
     {
       preHandler: requireAdmin,
-      schema: {
-        tags: TAGS,
-        summary: "Set a team's payment status (admin)",
-        description:
-          'To verify or reject a team that has a UPI reference, expectedUpiReference is the one the admin was shown; if the team changed it since, 409 "This team changed its UPI reference; check it again." and nothing changes.',
-        security: SECURITY,
-        params: RegistrationIdParamsSchema,
-        body: PaymentStatusUpdateSchema,
-        response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
+      schema: endpoints.setPaymentStatus.schema,
     },
     async (request) => {
       const { rid } = request.params;

@@ -2,18 +2,18 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema, MessageSchema } from '../../schemas/common.js';
 import {
-  TournamentAdminSummarySchema,
+  COVER_FIELD,
+  endpoints,
+  IMAGE_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  TOURNAMENT_NOT_FOUND,
+  type TournamentForm,
   TournamentListSchema,
-  TournamentMultipartDocSchema,
-  TournamentParamsSchema,
   TournamentSchema,
   validateTournamentForm,
-  type TournamentForm,
-} from '../../schemas/tournament.js';
+} from '@custom-room/contract';
 import {
-  countRegistrations,
   getTournament,
   insertTournament,
   listTournamentSummaries,
@@ -22,15 +22,14 @@ import {
   toTournamentJson,
   updateTournament,
 } from '../../db/tournaments.js';
+import { countRegistrations } from '../../db/registrations.js';
 import { insertImage } from '../../db/images.js';
 import { bumpGeneration } from '../../db/generation.js';
-import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, processCoverImage } from '../../lib/images.js';
+import { processCoverImage } from '../../lib/images.js';
 import { HttpError, NUL_MESSAGE, badRequest, conflict, notFound, type FieldErrors } from '../../lib/errors.js';
 import { requireAdmin } from '../../plugins/auth.js';
 
-export const TOURNAMENT_NOT_FOUND = 'Tournament not found.';
 const NOT_MULTIPART = 'Send the tournament as multipart/form-data: the text fields plus an optional coverImage file.';
-const COVER_FIELD = 'coverImage';
 
 /**
  * fieldSize is in bytes: 20 KB keeps a 5000-character description whole even in 4-byte UTF-8
@@ -126,20 +125,14 @@ const multipartDocTransform: SwaggerTransform = (input) => {
   return out as ReturnType<SwaggerTransform>;
 };
 
-const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
-
 const routes: FastifyPluginAsyncZod = async (app) => {
   // Encapsulated: only this plugin's routes accept multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   app.get(
-    '/tournaments',
+    endpoints.listTournaments.url,
     {
-      schema: {
-        tags: ['tournaments'],
-        summary: 'Live tournaments, soonest start first, each with its registered team count',
-        response: { 200: TournamentListSchema },
-      },
+      schema: endpoints.listTournaments.schema,
     },
     (request, reply) =>
       app.answers.send(request, reply, {
@@ -151,16 +144,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   // A static path: find-my-way matches it before /tournaments/:id, which is one segment shorter anyway.
   app.get(
-    '/tournaments/admin/summary',
+    endpoints.adminTournamentSummary.url,
     {
       onRequest: requireAdmin,
-      schema: {
-        tags: ['tournaments'],
-        summary: 'Every live tournament with registered/max teams and payments by status (admin)',
-        description: 'Ordered like GET /tournaments (soonest start first). paymentsAwaiting counts registrations whose payment is "submitted".',
-        security: [{ bearerAuth: [] }],
-        response: { 200: TournamentAdminSummarySchema.array(), 401: ErrorSchema, 403: ErrorSchema },
-      },
+      schema: endpoints.adminTournamentSummary.schema,
     },
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
@@ -169,14 +156,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/tournaments/:id',
+    endpoints.getTournament.url,
     {
-      schema: {
-        tags: ['tournaments'],
-        summary: 'One tournament',
-        params: TournamentParamsSchema,
-        response: { 200: TournamentSchema, 400: ErrorSchema, 404: ErrorSchema },
-      },
+      schema: endpoints.getTournament.schema,
     },
     (request, reply) => {
       const { id } = request.params;
@@ -194,19 +176,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/tournaments/add',
+    endpoints.addTournament.url,
     {
       onRequest: [requireAdmin, requireMultipart],
       validatorCompiler: documentOnlyBody,
       config: { swaggerTransform: multipartDocTransform },
-      schema: {
-        tags: ['tournaments'],
-        summary: 'Create a tournament (admin); multipart form with an optional coverImage',
-        security: [{ bearerAuth: [] }],
-        consumes: ['multipart/form-data'],
-        body: TournamentMultipartDocSchema,
-        response: { 200: TournamentSchema, ...adminErrors, 413: ErrorSchema, 415: ErrorSchema },
-      },
+      schema: endpoints.addTournament.schema,
     },
     async (request) => {
       const upload = await readTournamentUpload(request);
@@ -225,20 +200,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/tournaments/admin/update/:id',
+    endpoints.updateTournament.url,
     {
       onRequest: [requireAdmin, requireMultipart],
       validatorCompiler: documentOnlyBody,
       config: { swaggerTransform: multipartDocTransform },
-      schema: {
-        tags: ['tournaments'],
-        summary: 'Update a tournament (admin); without coverImage the current cover stays',
-        security: [{ bearerAuth: [] }],
-        consumes: ['multipart/form-data'],
-        params: TournamentParamsSchema,
-        body: TournamentMultipartDocSchema,
-        response: { 200: TournamentSchema, ...adminErrors, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema },
-      },
+      schema: endpoints.updateTournament.schema,
     },
     async (request) => {
       const { id } = request.params;
@@ -266,17 +233,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   // The spec's path has no slash before the id: /tournaments/admin/delete42.
   app.delete(
-    '/tournaments/admin/delete:id',
+    endpoints.deleteTournament.url,
     {
       onRequest: requireAdmin,
-      schema: {
-        tags: ['tournaments'],
-        summary: 'Soft-delete a tournament (admin); registrations, matches and points stay in the database',
-        description: 'The id follows "delete" directly, with no slash: DELETE /tournaments/admin/delete42.',
-        security: [{ bearerAuth: [] }],
-        params: TournamentParamsSchema,
-        response: { 200: MessageSchema, ...adminErrors, 404: ErrorSchema },
-      },
+      schema: endpoints.deleteTournament.schema,
     },
     async (request) => {
       const deleted = await app.store.writeTransaction(async (trx) => {

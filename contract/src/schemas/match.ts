@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, nameText } from './common.js';
-
-export const MATCH_DAY_MAX = 7;
-export const MATCH_NO_MAX = 6;
+import { MATCH_DAY_MAX, MATCH_NO_MAX } from '../constants.js';
 
 /** A whole number in a range; numeric strings from form posts are accepted too. */
 const wholeNumber = (label: string, min: number, max: number) =>

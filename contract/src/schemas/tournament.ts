@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema, isRealDate, nameText, text } from './common.js';
-import { DEFAULT_POINTS_SYSTEM, POINTS_SYSTEM_IDS, TOURNAMENT_STATUSES } from '../lib/points-systems.js';
-import type { FieldErrors } from '../lib/errors.js';
-
-export const MAX_TEAMS_RANGE = { min: 2, max: 1000 } as const;
-export const MAX_ENTRY_FEE = 1_000_000;
-export const LONG_TEXT_MAX = 5000;
+import { DEFAULT_POINTS_SYSTEM, LONG_TEXT_MAX, MAX_ENTRY_FEE, MAX_TEAMS_RANGE, POINTS_SYSTEM_IDS, TOURNAMENT_STATUSES, type FieldErrors } from '../constants.js';
 
 /** A whole number sent as a form field ("16"), within [min, max]. */
 const wholeNumber = (label: string, min: number, max: number, unit = '') =>

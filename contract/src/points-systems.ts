@@ -6,7 +6,7 @@ export const POINTS_SYSTEMS = {
 } as const satisfies Record<string, readonly number[]>;
 
 export type PointsSystem = keyof typeof POINTS_SYSTEMS;
-export const POINTS_SYSTEM_IDS = Object.keys(POINTS_SYSTEMS) as [PointsSystem, ...PointsSystem[]];
+export const POINTS_SYSTEM_IDS = /* @__PURE__ */ Object.keys(POINTS_SYSTEMS) as [PointsSystem, ...PointsSystem[]];
 export const DEFAULT_POINTS_SYSTEM: PointsSystem = 'bgis-10';
 
 /** Placement points for a finishing position; 0 (no placement recorded) scores 0. */
@@ -14,14 +14,3 @@ export function placementPoints(system: string, position: number): number {
   const table: readonly number[] = POINTS_SYSTEMS[system as PointsSystem] ?? POINTS_SYSTEMS[DEFAULT_POINTS_SYSTEM];
   return position >= 1 ? (table[position - 1] ?? 0) : 0;
 }
-
-export const TOURNAMENT_STATUSES = [
-  'Upcoming',
-  'Registration Ongoing',
-  'Registration Closed',
-  'Ongoing',
-  'Completed',
-  'Cancelled',
-] as const;
-export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
-export const REGISTRATION_OPEN_STATUS: TournamentStatus = 'Registration Ongoing';

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { normalizePhone, visibleName } from './common.js';
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.js';
 
 const form = { required_error: 'Please fill in the form.', invalid_type_error: 'The request body must be a JSON object.' };
 
@@ -72,6 +70,18 @@ export const LoginResponseSchema = z.object({
   username: z.string(),
   roles: z.array(z.string()),
   expiresAt: z.string().describe('ISO 8601 UTC time the token expires'),
+});
+
+/** Login with the device token of an earlier successful login on this browser (decision 022). */
+export const LoginWithDeviceBodySchema = LoginBodySchema.extend({
+  deviceToken: z
+    .string({ invalid_type_error: 'Device token must be text.' })
+    .max(200, 'Device token must be at most 200 characters.')
+    .optional()
+    .describe('The deviceToken of an earlier successful login of this account on this device; spares it the account lockout.'),
+});
+export const LoginWithDeviceResponseSchema = LoginResponseSchema.extend({
+  deviceToken: z.string().describe('Keep it (a long-lived httpOnly cookie) and send it with the next login of this account.'),
 });
 
 export const MeResponseSchema = z.object({

@@ -1,34 +1,18 @@
 import { z } from 'zod';
 import { IdSchema, visibleName } from './common.js';
-import { nameKeys } from '../lib/name-keys.js';
-
-export const PAYMENT_STATUSES = ['pending', 'submitted', 'verified', 'rejected'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-/** Every in-game-name field of a team, in form order (players first, then substitutes). */
-export const IGN_FIELDS = [
-  'player1Username',
-  'player2Username',
-  'player3Username',
-  'player4Username',
-  'substitute1Username',
-  'substitute2Username',
-] as const;
-export type IgnField = (typeof IGN_FIELDS)[number];
-
-const IGN_LABELS: Record<IgnField, string> = {
-  player1Username: 'Player 1 IGN',
-  player2Username: 'Player 2 IGN',
-  player3Username: 'Player 3 IGN',
-  player4Username: 'Player 4 IGN',
-  substitute1Username: 'Substitute 1 IGN',
-  substitute2Username: 'Substitute 2 IGN',
-};
-
-export const TEAM_NAME_MIN = 2;
-export const TEAM_NAME_MAX = 40;
-export const IGN_MIN = 2;
-export const IGN_MAX = 30;
+import { nameKeys } from '../name-keys.js';
+import {
+  IGN_FIELDS,
+  IGN_LABELS,
+  IGN_MAX,
+  IGN_MIN,
+  MAX_BULK_PAYMENTS,
+  PAYMENT_STATUSES,
+  TEAM_NAME_MAX,
+  TEAM_NAME_MIN,
+  UTR_LENGTH,
+  type IgnField,
+} from '../constants.js';
 
 /** Trimmed with inner runs of spaces collapsed (checks run on the trimmed text; collapsing only shortens it). */
 const tidy = (v: string) => v.replace(/\s+/g, ' ').normalize('NFC');
@@ -138,8 +122,6 @@ export const AdminRegistrationSchema = RegistrationSchema.extend({
 });
 export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
 
-export const UTR_LENGTH = 12;
-
 /** Where every UPI app shows the UTR (decision 029): the message of every refused reference ends with it. */
 export const UTR_WHERE =
   'In your UPI app, open the payment: the UTR is the 12-digit "UPI Ref. No." (Paytm, BHIM), "UTR" (PhonePe) or "UPI transaction ID" (Google Pay).';
@@ -198,8 +180,6 @@ const bodyId = (required: string, invalid: string) =>
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
     z.number({ required_error: required, invalid_type_error: invalid }).int(invalid).positive(invalid).max(2_147_483_647, invalid),
   );
-
-export const MAX_BULK_PAYMENTS = 1000;
 
 /** PUT /registrations/admin/payments: several teams of one tournament at once. */
 export const PaymentStatusBulkUpdateSchema = PaymentStatusUpdateSchema.omit({ expectedUpiReference: true }).extend({

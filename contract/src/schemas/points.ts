@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
-import { MAX_TEAMS_RANGE } from './tournament.js';
+import { TournamentParamsSchema } from './tournament.js';
+import { MATCH_DAY_MAX, MATCH_NO_MAX, MAX_MATCH_ROWS } from '../constants.js';
 
 /**
  * A whole number in [min, max]. JSON numbers, and strings of digits (query strings, lenient form posts);
@@ -18,8 +19,6 @@ const wholeNumber = (label: string, min: number, max: number, required = `${labe
   );
 };
 
-export const TournamentParamsSchema = z.object({ id: IdSchema });
-
 const TeamIdSchema = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
   z
@@ -29,8 +28,8 @@ const TeamIdSchema = z.preprocess(
     .max(2_147_483_647, 'Team must be a registration id.'),
 );
 
-const DaySchema = wholeNumber('Day', 1, 7);
-const MatchSchema = wholeNumber('Match', 1, 6);
+const DaySchema = wholeNumber('Day', 1, MATCH_DAY_MAX);
+const MatchSchema = wholeNumber('Match', 1, MATCH_NO_MAX);
 
 /** One team's result in one match: the fields both the per-team call and the batch call take. */
 const teamResultFields = {
@@ -110,9 +109,6 @@ export const MatchResultsQuerySchema = z.object({
 /** PUT /tournaments/{id}/points-table/matches/{day}/{match} */
 export const MatchParamsSchema = z.object({ id: IdSchema, day: DaySchema, match: MatchSchema });
 
-/** A match has at most one row per team, and a tournament at most this many teams. */
-export const MAX_MATCH_ROWS = MAX_TEAMS_RANGE.max;
-
 export const MatchResultsBatchSchema = z.object({
   results: z
     .array(z.object(teamResultFields), {
@@ -125,7 +121,7 @@ export const MatchResultsBatchSchema = z.object({
 export type MatchResultsBatch = z.infer<typeof MatchResultsBatchSchema>;
 
 export const DayQuerySchema = z.object({
-  day: wholeNumber('Day', 0, 7).describe('1-7 for one day; 0 = overall.'),
+  day: wholeNumber('Day', 0, MATCH_DAY_MAX).describe('1-7 for one day; 0 = overall.'),
 });
 
 export const PointsRowSchema = z.object({

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import type { EndpointName, Endpoints } from './endpoints.js';
+import { MatchSchema } from './schemas/match.js';
+
+/**
+ * How the web app reads each answer (decision 035): leniently. The table's response schemas say
+ * exactly what this gateway sends; these say the least a gateway must send for the web app to work,
+ * so the spec's reference gateway, which leaves some fields out or sends them as null, still works.
+ * Fields it may leave out get defaults; unknown fields are dropped. The type check at the end proves
+ * that every answer this gateway may send is one these accept, so the two cannot drift apart.
+ */
+
+const TournamentAnswer = z.object({
+  id: z.coerce.number(),
+  name: z.string(),
+  game: z.string().default(''),
+  description: z.string().default(''),
+  startDate: z.string(),
+  endDate: z.string().default(''),
+  registrationOpen: z.string().default(''),
+  registrationClose: z.string().default(''),
+  maxTeams: z.coerce.number().default(0),
+  format: z.string().default(''),
+  platform: z.string().default(''),
+  entryFee: z.coerce.number().default(0),
+  prizePool: z.coerce.string().default(''),
+  coverImageUrl: z.string().nullish().transform((v) => v ?? null),
+  coverImageWidth: z.number().nullish().transform((v) => v ?? null),
+  coverImageHeight: z.number().nullish().transform((v) => v ?? null),
+  status: z.string(),
+  overview: z.string().default(''),
+  pointsSystem: z.string().default('bgis-10'),
+  registeredTeams: z.number().default(0),
+});
+
+const PointsRowAnswer = z.object({
+  rank: z.number(),
+  teamId: z.number().nullish(),
+  teamName: z.string(),
+  positionPoints: z.number(),
+  finishes: z.number(),
+  wins: z.number().default(0),
+  totalPoints: z.number(),
+  matchesPlayed: z.number().default(0),
+});
+
+const LoginAnswer = z.object({
+  token: z.string().min(1),
+  username: z.string(),
+  roles: z.array(z.string()).default([]),
+  expiresAt: z.string().optional(),
+  deviceToken: z.string().optional(),
+});
+
+const MessageAnswer = z.object({ message: z.string() }).passthrough();
+
+const ProfileAnswer = z.object({
+  fullName: z.string(),
+  bio: z.string().default(''),
+  gender: z.string().default(''),
+  dateOfBirth: z.string().default(''),
+  location: z.string().default(''),
+  profilePictureUrl: z.string().default(''),
+});
+
+const RegistrationAnswer = z.object({
+  rid: z.number(),
+  tid: z.number(),
+  teamName: z.string(),
+  player1Username: z.string(),
+  player2Username: z.string(),
+  player3Username: z.string().default(''),
+  player4Username: z.string().default(''),
+  substitute1Username: z.string().nullish().transform((v) => v ?? ''),
+  substitute2Username: z.string().nullish().transform((v) => v ?? ''),
+  paymentStatus: z.string().default('pending'),
+  paymentReference: z.string().default(''),
+  createdAt: z.string().default(''),
+});
+
+/** GET /registrations/user: each registration with a summary of its tournament (absent on the original gateway). */
+const UserRegistrationAnswer = RegistrationAnswer.extend({
+  tournament: z
+    .object({
+      id: z.coerce.number(),
+      name: z.string(),
+      game: z.string().default(''),
+      status: z.string().default(''),
+      startDate: z.string().default(''),
+      endDate: z.string().default(''),
+      entryFee: z.coerce.number().nullish(),
+      price: z.coerce.number().nullish(),
+      coverImageUrl: z.string().nullish().transform((v) => v ?? null),
+    })
+    .nullish()
+    .transform((v) => v ?? null),
+});
+
+const TournamentAdminSummaryAnswer = z.object({
+  id: z.number(),
+  name: z.string(),
+  game: z.string().default(''),
+  status: z.string().default(''),
+  startDate: z.string().default(''),
+  endDate: z.string().default(''),
+  registrationClose: z.string().default(''),
+  maxTeams: z.number().default(0),
+  entryFee: z.number().default(0),
+  pointsSystem: z.string().default(''),
+  registeredTeams: z.number().default(0),
+  paymentsAwaiting: z.number().default(0),
+  payments: z
+    .object({ pending: z.number().default(0), submitted: z.number().default(0), verified: z.number().default(0), rejected: z.number().default(0) })
+    .default({}),
+});
+
+const AdminRegistrationAnswer = RegistrationAnswer.extend({
+  username: z.string().default(''),
+  /** Other registrations with the same UPI reference (older data; absent on the original gateway). */
+  sameReferenceAs: z.array(z.object({ rid: z.number(), tid: z.number(), teamName: z.string() })).default([]),
+});
+
+const MatchResultAnswer = z.object({
+  teamId: z.number(),
+  teamName: z.string().default(''),
+  position: z.number(),
+  positionPoints: z.number(),
+  wins: z.number(),
+  finishes: z.number(),
+  totalPoints: z.number(),
+});
+
+export const answers = {
+  health: z.object({ status: z.string() }),
+  listTournaments: z.array(TournamentAnswer),
+  getTournament: TournamentAnswer,
+  pointsTableDay: z.array(PointsRowAnswer),
+  pointsTableOverall: z.array(PointsRowAnswer),
+  login: LoginAnswer,
+  register: MessageAnswer.or(z.string()),
+  requestPasswordReset: MessageAnswer,
+  confirmPasswordReset: MessageAnswer,
+  logout: MessageAnswer.or(z.null()),
+  logoutAll: MessageAnswer.or(z.null()),
+  me: z.object({ id: z.number(), username: z.string(), roles: z.array(z.string()) }),
+  getProfile: ProfileAnswer,
+  createProfile: ProfileAnswer.or(MessageAnswer),
+  updateProfile: ProfileAnswer.or(MessageAnswer),
+  registerTeam: RegistrationAnswer.partial({ rid: true }),
+  myRegistrations: z.array(UserRegistrationAnswer),
+  myTeam: RegistrationAnswer,
+  updateTeam: RegistrationAnswer,
+  submitPayment: RegistrationAnswer,
+  listMatches: z.array(MatchSchema),
+  addTournament: TournamentAnswer,
+  updateTournament: TournamentAnswer,
+  deleteTournament: MessageAnswer.or(z.string()).or(z.null()),
+  adminTournamentSummary: z.array(TournamentAdminSummaryAnswer),
+  tournamentRegistrations: z.array(AdminRegistrationAnswer),
+  createMatch: MatchSchema,
+  updateMatch: MatchSchema,
+  matchResults: z.array(MatchResultAnswer),
+  saveMatchResults: z.array(MatchResultAnswer),
+  setPaymentStatus: RegistrationAnswer,
+  setPaymentStatuses: z.array(RegistrationAnswer),
+} satisfies Partial<Record<EndpointName, z.ZodTypeAny>>;
+
+export type Answers = typeof answers;
+
+/** The schema of an endpoint's successful answer (200, else 201, else 202) in the table. */
+export type SuccessSchema<N extends EndpointName> = Endpoints[N]['schema'] extends { response: infer R }
+  ? R extends { 200: infer S extends z.ZodTypeAny }
+    ? S
+    : R extends { 201: infer S extends z.ZodTypeAny }
+      ? S
+      : R extends { 202: infer S extends z.ZodTypeAny }
+        ? S
+        : z.ZodUnknown
+  : z.ZodUnknown;
+
+/** What the web app gets from a successful call: the reading above, or the table's own schema. */
+export type Answer<N extends EndpointName> = N extends keyof Answers ? z.output<Answers[N]> : z.output<SuccessSchema<N>>;
+
+// Every answer this gateway may send is one the web app reads: a field made required here that the
+// table leaves optional, or typed differently, fails the type check (`npx tsc`) on the line below.
+type Unreadable = { [N in keyof Answers]: z.output<SuccessSchema<N>> extends z.input<Answers[N]> ? never : N }[keyof Answers];
+const everyAnswerReadable: [Unreadable] extends [never] ? true : Unreadable = true;
+void everyAnswerReadable;

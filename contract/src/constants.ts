@@ -1,0 +1,19 @@
+/**
+ * The contract's plain values: statuses, roles, field lists, limits and the messages the spec fixes.
+ * No zod here (and nothing that imports it): the browser bundle imports this module
+ * (`@custom-room/contract/constants`) and must not grow by a validation library.
+ *
+ * One module per subject, and the package has no side effects (package.json "sideEffects": false):
+ * a page's bundle takes only the modules whose values it uses.
+ */
+
+export * from './points-systems.js';
+export * from './constants/accounts.js';
+export * from './constants/payments.js';
+export * from './constants/teams.js';
+export * from './constants/tournaments.js';
+export * from './constants/matches.js';
+export * from './constants/images.js';
+export * from './constants/messages.js';
+
+export type FieldErrors = Record<string, string>;

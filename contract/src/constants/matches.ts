@@ -1,0 +1,5 @@
+// --- Matches and results ---
+export const MATCH_DAY_MAX = 7;
+export const MATCH_NO_MAX = 6;
+export const MAX_BULK_PAYMENTS = 1000;
+export const UTR_LENGTH = 12;

@@ -1,0 +1,18 @@
+// --- Tournaments ---
+export const TOURNAMENT_STATUSES = [
+  'Upcoming',
+  'Registration Ongoing',
+  'Registration Closed',
+  'Ongoing',
+  'Completed',
+  'Cancelled',
+] as const;
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+export const REGISTRATION_OPEN_STATUS: TournamentStatus = 'Registration Ongoing';
+
+const MAX_TEAMS = 1000;
+export const MAX_TEAMS_RANGE = { min: 2, max: MAX_TEAMS } as const;
+/** A match has at most one row per team, and a tournament at most this many teams. */
+export const MAX_MATCH_ROWS = MAX_TEAMS;
+export const MAX_ENTRY_FEE = 1_000_000;
+export const LONG_TEXT_MAX = 5000;

@@ -1,0 +1,376 @@
+import { z } from 'zod';
+import { MAX_BULK_PAYMENTS, MAX_MATCH_ROWS } from './constants.js';
+import { ErrorSchema, MessageSchema } from './schemas/common.js';
+import {
+  LoginWithDeviceBodySchema,
+  LoginWithDeviceResponseSchema,
+  MeResponseSchema,
+  PasswordResetConfirmBodySchema,
+  PasswordResetRequestBodySchema,
+  RegisterBodySchema,
+  RegisterResponseSchema,
+} from './schemas/auth.js';
+import { ProfileBodySchema, ProfileSchema } from './schemas/profile.js';
+import { TournamentAdminSummarySchema, TournamentListSchema, TournamentMultipartDocSchema, TournamentParamsSchema, TournamentSchema } from './schemas/tournament.js';
+import {
+  AdminRegistrationSchema,
+  PaymentStatusBulkUpdateSchema,
+  PaymentStatusUpdateSchema,
+  PaymentSubmitSchema,
+  RegistrationIdParamsSchema,
+  RegistrationSchema,
+  TeamCreateSchema,
+  TeamUpdateSchema,
+  TournamentIdParamsSchema,
+  UserRegistrationSchema,
+} from './schemas/registration.js';
+import { MatchBodySchema, MatchIdParamsSchema, MatchSchema, MatchTournamentParamsSchema } from './schemas/match.js';
+import {
+  DayQuerySchema,
+  MatchParamsSchema,
+  MatchResultSchema,
+  MatchResultsBatchSchema,
+  MatchResultsQuerySchema,
+  PointsSubmissionSchema,
+  PointsTableSchema,
+} from './schemas/points.js';
+import { GenerationSchema, HealthDownSchema, HealthOkSchema, ImageLargestParamsSchema, ImageVariantParamsSchema } from './schemas/operations.js';
+
+/**
+ * The endpoint table (decision 035): every call the gateway serves, with its method, its path in
+ * Fastify's syntax (":id"), and its schema as Fastify and @fastify/swagger read it (params,
+ * querystring, body, responses by status, and the OpenAPI words). The gateway registers each route
+ * from its entry; the web app's client builds each call from it; tests/gateway/contract.test.ts
+ * checks that the gateway serves and documents exactly these.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface EndpointSchema {
+  tags: string[];
+  summary: string;
+  description?: string;
+  security?: { bearerAuth: string[] }[];
+  consumes?: string[];
+  params?: z.ZodTypeAny;
+  querystring?: z.ZodTypeAny;
+  body?: z.ZodTypeAny;
+  response?: Record<number, z.ZodTypeAny>;
+}
+
+export interface Endpoint {
+  method: Method;
+  /** Fastify's path syntax: ":name" is a parameter, also inside a segment ("/tournaments/admin/delete:id"). */
+  url: string;
+  schema: EndpointSchema;
+}
+
+const endpoint = <const M extends Method, const U extends string, S extends EndpointSchema>(method: M, url: U, schema: S) => ({ method, url, schema });
+
+const TAGS = { registrations: ['registrations'], matches: ['matches'], points: ['points-table'] };
+const SECURITY = [{ bearerAuth: [] as string[] }];
+const secured = { tags: ['profile'], security: SECURITY };
+const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+/** { [status]: ErrorSchema } for each status, e.g. errorResponses(400, 404). */
+function errorResponses<const C extends number>(...codes: C[]): Record<C, typeof ErrorSchema> {
+  return Object.fromEntries(codes.map((c) => [c, ErrorSchema])) as Record<C, typeof ErrorSchema>;
+}
+
+export const endpoints = {
+  health: endpoint('GET', '/healthz', {
+    tags: ['operations'],
+    summary: 'Liveness, database reachability, and whether writes are being stored',
+    description:
+      '503 unavailable: the database does not answer. 503 degraded: a write failed because the storage is full or failing; ' +
+      'reads still work, and the health is ok again once a write succeeds (this call tries one while degraded).',
+    response: { 200: HealthOkSchema, 503: HealthDownSchema },
+  }),
+  jwks: endpoint('GET', '/.well-known/jwks.json', { tags: ['operations'], summary: 'Public keys that verify the gateway\'s tokens' }),
+  generation: endpoint('GET', '/generation', {
+    tags: ['operations'],
+    summary: 'The cache generation: changes whenever a public answer may have changed',
+    description: [
+      'An opaque string. It changes with every write that can change an anonymous answer of GET /tournaments,',
+      'GET /tournaments/{id}, the points tables (day and overall) or GET /matches/tournament/{tid}: tournaments',
+      'created, edited (status included) or deleted; teams registered or renamed; results recorded; matches created or edited.',
+      'Strict: a value read after any write\'s response was sent (by any gateway process on the same database) differs',
+      'from every value read before that write. Equal values mean those answers are unchanged. Compare for equality only:',
+      'the format is not part of the contract. Not cacheable (Cache-Control: no-store); cheap (concurrent calls share one',
+      'database round trip on PostgreSQL, none at all on SQLite while nothing was written).',
+    ].join(' '),
+    response: { 200: GenerationSchema },
+  }),
+  register: endpoint('POST', '/api/auth/register', {
+    tags: ['auth'],
+    summary: 'Create a player account',
+    description: 'Email, phone (Indian mobile) and username (case-insensitive, look-alikes the same: decision 033) must each be unused. Rate-limited per IP address (a ceiling a crowd behind one address does not reach).',
+    body: RegisterBodySchema,
+    response: { 201: RegisterResponseSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
+  }),
+  login: endpoint('POST', '/api/auth/login', {
+    tags: ['auth'],
+    summary: 'Log in with email or phone and password',
+    description:
+      'emailOrPhone containing "@" is an email, otherwise an Indian mobile number (+91 and spaces allowed). ' +
+      'A successful login returns a deviceToken; sent back with later logins of the same account, it spares them the ' +
+      'per-account lockout (which only failures without it trigger) and the per-address failure limit (decision 022). ' +
+      'Rate-limited per IP address (all attempts, and failed ones), per account and per device token.',
+    body: LoginWithDeviceBodySchema,
+    response: { 200: LoginWithDeviceResponseSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+  }),
+  logout: endpoint('POST', '/api/auth/logout', {
+    tags: ['auth'],
+    summary: 'End this token',
+    description: 'Ends the session of the bearer token: from now on it gets 401 everywhere. Other logins of the same account stay. No body.',
+    security: SECURITY,
+    response: { 200: MessageSchema, 401: ErrorSchema },
+  }),
+  logoutAll: endpoint('POST', '/api/auth/logout-all', {
+    tags: ['auth'],
+    summary: 'Log out everywhere',
+    description:
+      'Ends every session of the account, this one included: every token issued so far gets 401, and every device token is forgotten. No body.',
+    security: SECURITY,
+    response: { 200: MessageSchema, 401: ErrorSchema },
+  }),
+  me: endpoint('GET', '/api/auth/me', {
+    tags: ['auth'],
+    summary: 'The signed-in account',
+    security: SECURITY,
+    response: { 200: MeResponseSchema, 401: ErrorSchema },
+  }),
+  requestPasswordReset: endpoint('POST', '/api/auth/password-reset/request', {
+    tags: ['auth'],
+    summary: 'Email a password reset link',
+    description:
+      'Always 202, whether or not the account exists. The link is valid for one hour and works once. Rate-limited per email (whoever asks) and per client address.',
+    body: PasswordResetRequestBodySchema,
+    response: { 202: MessageSchema, 400: ErrorSchema, 429: ErrorSchema },
+  }),
+  confirmPasswordReset: endpoint('POST', '/api/auth/password-reset/confirm', {
+    tags: ['auth'],
+    summary: 'Set a new password with a reset link token',
+    description: 'Also ends every session of the account (tokens issued before the reset get 401) and forgets its device tokens.',
+    body: PasswordResetConfirmBodySchema,
+    response: { 200: MessageSchema, 400: ErrorSchema },
+  }),
+  getProfile: endpoint('GET', '/api/profile/get', { ...secured, summary: 'The caller\'s profile', response: { 200: ProfileSchema, 401: ErrorSchema, 404: ErrorSchema } }),
+  createProfile: endpoint('POST', '/api/profile/create', {
+    ...secured,
+    summary: 'Create the caller\'s profile (one per account)',
+    body: ProfileBodySchema,
+    response: { 201: ProfileSchema, 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema },
+  }),
+  updateProfile: endpoint('PUT', '/api/profile/update', {
+    ...secured,
+    summary: 'Replace the caller\'s profile',
+    description: 'The whole profile is replaced: optional fields left out become "".',
+    body: ProfileBodySchema,
+    response: { 200: ProfileSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+  }),
+  listTournaments: endpoint('GET', '/tournaments', {
+    tags: ['tournaments'],
+    summary: 'Live tournaments, soonest start first, each with its registered team count',
+    response: { 200: TournamentListSchema },
+  }),
+  adminTournamentSummary: endpoint('GET', '/tournaments/admin/summary', {
+    tags: ['tournaments'],
+    summary: 'Every live tournament with registered/max teams and payments by status (admin)',
+    description: 'Ordered like GET /tournaments (soonest start first). paymentsAwaiting counts registrations whose payment is "submitted".',
+    security: SECURITY,
+    response: { 200: TournamentAdminSummarySchema.array(), 401: ErrorSchema, 403: ErrorSchema },
+  }),
+  getTournament: endpoint('GET', '/tournaments/:id', {
+    tags: ['tournaments'],
+    summary: 'One tournament',
+    params: TournamentParamsSchema,
+    response: { 200: TournamentSchema, 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  addTournament: endpoint('POST', '/tournaments/add', {
+    tags: ['tournaments'],
+    summary: 'Create a tournament (admin); multipart form with an optional coverImage',
+    security: SECURITY,
+    consumes: ['multipart/form-data'],
+    body: TournamentMultipartDocSchema,
+    response: { 200: TournamentSchema, ...adminErrors, 413: ErrorSchema, 415: ErrorSchema },
+  }),
+  updateTournament: endpoint('PUT', '/tournaments/admin/update/:id', {
+    tags: ['tournaments'],
+    summary: 'Update a tournament (admin); without coverImage the current cover stays',
+    security: SECURITY,
+    consumes: ['multipart/form-data'],
+    params: TournamentParamsSchema,
+    body: TournamentMultipartDocSchema,
+    response: { 200: TournamentSchema, ...adminErrors, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema },
+  }),
+  deleteTournament: endpoint('DELETE', '/tournaments/admin/delete:id', {
+    tags: ['tournaments'],
+    summary: 'Soft-delete a tournament (admin); registrations, matches and points stay in the database',
+    description: 'The id follows "delete" directly, with no slash: DELETE /tournaments/admin/delete42.',
+    security: SECURITY,
+    params: TournamentParamsSchema,
+    response: { 200: MessageSchema, ...adminErrors, 404: ErrorSchema },
+  }),
+  imageVariant: endpoint('GET', '/images/:imageId-:width.webp', {
+    tags: ['images'],
+    summary: 'A cover image at a nominal width (400, 800 or 1200); a smaller original is served at its own size',
+    params: ImageVariantParamsSchema,
+    response: { 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  imageWebp: endpoint('GET', '/images/:imageId.webp', {
+    tags: ['images'],
+    summary: 'A cover image at its largest stored width',
+    params: ImageLargestParamsSchema,
+    response: { 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  imageJpeg: endpoint('GET', '/images/:imageId.jpg', {
+    tags: ['images'],
+    summary: 'A cover image at its largest stored width as JPEG, for link previews',
+    params: ImageLargestParamsSchema,
+    response: { 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  submitResult: endpoint('POST', '/tournaments/:id/points-table', {
+    tags: TAGS.points,
+    summary: "Record one team's result in one match (upsert; totals computed by the gateway)",
+    description:
+      'The lobby is every registered team of the tournament: position 1 to their number (0 = not placed), finishes 0 to the other players (4 × (teams − 1) for squads). wins is derived from the position; a 1 for any position but 1 is refused (400, errors.wins).',
+    security: SECURITY,
+    params: TournamentParamsSchema,
+    body: PointsSubmissionSchema,
+    response: { 200: MatchResultSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+  saveMatchResults: endpoint('PUT', '/tournaments/:id/points-table/matches/:day/:match', {
+    tags: TAGS.points,
+    summary: "Replace one match's results with exactly these rows, atomically (admin)",
+    description: [
+      'All rows are stored or none. Teams not listed lose their row in this match; unchanged rows are not rewritten, so re-sending the same body changes nothing.',
+      `At most ${MAX_MATCH_ROWS} rows, one per team (teamId = rid of a registration in this tournament). Position 0 = not placed; two rows may not share a position above 0 (409, naming both teams, errors keyed position.{teamId}).`,
+      'The lobby is every registered team: positions up to their number, finishes up to the other players (4 × (teams − 1) for squads); wins are derived from the position (a 1 for any other position than 1 is refused). Impossible results: 400, errors keyed {field}.{teamId}.',
+      'Swapping placements works in one call. Row errors are keyed {field}.{teamId}. Answers the stored rows of the match, as GET .../points-table/results.',
+    ].join(' '),
+    security: SECURITY,
+    params: MatchParamsSchema,
+    body: MatchResultsBatchSchema,
+    response: { 200: MatchResultSchema.array(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema },
+  }),
+  matchResults: endpoint('GET', '/tournaments/:id/points-table/results', {
+    tags: TAGS.points,
+    summary: 'Stored results of one match (to prefill the admin form)',
+    security: SECURITY,
+    params: TournamentParamsSchema,
+    querystring: MatchResultsQuerySchema,
+    response: { 200: MatchResultSchema.array(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+  }),
+  pointsTableDay: endpoint('GET', '/tournaments/:id/points-table/day', {
+    tags: TAGS.points,
+    summary: 'Points table of one day (day=0: overall), ranked with the tie-breakers',
+    params: TournamentParamsSchema,
+    querystring: DayQuerySchema,
+    response: { 200: PointsTableSchema, 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  pointsTableOverall: endpoint('GET', '/tournaments/:id/points-table/overall', {
+    tags: TAGS.points,
+    summary: 'Overall points table, ranked with the tie-breakers',
+    params: TournamentParamsSchema,
+    response: { 200: PointsTableSchema, 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  registerTeam: endpoint('POST', '/registrations/:tournamentId', {
+    tags: TAGS.registrations,
+    summary: 'Register a team for a tournament',
+    description:
+      'Team name and four player IGNs are required, two substitutes optional. Allowed while the tournament is "Registration Ongoing" and inside its registration window; one team per account, team names and IGNs unique per tournament (case-insensitive, look-alikes the same: decision 033), never more than maxTeams teams.',
+    security: SECURITY,
+    params: TournamentIdParamsSchema,
+    body: TeamCreateSchema,
+    response: { 201: RegistrationSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  myRegistrations: endpoint('GET', '/registrations/user', {
+    tags: TAGS.registrations,
+    summary: "The caller's registrations, newest first",
+    description: 'Each registration carries a summary of its tournament; deleted tournaments are left out.',
+    security: SECURITY,
+    response: { 200: z.array(UserRegistrationSchema), ...errorResponses(401) },
+  }),
+  tournamentRegistrations: endpoint('GET', '/registrations/tournament/:tournamentId', {
+    tags: TAGS.registrations,
+    summary: 'All teams of a tournament (admin)',
+    description: 'Ordered by rid; each team carries the username of the account that registered it.',
+    security: SECURITY,
+    params: TournamentIdParamsSchema,
+    response: { 200: z.array(AdminRegistrationSchema), ...errorResponses(400, 401, 403, 404) },
+  }),
+  myTeam: endpoint('GET', '/registrations/:tournamentId', {
+    tags: TAGS.registrations,
+    summary: "The caller's team for a tournament",
+    security: SECURITY,
+    params: TournamentIdParamsSchema,
+    response: { 200: RegistrationSchema, ...errorResponses(400, 401, 404) },
+  }),
+  updateTeam: endpoint('PUT', '/registrations/:tournamentId', {
+    tags: TAGS.registrations,
+    summary: "Update the caller's team",
+    description:
+      'Team name, player 1 and player 2 are required; omitted optional players become empty. Allowed until the tournament starts; same uniqueness rules as registering.',
+    security: SECURITY,
+    params: TournamentIdParamsSchema,
+    body: TeamUpdateSchema,
+    response: { 200: RegistrationSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  submitPayment: endpoint('POST', '/registrations/:tournamentId/payment', {
+    tags: TAGS.registrations,
+    summary: "Report the UPI payment of the caller's team",
+    description:
+      'Sets the payment status to "submitted" with the 12-digit UTR from the player\'s UPI app (spaces and dashes are dropped; one digit repeated is refused). A UTR already on another registration, of any tournament, is refused with 409 without naming it. Allowed until an admin has verified the payment.',
+    security: SECURITY,
+    params: TournamentIdParamsSchema,
+    body: PaymentSubmitSchema,
+    response: { 200: RegistrationSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  setPaymentStatuses: endpoint('PUT', '/registrations/admin/payments', {
+    tags: TAGS.registrations,
+    summary: 'Set the payment status of several teams of one tournament at once (admin)',
+    description: `All or nothing: every rid must be a registration of tournamentId, else 400 and nothing changes. At most ${MAX_BULK_PAYMENTS} rids. To verify or reject, expectedUpiReferences carries, per team that has a reference, the one the admin was shown: if any team changed it since, 409 naming those teams (errors expectedUpiReferences.{rid}) and nothing changes. Answers the listed registrations, by rid.`,
+    security: SECURITY,
+    body: PaymentStatusBulkUpdateSchema,
+    response: { 200: z.array(RegistrationSchema), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  setPaymentStatus: endpoint('PUT', '/registrations/admin/:rid/payment', {
+    tags: TAGS.registrations,
+    summary: "Set a team's payment status (admin)",
+    description:
+      'To verify or reject a team that has a UPI reference, expectedUpiReference is the one the admin was shown; if the team changed it since, 409 "This team changed its UPI reference; check it again." and nothing changes.',
+    security: SECURITY,
+    params: RegistrationIdParamsSchema,
+    body: PaymentStatusUpdateSchema,
+    response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  listMatches: endpoint('GET', '/matches/tournament/:tournamentId', {
+    tags: TAGS.matches,
+    summary: 'Match schedule of a tournament, by day and match number',
+    description:
+      'matchId (room ID) and password are filled only for admins and confirmed teams of the tournament (payment verified, or any registered team when the entry fee is 0); null for everyone else.',
+    security: SECURITY,
+    params: MatchTournamentParamsSchema,
+    response: { 200: z.array(MatchSchema), ...errorResponses(400, 401, 404) },
+  }),
+  createMatch: endpoint('POST', '/matches', {
+    tags: TAGS.matches,
+    summary: 'Create a match (admin)',
+    description: 'One match per (tournament, day, match number): day 1-7, match 1-6; time is HH:MM or HH:MM:SS (24-hour).',
+    security: SECURITY,
+    body: MatchBodySchema,
+    response: { 201: MatchSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  updateMatch: endpoint('PUT', '/matches/:id', {
+    tags: TAGS.matches,
+    summary: 'Update a match (admin)',
+    description: 'Same fields as creating one; the match stays in its tournament.',
+    security: SECURITY,
+    params: MatchIdParamsSchema,
+    body: MatchBodySchema,
+    response: { 200: MatchSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+};
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;

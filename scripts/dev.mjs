@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm run dev` (decision 036): the gateway and the web app as `npm start` runs them, rebuilt and
+// restarted on every change. Watchers: `tsc --watch` for gateway/src → gateway/dist and server/ →
+// build/server, `remix watch` for app/ → build/ and public/build (development mode). The two servers
+// run under `node --watch` (through scripts/start.mjs, START_WATCH=1), which restarts each one when a
+// file it loaded changes. Ctrl-C or SIGTERM stops every child and all they started, and this script
+// exits once they are gone.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const remix = path.join(root, 'node_modules', '@remix-run', 'dev', 'dist', 'cli.js');
+const env = { ...process.env, NODE_ENV: 'development', VITE_CJS_IGNORE_WARNING: '1' };
+
+const children = [];
+let stopping = false;
+
+function run(name, args, extraEnv = {}) {
+  // Straight to node (no npx or shell in between), each in a process group of its own: stopping kills
+  // the whole group, so nothing it started outlives us (`node --watch` can leave the server it was just
+  // restarting behind when it is stopped mid-restart).
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: 'inherit', detached: true });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`dev: ${name} stopped (${signal ?? `exit ${code}`}); stopping the rest`);
+    stop(code || 1);
+  });
+  return child;
+}
+
+/** Sends signal to every process of the child's group; false when the group is empty. */
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) signalGroup(child, 'SIGTERM');
+  // The servers finish requests in flight (up to 10 s, decision 020); then whatever is left is killed.
+  for (let waited = 0; waited < 12_000 && children.some((child) => signalGroup(child, 0)); waited += 200) await sleep(200);
+  for (const child of children) signalGroup(child, 'SIGKILL');
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
+
+run('tsc --watch (gateway)', [tsc, '-p', 'gateway/tsconfig.json', '--watch', '--preserveWatchOutput']);
+run('tsc --watch (web server)', [tsc, '-p', 'server/tsconfig.json', '--watch', '--preserveWatchOutput']);
+run('remix watch', [remix, 'watch']);
+// start.mjs builds first if the build is missing or older than the sources, then runs both parts.
+run('the servers', [path.join(root, 'scripts', 'start.mjs')], { START_WATCH: '1' });
