@@ -32,7 +32,10 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [
   { title: 'Custom Room: BGMI and Free Fire tournaments' },
-  { name: 'description', content: 'Register your squad, pay by UPI and follow room IDs and points tables for BGMI and Free Fire custom-room tournaments.' },
+  {
+    name: 'description',
+    content: 'Register your squad, pay by UPI and follow room IDs and points tables for BGMI and Free Fire custom-room tournaments.',
+  },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

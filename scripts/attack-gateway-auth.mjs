@@ -84,8 +84,15 @@ async function startGateway(store, env = {}) {
 }
 
 const post = (url, path, body, ip, extra = {}) =>
-  fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...extra }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-const tally = (statuses) => Object.entries(statuses.reduce((m, s) => ((m[s] = (m[s] ?? 0) + 1), m), {})).map(([s, n]) => `${n} x ${s}`).join(', ');
+  fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...extra },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+const tally = (statuses) =>
+  Object.entries(statuses.reduce((m, s) => ((m[s] = (m[s] ?? 0) + 1), m), {}))
+    .map(([s, n]) => `${n} x ${s}`)
+    .join(', ');
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -95,7 +102,12 @@ const anotherIp = () => `198.18.${Math.floor(++ipCounter / 250)}.${(ipCounter % 
 
 async function register(url, ip = anotherIp()) {
   const u = crypto.randomBytes(4).toString('hex');
-  const account = { email: `atk${u}@attack.example`, phone: `9${String(crypto.randomInt(0, 1e9)).padStart(9, '0')}`, username: `atk_${u}`, password: 'the right password' };
+  const account = {
+    email: `atk${u}@attack.example`,
+    phone: `9${String(crypto.randomInt(0, 1e9)).padStart(9, '0')}`,
+    username: `atk_${u}`,
+    password: 'the right password',
+  };
   const res = await post(url, '/api/auth/register', account, ip);
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
   return account;
@@ -112,7 +124,11 @@ async function lockout() {
       // 31 attempts from 31 addresses at once; the 26th has the right password.
       const attempts = Array.from({ length: 31 }, (_, i) => (i === 25 ? victim.password : `guess ${i}`));
       const statuses = await Promise.all(
-        attempts.map((password, i) => post(gateways[i % gateways.length].url, '/api/auth/login', { emailOrPhone: victim.email, password }, anotherIp()).then((r) => r.status)),
+        attempts.map((password, i) =>
+          post(gateways[i % gateways.length].url, '/api/auth/login', { emailOrPhone: victim.email, password }, anotherIp()).then(
+            (r) => r.status,
+          ),
+        ),
       );
       console.log(`${processes} process(es), one account (limit 10): ${tally(statuses)}; the right password (26th): ${statuses[25]}`);
 
@@ -120,7 +136,12 @@ async function lockout() {
       const ip = anotherIp();
       const guesses = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
-          post(gateways[i % gateways.length].url, '/api/auth/login', { emailOrPhone: `nobody${i}-${crypto.randomBytes(3).toString('hex')}@attack.example`, password: 'password123' }, ip).then((r) => r.status),
+          post(
+            gateways[i % gateways.length].url,
+            '/api/auth/login',
+            { emailOrPhone: `nobody${i}-${crypto.randomBytes(3).toString('hex')}@attack.example`, password: 'password123' },
+            ip,
+          ).then((r) => r.status),
         ),
       );
       console.log(`${processes} process(es), one address (limit 100): ${tally(guesses)}`);
@@ -196,14 +217,21 @@ async function loginCost() {
       const which = i % 2 ? 'right' : 'wrong';
       const started = process.hrtime.bigint();
       // Each from its own address, so the wrong ones never reach a limit (the account's is 10: a new account every 9).
-      const res = await post(gw.url, '/api/auth/login', { emailOrPhone: account.email, password: which === 'right' ? account.password : 'a wrong password' }, anotherIp());
+      const res = await post(
+        gw.url,
+        '/api/auth/login',
+        { emailOrPhone: account.email, password: which === 'right' ? account.password : 'a wrong password' },
+        anotherIp(),
+      );
       await res.arrayBuffer();
       if (i >= 20) times[which].push(Number(process.hrtime.bigint() - started) / 1e6);
       if (res.status !== (which === 'right' ? 200 : 401)) throw new Error(`login: ${res.status}`);
       if (which === 'wrong' && i % 18 === 16) Object.assign(account, await register(gw.url));
     }
     const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
-    console.log(`50 each: right password median ${median(times.right).toFixed(1)} ms (p95 ${p95(times.right).toFixed(1)}), wrong median ${median(times.wrong).toFixed(1)} ms (p95 ${p95(times.wrong).toFixed(1)})`);
+    console.log(
+      `50 each: right password median ${median(times.right).toFixed(1)} ms (p95 ${p95(times.right).toFixed(1)}), wrong median ${median(times.wrong).toFixed(1)} ms (p95 ${p95(times.wrong).toFixed(1)})`,
+    );
   } finally {
     await gw.stop();
   }
@@ -227,13 +255,21 @@ async function nesting() {
         routes++;
         const url = gw.url + route.replace(/\{[^}]+\}/g, '1');
         for (const [kind, body] of Object.entries(bodies)) {
-          const res = await fetch(url, { method: method.toUpperCase(), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
+          const res = await fetch(url, {
+            method: method.toUpperCase(),
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body,
+          });
           const key = `${kind} ${res.status}`;
           seen[key] = (seen[key] ?? 0) + 1;
         }
       }
     }
-    console.log(`${routes} routes with a body, ${depth} levels deep (${bodies.object.length} bytes): ${Object.entries(seen).map(([k, n]) => `${n} x ${k}`).join(', ')}`);
+    console.log(
+      `${routes} routes with a body, ${depth} levels deep (${bodies.object.length} bytes): ${Object.entries(seen)
+        .map(([k, n]) => `${n} x ${k}`)
+        .join(', ')}`,
+    );
   } finally {
     await gw.stop();
   }

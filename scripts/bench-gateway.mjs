@@ -99,7 +99,10 @@ async function main() {
     cleaned = true;
     await Promise.all(children.map(stopChild));
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (schema) await pgQuery(databaseUrl, `drop schema if exists ${schema} cascade`).catch((err) => console.error(`bench-gateway: could not drop schema ${schema}: ${err.message}`));
+    if (schema)
+      await pgQuery(databaseUrl, `drop schema if exists ${schema} cascade`).catch((err) =>
+        console.error(`bench-gateway: could not drop schema ${schema}: ${err.message}`),
+      );
   };
   onCleanup(cleanup);
 
@@ -133,7 +136,9 @@ async function main() {
     children.push(startChild('gateway', [SERVER], env));
     await waitForHealth(gatewayUrl, children[0]);
 
-    console.log(`Populating through the API: ${TOURNAMENTS} tournaments; ${TEAMS} teams x ${MATCHES_PER_DAY} matches x ${DAYS} days of points in one...`);
+    console.log(
+      `Populating through the API: ${TOURNAMENTS} tournaments; ${TEAMS} teams x ${MATCHES_PER_DAY} matches x ${DAYS} days of points in one...`,
+    );
     const started = Date.now();
     const tid = await populate(gatewayUrl, admin);
     console.log(`Populated in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
@@ -141,8 +146,16 @@ async function main() {
     const targets = [
       { name: 'GET /tournaments', detail: `${TOURNAMENTS} tournaments`, path: '/tournaments' },
       { name: 'GET /tournaments/{id}', detail: `${TEAMS} teams registered`, path: `/tournaments/${tid}` },
-      { name: 'GET /tournaments/{id}/points-table/day', detail: `day 1: ${TEAMS} teams, ${MATCHES_PER_DAY} matches`, path: `/tournaments/${tid}/points-table/day?day=1` },
-      { name: 'GET /tournaments/{id}/points-table/overall', detail: `${TEAMS} teams, ${DAYS * MATCHES_PER_DAY} matches`, path: `/tournaments/${tid}/points-table/overall` },
+      {
+        name: 'GET /tournaments/{id}/points-table/day',
+        detail: `day 1: ${TEAMS} teams, ${MATCHES_PER_DAY} matches`,
+        path: `/tournaments/${tid}/points-table/day?day=1`,
+      },
+      {
+        name: 'GET /tournaments/{id}/points-table/overall',
+        detail: `${TEAMS} teams, ${DAYS * MATCHES_PER_DAY} matches`,
+        path: `/tournaments/${tid}/points-table/overall`,
+      },
     ];
     // The reference serves exactly what the gateway answered.
     const answers = [];
@@ -151,17 +164,25 @@ async function main() {
       if (res.status !== 200) throw new Error(`GET ${t.path} answered ${res.status}`);
       const body = Buffer.from(await res.arrayBuffer());
       t.bytes = body.length;
-      answers.push({ path: t.path, body: body.toString('base64'), contentType: res.headers.get('content-type'), etag: res.headers.get('etag') });
+      answers.push({
+        path: t.path,
+        body: body.toString('base64'),
+        contentType: res.headers.get('content-type'),
+        etag: res.headers.get('etag'),
+      });
     }
     const answersFile = path.join(dataDir, 'answers.json');
     fs.writeFileSync(answersFile, JSON.stringify(answers));
     const referencePort = await freePort();
-    children.push(startChild('reference', [SELF, '--reference-server'], { ...process.env, PORT: String(referencePort), BENCH_ANSWERS: answersFile }));
+    children.push(
+      startChild('reference', [SELF, '--reference-server'], { ...process.env, PORT: String(referencePort), BENCH_ANSWERS: answersFile }),
+    );
     const referenceUrl = `http://127.0.0.1:${referencePort}`;
     await waitForHealth(referenceUrl, children[1]);
     for (const [i, t] of targets.entries()) {
       const copy = Buffer.from(await (await fetch(referenceUrl + t.path)).arrayBuffer());
-      if (!copy.equals(Buffer.from(answers[i].body, 'base64'))) throw new Error(`the reference does not serve the same bytes for ${t.path}`);
+      if (!copy.equals(Buffer.from(answers[i].body, 'base64')))
+        throw new Error(`the reference does not serve the same bytes for ${t.path}`);
     }
 
     const run = (url, duration) => autocannon({ url, connections, duration, headers: { accept: 'application/json' } });
@@ -169,7 +190,9 @@ async function main() {
       process.stdout.write(`  ${label} for ${seconds} s... `);
       const result = await run(url, seconds);
       const bad = result.non2xx + result.errors + result.timeouts;
-      console.log(`${Math.round(result.requests.average).toLocaleString('en-IN')} req/s, p99 ${result.latency.p99} ms${bad ? `, ${bad} failed` : ''}`);
+      console.log(
+        `${Math.round(result.requests.average).toLocaleString('en-IN')} req/s, p99 ${result.latency.p99} ms${bad ? `, ${bad} failed` : ''}`,
+      );
       return { rps: result.requests.average, p99: result.latency.p99, bad };
     };
 
@@ -186,7 +209,8 @@ async function main() {
         // Alternate which goes first, so neither always runs on a machine warmed (or tired) by the other.
         const order = round % 2 ? ['gateway', 'reference'] : ['reference', 'gateway'];
         const pair = {};
-        for (const side of order) pair[side] = await measure(`${t.name} (${side})`, (side === 'gateway' ? gatewayUrl : referenceUrl) + t.path);
+        for (const side of order)
+          pair[side] = await measure(`${t.name} (${side})`, (side === 'gateway' ? gatewayUrl : referenceUrl) + t.path);
         runs.get(t.name).push(pair);
       }
     }
@@ -213,7 +237,9 @@ async function main() {
 
     const database = databaseUrl ? 'postgres' : 'sqlite';
     console.log('');
-    console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}; ${connections} connections, ${seconds} s x ${rounds} round(s), medians:`);
+    console.log(
+      `Node ${process.version}, ${os.cpus().length} CPUs, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}; ${connections} connections, ${seconds} s x ${rounds} round(s), medians:`,
+    );
     const header = ['target', 'bytes', 'req/s', 'p99 ms', 'reference req/s', 'ratio', `>= ${TARGET_RATIO}x`, 'failed'];
     const rows = summary.map((s) => [
       `${s.name} (${s.detail})`,
@@ -405,7 +431,12 @@ async function populate(baseUrl, admin) {
   const rids = new Array(TEAMS);
   await pool([...Array(TEAMS).keys()], 4, async (i) => {
     const tag = `b${i + 1}`;
-    const user = { email: `bench${i + 1}@example.com`, phone: `98${String(76000000 + i).padStart(8, '0')}`, username: `bench_${i + 1}`, password: 'bench-password-123' };
+    const user = {
+      email: `bench${i + 1}@example.com`,
+      phone: `98${String(76000000 + i).padStart(8, '0')}`,
+      username: `bench_${i + 1}`,
+      password: 'bench-password-123',
+    };
     await call(baseUrl, 'POST', '/api/auth/register', { json: user });
     const login = await call(baseUrl, 'POST', '/api/auth/login', { json: { emailOrPhone: user.email, password: user.password } });
     const team = {
@@ -430,7 +461,16 @@ async function populate(baseUrl, admin) {
       }
       order.forEach((teamId, i) => {
         const position = i + 1;
-        submissions.push({ day, match, teamId, teamName: '', position, wins: position === 1 ? 1 : 0, finishes: Math.floor(Math.random() * 8), totalPoints: 0 });
+        submissions.push({
+          day,
+          match,
+          teamId,
+          teamName: '',
+          position,
+          wins: position === 1 ? 1 : 0,
+          finishes: Math.floor(Math.random() * 8),
+          totalPoints: 0,
+        });
       });
     }
   }

@@ -47,7 +47,12 @@ if (!isMainThread) {
       }
     }),
   );
-  parentPort.postMessage({ answers, failures, seconds: (performance.now() - start) / 1000, allFirstAnsweredMs: Math.max(...firstAnswered) });
+  parentPort.postMessage({
+    answers,
+    failures,
+    seconds: (performance.now() - start) / 1000,
+    allFirstAnsweredMs: Math.max(...firstAnswered),
+  });
   process.exit(0);
 }
 
@@ -137,7 +142,9 @@ async function cover(seed) {
     raw[p * 3 + 1] = (row * 255) / height + ((x >> 5) & 31);
     raw[p * 3 + 2] = (seed * 37 + ((x >> 10) & 63)) & 255;
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 const iso = (days) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -147,9 +154,20 @@ process.stdout.write(`bench-images: uploading ${IMAGES} covers `);
 for (let i = 0; i < IMAGES; i++) {
   const form = new FormData();
   const fields = {
-    name: `Bench Cup ${i}`, game: 'BGMI', description: 'Bench.', startDate: iso(10), endDate: iso(12), registrationOpen: iso(-1),
-    registrationClose: iso(9), maxTeams: '16', format: 'Squad', platform: 'Mobile', entryFee: '0', prizePool: '₹1,000',
-    status: 'Registration Ongoing', overview: 'Bench.',
+    name: `Bench Cup ${i}`,
+    game: 'BGMI',
+    description: 'Bench.',
+    startDate: iso(10),
+    endDate: iso(12),
+    registrationOpen: iso(-1),
+    registrationClose: iso(9),
+    maxTeams: '16',
+    format: 'Squad',
+    platform: 'Mobile',
+    entryFee: '0',
+    prizePool: '₹1,000',
+    status: 'Registration Ongoing',
+    overview: 'Bench.',
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('coverImage', new Blob([await cover(i + 1)], { type: 'image/jpeg' }), 'cover.jpg');
@@ -166,7 +184,9 @@ async function forgetJpegs() {
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    const exists = await client.query(`select 1 from information_schema.tables where table_schema = $1 and table_name = 'image_jpegs'`, [schema]);
+    const exists = await client.query(`select 1 from information_schema.tables where table_schema = $1 and table_name = 'image_jpegs'`, [
+      schema,
+    ]);
     if (exists.rowCount) await client.query('delete from image_jpegs');
     await client.end();
     return;
@@ -216,7 +236,12 @@ async function flood(until) {
   const result = await until();
   worker.postMessage('stop');
   const counts = await finished;
-  return { ...result, jpgPerSecond: counts.answers / counts.seconds, failures: counts.failures, allFirstAnsweredMs: counts.allFirstAnsweredMs };
+  return {
+    ...result,
+    jpgPerSecond: counts.answers / counts.seconds,
+    failures: counts.failures,
+    allFirstAnsweredMs: counts.allFirstAnsweredMs,
+  };
 }
 
 const quantile = (list, q) => {
@@ -231,10 +256,17 @@ await forgetJpegs();
 const cold = await flood(lanes);
 const warm = await flood(lanes);
 
-console.log(`bench-images (${databaseUrl ? 'postgres' : 'sqlite'}, ${IMAGES} covers, ${CLIENTS} .jpg clients, ${SAMPLES} logins and ${SAMPLES} reads per phase, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}):`);
+console.log(
+  `bench-images (${databaseUrl ? 'postgres' : 'sqlite'}, ${IMAGES} covers, ${CLIENTS} .jpg clients, ${SAMPLES} logins and ${SAMPLES} reads per phase, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}):`,
+);
 console.log(`  baseline: ${line('login', baseline.logins)}; ${line('read', baseline.reads)}`);
-for (const [name, r] of [['cold', cold], ['warm', warm]]) {
-  console.log(`  ${name}: ${line('login', r.logins)}; ${line('read', r.reads)}; .jpg ${Math.round(r.jpgPerSecond)}/s, ${r.failures} failed, every cover answered once after ${ms(r.allFirstAnsweredMs)}`);
+for (const [name, r] of [
+  ['cold', cold],
+  ['warm', warm],
+]) {
+  console.log(
+    `  ${name}: ${line('login', r.logins)}; ${line('read', r.reads)}; .jpg ${Math.round(r.jpgPerSecond)}/s, ${r.failures} failed, every cover answered once after ${ms(r.allFirstAnsweredMs)}`,
+  );
 }
 await stopGateway();
 if (schema) {

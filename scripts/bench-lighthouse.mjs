@@ -96,7 +96,11 @@ async function runLighthouse(port, url, cookie) {
       onlyCategories: CATEGORIES,
       extraHeaders: cookie ? { Cookie: cookie } : undefined,
     });
-    const error = !result ? 'no result' : result.lhr.runtimeError ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` : null;
+    const error = !result
+      ? 'no result'
+      : result.lhr.runtimeError
+        ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`
+        : null;
     if (!error) return result;
     if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${error}`);
     console.log(`  (Lighthouse on ${url} failed: ${error.split('\n')[0]}; again)`);
@@ -119,7 +123,13 @@ async function main() {
     const { tournaments, pages } = await seedSixPages(stack);
     console.log(`bench-lighthouse: seeded ${tournaments.length} tournaments, a player and a points table in ${Date.now() - t0} ms`);
 
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir: profile, logLevel: 'silent', handleSIGINT: false });
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: CHROME_FLAGS,
+      userDataDir: profile,
+      logLevel: 'silent',
+      handleSIGINT: false,
+    });
     if (args.reports) fs.mkdirSync(args.reports, { recursive: true });
     let lighthouseVersion = '';
     let chromeVersion = '';
@@ -130,7 +140,8 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         const result = await runLighthouse(chrome.port, stack.info.webUrl + page.path, page.cookie);
         const { lhr } = result;
-        if (lhr.finalDisplayedUrl !== stack.info.webUrl + page.path) throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
+        if (lhr.finalDisplayedUrl !== stack.info.webUrl + page.path)
+          throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
         lighthouseVersion = lhr.lighthouseVersion;
         chromeVersion = lhr.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? '';
         if (args.reports) {
@@ -140,7 +151,9 @@ async function main() {
         const run = readRun(lhr);
         if (run.benchmarkIndex) benchmarkIndexes.push(run.benchmarkIndex);
         runs.push(run);
-        process.stdout.write(`  ${page.name} run ${i + 1}: ${CATEGORIES.map((c) => run.scores[c]).join('/')}, LCP ${Math.round(run.metrics['largest-contentful-paint'])} ms\n`);
+        process.stdout.write(
+          `  ${page.name} run ${i + 1}: ${CATEGORIES.map((c) => run.scores[c]).join('/')}, LCP ${Math.round(run.metrics['largest-contentful-paint'])} ms\n`,
+        );
       }
       results.push({
         page,
@@ -155,7 +168,8 @@ async function main() {
     const header = ['page', 'perf', 'a11y', 'best', 'seo', ...METRICS.map((m) => `${m.label}${m.unit ? ` ${m.unit}` : ''}`)];
     const fmt = (m, v) => (m.unit ? String(Math.round(v)) : v.toFixed(3));
     const lines = [header];
-    for (const r of results) lines.push([r.page.name, ...CATEGORIES.map((c) => r.scores[c]), ...METRICS.map((m) => fmt(m, r.metrics[m.id]))]);
+    for (const r of results)
+      lines.push([r.page.name, ...CATEGORIES.map((c) => r.scores[c]), ...METRICS.map((m) => fmt(m, r.metrics[m.id]))]);
     console.log(`\nLighthouse ${lighthouseVersion}, ${chromeVersion}, mobile (simulated slow 4G, 4× CPU), median of ${RUNS} runs\n`);
     console.log(table(lines));
     for (const r of results) {
@@ -166,24 +180,49 @@ async function main() {
 
     // A quiet desktop of this kind scores 2000-3000; under other jobs' load it falls, and measured CPU time (TBT) rises.
     const busy = benchmarkIndexes.length > 0 && median(benchmarkIndexes) < BUSY_INDEX;
-    if (busy) console.log(`\nbench-lighthouse: WARNING: median benchmarkIndex ${Math.round(median(benchmarkIndexes))} < ${BUSY_INDEX}: the machine is busy, TBT is inflated.`);
+    if (busy)
+      console.log(
+        `\nbench-lighthouse: WARNING: median benchmarkIndex ${Math.round(median(benchmarkIndexes))} < ${BUSY_INDEX}: the machine is busy, TBT is inflated.`,
+      );
     const rows = [];
     for (const r of results) {
       for (const c of CATEGORIES) {
         const pass = r.scores[c] >= 100;
         if (!pass) failed = true;
-        rows.push({ name: `${r.page.name} ${c}`, value: r.scores[c], unit: 'score', reference: null, referenceValue: null, ratio: null, target: '100', pass });
+        rows.push({
+          name: `${r.page.name} ${c}`,
+          value: r.scores[c],
+          unit: 'score',
+          reference: null,
+          referenceValue: null,
+          ratio: null,
+          target: '100',
+          pass,
+        });
       }
       for (const m of METRICS) {
         const value = m.unit ? Math.round(r.metrics[m.id]) : Number(r.metrics[m.id].toFixed(4));
-        rows.push({ name: `${r.page.name} ${m.label}`, value, unit: m.unit, reference: null, referenceValue: null, ratio: null, target: `≤ ${m.good}`, pass: value <= m.good });
+        rows.push({
+          name: `${r.page.name} ${m.label}`,
+          value,
+          unit: m.unit,
+          reference: null,
+          referenceValue: null,
+          ratio: null,
+          target: `≤ ${m.good}`,
+          pass: value <= m.good,
+        });
       }
     }
     const notes = [
       `Lighthouse ${lighthouseVersion} mobile preset (simulated throttling: 150 ms RTT, 1.6 Mbit/s, 4× CPU) on ${chromeVersion} headless; median of ${RUNS} runs per page.`,
       'Scores, LCP, FCP and CLS come from the simulation and move little with machine load; TBT is measured main-thread time and rises on a busy machine.',
       `Median Lighthouse benchmarkIndex of this machine: ${benchmarkIndexes.length ? Math.round(median(benchmarkIndexes)) : 'n/a'}.`,
-      ...(busy ? [`The machine was busy (benchmarkIndex under ${BUSY_INDEX}): TBT, and the performance scores with it, are inflated; run again on a quiet machine.`] : []),
+      ...(busy
+        ? [
+            `The machine was busy (benchmarkIndex under ${BUSY_INDEX}): TBT, and the performance scores with it, are inflated; run again on a quiet machine.`,
+          ]
+        : []),
       'Seed: 20 tournaments with ~30 KB poster covers, a 16-team points table, a signed-in player with a registered team and room details (the two player pages).',
     ];
     if (args.json) {

@@ -66,7 +66,9 @@ function throwawayPostgres() {
 
 // RUSH_NODE_OPTIONS: extra node options for both processes (a profiler preload, for example); RUSH_PROFILE_DIR is passed on.
 const profile = (name) =>
-  process.env.RUSH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.RUSH_NODE_OPTIONS, PROF_DIR: path.join(process.env.RUSH_PROFILE_DIR ?? os.tmpdir(), name) } : {};
+  process.env.RUSH_NODE_OPTIONS
+    ? { NODE_OPTIONS: process.env.RUSH_NODE_OPTIONS, PROF_DIR: path.join(process.env.RUSH_PROFILE_DIR ?? os.tmpdir(), name) }
+    : {};
 
 const fmt = (ms) => (ms === null ? 'n/a' : `${Math.round(ms)} ms`);
 
@@ -76,12 +78,20 @@ async function runOne(database) {
   console.log(`\nbench-rush (${database}): starting a gateway + web pair on the production build…`);
   const stack = await Stack.start({
     label: `rush-${database}`,
-    gatewayEnv: { RATE_LIMIT: 'on', LOG_LEVEL: process.env.RUSH_GATEWAY_LOG_LEVEL || 'error', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...profile('gateway') },
+    gatewayEnv: {
+      RATE_LIMIT: 'on',
+      LOG_LEVEL: process.env.RUSH_GATEWAY_LOG_LEVEL || 'error',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...profile('gateway'),
+    },
     webEnv: { TRUST_PROXY: 'loopback', ...profile('web') },
   });
   try {
     const web = stack.info.webUrl;
-    const tournament = await createTournament(stack.info.gatewayUrl, ADMIN, { slots: SLOTS, name: `Rush Cup ${database} ${Date.now() % 100000}` });
+    const tournament = await createTournament(stack.info.gatewayUrl, ADMIN, {
+      slots: SLOTS,
+      name: `Rush Cup ${database} ${Date.now() % 100000}`,
+    });
     const players = makePlayers(PLAYERS);
     const t0 = Date.now();
     await signUpAndLogIn(web, players, {
@@ -107,7 +117,11 @@ async function runOne(database) {
       ...rushChecks({ summary, db, gw, slots: SLOTS, players: PLAYERS }),
       ['every accepted team is in the list', acceptedStored === accepted.length, `${acceptedStored}/${accepted.length}`],
       ['accepted players see "… is registered"', pagesOk === accepted.length, `${pagesOk}/${accepted.length}`],
-      [`p99 accepted ≤ ${P99_TARGET_MS} ms`, summary.acceptedP99 !== null && summary.acceptedP99 <= P99_TARGET_MS, fmt(summary.acceptedP99)],
+      [
+        `p99 accepted ≤ ${P99_TARGET_MS} ms`,
+        summary.acceptedP99 !== null && summary.acceptedP99 <= P99_TARGET_MS,
+        fmt(summary.acceptedP99),
+      ],
     ];
     for (const e of results.filter((r) => r.kind === 'error').slice(0, 5)) {
       console.log(`  error: ${e.status || e.error} ${e.headers?.location ?? ''} ${(e.text ?? '').replace(/\s+/g, ' ').slice(0, 160)}`);
@@ -127,10 +141,40 @@ function table(rows) {
 const outcomes = [];
 for (const database of databases) outcomes.push(await runOne(database));
 
-const rows = [['database', 'players', 'slots', 'accepted', 'full', 'errors', 'p50 acc', 'p90 acc', 'p99 acc', 'max acc', 'p50 all', 'p99 all', 'rush wall']];
+const rows = [
+  [
+    'database',
+    'players',
+    'slots',
+    'accepted',
+    'full',
+    'errors',
+    'p50 acc',
+    'p90 acc',
+    'p99 acc',
+    'max acc',
+    'p50 all',
+    'p99 all',
+    'rush wall',
+  ],
+];
 for (const o of outcomes) {
   const s = o.summary;
-  rows.push([o.database, PLAYERS, SLOTS, s.accepted, s.full, s.errors, fmt(s.acceptedP50), fmt(s.acceptedP90), fmt(s.acceptedP99), fmt(s.acceptedMax), fmt(s.allP50), fmt(s.allP99), fmt(o.wallMs)]);
+  rows.push([
+    o.database,
+    PLAYERS,
+    SLOTS,
+    s.accepted,
+    s.full,
+    s.errors,
+    fmt(s.acceptedP50),
+    fmt(s.acceptedP90),
+    fmt(s.acceptedP99),
+    fmt(s.acceptedMax),
+    fmt(s.allP50),
+    fmt(s.allP99),
+    fmt(o.wallMs),
+  ]);
 }
 console.log('\n' + table(rows) + '\n');
 let failed = false;
@@ -143,7 +187,8 @@ for (const o of outcomes) {
 
 if (args.json) {
   const out = { suite: 'rush', rows: [], notes: [] };
-  const row = (name, value, unit, target, pass) => out.rows.push({ name, value, unit, reference: null, referenceValue: null, ratio: null, target, pass });
+  const row = (name, value, unit, target, pass) =>
+    out.rows.push({ name, value, unit, reference: null, referenceValue: null, ratio: null, target, pass });
   for (const o of outcomes) {
     const s = o.summary;
     const d = `rush ${o.database}`;
@@ -153,9 +198,21 @@ if (args.json) {
     row(`${d}: errors`, s.errors, 'requests', '= 0', s.errors === 0);
     row(`${d}: p50 accepted`, Math.round(s.acceptedP50 ?? -1), 'ms', null, null);
     row(`${d}: p90 accepted`, Math.round(s.acceptedP90 ?? -1), 'ms', null, null);
-    row(`${d}: p99 accepted`, Math.round(s.acceptedP99 ?? -1), 'ms', `≤ ${P99_TARGET_MS}`, s.acceptedP99 !== null && s.acceptedP99 <= P99_TARGET_MS);
+    row(
+      `${d}: p99 accepted`,
+      Math.round(s.acceptedP99 ?? -1),
+      'ms',
+      `≤ ${P99_TARGET_MS}`,
+      s.acceptedP99 !== null && s.acceptedP99 <= P99_TARGET_MS,
+    );
     row(`${d}: p99 all answers`, Math.round(s.allP99 ?? -1), 'ms', null, null);
-    row(`${d}: stored registrations`, o.db.rows, 'teams', `= ${SLOTS}, no duplicates`, check('database: rows = slots') && check('database: no user twice, no team name twice'));
+    row(
+      `${d}: stored registrations`,
+      o.db.rows,
+      'teams',
+      `= ${SLOTS}, no duplicates`,
+      check('database: rows = slots') && check('database: no user twice, no team name twice'),
+    );
     row(`${d}: registeredTeams`, o.gw.registeredTeams, 'teams', `= ${SLOTS}`, o.gw.registeredTeams === SLOTS);
     out.notes.push(
       `${d}: ${PLAYERS} players, ${SLOTS} slots, one gateway + one web process (production build), 2 shared cores; setup ${o.setupSeconds.toFixed(0)} s (sign-up + login through the web, 4 at a time, rate limits on, one X-Forwarded-For per player, web TRUST_PROXY=loopback); rush wall time ${Math.round(o.wallMs)} ms.`,

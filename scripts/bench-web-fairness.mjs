@@ -102,8 +102,14 @@ async function main() {
         );
       }
     }
-    console.log(`player /my-tournaments alone: median ${Math.round(median(alone))} ms; Node ${process.version}, ${os.cpus().length} CPUs shared by load generator, gateway and web server`);
-    if (args.json) fs.writeFileSync(args.json, `${JSON.stringify({ build: buildDir ?? 'this checkout', aloneMs: Math.round(median(alone)), rows }, null, 2)}\n`);
+    console.log(
+      `player /my-tournaments alone: median ${Math.round(median(alone))} ms; Node ${process.version}, ${os.cpus().length} CPUs shared by load generator, gateway and web server`,
+    );
+    if (args.json)
+      fs.writeFileSync(
+        args.json,
+        `${JSON.stringify({ build: buildDir ?? 'this checkout', aloneMs: Math.round(median(alone)), rows }, null, 2)}\n`,
+      );
   } finally {
     await stack.stop();
   }

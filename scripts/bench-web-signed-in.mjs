@@ -12,7 +12,9 @@ import { Stack } from '../tests/e2e/support/stack.mjs';
 import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { seed, seedPlayer } from './lib/bench-seed.mjs';
 
-const { values: args } = parseArgs({ options: { before: { type: 'string' }, rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' } } });
+const { values: args } = parseArgs({
+  options: { before: { type: 'string' }, rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' } },
+});
 const ROUNDS = Number(args.rounds);
 const SECONDS = Number(args.seconds);
 if (!args.before || !Number.isInteger(ROUNDS) || ROUNDS < 1 || !Number.isInteger(SECONDS) || SECONDS < 1) {
@@ -38,14 +40,17 @@ try {
     const { cookie } = await seedPlayer(stack, tournaments[0].id);
     targets[name] = { url: `${stack.info.webUrl}/tournaments`, cookie };
   }
-  const run = (t, duration) => autocannon({ url: t.url, connections: 10, duration, headers: { cookie: t.cookie, 'accept-encoding': 'gzip' } });
+  const run = (t, duration) =>
+    autocannon({ url: t.url, connections: 10, duration, headers: { cookie: t.cookie, 'accept-encoding': 'gzip' } });
   for (const t of Object.values(targets)) await run(t, 2);
   const results = { before: [], after: [] };
   for (let round = 0; round < ROUNDS; round++) {
     for (const name of round % 2 ? ['after', 'before'] : ['before', 'after']) {
       const r = await run(targets[name], SECONDS);
       results[name].push(r.requests.average);
-      console.log(`round ${round + 1} ${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, ${r.non2xx + r.errors} failed`);
+      console.log(
+        `round ${round + 1} ${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, ${r.non2xx + r.errors} failed`,
+      );
     }
   }
   console.log(

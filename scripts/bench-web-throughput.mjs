@@ -47,7 +47,9 @@ function jsonFileArg() {
 /** 20 tournaments like the list page's budget case (covers, realistic texts); eight teams with a match of points on the first. */
 async function seed(stack) {
   const { token } = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: ADMIN.email, password: ADMIN.password } });
-  const cover = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 30, g: 70, b: 160 } } }).png().toBuffer();
+  const cover = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 30, g: 70, b: 160 } } })
+    .png()
+    .toBuffer();
   const day = 86_400_000;
   const created = [];
   for (let i = 0; i < TOURNAMENTS; i++) {
@@ -56,7 +58,8 @@ async function seed(stack) {
     const fields = {
       name: `${game} ${['Pro Scrims', 'Weekend Cup', 'City Clash', 'Campus League'][i % 4]} Season ${i + 3}`,
       game,
-      description: 'Squad custom rooms on Erangel and Sanhok. Open to all Indian players aged 16 and above; emulator players are not allowed.',
+      description:
+        'Squad custom rooms on Erangel and Sanhok. Open to all Indian players aged 16 and above; emulator players are not allowed.',
       startDate: new Date(start).toISOString(),
       endDate: new Date(start + 2 * day).toISOString(),
       registrationOpen: new Date(Date.now() - day).toISOString(),
@@ -78,13 +81,24 @@ async function seed(stack) {
   let player;
   const teams = [];
   for (let i = 0; i < TEAMS; i++) {
-    const account = { email: `bench-${i}@test.example`, phone: `91234567${String(10 + i)}`, username: `bench_player_${i}`, password: 'bench-player-pass' };
+    const account = {
+      email: `bench-${i}@test.example`,
+      phone: `91234567${String(10 + i)}`,
+      username: `bench_player_${i}`,
+      password: 'bench-player-pass',
+    };
     await api(stack, 'POST', '/api/auth/register', { json: account });
     const login = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: account.email, password: account.password } });
     teams.push(
       await api(stack, 'POST', `/registrations/${tid}`, {
         token: login.token,
-        json: { teamName: `Squad ${i + 1}`, player1Username: `p1_${i}`, player2Username: `p2_${i}`, player3Username: `p3_${i}`, player4Username: `p4_${i}` },
+        json: {
+          teamName: `Squad ${i + 1}`,
+          player1Username: `p1_${i}`,
+          player2Username: `p2_${i}`,
+          player3Username: `p3_${i}`,
+          player4Username: `p4_${i}`,
+        },
       }),
     );
     player ??= account;
@@ -93,7 +107,16 @@ async function seed(stack) {
   for (const [i, team] of teams.entries()) {
     await api(stack, 'POST', `/tournaments/${tid}/points-table`, {
       token,
-      json: { day: 1, match: 1, teamId: team.rid, teamName: team.teamName, position: i + 1, wins: i === 0 ? 1 : 0, finishes: 8 - i, totalPoints: 0 },
+      json: {
+        day: 1,
+        match: 1,
+        teamId: team.rid,
+        teamName: team.teamName,
+        position: i + 1,
+        wins: i === 0 ? 1 : 0,
+        finishes: 8 - i,
+        totalPoints: 0,
+      },
     });
   }
   const res = await fetch(`${stack.info.webUrl}/login`, {
@@ -147,10 +170,20 @@ async function main() {
       { name: `GET /tournaments/{id}/points-table (anonymous, ${TEAMS} teams)`, path: `/tournaments/${tid}/points-table` },
       { name: 'GET /about (anonymous)', path: '/about' },
     ];
-    const signedIn = { name: `GET /tournaments (signed in, ${TOURNAMENTS} tournaments; never cached)`, path: '/tournaments', cookie, info: true };
+    const signedIn = {
+      name: `GET /tournaments (signed in, ${TOURNAMENTS} tournaments; never cached)`,
+      path: '/tournaments',
+      cookie,
+      info: true,
+    };
     // The same page from a second web server of the same build with the page cache off: what every anonymous visitor cost before.
     const uncachedWeb = await stack.startExtraWeb({ PAGE_CACHE_ENTRIES: '0' });
-    const uncached = { name: `GET /tournaments (anonymous, ${TOURNAMENTS} tournaments; page cache off)`, path: '/tournaments', base: uncachedWeb.url, info: true };
+    const uncached = {
+      name: `GET /tournaments (anonymous, ${TOURNAMENTS} tournaments; page cache off)`,
+      path: '/tournaments',
+      base: uncachedWeb.url,
+      info: true,
+    };
     const info = [signedIn, uncached];
     const targets = [staticTarget, ...pages, ...info];
 
@@ -161,7 +194,11 @@ async function main() {
       await rawGet((t.base ?? web) + t.path, headers);
       const res = await rawGet((t.base ?? web) + t.path, headers);
       if (res.status !== 200) throw new Error(`bench: ${t.path} answered ${res.status}`);
-      shape.set(t.name, { bytes: res.bytes, encoding: res.headers['content-encoding'] ?? 'identity', cache: res.headers['x-page-cache'] ?? 'none' });
+      shape.set(t.name, {
+        bytes: res.bytes,
+        encoding: res.headers['content-encoding'] ?? 'identity',
+        cache: res.headers['x-page-cache'] ?? 'none',
+      });
     }
 
     const run = (t, duration) =>
@@ -181,7 +218,9 @@ async function main() {
         const result = await run(t, seconds);
         const bad = result.non2xx + result.errors + result.timeouts;
         runs.get(t.name).push({ rps: result.requests.average, p99: result.latency.p99, bad });
-        console.log(`${Math.round(result.requests.average).toLocaleString('en-IN')} req/s, p99 ${result.latency.p99} ms${bad ? `, ${bad} failed` : ''}`);
+        console.log(
+          `${Math.round(result.requests.average).toLocaleString('en-IN')} req/s, p99 ${result.latency.p99} ms${bad ? `, ${bad} failed` : ''}`,
+        );
       }
     }
     await new Promise((r) => setTimeout(r, 1000));
@@ -189,7 +228,15 @@ async function main() {
     const summary = new Map(
       targets.map((t) => {
         const r = runs.get(t.name);
-        return [t.name, { rps: median(r.map((x) => x.rps)), p99: median(r.map((x) => x.p99)), bad: r.reduce((n, x) => n + x.bad, 0), perRound: r.map((x) => x.rps) }];
+        return [
+          t.name,
+          {
+            rps: median(r.map((x) => x.rps)),
+            p99: median(r.map((x) => x.p99)),
+            bad: r.reduce((n, x) => n + x.bad, 0),
+            perRound: r.map((x) => x.rps),
+          },
+        ];
       }),
     );
     const reference = summary.get(staticTarget.name);
@@ -216,11 +263,31 @@ async function main() {
     });
 
     console.log('');
-    console.log(`Node ${process.version}, ${os.cpus().length} CPUs; ${connections} connections, ${seconds} s x ${rounds} round(s), Accept-Encoding: ${ACCEPT_ENCODING}, medians:`);
+    console.log(
+      `Node ${process.version}, ${os.cpus().length} CPUs; ${connections} connections, ${seconds} s x ${rounds} round(s), Accept-Encoding: ${ACCEPT_ENCODING}, medians:`,
+    );
     const header = ['target', 'req/s', 'p99 ms', 'bytes', 'cache', `vs ${STATIC_PATH}`, 'per round', 'result'];
     const table = [
-      [staticTarget.name, String(Math.round(reference.rps)), String(reference.p99), String(shape.get(staticTarget.name).bytes), '-', '1.00×', '-', reference.bad ? `${reference.bad} failed` : ''],
-      ...rows.map((r) => [r.name, String(r.value), String(r.p99Ms), String(r.bytes), r.pageCache, `${r.ratio.toFixed(2)}×`, r.roundRatios.join(' '), r.target.startsWith('none') ? 'info' : r.pass ? 'PASS' : 'FAIL']),
+      [
+        staticTarget.name,
+        String(Math.round(reference.rps)),
+        String(reference.p99),
+        String(shape.get(staticTarget.name).bytes),
+        '-',
+        '1.00×',
+        '-',
+        reference.bad ? `${reference.bad} failed` : '',
+      ],
+      ...rows.map((r) => [
+        r.name,
+        String(r.value),
+        String(r.p99Ms),
+        String(r.bytes),
+        r.pageCache,
+        `${r.ratio.toFixed(2)}×`,
+        r.roundRatios.join(' '),
+        r.target.startsWith('none') ? 'info' : r.pass ? 'PASS' : 'FAIL',
+      ]),
     ];
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
     const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');

@@ -87,7 +87,15 @@ async function browserFigures(stack, paths, cookies) {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const out = new Map();
   try {
@@ -158,7 +166,17 @@ async function main() {
     const paid = tournaments.find((t) => t.entryFee > 0 && t.status === 'Registration Ongoing');
     const player = await seedPlayer(stack, paid.id);
     const playerPaths = [`/payment?rid=${player.rid}`, `/tournament/${paid.id}/matches`];
-    const paths = ['/', '/tournaments', `/tournaments/${id}`, `/tournaments/${id}/points-table`, '/about', '/videos', '/login', '/register', ...playerPaths];
+    const paths = [
+      '/',
+      '/tournaments',
+      `/tournaments/${id}`,
+      `/tournaments/${id}/points-table`,
+      '/about',
+      '/videos',
+      '/login',
+      '/register',
+      ...playerPaths,
+    ];
     // Room details are shown to a team whose payment is verified (decision 029).
     const cookies = new Map([
       [playerPaths[0], player.cookie],
@@ -185,7 +203,21 @@ async function main() {
         for (const url of b.scripts) p.browserJs += await jsGzip(stack, url, jsCache);
       }
     }
-    const rows = [['page', 'HTML raw', 'HTML gzip', 'JS gzip: HTML (files)', 'JS gzip: Chromium (files)', 'JS ≤100KB', 'CSS files', 'CSS =1', 'img w/h', 'CLS', 'CLS ≤0.1']];
+    const rows = [
+      [
+        'page',
+        'HTML raw',
+        'HTML gzip',
+        'JS gzip: HTML (files)',
+        'JS gzip: Chromium (files)',
+        'JS ≤100KB',
+        'CSS files',
+        'CSS =1',
+        'img w/h',
+        'CLS',
+        'CLS ≤0.1',
+      ],
+    ];
     for (const p of pages) {
       const b = browser?.get(p.path);
       rows.push([
@@ -205,12 +237,18 @@ async function main() {
     console.log('\n' + table(rows));
 
     const list = pages.find((p) => p.path === '/tournaments');
-    console.log(`\n/tournaments HTML with ${TOURNAMENTS} tournaments: ${kb(list.htmlGzip)} gzip (budget ≤ ${kb(BUDGET.listHtml)}): ${verdict(list.htmlGzip <= BUDGET.listHtml)}`);
+    console.log(
+      `\n/tournaments HTML with ${TOURNAMENTS} tournaments: ${kb(list.htmlGzip)} gzip (budget ≤ ${kb(BUDGET.listHtml)}): ${verdict(list.htmlGzip <= BUDGET.listHtml)}`,
+    );
     const videos = pages.find((p) => p.path === '/videos');
-    console.log(`/videos with 10 playlists (5 videos each shown): HTML ${kb(videos.htmlGzip)} gzip (≤ ${kb(BUDGET.listHtml)}): ${verdict(videos.htmlGzip <= BUDGET.listHtml)}; ${videos.images} thumbnails`);
+    console.log(
+      `/videos with 10 playlists (5 videos each shown): HTML ${kb(videos.htmlGzip)} gzip (≤ ${kb(BUDGET.listHtml)}): ${verdict(videos.htmlGzip <= BUDGET.listHtml)}; ${videos.images} thumbnails`,
+    );
     for (const path of playerPaths) {
       const p = pages.find((x) => x.path === path);
-      console.log(`${path} (signed in, team registered): HTML ${kb(p.htmlGzip)} gzip (≤ ${kb(BUDGET.listHtml)}): ${verdict(p.htmlGzip <= BUDGET.listHtml)}; JS ${kb(Math.max(p.js, p.browserJs ?? 0))} gzip (≤ ${kb(BUDGET.js)})`);
+      console.log(
+        `${path} (signed in, team registered): HTML ${kb(p.htmlGzip)} gzip (≤ ${kb(BUDGET.listHtml)}): ${verdict(p.htmlGzip <= BUDGET.listHtml)}; JS ${kb(Math.max(p.js, p.browserJs ?? 0))} gzip (≤ ${kb(BUDGET.js)})`,
+      );
     }
     for (const p of pages) {
       for (const tag of p.badImages) console.log(`  ${p.path}: <img> without width/height: ${tag.slice(0, 160)}`);
@@ -229,13 +267,45 @@ function writeJson(file, pages, browser, playerPaths) {
   const rows = [];
   for (const p of pages) {
     const html = p.path === '/tournaments' || p.path === '/videos' || playerPaths.includes(p.path);
-    if (html) rows.push({ name: `${p.path} HTML gzip`, value: +(p.htmlGzip / KB).toFixed(1), unit: 'KB', reference: null, referenceValue: null, ratio: null, target: `≤ ${BUDGET.listHtml / KB} KB`, pass: p.htmlGzip <= BUDGET.listHtml });
+    if (html)
+      rows.push({
+        name: `${p.path} HTML gzip`,
+        value: +(p.htmlGzip / KB).toFixed(1),
+        unit: 'KB',
+        reference: null,
+        referenceValue: null,
+        ratio: null,
+        target: `≤ ${BUDGET.listHtml / KB} KB`,
+        pass: p.htmlGzip <= BUDGET.listHtml,
+      });
     const js = Math.max(p.js, p.browserJs ?? 0);
-    rows.push({ name: `${p.path} JS gzip`, value: +(js / KB).toFixed(1), unit: 'KB', reference: null, referenceValue: null, ratio: null, target: `≤ ${BUDGET.js / KB} KB`, pass: js <= BUDGET.js });
+    rows.push({
+      name: `${p.path} JS gzip`,
+      value: +(js / KB).toFixed(1),
+      unit: 'KB',
+      reference: null,
+      referenceValue: null,
+      ratio: null,
+      target: `≤ ${BUDGET.js / KB} KB`,
+      pass: js <= BUDGET.js,
+    });
     const cls = browser?.get(p.path)?.cls;
-    if (cls !== undefined) rows.push({ name: `${p.path} CLS`, value: +cls.toFixed(4), unit: '', reference: null, referenceValue: null, ratio: null, target: `≤ ${BUDGET.cls}`, pass: cls <= BUDGET.cls });
+    if (cls !== undefined)
+      rows.push({
+        name: `${p.path} CLS`,
+        value: +cls.toFixed(4),
+        unit: '',
+        reference: null,
+        referenceValue: null,
+        ratio: null,
+        target: `≤ ${BUDGET.cls}`,
+        pass: cls <= BUDGET.cls,
+      });
   }
-  fs.writeFileSync(file, JSON.stringify({ suite: 'weights', rows, notes: [`${TOURNAMENTS} tournaments with covers; sizes are gzip level 6`] }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ suite: 'weights', rows, notes: [`${TOURNAMENTS} tournaments with covers; sizes are gzip level 6`] }, null, 2),
+  );
 }
 
 main().catch((err) => {

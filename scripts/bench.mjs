@@ -89,7 +89,10 @@ function gitCommit() {
 function fmt(value, unit) {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'number') return String(value);
-  const n = Math.abs(value) >= 100 || Number.isInteger(value) ? Math.round(value).toLocaleString('en-US') : value.toFixed(Math.abs(value) < 1 ? 3 : 1);
+  const n =
+    Math.abs(value) >= 100 || Number.isInteger(value)
+      ? Math.round(value).toLocaleString('en-US')
+      : value.toFixed(Math.abs(value) < 1 ? 3 : 1);
   return unit && unit !== 'score' ? `${n} ${unit}` : n;
 }
 
@@ -137,7 +140,12 @@ async function main() {
   const selected = SUITES.filter((s) => !only || only.includes(s.key));
   const pg = selected.some((s) => s.pg) ? startPostgres() : null;
   const date = new Date().toISOString();
-  const result = { date, commit: gitCommit(), machine: { cpus: os.cpus().length, node: process.versions.node, platform: `${os.platform()} ${os.arch()}` }, suites: [] };
+  const result = {
+    date,
+    commit: gitCommit(),
+    machine: { cpus: os.cpus().length, node: process.versions.node, platform: `${os.platform()} ${os.arch()}` },
+    suites: [],
+  };
   let failed = false;
   try {
     for (const [i, suite] of selected.entries()) {
@@ -179,7 +187,9 @@ async function main() {
   fs.writeFileSync(mdFile, `# Benchmarks ${date}\n\n${table}${notesOf(result)}`);
   if (writeReadme) updateReadme(table);
   console.log('\n' + table);
-  console.log(`bench: wrote ${path.relative(ROOT, jsonFile)} and ${path.relative(ROOT, mdFile)}${writeReadme ? ', README table updated' : ''}`);
+  console.log(
+    `bench: wrote ${path.relative(ROOT, jsonFile)} and ${path.relative(ROOT, mdFile)}${writeReadme ? ', README table updated' : ''}`,
+  );
   console.log(`bench: ${failed ? 'FAIL: a suite did not run or a target was missed' : 'PASS: every target met'}`);
   process.exit(failed ? 1 : 0);
 }

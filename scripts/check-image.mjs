@@ -22,7 +22,7 @@ import { onCleanup, stopAllOnExit, trackGroup } from './lib/processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const flag = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] ?? '' : undefined);
+const flag = (name) => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? '') : undefined);
 const DOCKERFILE = path.resolve(flag('--dockerfile') ?? path.join(ROOT, 'Dockerfile'));
 const KEEP = args.includes('--keep');
 const JSON_OUT = flag('--json');
@@ -44,7 +44,8 @@ function check(name, ok, detail = '') {
 }
 function run(cmd, argv, options = {}) {
   const r = spawnSync(cmd, argv, { encoding: 'utf8', ...options });
-  if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} failed (${r.status ?? r.signal}): ${(r.stderr || r.stdout || '').trim().slice(-2000)}`);
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${argv.join(' ')} failed (${r.status ?? r.signal}): ${(r.stderr || r.stdout || '').trim().slice(-2000)}`);
   return r.stdout;
 }
 
@@ -95,7 +96,7 @@ function parseEnv(text) {
     env[key] = value.join(' ');
     return env;
   }
-  for (let m; (m = re.exec(text)); ) env[m[1]] = m[2].replace(/^(["'])([\s\S]*)\1$/, '$2');
+  for (let m; (m = re.exec(text));) env[m[1]] = m[2].replace(/^(["'])([\s\S]*)\1$/, '$2');
   return env;
 }
 const duration = (s) => {
@@ -118,7 +119,14 @@ function ignoreRules() {
       const pattern = path.posix.normalize((negate ? l.slice(1) : l).replace(/^\/+/, ''));
       const source = pattern
         .split('/')
-        .map((part) => (part === '**' ? '.*' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')))
+        .map((part) =>
+          part === '**'
+            ? '.*'
+            : part
+                .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+                .replace(/\*/g, '[^/]*')
+                .replace(/\?/g, '[^/]'),
+        )
         .join('/')
         .replace(/\.\*\//g, '(?:.*/)?');
       return { negate, re: new RegExp(`^${source}(?:/.*)?$`), pattern };
@@ -163,7 +171,10 @@ function dockerCopy(srcs, dest, destPath, link) {
       fs.mkdirSync(destPath, { recursive: true });
       run('cp', [link ? '-al' : '-a', `${src}/.`, `${destPath}/`]);
     } else {
-      const file = dest.endsWith('/') || (fs.existsSync(destPath) && fs.statSync(destPath).isDirectory()) ? path.join(destPath, path.basename(src)) : destPath;
+      const file =
+        dest.endsWith('/') || (fs.existsSync(destPath) && fs.statSync(destPath).isDirectory())
+          ? path.join(destPath, path.basename(src))
+          : destPath;
       fs.mkdirSync(path.dirname(file), { recursive: true });
       run('cp', [link ? '-al' : '-a', src, file]);
     }
@@ -233,7 +244,11 @@ function readRuntime(stage, stagesByName) {
       const { options, rest: spec } = flags(rest);
       const m = /^CMD\s+(\[[\s\S]*\])$/.exec(spec);
       if (!m) throw new Unsupported(`HEALTHCHECK must be CMD ["exec", "form"]: ${rest}`);
-      image.healthcheck = { argv: JSON.parse(m[1]), timeout: duration(options.timeout) ?? 30_000, startPeriod: duration(options['start-period']) ?? 0 };
+      image.healthcheck = {
+        argv: JSON.parse(m[1]),
+        timeout: duration(options.timeout) ?? 30_000,
+        startPeriod: duration(options['start-period']) ?? 0,
+      };
     } else if (op === 'CMD') {
       if (!rest.startsWith('[')) throw new Unsupported('CMD must be in exec form (JSON): the container must run node as PID 1 for SIGTERM');
       image.cmd = JSON.parse(rest);
@@ -247,7 +262,8 @@ function readRuntime(stage, stagesByName) {
 function replayRuntimeRun({ cmd }, root, user) {
   for (const part of cmd.split('&&').map((s) => s.trim())) {
     const [bin, ...rest] = part.split(/\s+/);
-    if (bin === 'mkdir') for (const p of rest.filter((a) => !a.startsWith('-'))) fs.mkdirSync(inRoot(root, p), { recursive: true, mode: 0o755 });
+    if (bin === 'mkdir')
+      for (const p of rest.filter((a) => !a.startsWith('-'))) fs.mkdirSync(inRoot(root, p), { recursive: true, mode: 0o755 });
     else if (bin === 'chown') {
       const [spec, ...paths] = rest.filter((a) => a !== '-R');
       for (const p of paths) chownPlayer(spec, inRoot(root, p), user);
@@ -263,7 +279,8 @@ function containerEnv(image, root, overrides) {
   for (const [k, v] of Object.entries(image.env)) env[k] = v.startsWith('/') && !v.includes(':') ? inRoot(root, v) : v;
   return { ...env, ...overrides };
 }
-const asPlayer = (argv) => (IS_ROOT ? ['setpriv', `--reuid=${PLAYER.uid}`, `--regid=${PLAYER.gid}`, '--clear-groups', '--', ...argv] : argv);
+const asPlayer = (argv) =>
+  IS_ROOT ? ['setpriv', `--reuid=${PLAYER.uid}`, `--regid=${PLAYER.gid}`, '--clear-groups', '--', ...argv] : argv;
 
 function startContainer(name, image, imageRoot, env) {
   const out = path.join(tmp, `${name}.log`);
@@ -305,7 +322,10 @@ async function get(url, options = {}) {
     return { status: 0, headers: new Headers(), body: String(err.cause?.code ?? err.message) };
   }
 }
-const outsideAddress = () => Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+const outsideAddress = () =>
+  Object.values(os.networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
 
 async function smokeWeb(label, web) {
   const home = await get(`${web}/`);
@@ -314,19 +334,39 @@ async function smokeWeb(label, web) {
   check(`${label}: GET /tournaments is 200`, list.status === 200, `${list.status}`);
   const asset = /["'](\/build\/[^"']+\.js)["']/.exec(home.body)?.[1];
   const js = asset ? await get(web + asset) : { status: 0, headers: new Headers() };
-  check(`${label}: a static asset from /build is served, immutable`, js.status === 200 && /immutable/.test(js.headers.get('cache-control') ?? ''), `${asset} → ${js.status}`);
+  check(
+    `${label}: a static asset from /build is served, immutable`,
+    js.status === 200 && /immutable/.test(js.headers.get('cache-control') ?? ''),
+    `${asset} → ${js.status}`,
+  );
   const cover = /(\/images\/[0-9a-f]+(?:-\d+)?\.webp)/.exec(list.body)?.[1];
   const image = cover ? await get(web + cover) : { status: 0, headers: new Headers() };
-  check(`${label}: a demo cover (made with sharp) comes through the web app`, image.status === 200 && image.headers.get('content-type') === 'image/webp', `${cover} → ${image.status}`);
+  check(
+    `${label}: a demo cover (made with sharp) comes through the web app`,
+    image.status === 200 && image.headers.get('content-type') === 'image/webp',
+    `${cover} → ${image.status}`,
+  );
 
   const n = Date.now().toString().slice(-8);
   const account = { email: `image-check-${n}@example.com`, phone: `98${n}`, username: `imgchk${n}`, password: 'image-check-password' };
-  const form = (fields) => ({ method: 'POST', headers: { origin: web, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  const form = (fields) => ({
+    method: 'POST',
+    headers: { origin: web, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
   const signUp = await get(`${web}/register`, form({ ...account, redirectTo: '' }));
-  check(`${label}: sign-up through the web form`, signUp.status === 302 && (signUp.headers.get('location') ?? '').startsWith('/login'), `${signUp.status} ${signUp.headers.get('location')} ${signUp.body.slice(0, 200)}`);
+  check(
+    `${label}: sign-up through the web form`,
+    signUp.status === 302 && (signUp.headers.get('location') ?? '').startsWith('/login'),
+    `${signUp.status} ${signUp.headers.get('location')} ${signUp.body.slice(0, 200)}`,
+  );
   const login = await get(`${web}/login`, form({ emailOrPhone: account.email, password: account.password, redirectTo: '/my-tournaments' }));
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  check(`${label}: login through the web form sets the session`, login.status === 302 && cookie.startsWith('__session='), `${login.status} ${login.body.slice(0, 200)}`);
+  check(
+    `${label}: login through the web form sets the session`,
+    login.status === 302 && cookie.startsWith('__session='),
+    `${login.status} ${login.body.slice(0, 200)}`,
+  );
   const mine = await get(`${web}/my-tournaments`, { headers: { cookie } });
   check(`${label}: a signed-in page answers 200`, mine.status === 200, `${mine.status} ${mine.headers.get('location')}`);
 }
@@ -349,7 +389,11 @@ async function smokeGateway(label, gatewayUrl, shouldBeOutside) {
 
 function dataWritten(label, dataDir, files) {
   const have = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [];
-  check(`${label}: state written to DATA_DIR (${files.join(', ')})`, files.every((f) => have.includes(f)), `has ${have.join(', ')}`);
+  check(
+    `${label}: state written to DATA_DIR (${files.join(', ')})`,
+    files.every((f) => have.includes(f)),
+    `has ${have.join(', ')}`,
+  );
 }
 
 // ---------- main ----------
@@ -359,7 +403,9 @@ async function main() {
   const stagesByName = new Map(stages.map((s) => [s.name, s]));
   const runtimeStage = stages.at(-1);
   const image = readRuntime(runtimeStage, stagesByName);
-  log(`${path.relative(ROOT, DOCKERFILE)}: ${stages.length} stages; runtime ${runtimeStage.image}, USER ${image.user}, WORKDIR ${image.workdir}, ${image.copies.length} COPY --from, CMD ${JSON.stringify(image.cmd)}`);
+  log(
+    `${path.relative(ROOT, DOCKERFILE)}: ${stages.length} stages; runtime ${runtimeStage.image}, USER ${image.user}, WORKDIR ${image.workdir}, ${image.copies.length} COPY --from, CMD ${JSON.stringify(image.cmd)}`,
+  );
   check('the runtime stage runs as a non-root USER', !['root', '0', ''].includes(image.user.split(':')[0]), image.user);
   check('the runtime stage has an exec-form CMD and HEALTHCHECK', Boolean(image.cmd && image.healthcheck));
   if (!image.cmd || !image.healthcheck) return;
@@ -383,7 +429,12 @@ async function main() {
   fs.mkdirSync(imageRoot, { mode: 0o755 });
   for (const c of image.copies) {
     const destPath = target(imageRoot, c.workdir, c.dest);
-    dockerCopy(c.srcs.map((s) => inRoot(buildRoots.get(c.from), s)), c.dest, destPath, true);
+    dockerCopy(
+      c.srcs.map((s) => inRoot(buildRoots.get(c.from), s)),
+      c.dest,
+      destPath,
+      true,
+    );
     if (c.chown) chownPlayer(c.chown, destPath, image.user);
   }
   check(`the runtime stage's ${image.copies.length} COPY --from lines copied into an empty root`, true);
@@ -398,12 +449,18 @@ async function main() {
   };
   const imagePaths = (root, env) => {
     // Absolute ENV paths under a RUN-made directory stay in the container root; others point into the image.
-    for (const [k, v] of Object.entries(image.env)) if (v.startsWith('/') && !v.includes(':') && !fs.existsSync(inRoot(root, v))) env[k] = inRoot(imageRoot, v);
+    for (const [k, v] of Object.entries(image.env))
+      if (v.startsWith('/') && !v.includes(':') && !fs.existsSync(inRoot(root, v))) env[k] = inRoot(imageRoot, v);
     return env;
   };
 
   const ports = new Set();
-  const dataFiles = (role) => (role === 'web' ? ['session-secret'] : role === 'gateway' ? ['custom-room.sqlite', 'jwt-private.pem', 'admin-password.txt'] : ['custom-room.sqlite', 'jwt-private.pem', 'admin-password.txt', 'session-secret']);
+  const dataFiles = (role) =>
+    role === 'web'
+      ? ['session-secret']
+      : role === 'gateway'
+        ? ['custom-room.sqlite', 'jwt-private.pem', 'admin-password.txt']
+        : ['custom-room.sqlite', 'jwt-private.pem', 'admin-password.txt', 'session-secret'];
 
   // Role both (the image's default).
   {
@@ -419,7 +476,11 @@ async function main() {
       dataWritten(c.name, env.DATA_DIR, dataFiles('both'));
       const [cmd, ...rest] = asPlayer(['node', 'scripts/backup-sqlite.mjs']);
       const b = spawnSync(cmd, rest, { cwd: inRoot(imageRoot, image.workdir), env, encoding: 'utf8' });
-      check(`${c.name}: an online SQLite backup as the USER (docker exec … node scripts/backup-sqlite.mjs)`, b.status === 0, (b.stdout + b.stderr).trim());
+      check(
+        `${c.name}: an online SQLite backup as the USER (docker exec … node scripts/backup-sqlite.mjs)`,
+        b.status === 0,
+        (b.stdout + b.stderr).trim(),
+      );
     }
     await stopContainer(c);
   }
@@ -432,7 +493,10 @@ async function main() {
     const gwEnv = imagePaths(gwRoot, containerEnv(image, gwRoot, { ROLE: 'gateway', GATEWAY_PORT: String(gwPort) }));
     const g = startContainer('role gateway', image, imageRoot, gwEnv);
     const webRoot = container('web');
-    const webEnv = imagePaths(webRoot, containerEnv(image, webRoot, { ROLE: 'web', PORT: String(webPort), GATEWAY_URL: `http://127.0.0.1:${gwPort}` }));
+    const webEnv = imagePaths(
+      webRoot,
+      containerEnv(image, webRoot, { ROLE: 'web', PORT: String(webPort), GATEWAY_URL: `http://127.0.0.1:${gwPort}` }),
+    );
     const gh = await healthy(g, image, imageRoot);
     if (check(`${g.name}: HEALTHCHECK reports healthy`, gh.ok, gh.detail)) {
       await smokeGateway(g.name, `http://127.0.0.1:${gwPort}`, true);

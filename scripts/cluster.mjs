@@ -37,7 +37,10 @@ export function ensureNginx(log = console.log) {
   try {
     log('cluster: installing nginx (apt-get)…');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'nginx']]) {
+    for (const args of [
+      ['update', '-qq'],
+      ['install', '-y', '-qq', 'nginx'],
+    ]) {
       const r = spawnSync('apt-get', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
       if (r.status !== 0) throw new Error(`cluster: apt-get ${args.join(' ')} failed`);
     }
@@ -54,11 +57,14 @@ function readOrCreate(file, make) {
 /** The secrets every instance shares, generated once into the cluster directory. */
 function sharedSecrets(dir) {
   const keyFile = path.join(dir, 'jwt-private.pem');
-  readOrCreate(keyFile, () => crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+  readOrCreate(keyFile, () =>
+    crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  );
   return {
     keyFile,
     sessionSecret: readOrCreate(path.join(dir, 'session-secret'), () => crypto.randomBytes(32).toString('base64url')),
-    adminPassword: process.env.ADMIN_PASSWORD || readOrCreate(path.join(dir, 'admin-password.txt'), () => crypto.randomBytes(12).toString('base64url')),
+    adminPassword:
+      process.env.ADMIN_PASSWORD || readOrCreate(path.join(dir, 'admin-password.txt'), () => crypto.randomBytes(12).toString('base64url')),
   };
 }
 
@@ -258,7 +264,11 @@ export async function startCluster(options = {}) {
     restart: (name) => startInstance(name),
     async stop() {
       stopping = true;
-      const order = [...Object.keys(specs).filter((n) => n.startsWith('web')), ...Object.keys(specs).filter((n) => n.startsWith('gateway')), 'nginx'];
+      const order = [
+        ...Object.keys(specs).filter((n) => n.startsWith('web')),
+        ...Object.keys(specs).filter((n) => n.startsWith('gateway')),
+        'nginx',
+      ];
       for (const group of [order.filter((n) => n.startsWith('web')), order.filter((n) => n.startsWith('gateway')), ['nginx']]) {
         await Promise.all(
           group.map(async (name) => {
@@ -279,21 +289,33 @@ export async function startCluster(options = {}) {
   try {
     // One after the other: the first gateway migrates the database (and seeds it), the second finds it done.
     for (const name of Object.keys(specs).filter((n) => n.startsWith('gateway'))) await startInstance(name);
-    await Promise.all(Object.keys(specs).filter((n) => n.startsWith('web')).map(startInstance));
+    await Promise.all(
+      Object.keys(specs)
+        .filter((n) => n.startsWith('web'))
+        .map(startInstance),
+    );
 
     fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig({ dir, port, gatewayLbPort, webPorts, gatewayPorts }));
     for (const t of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, 'nginx-temp', t), { recursive: true });
     // nginx's workers run as nobody when the master is root: they write request bodies to the temp dirs.
     if (process.getuid?.() === 0) spawnSync('chown', ['-R', 'nobody', path.join(dir, 'nginx-temp')]);
-    const check = spawnSync(NGINX, ['-t', '-q', '-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'nginx-error.log')], { encoding: 'utf8' });
+    const check = spawnSync(NGINX, ['-t', '-q', '-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'nginx-error.log')], {
+      encoding: 'utf8',
+    });
     if (check.status !== 0) throw new Error(`cluster: nginx -t failed: ${check.stderr}`);
     const nginxLog = path.join(dir, 'nginx.log');
     const fd = fs.openSync(nginxLog, 'a');
-    const nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'nginx-error.log')], { stdio: ['ignore', fd, fd], detached: true });
+    const nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'nginx-error.log')], {
+      stdio: ['ignore', fd, fd],
+      detached: true,
+    });
     fs.closeSync(fd);
     if (nginx.pid) trackGroup(nginx.pid, nginx);
     procs.set('nginx', nginx);
-    nginx.on('exit', (code, signal) => !stopping && log(`cluster: nginx exited (${signal ?? code}); see ${path.join(dir, 'nginx-error.log')}`));
+    nginx.on(
+      'exit',
+      (code, signal) => !stopping && log(`cluster: nginx exited (${signal ?? code}); see ${path.join(dir, 'nginx-error.log')}`),
+    );
     await waitHealthy(`${url}/healthz`, nginx, path.join(dir, 'nginx-error.log'));
     await waitHealthy(`${handle.gatewayUrl}/healthz`, nginx, path.join(dir, 'nginx-error.log'));
   } catch (err) {
@@ -305,7 +327,13 @@ export async function startCluster(options = {}) {
 
 // --- `npm run cluster` ---
 if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.PORT || '8080' }, dir: { type: 'string' }, 'seed-demo': { type: 'string', default: '1' } } });
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: process.env.PORT || '8080' },
+      dir: { type: 'string' },
+      'seed-demo': { type: 'string', default: '1' },
+    },
+  });
   let cluster;
   // Ctrl-C is how it is meant to end: exit 0 once everything is stopped (webs, gateways, nginx, PostgreSQL).
   stopAllOnExit({ signalExitCode: 0 });

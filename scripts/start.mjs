@@ -30,7 +30,8 @@ function buildIfNeeded() {
   // The web's build is the Remix build and its server (server/ compiled to build/server/, decision 036).
   const web = Math.min(mtime('build/index.js'), mtime('build/server/main.js'));
   const gw = mtime('gateway/dist/server.js');
-  const webStale = runs.web && (!web || Math.max(newestMtime('app'), newestMtime('server'), packagesSource, mtime('remix.config.js')) > web);
+  const webStale =
+    runs.web && (!web || Math.max(newestMtime('app'), newestMtime('server'), packagesSource, mtime('remix.config.js')) > web);
   const gwStale = runs.gateway && (!gw || newestMtime('gateway/src') > gw);
   if (!webStale && !gwStale && !packagesStale) return;
   console.log(`start: building ${[packagesStale && 'packages', gwStale && 'gateway', webStale && 'web'].filter(Boolean).join(' and ')}…`);
@@ -76,7 +77,9 @@ function portFrom(name, fallback) {
 const ROLES = ['both', 'web', 'gateway'];
 const role = process.argv[2] || process.env.ROLE || 'both';
 if (!ROLES.includes(role)) {
-  console.error(`start: bad configuration: ${process.argv[2] ? 'the role argument' : 'ROLE'}: must be both, web or gateway (got "${role}")`);
+  console.error(
+    `start: bad configuration: ${process.argv[2] ? 'the role argument' : 'ROLE'}: must be both, web or gateway (got "${role}")`,
+  );
   process.exit(1);
 }
 const runs = { gateway: role !== 'web', web: role !== 'gateway' };
@@ -106,7 +109,8 @@ const envOf = {
 // Both parts run, or neither: when one cannot start or stops, the other is stopped too and we exit.
 const children = [];
 let stopping = false;
-const exited = (child) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r)));
+const exited = (child) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
@@ -144,10 +148,13 @@ async function startPart(name, args, healthUrl) {
 }
 
 // Alone, the gateway may listen on one address only (GATEWAY_HOST): ask it there.
-const gatewayHost = process.env.GATEWAY_HOST && !['0.0.0.0', '::'].includes(process.env.GATEWAY_HOST) ? process.env.GATEWAY_HOST : '127.0.0.1';
-const ownGatewayUrl = role === 'both' ? gatewayUrl : `http://${gatewayHost.includes(':') ? `[${gatewayHost}]` : gatewayHost}:${gatewayPort}`;
+const gatewayHost =
+  process.env.GATEWAY_HOST && !['0.0.0.0', '::'].includes(process.env.GATEWAY_HOST) ? process.env.GATEWAY_HOST : '127.0.0.1';
+const ownGatewayUrl =
+  role === 'both' ? gatewayUrl : `http://${gatewayHost.includes(':') ? `[${gatewayHost}]` : gatewayHost}:${gatewayPort}`;
 if (runs.gateway) await startPart('gateway', ['gateway/dist/server.js'], `${ownGatewayUrl}/healthz`);
-if (runs.web && !stopping) await startPart('web app', [path.join(root, 'build', 'server', 'main.js')], `http://127.0.0.1:${webPort}/healthz`);
+if (runs.web && !stopping)
+  await startPart('web app', [path.join(root, 'build', 'server', 'main.js')], `http://127.0.0.1:${webPort}/healthz`);
 
 if (!stopping && role === 'gateway') {
   console.log(`\n  Custom Room gateway is running: ${ownGatewayUrl} (OpenAPI at /openapi.json)   Data: ${dataDir}\n`);

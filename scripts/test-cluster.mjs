@@ -122,7 +122,9 @@ try {
   // Players whose post was cut off try again, as a player pressing Register once more would.
   const cutOff = answers.filter((a) => a.kind === 'error');
   const retried = await Promise.all(
-    cutOff.map((a) => post(`${cluster.url}/register/${tournament.id}`, { form: a.player.team, cookie: a.player.cookie, address: a.player.address })),
+    cutOff.map((a) =>
+      post(`${cluster.url}/register/${tournament.id}`, { form: a.player.team, cookie: a.player.cookie, address: a.player.address }),
+    ),
   );
 
   // What is stored.
@@ -131,24 +133,56 @@ try {
   const client = new pg.Client({ connectionString: cluster.databaseUrl });
   await client.connect();
   const stored = new Set(
-    (await client.query('select u.email from registrations r join users u on u.id = r.user_id where r.tournament_id = $1', [tournament.id])).rows.map((r) => r.email),
+    (
+      await client.query('select u.email from registrations r join users u on u.id = r.user_id where r.tournament_id = $1', [tournament.id])
+    ).rows.map((r) => r.email),
   );
   await client.end();
 
-  check('smoke: Playwright passed', smokeCode === 0 && !!stats && stats.unexpected === 0, stats ? `${stats.expected} passed, ${stats.flaky} flaky, ${stats.unexpected} failed` : 'no report');
+  check(
+    'smoke: Playwright passed',
+    smokeCode === 0 && !!stats && stats.unexpected === 0,
+    stats ? `${stats.expected} passed, ${stats.flaky} flaky, ${stats.unexpected} failed` : 'no report',
+  );
   check(`registrations: exactly ${SLOTS} stored`, db.rows === SLOTS, `${db.rows}`);
-  check('registrations: no user twice, no team name twice, 4 IGNs each', db.users === db.rows && db.teams === db.rows && db.igns === 4 * db.rows, `${db.users} users, ${db.teams} names, ${db.igns} IGNs`);
+  check(
+    'registrations: no user twice, no team name twice, 4 IGNs each',
+    db.users === db.rows && db.teams === db.rows && db.igns === 4 * db.rows,
+    `${db.users} users, ${db.teams} names, ${db.igns} IGNs`,
+  );
   const accepted = answers.filter((a) => a.kind === 'accepted');
-  check('registrations: every accepted team stored (none lost)', accepted.every((a) => stored.has(a.player.email)), `${accepted.length} accepted`);
+  check(
+    'registrations: every accepted team stored (none lost)',
+    accepted.every((a) => stored.has(a.player.email)),
+    `${accepted.length} accepted`,
+  );
   const full = answers.filter((a) => a.kind === 'full');
-  check('registrations: no team stored for a player told "full"', full.every((a) => !stored.has(a.player.email)), `${full.length} full`);
+  check(
+    'registrations: no team stored for a player told "full"',
+    full.every((a) => !stored.has(a.player.email)),
+    `${full.length} full`,
+  );
   const consistent = retried.every((r, i) => {
     const has = stored.has(cutOff[i].player.email);
-    return has ? r.status === 302 && /^\/payment\?rid=\d+$/.test(r.headers.location ?? '') : r.status === 409 && /Registration is full/.test(r.text ?? '');
+    return has
+      ? r.status === 302 && /^\/payment\?rid=\d+$/.test(r.headers.location ?? '')
+      : r.status === 409 && /Registration is full/.test(r.text ?? '');
   });
-  check('registrations: a cut-off player posting again sees what is stored (their team, or "full")', consistent, `${cutOff.length} cut off, ${cutOff.filter((a) => stored.has(a.player.email)).length} of them stored`);
-  check('rush: no connection errors', answers.every((a) => a.status !== 0), '');
-  check('rush: every answer accepted, full, or a 5xx', answers.every((a) => a.kind !== 'error' || a.status >= 500), '');
+  check(
+    'registrations: a cut-off player posting again sees what is stored (their team, or "full")',
+    consistent,
+    `${cutOff.length} cut off, ${cutOff.filter((a) => stored.has(a.player.email)).length} of them stored`,
+  );
+  check(
+    'rush: no connection errors',
+    answers.every((a) => a.status !== 0),
+    '',
+  );
+  check(
+    'rush: every answer accepted, full, or a 5xx',
+    answers.every((a) => a.kind !== 'error' || a.status >= 500),
+    '',
+  );
 
   const signedOut = await stillSignedIn(cluster.url, players);
   check('sessions: every rush player still signed in after the kills', signedOut.length === 0, `${PLAYERS - signedOut.length}/${PLAYERS}`);
@@ -167,7 +201,9 @@ try {
   const front5xx = front.filter((e) => e.status >= 500);
   const back5xx = back.filter((e) => e.status >= 500);
   const webCut = front5xx.filter((e) => e.upstream.split(', ').at(-1) === killedWeb && inFlightAt(e, kills.web, kills.webDead));
-  const gatewayCut = back5xx.filter((e) => e.upstream.split(', ').at(-1) === killedGateway && inFlightAt(e, kills.gateway, kills.gatewayDead));
+  const gatewayCut = back5xx.filter(
+    (e) => e.upstream.split(', ').at(-1) === killedGateway && inFlightAt(e, kills.gateway, kills.gatewayDead),
+  );
   const frontOther = front5xx.length - webCut.length;
   check(
     '5xx (gateway side): each one a request in flight on gateway-1 when it was killed',
@@ -187,7 +223,9 @@ try {
   const passed = results.filter((r) => r.ok).length + (stats ? stats.expected + stats.flaky : 0);
   const failed = results.filter((r) => !r.ok).length + (stats ? stats.unexpected : 1);
   const skipped = stats ? stats.skipped : 0;
-  log(`${front.length} requests through the front, ${back.length} through the gateway balancer; ${front5xx.length} + ${back5xx.length} 5xx`);
+  log(
+    `${front.length} requests through the front, ${back.length} through the gateway balancer; ${front5xx.length} + ${back5xx.length} 5xx`,
+  );
   log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`cluster-test: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   if (args.json) fs.writeFileSync(args.json, JSON.stringify({ passed, failed, skipped, summary, seconds: (Date.now() - started) / 1000 }));

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test, as CI runs it.
-//   1. type check and production build
+//   1. type check, lint (ESLint and Prettier) and production build
 //   2. web unit tests (vitest project "web")
 //   3. gateway suite over HTTP on SQLite, then on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster started here);
 //      then the security suite (tests/security: attacks on the gateway) the same two ways,
@@ -74,7 +74,9 @@ function step(name, ok) {
 
 async function vitest(name, project, env = {}) {
   const out = path.join(resultsDir, `${name}.json`);
-  const r = await sh('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
+  const r = await sh('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    env,
+  });
   if (fs.existsSync(out)) {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += report.numPassedTests;
@@ -87,6 +89,8 @@ async function vitest(name, project, env = {}) {
 }
 
 step('typecheck', (await sh('npx', ['tsc', '--noEmit', '-p', '.'])).status === 0);
+// ESLint and Prettier over every TypeScript and script file (decision 039).
+step('lint', (await sh('npm', ['run', '--silent', 'lint'])).status === 0);
 // The gateway suite also runs the compiled server as a process, and e2e needs the production build.
 const build = await sh('npm', ['run', '--silent', 'build']);
 step('build', build.status === 0);

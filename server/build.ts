@@ -62,7 +62,9 @@ export async function loadBuild(root: string): Promise<WebBuild> {
     remix = await import(pathToFileURL(path.join(root, 'build', 'index.js')).href);
   } catch (err) {
     const error = err as NodeJS.ErrnoException;
-    throw new BuildError(error?.code === 'ERR_MODULE_NOT_FOUND' ? 'no build: run `npm run build:web` first' : `cannot load the build: ${error?.message}`);
+    throw new BuildError(
+      error?.code === 'ERR_MODULE_NOT_FOUND' ? 'no build: run `npm run build:web` first' : `cannot load the build: ${error?.message}`,
+    );
   }
   const web = (remix.entry.module as { webServer?: Partial<WebServerExports> }).webServer;
   const needed = ['trustProxy', 'runWithClient', 'readSession', 'requestTurns', 'redactUrl', 'pageCache', 'logger'] as const;

@@ -31,18 +31,40 @@ export function formGuard({ refuse, tooLarge, unreadable }: Refusals): RequestHa
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     if (req.method !== 'POST') {
       res.setHeader('Allow', ALLOWED_METHODS);
-      return refuse(req, res, 405, 'method not allowed', 'Method not allowed', 'This page can be read (GET) and its forms sent (POST), nothing else.');
+      return refuse(
+        req,
+        res,
+        405,
+        'method not allowed',
+        'Method not allowed',
+        'This page can be read (GET) and its forms sent (POST), nothing else.',
+      );
     }
     const crossSite = crossSiteReason(req.headers);
     if (crossSite) {
-      return refuse(req, res, 403, crossSite, 'Form from another site', 'This form was sent from another site, so we did not accept it. Please use the form on this site.');
+      return refuse(
+        req,
+        res,
+        403,
+        crossSite,
+        'Form from another site',
+        'This form was sent from another site, so we did not accept it. Please use the form on this site.',
+      );
     }
     const contentType = req.headers['content-type'] ?? '';
     const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
     if (!FORM_TYPES.has(mediaType)) {
-      return refuse(req, res, 415, `content type ${mediaType || 'missing'}`, 'Form not understood', 'This page takes form posts only (application/x-www-form-urlencoded or multipart/form-data).');
+      return refuse(
+        req,
+        res,
+        415,
+        `content type ${mediaType || 'missing'}`,
+        'Form not understood',
+        'This page takes form posts only (application/x-www-form-urlencoded or multipart/form-data).',
+      );
     }
-    if (mediaType === 'multipart/form-data' && !/;\s*boundary=/i.test(contentType)) return unreadable(req, res, 'multipart without boundary');
+    if (mediaType === 'multipart/form-data' && !/;\s*boundary=/i.test(contentType))
+      return unreadable(req, res, 'multipart without boundary');
 
     const locals = res.locals as GuardLocals;
     const upload = UPLOAD_ROUTE.test(req.path);
@@ -90,7 +112,7 @@ export function crossSiteReason(headers: IncomingHttpHeaders): string | null {
   if (origin === undefined) return null;
   if (origin === 'null') return 'origin null';
   const forwardedHost = headers['x-forwarded-host'];
-  const expected = (Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost ?? '').split(',')[0]!.trim() || headers.host;
+  const expected = (Array.isArray(forwardedHost) ? forwardedHost[0] : (forwardedHost ?? '')).split(',')[0]!.trim() || headers.host;
   let originHost: string;
   try {
     originHost = new URL(origin).host;

@@ -56,7 +56,13 @@ export function pageCacheMiddleware(pageCache: PageCacheApi, sessionOf: SessionO
   };
 }
 
-export function sendPage(pageCache: PageCacheApi, req: ExpressRequest, res: ExpressResponse, page: KeptPage, outcome: 'hit' | 'miss'): void {
+export function sendPage(
+  pageCache: PageCacheApi,
+  req: ExpressRequest,
+  res: ExpressResponse,
+  page: KeptPage,
+  outcome: 'hit' | 'miss',
+): void {
   const { headers, body } = pageCache.variant(page, req.headers['accept-encoding']);
   res.writeHead(page.status, { ...headers, 'x-page-cache': outcome });
   if (req.method === 'HEAD') res.end();

@@ -95,7 +95,8 @@ export async function sendResponse(res: ExpressResponse, response: Response, bod
   if (eventStream) res.flushHeaders();
   if (body) res.end(body);
   else if (!response.body) res.end();
-  else if (eventStream) await writeReadableStreamToWritable(response.body, res); // flushed per event
+  else if (eventStream)
+    await writeReadableStreamToWritable(response.body, res); // flushed per event
   else await writeWithoutFlush(response.body, res);
 }
 

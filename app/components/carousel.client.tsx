@@ -44,14 +44,7 @@ export function Carousel({ tournaments, labelledBy }: { tournaments: SlideTourna
   }
 
   return (
-    <div
-      className="fc"
-      role="region"
-      aria-roledescription="carousel"
-      aria-labelledby={labelledBy}
-      onFocus={onFocus}
-      onBlur={onBlur}
-    >
+    <div className="fc" role="region" aria-roledescription="carousel" aria-labelledby={labelledBy} onFocus={onFocus} onBlur={onBlur}>
       {/* Before the slides (WCAG 2.2.2): Pause is reached before the moving content, not after every slide link. */}
       <div className="fc-ctl">
         {reducedMotion ? null : (

@@ -19,7 +19,8 @@ export function GeneralErrorBoundary() {
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const known = DEFAULTS[status];
-  const message = (isRouteErrorResponse(error) ? messageOf(error.data) : null) ?? known?.message ?? 'Something went wrong on our side. Please try again.';
+  const message =
+    (isRouteErrorResponse(error) ? messageOf(error.data) : null) ?? known?.message ?? 'Something went wrong on our side. Please try again.';
   const retry = status === 503 || status >= 500;
   const here = location.pathname + location.search;
 

@@ -20,7 +20,12 @@ export function TournamentCard({ t, priority = false }: { t: CardTournament; pri
   return (
     <article className="tc">
       {t.cover ? (
-        <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes="(min-width:64rem) 22rem, (min-width:40rem) 46vw, 92vw" priority={priority} />
+        <CoverImage
+          cover={t.cover}
+          alt={`${t.name} cover`}
+          sizes="(min-width:64rem) 22rem, (min-width:40rem) 46vw, 92vw"
+          priority={priority}
+        />
       ) : null}
       <div className="tc-b">
         <h2>{t.name}</h2>

@@ -38,7 +38,16 @@ export interface TournamentFormProps {
  * pointsSystem; dates are datetime-local inputs in the app's time zone. Without JavaScript every
  * check is the server's; with it, a chosen file that is no image (or too large) is refused at once.
  */
-export function TournamentForm({ rules, values, fieldErrors = {}, formError, failedTitle, currentCover, submitLabel, pendingLabel }: TournamentFormProps) {
+export function TournamentForm({
+  rules,
+  values,
+  fieldErrors = {},
+  formError,
+  failedTitle,
+  currentCover,
+  submitLabel,
+  pendingLabel,
+}: TournamentFormProps) {
   // Once a file is chosen here, the browser's check replaces the server's verdict on the old one.
   const [cover, setCover] = useState<{ error: string | null } | null>(null);
   const errors: Record<string, string> = { ...fieldErrors };
@@ -47,7 +56,15 @@ export function TournamentForm({ rules, values, fieldErrors = {}, formError, fai
     else delete errors[COVER_FIELD];
   }
   const text = (name: string, label: string, extra: { hint?: ReactNode; placeholder?: string } = {}) => (
-    <TextField name={name} label={label} error={errors[name]} defaultValue={values[name] ?? ''} maxLength={rules.maxLength[name]} required {...extra} />
+    <TextField
+      name={name}
+      label={label}
+      error={errors[name]}
+      defaultValue={values[name] ?? ''}
+      maxLength={rules.maxLength[name]}
+      required
+      {...extra}
+    />
   );
   const dateTime = (name: string, label: string) => (
     <TextField name={name} type="datetime-local" label={label} error={errors[name]} defaultValue={values[name] ?? ''} required />
@@ -70,14 +87,38 @@ export function TournamentForm({ rules, values, fieldErrors = {}, formError, fai
 
   return (
     <>
-      <ErrorSummary fieldErrors={fieldErrors} formError={formError} order={TOURNAMENT_FIELDS} title={failedTitle} ids={{ pointsSystem: `pointsSystem-${pointsSystem}` }} />
+      <ErrorSummary
+        fieldErrors={fieldErrors}
+        formError={formError}
+        order={TOURNAMENT_FIELDS}
+        title={failedTitle}
+        ids={{ pointsSystem: `pointsSystem-${pointsSystem}` }}
+      />
       <Form method="post" encType="multipart/form-data" className="form admin-form" noValidate>
         <fieldset className="form-group">
           <legend>About</legend>
           {text('name', 'Name')}
           {text('game', 'Game', { hint: 'For example BGMI or Free Fire.' })}
-          <TextAreaField name="description" label="Description" hint="A line or two for the tournament cards." error={errors.description} defaultValue={values.description ?? ''} maxLength={rules.maxLength.description} rows={3} required />
-          <TextAreaField name="overview" label="Overview" hint="Rules, maps, schedule: shown on the tournament page." error={errors.overview} defaultValue={values.overview ?? ''} maxLength={rules.maxLength.overview} rows={5} required />
+          <TextAreaField
+            name="description"
+            label="Description"
+            hint="A line or two for the tournament cards."
+            error={errors.description}
+            defaultValue={values.description ?? ''}
+            maxLength={rules.maxLength.description}
+            rows={3}
+            required
+          />
+          <TextAreaField
+            name="overview"
+            label="Overview"
+            hint="Rules, maps, schedule: shown on the tournament page."
+            error={errors.overview}
+            defaultValue={values.overview ?? ''}
+            maxLength={rules.maxLength.overview}
+            rows={5}
+            required
+          />
         </fieldset>
 
         <fieldset className="form-group">
@@ -138,12 +179,22 @@ export function TournamentForm({ rules, values, fieldErrors = {}, formError, fai
               </select>
             )}
           </Field>
-          <fieldset className={`points-systems${errors.pointsSystem ? ' field-invalid' : ''}`} aria-describedby={errors.pointsSystem ? 'pointsSystem-error' : undefined}>
+          <fieldset
+            className={`points-systems${errors.pointsSystem ? ' field-invalid' : ''}`}
+            aria-describedby={errors.pointsSystem ? 'pointsSystem-error' : undefined}
+          >
             <legend>Points system</legend>
             <p className="field-hint">Placement points per match; every finish adds 1.</p>
             {rules.pointsSystems.map((system) => (
               <label key={system.id} className="points-system" htmlFor={`pointsSystem-${system.id}`}>
-                <input type="radio" id={`pointsSystem-${system.id}`} name="pointsSystem" value={system.id} defaultChecked={system.id === pointsSystem} required />
+                <input
+                  type="radio"
+                  id={`pointsSystem-${system.id}`}
+                  name="pointsSystem"
+                  value={system.id}
+                  defaultChecked={system.id === pointsSystem}
+                  required
+                />
                 <span>
                   <span className="points-system-name">{system.id}</span>
                   <span className="points-system-points">{placementSummary(system.points)}</span>
@@ -177,8 +228,8 @@ export function TournamentForm({ rules, values, fieldErrors = {}, formError, fai
           </Field>
           {chosenBefore ? (
             <p className="notice cover-again">
-              You had chosen <strong>{chosenBefore}</strong>, but a browser cannot keep a chosen file when a form comes back: please choose the
-              image again.
+              You had chosen <strong>{chosenBefore}</strong>, but a browser cannot keep a chosen file when a form comes back: please choose
+              the image again.
             </p>
           ) : null}
           <p className="visually-hidden" aria-live="assertive">

@@ -2,7 +2,10 @@ import type { MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-page';
 
-export const meta: MetaFunction = () => [{ title: 'Page not found | Custom Room' }, { name: 'description', content: 'This page does not exist.' }];
+export const meta: MetaFunction = () => [
+  { title: 'Page not found | Custom Room' },
+  { name: 'description', content: 'This page does not exist.' },
+];
 
 /** Any URL no route claims: a real 404 with the site around it. */
 export async function loader() {

@@ -9,7 +9,8 @@ export const meta: MetaFunction = () => [
   { title: 'About | Custom Room' },
   {
     name: 'description',
-    content: 'Custom Room organises and hosts competitive BGMI and Free Fire tournaments with real prizes and a community for casual and pro players.',
+    content:
+      'Custom Room organises and hosts competitive BGMI and Free Fire tournaments with real prizes and a community for casual and pro players.',
   },
 ];
 
@@ -25,8 +26,8 @@ export default function About() {
     <article className="about prose-page">
       <h1>About Custom Room</h1>
       <p className="lead">
-        Custom Room organises and hosts competitive gaming tournaments with real prizes, and brings together a community where casual
-        squads and pro teams play side by side.
+        Custom Room organises and hosts competitive gaming tournaments with real prizes, and brings together a community where casual squads
+        and pro teams play side by side.
       </p>
       <h2>What we run</h2>
       <p>
@@ -45,8 +46,8 @@ export default function About() {
       </ol>
       <h2>Fair play</h2>
       <p>
-        Points are calculated the same way for everyone: placement points plus one point per finish. Teams level on points are separated
-        by wins, then placement points, then finishes, and the rules are published on every points table.
+        Points are calculated the same way for everyone: placement points plus one point per finish. Teams level on points are separated by
+        wins, then placement points, then finishes, and the rules are published on every points table.
       </p>
       <h2>For every kind of player</h2>
       <p>

@@ -114,7 +114,11 @@ export default function AdminMatches() {
     time: formatMatchTime(selected?.time),
   };
   const editing = actionData ? null : selected;
-  const formKey = actionData ? `failed-${JSON.stringify(actionData)}` : selected ? `match-${selected.id}` : `new-${chosen.day}-${chosen.matchNo}`;
+  const formKey = actionData
+    ? `failed-${JSON.stringify(actionData)}`
+    : selected
+      ? `match-${selected.id}`
+      : `new-${chosen.day}-${chosen.matchNo}`;
   const days = Array.from({ length: limits.days }, (_, i) => i + 1);
   const numbers = Array.from({ length: limits.matches }, (_, i) => i + 1);
 
@@ -128,7 +132,11 @@ export default function AdminMatches() {
 
       <section className="ops-panel" aria-labelledby="match-form-title">
         <h2 id="match-form-title">
-          {editing ? `Edit day ${editing.day}, match ${editing.matchNo}` : chosen.given && !actionData ? `New match: day ${chosen.day}, match ${chosen.matchNo}` : 'Set a match'}
+          {editing
+            ? `Edit day ${editing.day}, match ${editing.matchNo}`
+            : chosen.given && !actionData
+              ? `New match: day ${chosen.day}, match ${chosen.matchNo}`
+              : 'Set a match'}
         </h2>
         <p className="fine">Saving a day and match number that already exists updates that match; otherwise it creates it.</p>
         <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={MATCH_FORM_FIELDS} />
@@ -158,7 +166,15 @@ export default function AdminMatches() {
             </Field>
           </div>
           <TextField name="map" label="Map" error={errors.map} defaultValue={values.map} maxLength={40} autoComplete="off" required />
-          <TextField name="matchId" label="Room ID" error={errors.matchId} defaultValue={values.matchId} maxLength={40} autoComplete="off" spellCheck={false} />
+          <TextField
+            name="matchId"
+            label="Room ID"
+            error={errors.matchId}
+            defaultValue={values.matchId}
+            maxLength={40}
+            autoComplete="off"
+            spellCheck={false}
+          />
           <TextField
             name="password"
             label="Room password"
@@ -192,7 +208,11 @@ export default function AdminMatches() {
                   Room ID <span className="mono">{m.matchId || '—'}</span> · Password <span className="mono">{m.password || '—'}</span>
                 </p>
                 <Link to={`?day=${m.day}&match=${m.matchNo}`} aria-current={selected?.id === m.id ? 'true' : undefined}>
-                  Edit<span className="visually-hidden"> day {m.day} match {m.matchNo}</span>
+                  Edit
+                  <span className="visually-hidden">
+                    {' '}
+                    day {m.day} match {m.matchNo}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -53,8 +53,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const tid = requireTournamentId(params.tournamentId);
   const filter = paymentFilterOf(request);
-  const [t, { registrations, counts }] = await Promise.all([gateway.getTournament(request, tid), loadRegistrations(request, tid)]).catch((err) =>
-    pageError(err, NOT_FOUND),
+  const [t, { registrations, counts }] = await Promise.all([gateway.getTournament(request, tid), loadRegistrations(request, tid)]).catch(
+    (err) => pageError(err, NOT_FOUND),
   );
   return {
     t: { id: t.id, name: t.name, maxTeams: t.maxTeams },
@@ -186,7 +186,9 @@ export default function AdminRegistrations() {
       <ErrorSummary fieldErrors={actionData?.fieldErrors} formError={actionData?.formError} order={order} ids={ids} />
 
       {page.teams.length === 0 ? (
-        <p className="nothing">{page.filter ? `No teams with payment ${paymentWords(page.filter).label.toLowerCase()}.` : 'No teams have registered yet.'}</p>
+        <p className="nothing">
+          {page.filter ? `No teams with payment ${paymentWords(page.filter).label.toLowerCase()}.` : 'No teams have registered yet.'}
+        </p>
       ) : (
         <>
           <Form method="post" action={action} id={BULK_FORM_ID} className="ops-bulk">
@@ -196,7 +198,12 @@ export default function AdminRegistrations() {
                 <SubmitButton name="intent" value={INTENT.verifySelected} className="button" formPath={`/admin/${page.t.id}/registrations`}>
                   Verify ticked
                 </SubmitButton>
-                <SubmitButton name="intent" value={INTENT.rejectSelected} className="button button-secondary" formPath={`/admin/${page.t.id}/registrations`}>
+                <SubmitButton
+                  name="intent"
+                  value={INTENT.rejectSelected}
+                  className="button button-secondary"
+                  formPath={`/admin/${page.t.id}/registrations`}
+                >
                   Reject ticked
                 </SubmitButton>
               </div>
@@ -204,7 +211,13 @@ export default function AdminRegistrations() {
           </Form>
           <ul className="ops-cards ops-teams">
             {page.teams.map((team) => (
-              <TeamCard key={team.rid} team={team} action={action} expectedField={page.expectedField} error={teamErrors[`team.${team.rid}`]} />
+              <TeamCard
+                key={team.rid}
+                team={team}
+                action={action}
+                expectedField={page.expectedField}
+                error={teamErrors[`team.${team.rid}`]}
+              />
             ))}
           </ul>
         </>
@@ -255,8 +268,10 @@ function TeamCard({ team, action, expectedField, error }: { team: Team; action: 
                 <span aria-hidden="true">⚠ </span>Same UTR as
               </dt>
               <dd>
-                {team.sameReferenceAs.map((o) => (o.here ? `${o.teamName} (team ${o.rid})` : `${o.teamName} (team ${o.rid}, tournament ${o.tid})`)).join(', ')}.
-                One payment cannot pay for two teams: check both before verifying.
+                {team.sameReferenceAs
+                  .map((o) => (o.here ? `${o.teamName} (team ${o.rid})` : `${o.teamName} (team ${o.rid}, tournament ${o.tid})`))
+                  .join(', ')}
+                . One payment cannot pay for two teams: check both before verifying.
               </dd>
             </div>
           ) : null}

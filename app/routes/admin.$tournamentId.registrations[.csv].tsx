@@ -38,7 +38,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     rows = byPayment((await loadRegistrations(request, tid)).registrations, filter);
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
-    return plain(err.unavailable ? err.message : err.message || 'Failed to load registrations. Please try again.', err.unavailable ? 503 : err.status);
+    return plain(
+      err.unavailable ? err.message : err.message || 'Failed to load registrations. Please try again.',
+      err.unavailable ? 503 : err.status,
+    );
   }
   const { APP_TIME_ZONE } = getEnv();
   const csv = toCsv([

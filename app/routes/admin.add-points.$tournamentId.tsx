@@ -23,7 +23,8 @@ const NO_REGISTRATIONS = 'No registrations found for this tournament.';
 const UNAUTHORIZED = 'Unauthorized. Please check your access.';
 const LOAD_FAILED = 'Failed to load registrations. Please try again.';
 const SUBMIT_FAILED = 'Failed to submit points. Please try again.';
-const badMatch = (limits: { days: number; matches: number }) => `Choose a day from 1 to ${limits.days} and a match from 1 to ${limits.matches}.`;
+const badMatch = (limits: { days: number; matches: number }) =>
+  `Choose a day from 1 to ${limits.days} and a match from 1 to ${limits.matches}.`;
 
 const COLUMNS = {
   position: { short: 'Pos', full: 'Position' },
@@ -74,7 +75,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     invalidMatch: chosen.state === 'invalid',
     scheduled:
       matches.status === 'fulfilled'
-        ? [...matches.value].sort((a, b) => a.day - b.day || a.matchNo - b.matchNo).map((m) => ({ day: m.day, matchNo: m.matchNo, map: m.map }))
+        ? [...matches.value]
+            .sort((a, b) => a.day - b.day || a.matchNo - b.matchNo)
+            .map((m) => ({ day: m.day, matchNo: m.matchNo, map: m.map }))
         : [],
   };
 
@@ -82,7 +85,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const { message, status } = registrationsError(registrations.reason);
     const t = tournament.status === 'fulfilled' ? { id: tournament.value.id, name: tournament.value.name } : { id: tid, name: '' };
     return data(
-      { ...base, t, loadError: message, teams: [] as { rid: number; teamName: string }[], saved: {} as SavedRows, lobby: null as ReturnType<typeof lobbyLimits> | null },
+      {
+        ...base,
+        t,
+        loadError: message,
+        teams: [] as { rid: number; teamName: string }[],
+        saved: {} as SavedRows,
+        lobby: null as ReturnType<typeof lobbyLimits> | null,
+      },
       { status },
     );
   }
@@ -92,7 +102,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const teams = registrations.value.map((r: AdminRegistration) => ({ rid: r.rid, teamName: r.teamName }));
   const saved: SavedRows = {};
   for (const r of results.value) {
-    saved[r.teamId] = { position: r.position, wins: r.wins, finishes: r.finishes, positionPoints: r.positionPoints, totalPoints: r.totalPoints };
+    saved[r.teamId] = {
+      position: r.position,
+      wins: r.wins,
+      finishes: r.finishes,
+      positionPoints: r.positionPoints,
+      totalPoints: r.totalPoints,
+    };
   }
   return data({
     ...base,
@@ -111,7 +127,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const chosen = matchOf(request);
   const formData = await request.formData();
   const parsed = parsePointsForm(formData);
-  if (chosen.state !== 'ok') return formFailure({ values: parsed.values, formError: badMatch({ days: MATCH_DAY_MAX, matches: MATCH_NO_MAX }) });
+  if (chosen.state !== 'ok')
+    return formFailure({ values: parsed.values, formError: badMatch({ days: MATCH_DAY_MAX, matches: MATCH_NO_MAX }) });
   if (!parsed.success) return formFailure({ values: parsed.values, fieldErrors: parsed.fieldErrors, formError: SUBMIT_FAILED });
   // A post without a single team row (not this page's form) must not clear the match.
   if (Object.keys(parsed.values).length === 0) return formFailure({ formError: SUBMIT_FAILED });
@@ -215,10 +232,7 @@ export default function AdminAddPoints() {
             <ul>
               {page.scheduled.map((m) => (
                 <li key={`${m.day}-${m.matchNo}`}>
-                  <Link
-                    to={`?day=${m.day}&match=${m.matchNo}`}
-                    aria-current={m.day === day && m.matchNo === match ? 'page' : undefined}
-                  >
+                  <Link to={`?day=${m.day}&match=${m.matchNo}`} aria-current={m.day === day && m.matchNo === match ? 'page' : undefined}>
                     D{m.day} M{m.matchNo}
                     <span className="ops-chip-map"> {m.map}</span>
                   </Link>
@@ -237,10 +251,15 @@ export default function AdminAddPoints() {
           <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={order} />
           <p className="fine">
             Pos = finishing position{page.lobby ? `, 1 to ${page.lobby.teams}` : ''} (0 = not placed). Fin = finishes
-            {page.lobby ? `, 0 to ${page.lobby.maxFinishes}` : ''}. The win (chicken dinner) goes to the team placed 1st. An empty box counts as
-            0. A team left at 0 and 0 is not saved: it did not play this match.
+            {page.lobby ? `, 0 to ${page.lobby.maxFinishes}` : ''}. The win (chicken dinner) goes to the team placed 1st. An empty box
+            counts as 0. A team left at 0 and 0 is not saved: it did not play this match.
           </p>
-          <Form method="post" className="ops-points-form" noValidate key={actionData ? 'failed' : `saved-${day}-${match}-${JSON.stringify(page.saved)}`}>
+          <Form
+            method="post"
+            className="ops-points-form"
+            noValidate
+            key={actionData ? 'failed' : `saved-${day}-${match}-${JSON.stringify(page.saved)}`}
+          >
             <div className="ops-table-wrap" role="region" aria-labelledby="rows-caption" tabIndex={0}>
               <table className="ops-points">
                 <caption id="rows-caption" className="visually-hidden">
@@ -320,10 +339,14 @@ export default function AdminAddPoints() {
                 </tbody>
               </table>
             </div>
-            <SubmitButton pendingLabel="Saving…">Save day {day}, match {match}</SubmitButton>
+            <SubmitButton pendingLabel="Saving…">
+              Save day {day}, match {match}
+            </SubmitButton>
           </Form>
           <p className="fine" role="status">
-            {savedCount === 0 ? 'Nothing saved for this match yet.' : `${savedCount} ${savedCount === 1 ? 'team has' : 'teams have'} a saved result in this match.`}
+            {savedCount === 0
+              ? 'Nothing saved for this match yet.'
+              : `${savedCount} ${savedCount === 1 ? 'team has' : 'teams have'} a saved result in this match.`}
           </p>
           <p>
             <Link to={`/tournaments/${t.id}/points-table`}>View the public points table</Link>

@@ -23,7 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const result = await submitTournamentForm(request, { failed: TOURNAMENT_ADD_FAILED, send: (form) => gateway.addTournament(request, form) });
+  const result = await submitTournamentForm(request, {
+    failed: TOURNAMENT_ADD_FAILED,
+    send: (form) => gateway.addTournament(request, form),
+  });
   if (!result.ok) return result.failure;
   return flash(request, TOURNAMENT_ADDED, '/admin/manage-tournaments');
 }

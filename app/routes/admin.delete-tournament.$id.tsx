@@ -57,9 +57,7 @@ export default function DeleteTournament() {
           {actionData.error}
         </p>
       ) : null}
-      <p>
-        Players will no longer see it. Its registrations ({t.teams} teams), matches and points are kept in the database.
-      </p>
+      <p>Players will no longer see it. Its registrations ({t.teams} teams), matches and points are kept in the database.</p>
       <Form method="post" className="form-actions">
         <input type="hidden" name="returnTo" value={t.returnTo} />
         <SubmitButton className="button button-danger" pendingLabel="Deleting…">

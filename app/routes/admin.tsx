@@ -4,10 +4,7 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { requireAdmin } from '~/utils/session.server';
 import '~/styles/admin.css';
 
-export const meta: MetaFunction = () => [
-  { title: 'Organiser tools | Custom Room' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => [{ title: 'Organiser tools | Custom Room' }, { name: 'robots', content: 'noindex' }];
 
 // Organiser pages: never stored by any cache.
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });

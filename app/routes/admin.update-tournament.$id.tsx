@@ -33,7 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const id = requireTournamentId(params.id);
-  const result = await submitTournamentForm(request, { failed: TOURNAMENT_UPDATE_FAILED, send: (form) => gateway.updateTournament(request, id, form) });
+  const result = await submitTournamentForm(request, {
+    failed: TOURNAMENT_UPDATE_FAILED,
+    send: (form) => gateway.updateTournament(request, id, form),
+  });
   if (!result.ok) return result.failure;
   return flash(request, TOURNAMENT_UPDATED, '/admin/manage-tournaments');
 }

@@ -7,8 +7,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     () => true,
     () => false,
   );
-  return Response.json(
-    { status: 'ok', gateway: reachable ? 'ok' : 'unreachable' },
-    { headers: { 'Cache-Control': 'no-store' } },
-  );
+  return Response.json({ status: 'ok', gateway: reachable ? 'ok' : 'unreachable' }, { headers: { 'Cache-Control': 'no-store' } });
 }

@@ -17,7 +17,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     upstream = await fetchImage(request, file);
   } catch (err) {
-    if (err instanceof GatewayError && err.unavailable) return plain(503, 'Image temporarily unavailable', { 'Retry-After': '5', 'Cache-Control': 'no-store' });
+    if (err instanceof GatewayError && err.unavailable)
+      return plain(503, 'Image temporarily unavailable', { 'Retry-After': '5', 'Cache-Control': 'no-store' });
     throw err;
   }
 

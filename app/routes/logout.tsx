@@ -26,7 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (err) {
     // Already ended or expired (401 became a redirect), or the gateway is down: log out here all the same.
     if (!(err instanceof GatewayError) && !(err instanceof Response)) throw err;
-    if (err instanceof GatewayError && err.unavailable) console.warn(JSON.stringify({ level: 'warn', msg: 'logout: the gateway could not end the token' }));
+    if (err instanceof GatewayError && err.unavailable)
+      console.warn(JSON.stringify({ level: 'warn', msg: 'logout: the gateway could not end the token' }));
   }
   return logout(request, { everywhere });
 }

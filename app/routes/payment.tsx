@@ -151,7 +151,13 @@ export default function Payment() {
                 <span className="visually-hidden">Amount: </span>
                 {page.amount}
               </p>
-              <img className="pay-qr" src={page.upi.qr} width={QR_SIZE} height={QR_SIZE} alt={`UPI QR code: pay ${page.amount} to ${page.upi.payeeName}`} />
+              <img
+                className="pay-qr"
+                src={page.upi.qr}
+                width={QR_SIZE}
+                height={QR_SIZE}
+                alt={`UPI QR code: pay ${page.amount} to ${page.upi.payeeName}`}
+              />
               <p className="fine">Scan with any UPI app (Google Pay, PhonePe, Paytm, BHIM).</p>
               <p>
                 <a className="button pay-app" href={page.upi.uri}>
@@ -183,7 +189,7 @@ export default function Payment() {
                 <TextField
                   name="upiReference"
                   label="UPI reference (UTR)"
-                  hint='The 12-digit number in your UPI app’s payment details: “UPI Ref. No.”, “UTR” or “UPI transaction ID”. Spaces and dashes are fine.'
+                  hint="The 12-digit number in your UPI app’s payment details: “UPI Ref. No.”, “UTR” or “UPI transaction ID”. Spaces and dashes are fine."
                   error={errors.upiReference}
                   defaultValue={values.upiReference ?? page.reference}
                   autoComplete="off"

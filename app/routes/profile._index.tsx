@@ -72,8 +72,7 @@ function ProfileSection({ username, state }: { username: string; state: ProfileS
             Username: <strong>{username}</strong>
           </p>
           <p className="notice" role="alert">
-            {state.message}{' '}
-            <a href="/profile">Try again</a>
+            {state.message} <a href="/profile">Try again</a>
           </p>
         </>
       )}
@@ -92,7 +91,7 @@ function ProfileCard({ profile, username }: { profile: Profile; username: string
           <img
             className="profile-picture"
             src={profile.profilePictureUrl}
-            alt="Profile picture"
+            alt=""
             width={PICTURE_SIZE}
             height={PICTURE_SIZE}
             referrerPolicy="no-referrer"

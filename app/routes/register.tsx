@@ -14,7 +14,10 @@ import { flash, getUser } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Create an account | Custom Room' },
-  { name: 'description', content: 'Create a free Custom Room account to register your squad for BGMI and Free Fire custom-room tournaments.' },
+  {
+    name: 'description',
+    content: 'Create a free Custom Room account to register your squad for BGMI and Free Fire custom-room tournaments.',
+  },
 ];
 
 const FIELDS = ['email', 'phone', 'username', 'password'] as const;

@@ -67,7 +67,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return pageError(err, NOT_FOUND);
   });
   // The gateway unreachable: the form stays (with what a refused post kept), under the message, so nothing typed is lost.
-  if (!loaded) return data({ t: { id, name: '', game: '', status: '', fee: '', slots: '', closes: '' }, state: { kind: 'unavailable' } as RegistrationState }, UNAVAILABLE_INIT);
+  if (!loaded)
+    return data(
+      { t: { id, name: '', game: '', status: '', fee: '', slots: '', closes: '' }, state: { kind: 'unavailable' } as RegistrationState },
+      UNAVAILABLE_INIT,
+    );
   const [t, team] = loaded;
   const timeZone = getEnv().APP_TIME_ZONE;
   const slotsLeft = Math.max(0, t.maxTeams - t.registeredTeams);

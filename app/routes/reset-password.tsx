@@ -57,7 +57,12 @@ export default function ResetPassword() {
   const errors = actionData?.fieldErrors ?? {};
 
   if (!token) {
-    return <NewLinkPrompt title="Reset link incomplete" message="This page needs the link from the password reset email. Open the link from the email again, or ask for a new one." />;
+    return (
+      <NewLinkPrompt
+        title="Reset link incomplete"
+        message="This page needs the link from the password reset email. Open the link from the email again, or ask for a new one."
+      />
+    );
   }
   if (errors.token) {
     return <NewLinkPrompt title="Reset link not valid" message={errors.token} />;

@@ -10,7 +10,16 @@ import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatMatchTime } from '~/utils/format';
 import { gateway, GatewayError } from '~/utils/gateway.server';
-import { canShareRoom, groupByDay, hasRoom, roomShareText, seesRoomDetails, timeZoneName, whatsAppShareUrl, type ScheduleMatch } from '~/utils/matches';
+import {
+  canShareRoom,
+  groupByDay,
+  hasRoom,
+  roomShareText,
+  seesRoomDetails,
+  timeZoneName,
+  whatsAppShareUrl,
+  type ScheduleMatch,
+} from '~/utils/matches';
 import { requireUser } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
@@ -45,14 +54,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseTournamentId(params.tournamentId);
   if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
 
-  const [tournament, matches, team] = await Promise.allSettled([gateway.getTournament(request, id), gateway.listMatches(request, id), ownTeam(request, id)]);
+  const [tournament, matches, team] = await Promise.allSettled([
+    gateway.getTournament(request, id),
+    gateway.listMatches(request, id),
+    ownTeam(request, id),
+  ]);
   if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
   if (team.status === 'rejected') throw team.reason;
   let state: ScheduleState;
   if (matches.status === 'fulfilled') {
     state = {
       status: 'ok',
-      matches: matches.value.map((m) => ({ id: m.id, day: m.day, matchNo: m.matchNo, map: m.map, time: m.time, matchId: m.matchId, password: m.password })),
+      matches: matches.value.map((m) => ({
+        id: m.id,
+        day: m.day,
+        matchNo: m.matchNo,
+        map: m.map,
+        time: m.time,
+        matchId: m.matchId,
+        password: m.password,
+      })),
     };
   } else {
     const err: unknown = matches.reason;
@@ -92,7 +113,9 @@ export default function MatchesPage() {
           <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
         </p>
         <h1 id="matches-title">Matches</h1>
-        {state.status === 'ok' && !registered && awaitingPayment ? <AwaitingPayment rid={awaitingPayment.rid} paymentStatus={awaitingPayment.paymentStatus} /> : null}
+        {state.status === 'ok' && !registered && awaitingPayment ? (
+          <AwaitingPayment rid={awaitingPayment.rid} paymentStatus={awaitingPayment.paymentStatus} />
+        ) : null}
         {state.status === 'failed' ? (
           <p className="notice" role="alert">
             {state.message} <a href={location.pathname}>Try again</a>
@@ -106,8 +129,8 @@ export default function MatchesPage() {
             </p>
             {registered || registeredTeam ? null : (
               <p className="notice">
-                Room IDs and passwords are only for registered teams.{' '}
-                <Link to={`/tournaments/${t.id}`}>Register your team</Link> to get them here before each match.
+                Room IDs and passwords are only for registered teams. <Link to={`/tournaments/${t.id}`}>Register your team</Link> to get
+                them here before each match.
               </p>
             )}
             {days.map(({ day, matches }) => (
@@ -197,7 +220,17 @@ function MatchCard({
   );
 }
 
-function RoomValue({ label, value, matchNo, announce }: { label: string; value: string | null; matchNo: number; announce: (message: string) => void }) {
+function RoomValue({
+  label,
+  value,
+  matchNo,
+  announce,
+}: {
+  label: string;
+  value: string | null;
+  matchNo: number;
+  announce: (message: string) => void;
+}) {
   return (
     <div>
       <dt>{label}</dt>

@@ -111,7 +111,10 @@ export const meta: MetaFunction<typeof loader> = (args) => {
       { name: 'twitter:image', content: og.image.url },
     );
     if (og.image.width && og.image.height) {
-      tags.push({ property: 'og:image:width', content: String(og.image.width) }, { property: 'og:image:height', content: String(og.image.height) });
+      tags.push(
+        { property: 'og:image:width', content: String(og.image.width) },
+        { property: 'og:image:height', content: String(og.image.height) },
+      );
     }
   }
   return tags;

@@ -71,7 +71,9 @@ export default function PointsTablePage() {
         </p>
       ) : null}
       {rows.length === 0 ? (
-        <p className="nothing">{day === OVERALL ? 'No points yet. The overall table fills in after the first match.' : `No points yet for ${label}.`}</p>
+        <p className="nothing">
+          {day === OVERALL ? 'No points yet. The overall table fills in after the first match.' : `No points yet for ${label}.`}
+        </p>
       ) : (
         <PointsTable rows={rows} id="pt-caption" caption={`${label} standings`} />
       )}

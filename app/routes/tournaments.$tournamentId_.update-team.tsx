@@ -27,7 +27,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-type EditState = { status: 'ok'; values: Record<string, string> } | { status: 'none'; message: string } | { status: 'failed'; message: string };
+type EditState =
+  { status: 'ok'; values: Record<string, string> } | { status: 'none'; message: string } | { status: 'failed'; message: string };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);

@@ -39,7 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!p.videos) return { id: p.id, title: p.title, total: 0, videos: null, seeMore: null };
     const shown = Math.min(p.videos.length, counts.get(p.id) ?? FIRST_VIDEOS);
     const seeMore =
-      shown < p.videos.length ? `/videos${moreSearch(order, new Map(counts).set(p.id, shown + MORE_VIDEOS))}#${videoAnchor(p.id, shown + 1)}` : null;
+      shown < p.videos.length
+        ? `/videos${moreSearch(order, new Map(counts).set(p.id, shown + MORE_VIDEOS))}#${videoAnchor(p.id, shown + 1)}`
+        : null;
     return { id: p.id, title: p.title, total: p.videos.length, videos: p.videos.slice(0, shown), seeMore };
   });
   return data({ status: 'ok' as const, playlists }, { headers: publicPageHeaders(request) });

@@ -14,7 +14,8 @@ export function paymentFilterOf(request: Request): PaymentStatus | null | 'inval
   return isPaymentStatus(raw) ? raw : 'invalid';
 }
 
-export const paymentFilterQuery = (filter: PaymentStatus | null | 'invalid') => (filter && filter !== 'invalid' ? `?payment=${filter}` : '');
+export const paymentFilterQuery = (filter: PaymentStatus | null | 'invalid') =>
+  filter && filter !== 'invalid' ? `?payment=${filter}` : '';
 
 export async function loadRegistrations(request: Request, tid: number) {
   const registrations = await gateway.tournamentRegistrations(request, tid);

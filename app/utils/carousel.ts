@@ -15,6 +15,12 @@ export function carouselOptions(count: number): KeenSliderOptions {
 }
 
 /** Autoplay runs only with several slides, and never while paused, hovered, focused or under reduced motion. */
-export function autoplayRuns(state: { count: number; paused: boolean; hovered: boolean; focused: boolean; reducedMotion: boolean }): boolean {
+export function autoplayRuns(state: {
+  count: number;
+  paused: boolean;
+  hovered: boolean;
+  focused: boolean;
+  reducedMotion: boolean;
+}): boolean {
   return state.count > 1 && !state.paused && !state.hovered && !state.focused && !state.reducedMotion;
 }

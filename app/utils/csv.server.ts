@@ -19,6 +19,10 @@ export function toCsv(rows: readonly (readonly (string | number | null | undefin
 
 /** A file name for Content-Disposition: letters, digits, dots, dashes and underscores only. */
 export function csvFileName(base: string): string {
-  const safe = base.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'export';
+  const safe =
+    base
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'export';
   return `${safe}.csv`;
 }

@@ -44,7 +44,11 @@ const TrustProxySchema = z
     return entries;
   });
 
-const optionalUrl = z.string().url().refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL').optional();
+const optionalUrl = z
+  .string()
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+  .optional();
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -70,7 +74,10 @@ const EnvSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as Asia/Kolkata'),
-  UPI_PAYEE_VPA: z.string().regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, 'must be a UPI ID such as organiser@okaxis').default('customroom@upi'),
+  UPI_PAYEE_VPA: z
+    .string()
+    .regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, 'must be a UPI ID such as organiser@okaxis')
+    .default('customroom@upi'),
   UPI_PAYEE_NAME: z.string().min(1).max(50).default('Custom Room Esports'),
   PAYMENT_FORM_URL: optionalUrl,
   YOUTUBE_API_KEY: z.string().optional(),
@@ -105,7 +112,10 @@ export function getEnv(): Env {
 /** SESSION_SECRET may list several (comma-separated) for rotation; unset, one is generated into DATA_DIR once. */
 function sessionSecrets(configured: string | undefined, dataDir: string): string[] {
   if (configured) {
-    const secrets = configured.split(',').map((s) => s.trim()).filter(Boolean);
+    const secrets = configured
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (secrets.some((s) => s.length < 16)) throw new Error('SESSION_SECRET: each secret must be at least 16 characters');
     return secrets;
   }

@@ -27,7 +27,8 @@ export function generationReader(gatewayUrl: string, timeoutMs: number): () => P
           chunks.push(chunk);
         });
         res.on('end', () => {
-          if (res.statusCode !== 200) return reject(Object.assign(new Error(`generation answered ${res.statusCode}`), { status: res.statusCode }));
+          if (res.statusCode !== 200)
+            return reject(Object.assign(new Error(`generation answered ${res.statusCode}`), { status: res.statusCode }));
           try {
             const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'))?.generation;
             if (typeof value === 'string' && value.length > 0 && value.length <= MAX_GENERATION_LENGTH) return resolve(value);

@@ -4,7 +4,16 @@ import { z } from 'zod';
 import { clientAddress } from './client.server';
 import { getEnv } from './env.server';
 import { getSession, loginRedirect } from './session.server';
-import { answers, endpoints, ErrorSchema, type Answer, type Endpoint, type EndpointName, type Endpoints, type FieldErrors } from '@custom-room/contract';
+import {
+  answers,
+  endpoints,
+  ErrorSchema,
+  type Answer,
+  type Endpoint,
+  type EndpointName,
+  type Endpoints,
+  type FieldErrors,
+} from '@custom-room/contract';
 
 /**
  * The one way the web app talks to the gateway: base URL from GATEWAY_URL, the bearer token from
@@ -126,7 +135,16 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
     text = await res.text();
   } catch (err) {
     // The timeout (or a dropped connection) can also strike while the body is read: same answer as above.
-    console.error(JSON.stringify({ level: 'error', msg: 'gateway unreachable', reqId: requestId(request), method, path, reason: (err as Error).message }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'gateway unreachable',
+        reqId: requestId(request),
+        method,
+        path,
+        reason: (err as Error).message,
+      }),
+    );
     throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
   }
   if (res.ok) {
@@ -140,7 +158,16 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
     }
     const parsed = options.schema.safeParse(value);
     if (!parsed.success) {
-      console.error(JSON.stringify({ level: 'error', msg: 'gateway answer did not match schema', reqId: requestId(request), method, path, issues: parsed.error.issues.slice(0, 3) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          msg: 'gateway answer did not match schema',
+          reqId: requestId(request),
+          method,
+          path,
+          issues: parsed.error.issues.slice(0, 3),
+        }),
+      );
       throw new GatewayError(502, UNAVAILABLE_MESSAGE, {}, true);
     }
     return parsed.data;
@@ -193,7 +220,11 @@ export function call<N extends EndpointName>(
   options: Pick<CallOptions<unknown>, 'auth' | 'unauthorizedAsError'> = {},
 ): Promise<Answer<N>> {
   const endpoint: Endpoint = endpoints[name];
-  const { params, query, body } = input as { params?: Record<string, string | number>; query?: Record<string, string | number>; body?: unknown };
+  const { params, query, body } = input as {
+    params?: Record<string, string | number>;
+    query?: Record<string, string | number>;
+    body?: unknown;
+  };
   const success = Object.entries(endpoint.schema.response ?? {}).find(([status]) => status.startsWith('2'))?.[1];
   const schema = (answers as Partial<Record<EndpointName, z.ZodTypeAny>>)[name] ?? success ?? z.unknown();
   return callGateway(request, endpointPath(endpoint.url, params, query), {
@@ -228,10 +259,12 @@ export const gateway = {
   createProfile: (request: Request, body: ProfileFields) => call(request, 'createProfile', { body }),
   updateProfile: (request: Request, body: ProfileFields) => call(request, 'updateProfile', { body }),
 
-  registerTeam: (request: Request, tournamentId: number, team: TeamFields) => call(request, 'registerTeam', { params: { tournamentId }, body: team }),
+  registerTeam: (request: Request, tournamentId: number, team: TeamFields) =>
+    call(request, 'registerTeam', { params: { tournamentId }, body: team }),
   myRegistrations: (request: Request) => call(request, 'myRegistrations', {}),
   myTeam: (request: Request, tournamentId: number) => call(request, 'myTeam', { params: { tournamentId } }),
-  updateTeam: (request: Request, tournamentId: number, team: TeamFields) => call(request, 'updateTeam', { params: { tournamentId }, body: team }),
+  updateTeam: (request: Request, tournamentId: number, team: TeamFields) =>
+    call(request, 'updateTeam', { params: { tournamentId }, body: team }),
   submitPayment: (request: Request, tournamentId: number, upiReference: string) =>
     call(request, 'submitPayment', { params: { tournamentId }, body: { upiReference } }),
   listMatches: (request: Request, tournamentId: number) => call(request, 'listMatches', { params: { tournamentId } }),
@@ -246,17 +279,27 @@ export const gateway = {
 
   // --- admin: matches, points, payments ---
   adminTournamentSummary: (request: Request) => call(request, 'adminTournamentSummary', {}),
-  tournamentRegistrations: (request: Request, tournamentId: number) => call(request, 'tournamentRegistrations', { params: { tournamentId } }),
+  tournamentRegistrations: (request: Request, tournamentId: number) =>
+    call(request, 'tournamentRegistrations', { params: { tournamentId } }),
   createMatch: (request: Request, match: Body<'createMatch'>) => call(request, 'createMatch', { body: match }),
   updateMatch: (request: Request, id: number, match: Body<'updateMatch'>) => call(request, 'updateMatch', { params: { id }, body: match }),
   matchResults: (request: Request, tournamentId: number, day: number, match: number) =>
     call(request, 'matchResults', { params: { id: tournamentId }, query: { day, match } }),
   /** Replaces one match's results with exactly these rows, all or nothing (decision 013). */
-  saveMatchResults: (request: Request, tournamentId: number, day: number, match: number, results: { teamId: number; position: number; finishes: number }[]) =>
-    call(request, 'saveMatchResults', { params: { id: tournamentId, day, match }, body: { results } }),
+  saveMatchResults: (
+    request: Request,
+    tournamentId: number,
+    day: number,
+    match: number,
+    results: { teamId: number; position: number; finishes: number }[],
+  ) => call(request, 'saveMatchResults', { params: { id: tournamentId, day, match }, body: { results } }),
   /** expectedUpiReference: the reference the admin was shown; the gateway answers 409 if the team changed it since (decision 029). */
-  setPaymentStatus: (request: Request, rid: number, paymentStatus: Body<'setPaymentStatus'>['paymentStatus'], expectedUpiReference?: string) =>
-    call(request, 'setPaymentStatus', { params: { rid }, body: { paymentStatus, expectedUpiReference } }),
+  setPaymentStatus: (
+    request: Request,
+    rid: number,
+    paymentStatus: Body<'setPaymentStatus'>['paymentStatus'],
+    expectedUpiReference?: string,
+  ) => call(request, 'setPaymentStatus', { params: { rid }, body: { paymentStatus, expectedUpiReference } }),
   /** Several teams of one tournament at once, all or nothing (decisions 013, 029). */
   setPaymentStatuses: (request: Request, body: Body<'setPaymentStatuses'>) => call(request, 'setPaymentStatuses', { body }),
 };

@@ -21,7 +21,11 @@ export interface Cover {
 }
 
 /** The fields of a tournament that describe its cover, or null when it has none. */
-export function coverOf(t: { coverImageUrl: string | null; coverImageWidth: number | null; coverImageHeight: number | null }): Cover | null {
+export function coverOf(t: {
+  coverImageUrl: string | null;
+  coverImageWidth: number | null;
+  coverImageHeight: number | null;
+}): Cover | null {
   return t.coverImageUrl ? { url: t.coverImageUrl, width: t.coverImageWidth, height: t.coverImageHeight } : null;
 }
 

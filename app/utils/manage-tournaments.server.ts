@@ -10,8 +10,7 @@ export const DELETE_FAILED = 'Failed to delete tournament.';
 
 /** The two paths of the manage list (spec §2: the page and the /admin layout's child); a delete returns to the one it came from. */
 export const MANAGE_PATHS = ['/admin/manage-tournaments', '/admin/manage-tournament'] as const;
-export const manageReturnPath = (given: unknown): string =>
-  MANAGE_PATHS.find((p) => p === given) ?? MANAGE_PATHS[0];
+export const manageReturnPath = (given: unknown): string => MANAGE_PATHS.find((p) => p === given) ?? MANAGE_PATHS[0];
 
 export interface ManagedTournament {
   id: number;

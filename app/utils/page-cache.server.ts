@@ -94,13 +94,28 @@ export function pinInlineScripts(html: string, nonce: string): { html: string; h
 }
 
 /** Headers Remix set that are not kept: per-response, per-connection or rewritten here. */
-const NOT_KEPT = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'content-security-policy', 'date', 'connection', 'keep-alive', 'vary']);
+const NOT_KEPT = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'content-security-policy',
+  'date',
+  'connection',
+  'keep-alive',
+  'vary',
+]);
 
 /**
  * A kept page from Remix's answer and its body: the nonce replaced by script hashes, compressed once
  * for each encoding. null when it cannot be kept (too large, unexpected nonce).
  */
-export async function preparePage(key: string, generation: string, response: Response, body: Buffer, now = Date.now()): Promise<CachedPage | null> {
+export async function preparePage(
+  key: string,
+  generation: string,
+  response: Response,
+  body: Buffer,
+  now = Date.now(),
+): Promise<CachedPage | null> {
   const nonce = nonceOf(response.headers.get('content-security-policy'));
   if (!nonce || body.length > MAX_PAGE_BYTES) return null;
   const pinned = pinInlineScripts(body.toString('utf8'), nonce);
@@ -164,7 +179,14 @@ export class PageStore {
 
   constructor(maxEntries: number, maxBytes = MAX_TOTAL_BYTES) {
     this.pages =
-      maxEntries === 0 ? null : new LRUCache<string, CachedPage>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (page) => page.bytes, ttl: MAX_PAGE_AGE_MS });
+      maxEntries === 0
+        ? null
+        : new LRUCache<string, CachedPage>({
+            max: maxEntries,
+            maxSize: maxBytes,
+            sizeCalculation: (page) => page.bytes,
+            ttl: MAX_PAGE_AGE_MS,
+          });
   }
 
   get size() {

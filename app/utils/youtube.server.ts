@@ -37,7 +37,10 @@ const ListSchema = z
   .refine((v) => Array.isArray(v.items) || /ListResponse$/.test(v.kind ?? ''), 'not a YouTube list response');
 
 const ThumbnailSchema = z.object({
-  url: z.string().url().refine((u) => u.startsWith('https://'), 'https only'),
+  url: z
+    .string()
+    .url()
+    .refine((u) => u.startsWith('https://'), 'https only'),
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
 });
@@ -199,7 +202,13 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
             // The stale copy (or the failure) stands this long before YouTube is asked again.
             entryOptions.ttl = retryMs;
             const hasCopy = !!previous && 'value' in previous;
-            const line = { level: hasCopy ? 'warn' : 'error', msg: 'youtube request failed', url: scrub(url), reason: scrub(err.message), served: hasCopy ? 'stale copy' : 'nothing cached' };
+            const line = {
+              level: hasCopy ? 'warn' : 'error',
+              msg: 'youtube request failed',
+              url: scrub(url),
+              reason: scrub(err.message),
+              served: hasCopy ? 'stale copy' : 'nothing cached',
+            };
             (hasCopy ? console.warn : console.error)(JSON.stringify(line));
             if (previous && 'value' in previous) return { value: previous.value, stale: true };
             return { error: new YouTubeError(scrub(err.message)) };
@@ -222,7 +231,10 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
       const playlists = await Promise.all(
         lists.value.map(async (pl): Promise<Playlist> => {
           try {
-            const items = await cached(apiUrl('playlistItems', { part: 'snippet', playlistId: pl.id, maxResults: '50' }), parsePlaylistItems);
+            const items = await cached(
+              apiUrl('playlistItems', { part: 'snippet', playlistId: pl.id, maxResults: '50' }),
+              parsePlaylistItems,
+            );
             stale ||= items.stale;
             return { ...pl, videos: items.value };
           } catch {

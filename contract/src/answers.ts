@@ -24,9 +24,18 @@ const TournamentAnswer = z.object({
   platform: z.string().default(''),
   entryFee: z.coerce.number().default(0),
   prizePool: z.coerce.string().default(''),
-  coverImageUrl: z.string().nullish().transform((v) => v ?? null),
-  coverImageWidth: z.number().nullish().transform((v) => v ?? null),
-  coverImageHeight: z.number().nullish().transform((v) => v ?? null),
+  coverImageUrl: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  coverImageWidth: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
+  coverImageHeight: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
   status: z.string(),
   overview: z.string().default(''),
   pointsSystem: z.string().default('bgis-10'),
@@ -71,8 +80,14 @@ const RegistrationAnswer = z.object({
   player2Username: z.string(),
   player3Username: z.string().default(''),
   player4Username: z.string().default(''),
-  substitute1Username: z.string().nullish().transform((v) => v ?? ''),
-  substitute2Username: z.string().nullish().transform((v) => v ?? ''),
+  substitute1Username: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  substitute2Username: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   paymentStatus: z.string().default('pending'),
   paymentReference: z.string().default(''),
   createdAt: z.string().default(''),
@@ -90,7 +105,10 @@ const UserRegistrationAnswer = RegistrationAnswer.extend({
       endDate: z.string().default(''),
       entryFee: z.coerce.number().nullish(),
       price: z.coerce.number().nullish(),
-      coverImageUrl: z.string().nullish().transform((v) => v ?? null),
+      coverImageUrl: z
+        .string()
+        .nullish()
+        .transform((v) => v ?? null),
     })
     .nullish()
     .transform((v) => v ?? null),
@@ -110,7 +128,12 @@ const TournamentAdminSummaryAnswer = z.object({
   registeredTeams: z.number().default(0),
   paymentsAwaiting: z.number().default(0),
   payments: z
-    .object({ pending: z.number().default(0), submitted: z.number().default(0), verified: z.number().default(0), rejected: z.number().default(0) })
+    .object({
+      pending: z.number().default(0),
+      submitted: z.number().default(0),
+      verified: z.number().default(0),
+      rejected: z.number().default(0),
+    })
     .default({}),
 });
 

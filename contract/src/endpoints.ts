@@ -11,7 +11,13 @@ import {
   RegisterResponseSchema,
 } from './schemas/auth.js';
 import { ProfileBodySchema, ProfileSchema } from './schemas/profile.js';
-import { TournamentAdminSummarySchema, TournamentListSchema, TournamentMultipartDocSchema, TournamentParamsSchema, TournamentSchema } from './schemas/tournament.js';
+import {
+  TournamentAdminSummarySchema,
+  TournamentListSchema,
+  TournamentMultipartDocSchema,
+  TournamentParamsSchema,
+  TournamentSchema,
+} from './schemas/tournament.js';
 import {
   AdminRegistrationSchema,
   PaymentStatusBulkUpdateSchema,
@@ -34,7 +40,13 @@ import {
   PointsSubmissionSchema,
   PointsTableSchema,
 } from './schemas/points.js';
-import { GenerationSchema, HealthDownSchema, HealthOkSchema, ImageLargestParamsSchema, ImageVariantParamsSchema } from './schemas/operations.js';
+import {
+  GenerationSchema,
+  HealthDownSchema,
+  HealthOkSchema,
+  ImageLargestParamsSchema,
+  ImageVariantParamsSchema,
+} from './schemas/operations.js';
 
 /**
  * The endpoint table (decision 035): every call the gateway serves, with its method, its path in
@@ -65,7 +77,11 @@ export interface Endpoint {
   schema: EndpointSchema;
 }
 
-const endpoint = <const M extends Method, const U extends string, S extends EndpointSchema>(method: M, url: U, schema: S) => ({ method, url, schema });
+const endpoint = <const M extends Method, const U extends string, S extends EndpointSchema>(method: M, url: U, schema: S) => ({
+  method,
+  url,
+  schema,
+});
 
 const TAGS = { registrations: ['registrations'], matches: ['matches'], points: ['points-table'] };
 const SECURITY = [{ bearerAuth: [] as string[] }];
@@ -85,7 +101,7 @@ export const endpoints = {
       'reads still work, and the health is ok again once a write succeeds (this call tries one while degraded).',
     response: { 200: HealthOkSchema, 503: HealthDownSchema },
   }),
-  jwks: endpoint('GET', '/.well-known/jwks.json', { tags: ['operations'], summary: 'Public keys that verify the gateway\'s tokens' }),
+  jwks: endpoint('GET', '/.well-known/jwks.json', { tags: ['operations'], summary: "Public keys that verify the gateway's tokens" }),
   generation: endpoint('GET', '/generation', {
     tags: ['operations'],
     summary: 'The cache generation: changes whenever a public answer may have changed',
@@ -93,7 +109,7 @@ export const endpoints = {
       'An opaque string. It changes with every write that can change an anonymous answer of GET /tournaments,',
       'GET /tournaments/{id}, the points tables (day and overall) or GET /matches/tournament/{tid}: tournaments',
       'created, edited (status included) or deleted; teams registered or renamed; results recorded; matches created or edited.',
-      'Strict: a value read after any write\'s response was sent (by any gateway process on the same database) differs',
+      "Strict: a value read after any write's response was sent (by any gateway process on the same database) differs",
       'from every value read before that write. Equal values mean those answers are unchanged. Compare for equality only:',
       'the format is not part of the contract. Not cacheable (Cache-Control: no-store); cheap (concurrent calls share one',
       'database round trip on PostgreSQL, none at all on SQLite while nothing was written).',
@@ -103,7 +119,8 @@ export const endpoints = {
   register: endpoint('POST', '/api/auth/register', {
     tags: ['auth'],
     summary: 'Create a player account',
-    description: 'Email, phone (Indian mobile) and username (case-insensitive, look-alikes the same: decision 033) must each be unused. Rate-limited per IP address (a ceiling a crowd behind one address does not reach).',
+    description:
+      'Email, phone (Indian mobile) and username (case-insensitive, look-alikes the same: decision 033) must each be unused. Rate-limited per IP address (a ceiling a crowd behind one address does not reach).',
     body: RegisterBodySchema,
     response: { 201: RegisterResponseSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
   }),
@@ -121,7 +138,8 @@ export const endpoints = {
   logout: endpoint('POST', '/api/auth/logout', {
     tags: ['auth'],
     summary: 'End this token',
-    description: 'Ends the session of the bearer token: from now on it gets 401 everywhere. Other logins of the same account stay. No body.',
+    description:
+      'Ends the session of the bearer token: from now on it gets 401 everywhere. Other logins of the same account stay. No body.',
     security: SECURITY,
     response: { 200: MessageSchema, 401: ErrorSchema },
   }),
@@ -154,16 +172,20 @@ export const endpoints = {
     body: PasswordResetConfirmBodySchema,
     response: { 200: MessageSchema, 400: ErrorSchema },
   }),
-  getProfile: endpoint('GET', '/api/profile/get', { ...secured, summary: 'The caller\'s profile', response: { 200: ProfileSchema, 401: ErrorSchema, 404: ErrorSchema } }),
+  getProfile: endpoint('GET', '/api/profile/get', {
+    ...secured,
+    summary: "The caller's profile",
+    response: { 200: ProfileSchema, 401: ErrorSchema, 404: ErrorSchema },
+  }),
   createProfile: endpoint('POST', '/api/profile/create', {
     ...secured,
-    summary: 'Create the caller\'s profile (one per account)',
+    summary: "Create the caller's profile (one per account)",
     body: ProfileBodySchema,
     response: { 201: ProfileSchema, 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema },
   }),
   updateProfile: endpoint('PUT', '/api/profile/update', {
     ...secured,
-    summary: 'Replace the caller\'s profile',
+    summary: "Replace the caller's profile",
     description: 'The whole profile is replaced: optional fields left out become "".',
     body: ProfileBodySchema,
     response: { 200: ProfileSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
@@ -251,7 +273,15 @@ export const endpoints = {
     security: SECURITY,
     params: MatchParamsSchema,
     body: MatchResultsBatchSchema,
-    response: { 200: MatchResultSchema.array(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema },
+    response: {
+      200: MatchResultSchema.array(),
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+      413: ErrorSchema,
+    },
   }),
   matchResults: endpoint('GET', '/tournaments/:id/points-table/results', {
     tags: TAGS.points,

@@ -124,10 +124,15 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
       const { status, message } = clientErrorAnswer(error.code);
       // Anyone can cause these: one line, no stack.
-      (this as unknown as FastifyInstance).log.info({ code: error.code, remoteAddress: socket.remoteAddress, status }, 'connection refused before a complete request');
+      (this as unknown as FastifyInstance).log.info(
+        { code: error.code, remoteAddress: socket.remoteAddress, status },
+        'connection refused before a complete request',
+      );
       const body = JSON.stringify({ message });
       if (socket.writable) {
-        socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+        socket.write(
+          `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
       }
       socket.destroy();
     },
@@ -147,12 +152,15 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('answers', new ResponseCache(store, { validate: validateResponses }));
-  app.decorate('tokens', await createTokenService({
-    privateKeyPem: config.JWT_PRIVATE_KEY,
-    privateKeyFile: config.JWT_PRIVATE_KEY_FILE,
-    dataDir: config.DATA_DIR,
-    ttlSeconds: config.JWT_TTL_SECONDS,
-  }));
+  app.decorate(
+    'tokens',
+    await createTokenService({
+      privateKeyPem: config.JWT_PRIVATE_KEY,
+      privateKeyFile: config.JWT_PRIVATE_KEY_FILE,
+      dataDir: config.DATA_DIR,
+      ttlSeconds: config.JWT_TTL_SECONDS,
+    }),
+  );
   app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log: app.log }));
   // Close the database only after the handlers still running have answered (even to clients that
   // already hung up), so a shutdown never turns a request in flight into a "driver destroyed" error.

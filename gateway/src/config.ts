@@ -1,55 +1,59 @@
 import { z } from 'zod';
 
-const onOff = z
-  .enum(['on', 'off', 'true', 'false', '1', '0'])
-  .transform((v) => v === 'on' || v === 'true' || v === '1');
+const onOff = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 
 const positiveInt = z.coerce.number().int().positive();
 
-export const ConfigSchema = z.object({
-  GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (unset it to use SQLite)')
-    .optional(),
-  JWT_PRIVATE_KEY: z.string().optional(),
-  JWT_PRIVATE_KEY_FILE: z.string().optional(),
-  JWT_TTL_SECONDS: positiveInt.default(12 * 60 * 60),
-  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  ADMIN_USERNAME: z.string().min(3).default('admin'),
-  ADMIN_PHONE: z.string().default('9000000000'),
-  SEED_DEMO: onOff.default('1'),
-  RATE_LIMIT: onOff.default('on'),
-  // Decision 022: per address, ceilings a registration-day crowd behind one carrier NAT never reaches;
-  // per account, a lockout that only attempts without that account's device token can trigger.
-  RATE_LIMIT_LOGIN_MAX: positiveInt.default(300),
-  RATE_LIMIT_LOGIN_FAILURES_MAX: positiveInt.default(100),
-  RATE_LIMIT_ACCOUNT_FAILURES_MAX: positiveInt.default(10),
-  RATE_LIMIT_DEVICE_FAILURES_MAX: positiveInt.default(10),
-  RATE_LIMIT_LOCKOUT_SECONDS: positiveInt.default(15 * 60),
-  RATE_LIMIT_REGISTER_MAX: positiveInt.default(200),
-  RATE_LIMIT_RESET_MAX: positiveInt.default(5),
-  RATE_LIMIT_RESET_CLIENT_MAX: positiveInt.default(20),
-  RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
-  TRUST_PROXY: z.string().default('127.0.0.1,::1'),
-  WEB_URL: z.string().url().default('http://localhost:3000'),
-  SMTP_URL: z.string().url().optional(),
-  SMTP_FROM: z.string().default('Custom Room <no-reply@localhost>'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Decision 030: a client that sends its request slowly is cut off. The web app, the usual client, sends
-  // every request (a 5 MB cover included) over a fast link within its own 4 s gateway timeout.
-  GATEWAY_HEADERS_TIMEOUT_MS: positiveInt.default(30_000),
-  GATEWAY_REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
-  GATEWAY_IDLE_TIMEOUT_MS: positiveInt.default(30_000),
-}).superRefine((config, ctx) => {
-  // Node refuses to start a server whose headers may take longer than the whole request.
-  if (config.GATEWAY_HEADERS_TIMEOUT_MS > config.GATEWAY_REQUEST_TIMEOUT_MS) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['GATEWAY_HEADERS_TIMEOUT_MS'], message: 'must not be more than GATEWAY_REQUEST_TIMEOUT_MS' });
-  }
-});
+export const ConfigSchema = z
+  .object({
+    GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+    GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (unset it to use SQLite)')
+      .optional(),
+    JWT_PRIVATE_KEY: z.string().optional(),
+    JWT_PRIVATE_KEY_FILE: z.string().optional(),
+    JWT_TTL_SECONDS: positiveInt.default(12 * 60 * 60),
+    ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_USERNAME: z.string().min(3).default('admin'),
+    ADMIN_PHONE: z.string().default('9000000000'),
+    SEED_DEMO: onOff.default('1'),
+    RATE_LIMIT: onOff.default('on'),
+    // Decision 022: per address, ceilings a registration-day crowd behind one carrier NAT never reaches;
+    // per account, a lockout that only attempts without that account's device token can trigger.
+    RATE_LIMIT_LOGIN_MAX: positiveInt.default(300),
+    RATE_LIMIT_LOGIN_FAILURES_MAX: positiveInt.default(100),
+    RATE_LIMIT_ACCOUNT_FAILURES_MAX: positiveInt.default(10),
+    RATE_LIMIT_DEVICE_FAILURES_MAX: positiveInt.default(10),
+    RATE_LIMIT_LOCKOUT_SECONDS: positiveInt.default(15 * 60),
+    RATE_LIMIT_REGISTER_MAX: positiveInt.default(200),
+    RATE_LIMIT_RESET_MAX: positiveInt.default(5),
+    RATE_LIMIT_RESET_CLIENT_MAX: positiveInt.default(20),
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+    TRUST_PROXY: z.string().default('127.0.0.1,::1'),
+    WEB_URL: z.string().url().default('http://localhost:3000'),
+    SMTP_URL: z.string().url().optional(),
+    SMTP_FROM: z.string().default('Custom Room <no-reply@localhost>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Decision 030: a client that sends its request slowly is cut off. The web app, the usual client, sends
+    // every request (a 5 MB cover included) over a fast link within its own 4 s gateway timeout.
+    GATEWAY_HEADERS_TIMEOUT_MS: positiveInt.default(30_000),
+    GATEWAY_REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
+    GATEWAY_IDLE_TIMEOUT_MS: positiveInt.default(30_000),
+  })
+  .superRefine((config, ctx) => {
+    // Node refuses to start a server whose headers may take longer than the whole request.
+    if (config.GATEWAY_HEADERS_TIMEOUT_MS > config.GATEWAY_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['GATEWAY_HEADERS_TIMEOUT_MS'],
+        message: 'must not be more than GATEWAY_REQUEST_TIMEOUT_MS',
+      });
+    }
+  });
 
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -28,7 +28,10 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
-    app.close().then(() => process.exit(0), () => process.exit(1));
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

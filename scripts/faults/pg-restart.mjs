@@ -20,7 +20,11 @@ import { killGroup, onCleanup, spawnTracked, startCluster, stopAllOnExit, stopCl
 
 const { values: args } = parseArgs({
   // --keep leaves the stopped cluster's directory (its server.log) for a look afterwards.
-  options: { dir: { type: 'string', default: path.join(os.tmpdir(), `pg-fault-${process.pid}`) }, rounds: { type: 'string', default: '2' }, keep: { type: 'boolean', default: false } },
+  options: {
+    dir: { type: 'string', default: path.join(os.tmpdir(), `pg-fault-${process.pid}`) },
+    rounds: { type: 'string', default: '2' },
+    keep: { type: 'boolean', default: false },
+  },
 });
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIR = path.resolve(args.dir);
@@ -55,8 +59,18 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-fault-gw-'));
 const gateway = spawnTracked(process.execPath, [path.join(ROOT, 'gateway/dist/server.js')], {
   env: {
-    PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, GATEWAY_PORT: String(port), SEED_DEMO: '0', RATE_LIMIT: 'off',
-    LOG_LEVEL: 'warn', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_USERNAME: 'admin', ADMIN_PHONE: '9000000001',
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    GATEWAY_PORT: String(port),
+    SEED_DEMO: '0',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PHONE: '9000000001',
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
@@ -77,7 +91,12 @@ async function call(method, p, { token, json } = {}) {
   const headers = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + p, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(base + p, {
+    method,
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
+    signal: AbortSignal.timeout(15_000),
+  });
   const text = await res.text();
   let body;
   try {
@@ -98,17 +117,41 @@ const admin = (await call('POST', '/api/auth/login', { json: { emailOrPhone: ADM
 const tournamentForm = () => {
   const f = new FormData();
   const iso = (d) => new Date(Date.now() + d * 86_400_000).toISOString();
-  const fields = { name: `Restart Cup ${Date.now()}`, game: 'BGMI', description: 'Fault test.', startDate: iso(10), endDate: iso(12), registrationOpen: iso(-1), registrationClose: iso(9), maxTeams: '1000', format: 'Squad', platform: 'Mobile', entryFee: '0', prizePool: '0', status: 'Registration Ongoing', overview: 'x' };
+  const fields = {
+    name: `Restart Cup ${Date.now()}`,
+    game: 'BGMI',
+    description: 'Fault test.',
+    startDate: iso(10),
+    endDate: iso(12),
+    registrationOpen: iso(-1),
+    registrationClose: iso(9),
+    maxTeams: '1000',
+    format: 'Squad',
+    platform: 'Mobile',
+    entryFee: '0',
+    prizePool: '0',
+    status: 'Registration Ongoing',
+    overview: 'x',
+  };
   for (const [k, v] of Object.entries(fields)) f.append(k, v);
   return f;
 };
-const tid = (await (await fetch(`${base}/tournaments/add`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: tournamentForm() })).json()).id;
+const tid = (
+  await (
+    await fetch(`${base}/tournaments/add`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: tournamentForm() })
+  ).json()
+).id;
 
 const players = [];
 for (let i = 0; i < 8; i++) players.push(await newPlayer());
 async function newPlayer() {
   const u = `${process.pid}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const user = { email: `p${u}@fault.example`, phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`, username: `p_${u}`.slice(0, 20), password: 'correct horse battery' };
+  const user = {
+    email: `p${u}@fault.example`,
+    phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+    username: `p_${u}`.slice(0, 20),
+    password: 'correct horse battery',
+  };
   await call('POST', '/api/auth/register', { json: user });
   const login = await call('POST', '/api/auth/login', { json: { emailOrPhone: user.email, password: user.password } });
   return { ...user, token: login.body.token };
@@ -129,13 +172,13 @@ const figures = {}; // phase -> status -> count
 const bad = []; // 500s, stacks, 503s without a message
 const acked = new Set(); // registered team names answered 201
 let stopped = false;
-let pending = 0;
 function record(what, res) {
   figures[phase] ??= {};
   figures[phase][res.status] = (figures[phase][res.status] ?? 0) + 1;
   if (res.status >= 500 && res.status !== 503) bad.push(`${phase} ${what} → ${res.status} ${res.text.slice(0, 200)}`);
   if (res.status === 503 && !(typeof res.body?.message === 'string' && res.body.message && res.retryAfter)) {
-    if (!(what === 'GET /healthz' && res.body?.status === 'unavailable')) bad.push(`${phase} ${what} → 503 without message/Retry-After: ${res.text.slice(0, 200)}`);
+    if (!(what === 'GET /healthz' && res.body?.status === 'unavailable'))
+      bad.push(`${phase} ${what} → 503 without message/Retry-After: ${res.text.slice(0, 200)}`);
   }
   if (/\bat .+:\d+:\d+|node_modules|Error: /.test(res.text)) bad.push(`${phase} ${what} → stack or error text: ${res.text.slice(0, 200)}`);
 }
@@ -144,7 +187,6 @@ async function worker(kind) {
   while (!stopped) {
     n += 1;
     let what = '';
-    pending += 1;
     try {
       if (kind === 'read') {
         what = n % 3 === 0 ? '/healthz' : n % 3 === 1 ? '/tournaments' : `/tournaments/${tid}/points-table/overall`;
@@ -157,15 +199,29 @@ async function worker(kind) {
         const name = `R ${process.hrtime.bigint()}`;
         // One team per account per tournament: the list pairs each tournament with every player once.
         const t = registrationTournaments.shift();
-        if (t === undefined) { await sleep(20); continue; }
+        if (t === undefined) {
+          await sleep(20);
+          continue;
+        }
         what = 'POST /registrations/{tid}';
         const res = await call('POST', `/registrations/${t}`, { token: player.token, json: team(name) });
         record(what, res);
         if (res.status === 201) acked.add(`${t}:${name}`);
       } else {
         what = 'PUT points batch';
-        const rows = pointsTeams.map((teamId, i) => ({ teamId, position: ((i + n) % pointsTeams.length) + 1, wins: (i + n) % pointsTeams.length === 0 ? 1 : 0, finishes: n % 7 }));
-        record(what, await call('PUT', `/tournaments/${tid}/points-table/matches/${1 + (n % 7)}/${1 + (n % 6)}`, { token: admin, json: { results: rows } }));
+        const rows = pointsTeams.map((teamId, i) => ({
+          teamId,
+          position: ((i + n) % pointsTeams.length) + 1,
+          wins: (i + n) % pointsTeams.length === 0 ? 1 : 0,
+          finishes: n % 7,
+        }));
+        record(
+          what,
+          await call('PUT', `/tournaments/${tid}/points-table/matches/${1 + (n % 7)}/${1 + (n % 6)}`, {
+            token: admin,
+            json: { results: rows },
+          }),
+        );
       }
     } catch {
       figures[phase] ??= {};
@@ -175,15 +231,17 @@ async function worker(kind) {
         stopped = true;
       }
       await sleep(50);
-    } finally {
-      pending -= 1;
     }
     await sleep(5);
   }
 }
 const registrationTournaments = [];
 for (let i = 0; i < 150; i++) {
-  const res = await fetch(`${base}/tournaments/add`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: tournamentForm() });
+  const res = await fetch(`${base}/tournaments/add`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}` },
+    body: tournamentForm(),
+  });
   registrationTournaments.push((await res.json()).id);
 }
 // Each player registers once per tournament: cycle players over tournaments.
@@ -214,37 +272,38 @@ const progress = () => {
   console.log(`  ${f.fault}: recovered in ${f.recoveredMs} ms; gateway ${gatewayExit === null ? 'up' : `exited (${gatewayExit})`}`);
 };
 try {
-for (let round = 1; round <= ROUNDS && gatewayExit === null; round++) {
-  // 1. pg_ctl restart (fast shutdown: sessions are ended by the server)
-  phase = `restart-fast#${round}`;
-  let t0 = Date.now();
-  await pgCtl('-m', 'fast', '-w', '-l', path.join(DIR, 'server.log'), 'restart');
-  faults.push({ fault: phase, recoveredMs: await recovery(t0) });
-  progress();
-  await sleep(1000);
+  for (let round = 1; round <= ROUNDS && gatewayExit === null; round++) {
+    // 1. pg_ctl restart (fast shutdown: sessions are ended by the server)
+    phase = `restart-fast#${round}`;
+    let t0 = Date.now();
+    await pgCtl('-m', 'fast', '-w', '-l', path.join(DIR, 'server.log'), 'restart');
+    faults.push({ fault: phase, recoveredMs: await recovery(t0) });
+    progress();
+    await sleep(1000);
 
-  // 2. pg_ctl restart -m immediate (as a crash: no clean shutdown, crash recovery on start)
-  phase = `restart-immediate#${round}`;
-  t0 = Date.now();
-  await pgCtl('-m', 'immediate', '-w', '-l', path.join(DIR, 'server.log'), 'restart');
-  faults.push({ fault: phase, recoveredMs: await recovery(t0) });
-  progress();
-  await sleep(1000);
+    // 2. pg_ctl restart -m immediate (as a crash: no clean shutdown, crash recovery on start)
+    phase = `restart-immediate#${round}`;
+    t0 = Date.now();
+    await pgCtl('-m', 'immediate', '-w', '-l', path.join(DIR, 'server.log'), 'restart');
+    faults.push({ fault: phase, recoveredMs: await recovery(t0) });
+    progress();
+    await sleep(1000);
 
-  // 3. Down for 3 s: the gateway must answer 503 meanwhile, then recover once PostgreSQL is back.
-  phase = `down-3s#${round}`;
-  await pgCtl('-m', 'fast', '-w', 'stop');
-  await sleep(3000);
-  const during = await call('GET', '/api/auth/me', { token: admin });
-  const duringList = await call('GET', '/tournaments');
-  if (during.status !== 503 || duringList.status !== 503) bad.push(`while down: /api/auth/me ${during.status}, /tournaments ${duringList.status} (want 503)`);
-  t0 = Date.now();
-  await pgCtl('-w', '-l', path.join(DIR, 'server.log'), '-o', startOptions, 'start');
-  faults.push({ fault: phase, downAnswer: `${during.status} ${JSON.stringify(during.body)}`, recoveredMs: await recovery(t0) });
-  progress();
-  phase = `after#${round}`;
-  await sleep(1500);
-}
+    // 3. Down for 3 s: the gateway must answer 503 meanwhile, then recover once PostgreSQL is back.
+    phase = `down-3s#${round}`;
+    await pgCtl('-m', 'fast', '-w', 'stop');
+    await sleep(3000);
+    const during = await call('GET', '/api/auth/me', { token: admin });
+    const duringList = await call('GET', '/tournaments');
+    if (during.status !== 503 || duringList.status !== 503)
+      bad.push(`while down: /api/auth/me ${during.status}, /tournaments ${duringList.status} (want 503)`);
+    t0 = Date.now();
+    await pgCtl('-w', '-l', path.join(DIR, 'server.log'), '-o', startOptions, 'start');
+    faults.push({ fault: phase, downAnswer: `${during.status} ${JSON.stringify(during.body)}`, recoveredMs: await recovery(t0) });
+    progress();
+    phase = `after#${round}`;
+    await sleep(1500);
+  }
 } catch (err) {
   bad.push(`fault run stopped: ${err.cause?.code ?? err.message}`);
 }
@@ -256,24 +315,51 @@ await Promise.all(workers);
 let lost = 0;
 let twice = 0;
 const byTournament = new Map();
-if (gatewayExit === null) for (const key of acked) {
-  const [t, ...rest] = key.split(':');
-  if (!byTournament.has(t)) byTournament.set(t, (await call('GET', `/registrations/tournament/${t}`, { token: admin })).body.map((r) => r.teamName));
-  const n = byTournament.get(t).filter((name) => name === rest.join(':')).length;
-  if (n === 0) lost += 1;
-  if (n > 1) twice += 1;
-}
+if (gatewayExit === null)
+  for (const key of acked) {
+    const [t, ...rest] = key.split(':');
+    if (!byTournament.has(t))
+      byTournament.set(
+        t,
+        (await call('GET', `/registrations/tournament/${t}`, { token: admin })).body.map((r) => r.teamName),
+      );
+    const n = byTournament.get(t).filter((name) => name === rest.join(':')).length;
+    if (n === 0) lost += 1;
+    if (n > 1) twice += 1;
+  }
 const alive = gatewayExit === null && (await call('GET', '/healthz').catch(() => ({ status: 0 }))).status === 200;
 
 console.log('\nanswers by phase:');
-for (const [p, counts] of Object.entries(figures)) console.log(`  ${p.padEnd(22)} ${Object.entries(counts).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+for (const [p, counts] of Object.entries(figures))
+  console.log(
+    `  ${p.padEnd(22)} ${Object.entries(counts)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ')}`,
+  );
 console.log('\nfaults:');
-for (const f of faults) console.log(`  ${f.fault.padEnd(22)} recovered in ${f.recoveredMs} ms${f.downAnswer ? `; while down: ${f.downAnswer}` : ''}`);
+for (const f of faults)
+  console.log(`  ${f.fault.padEnd(22)} recovered in ${f.recoveredMs} ms${f.downAnswer ? `; while down: ${f.downAnswer}` : ''}`);
 const total = Object.values(figures).reduce((sum, c) => sum + Object.entries(c).reduce((s, [, n]) => s + n, 0), 0);
-const fiveHundreds = Object.values(figures).reduce((sum, c) => sum + Object.entries(c).filter(([s]) => /^5\d\d$/.test(s) && s !== '503').reduce((s, [, n]) => s + n, 0), 0);
-console.log(`\npg-restart: ${faults.length} faults injected, ${total} requests, ${fiveHundreds} non-503 5xx, ${acked.size} registrations acknowledged, lost ${lost}, stored twice ${twice}, gateway ${alive ? 'alive' : 'DEAD'}`);
+const fiveHundreds = Object.values(figures).reduce(
+  (sum, c) =>
+    sum +
+    Object.entries(c)
+      .filter(([s]) => /^5\d\d$/.test(s) && s !== '503')
+      .reduce((s, [, n]) => s + n, 0),
+  0,
+);
+console.log(
+  `\npg-restart: ${faults.length} faults injected, ${total} requests, ${fiveHundreds} non-503 5xx, ${acked.size} registrations acknowledged, lost ${lost}, stored twice ${twice}, gateway ${alive ? 'alive' : 'DEAD'}`,
+);
 if (bad.length) console.log(`problems (${bad.length}):\n  ${[...new Set(bad)].slice(0, 20).join('\n  ')}`);
-if (!alive) console.log(`gateway's last words:\n  ${gatewayLog.split('\n').filter((l) => /Error|error:|Emitted/.test(l)).slice(0, 6).join('\n  ')}`);
+if (!alive)
+  console.log(
+    `gateway's last words:\n  ${gatewayLog
+      .split('\n')
+      .filter((l) => /Error|error:|Emitted/.test(l))
+      .slice(0, 6)
+      .join('\n  ')}`,
+  );
 const slow = faults.filter((f) => !(f.recoveredMs < 30_000));
 await cleanUp();
 process.exit(bad.length === 0 && lost === 0 && twice === 0 && alive && slow.length === 0 ? 0 : 1);

@@ -29,7 +29,11 @@ const MAPS = ['Erangel', 'Miramar', 'Sanhok', 'Vikendi', 'Bermuda', 'Purgatory',
  */
 export async function seed(stack, { cover: coverImage } = {}) {
   const { token } = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: ADMIN.email, password: ADMIN.password } });
-  const cover = coverImage ?? (await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 30, g: 70, b: 160 } } }).png().toBuffer());
+  const cover =
+    coverImage ??
+    (await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 30, g: 70, b: 160 } } })
+      .png()
+      .toBuffer());
   const day = 86_400_000;
   const created = [];
   for (let i = 0; i < TOURNAMENTS; i++) {
@@ -82,27 +86,56 @@ export async function seedPlayer(stack, tournamentId) {
   const { token } = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: player.email, password: player.password } });
   const team = await api(stack, 'POST', `/registrations/${tournamentId}`, {
     token,
-    json: { teamName: 'Team Soul', player1Username: 'SouLMortaL', player2Username: 'SouLViper', player3Username: 'SouLRegaltos', player4Username: 'SouLOwais', substitute1Username: 'SouLRonak' },
+    json: {
+      teamName: 'Team Soul',
+      player1Username: 'SouLMortaL',
+      player2Username: 'SouLViper',
+      player3Username: 'SouLRegaltos',
+      player4Username: 'SouLOwais',
+      substitute1Username: 'SouLRonak',
+    },
   });
   const admin = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: ADMIN.email, password: ADMIN.password } });
   for (let day = 1; day <= 3; day++) {
     for (let matchNo = 1; matchNo <= 2; matchNo++) {
       await api(stack, 'POST', '/matches', {
         token: admin.token,
-        json: { tid: tournamentId, day, matchNo, map: MAPS[(day + matchNo) % MAPS.length], matchId: String(7394020 + day * 10 + matchNo), password: `soul@${day}${matchNo}`, time: `${17 + matchNo}:30` },
+        json: {
+          tid: tournamentId,
+          day,
+          matchNo,
+          map: MAPS[(day + matchNo) % MAPS.length],
+          matchId: String(7394020 + day * 10 + matchNo),
+          password: `soul@${day}${matchNo}`,
+          time: `${17 + matchNo}:30`,
+        },
       });
     }
   }
-  const confirmed = { email: 'bench-confirmed@test.example', phone: '9123456781', username: 'bench_confirmed', password: 'bench-player-pass' };
+  const confirmed = {
+    email: 'bench-confirmed@test.example',
+    phone: '9123456781',
+    username: 'bench_confirmed',
+    password: 'bench-player-pass',
+  };
   await api(stack, 'POST', '/api/auth/register', { json: confirmed });
   const login = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: confirmed.email, password: confirmed.password } });
   const paidTeam = await api(stack, 'POST', `/registrations/${tournamentId}`, {
     token: login.token,
-    json: { teamName: 'Team Verified', player1Username: 'VerMortal', player2Username: 'VerViper', player3Username: 'VerRegaltos', player4Username: 'VerOwais' },
+    json: {
+      teamName: 'Team Verified',
+      player1Username: 'VerMortal',
+      player2Username: 'VerViper',
+      player3Username: 'VerRegaltos',
+      player4Username: 'VerOwais',
+    },
   });
   const utr = '739402011234';
   await api(stack, 'POST', `/registrations/${tournamentId}/payment`, { token: login.token, json: { upiReference: utr } });
-  await api(stack, 'PUT', `/registrations/admin/${paidTeam.rid}/payment`, { token: admin.token, json: { paymentStatus: 'verified', expectedUpiReference: utr } });
+  await api(stack, 'PUT', `/registrations/admin/${paidTeam.rid}/payment`, {
+    token: admin.token,
+    json: { paymentStatus: 'verified', expectedUpiReference: utr },
+  });
   return { cookie: await webCookie(stack, player), rid: team.rid, confirmedCookie: await webCookie(stack, confirmed) };
 }
 
@@ -142,18 +175,34 @@ export async function seedPointsTable(stack, tournamentId, count = 16) {
   const admin = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: ADMIN.email, password: ADMIN.password } });
   const teams = (await api(stack, 'GET', `/registrations/tournament/${tournamentId}`, { token: admin.token })).map((t) => t.rid);
   for (let i = teams.length; i < count; i++) {
-    const user = { email: `bench-team-${i}@test.example`, phone: `91000${String(i).padStart(5, '0')}`, username: `bench_team_${i}`, password: 'bench-team-pass' };
+    const user = {
+      email: `bench-team-${i}@test.example`,
+      phone: `91000${String(i).padStart(5, '0')}`,
+      username: `bench_team_${i}`,
+      password: 'bench-team-pass',
+    };
     await api(stack, 'POST', '/api/auth/register', { json: user });
     const { token } = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: user.email, password: user.password } });
     const p = `T${i}`;
     const team = await api(stack, 'POST', `/registrations/${tournamentId}`, {
       token,
-      json: { teamName: `Squad ${MAPS[i % MAPS.length]} ${i}`, player1Username: `${p}Alpha`, player2Username: `${p}Bravo`, player3Username: `${p}Charlie`, player4Username: `${p}Delta` },
+      json: {
+        teamName: `Squad ${MAPS[i % MAPS.length]} ${i}`,
+        player1Username: `${p}Alpha`,
+        player2Username: `${p}Bravo`,
+        player3Username: `${p}Charlie`,
+        player4Username: `${p}Delta`,
+      },
     });
     teams.push(team.rid);
   }
   for (let match = 1; match <= 2; match++) {
-    const results = teams.map((teamId, i) => ({ teamId, position: ((i + match * 5) % teams.length) + 1, wins: (i + match * 5) % teams.length === 0 ? 1 : 0, finishes: (i * 3 + match) % 9 }));
+    const results = teams.map((teamId, i) => ({
+      teamId,
+      position: ((i + match * 5) % teams.length) + 1,
+      wins: (i + match * 5) % teams.length === 0 ? 1 : 0,
+      finishes: (i * 3 + match) % 9,
+    }));
     await api(stack, 'PUT', `/tournaments/${tournamentId}/points-table/matches/1/${match}`, { token: admin.token, json: { results } });
   }
 }

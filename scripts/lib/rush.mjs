@@ -28,7 +28,12 @@ export function post(url, { form, cookie, address, method = 'POST', timeoutMs = 
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+          ms: performance.now() - started,
+        }),
       );
       res.on('error', (err) => resolve({ status: 0, error: err.code || err.message, ms: performance.now() - started }));
     });
@@ -105,7 +110,11 @@ export async function signUpAndLogIn(webUrl, players, { concurrency = 4, onProgr
   await pool(players, concurrency, async (p) => {
     const signUp = await retrying(
       'sign-up',
-      () => post(`${webUrl}/register`, { form: { email: p.email, phone: p.phone, username: p.username, password: p.password, redirectTo: '' }, address: p.address }),
+      () =>
+        post(`${webUrl}/register`, {
+          form: { email: p.email, phone: p.phone, username: p.username, password: p.password, redirectTo: '' },
+          address: p.address,
+        }),
       (r) => r.status === 302,
     );
     const login = await retrying(
@@ -134,7 +143,9 @@ const FULL_MESSAGE = /Registration is full/;
 export async function rush(webUrl, tournamentId, players) {
   const t0 = performance.now();
   const answers = await Promise.all(
-    players.map((p) => post(`${webUrl}/register/${tournamentId}`, { form: p.team, cookie: p.cookie, address: p.address, timeoutMs: 60_000 })),
+    players.map((p) =>
+      post(`${webUrl}/register/${tournamentId}`, { form: p.team, cookie: p.cookie, address: p.address, timeoutMs: 60_000 }),
+    ),
   );
   const wallMs = performance.now() - t0;
   return { wallMs, results: answers.map((a, i) => ({ player: players[i], ...a, kind: classify(a) })) };
@@ -185,7 +196,9 @@ export async function acceptedPageSaysSo(webUrl, result) {
   const session = cookiesOf(result).find((c) => c.startsWith('__session=')) ?? result.player.cookie;
   cookies[0] = session;
   const page = await get(`${webUrl}${result.headers.location}`, { cookie: cookies.join('; '), address: result.player.address });
-  return page.status === 200 && page.text.includes(`${result.player.team.teamName.replace(/&/g, '&amp;')}</`) && /is registered/.test(page.text);
+  return (
+    page.status === 200 && page.text.includes(`${result.player.team.teamName.replace(/&/g, '&amp;')}</`) && /is registered/.test(page.text)
+  );
 }
 
 /** Every player still signed in: a page only a signed-in player sees answers 200, not a redirect to /login. */
@@ -239,7 +252,9 @@ export async function registrationsAtGateway(gatewayUrl, admin, tournamentId) {
       body: JSON.stringify({ emailOrPhone: admin.email, password: admin.password }),
     }),
   );
-  const teams = await json(await fetch(`${gatewayUrl}/registrations/tournament/${tournamentId}`, { headers: { authorization: `Bearer ${token}` } }));
+  const teams = await json(
+    await fetch(`${gatewayUrl}/registrations/tournament/${tournamentId}`, { headers: { authorization: `Bearer ${token}` } }),
+  );
   const t = await json(await fetch(`${gatewayUrl}/tournaments/${tournamentId}`));
   return { teams, registeredTeams: t.registeredTeams, maxTeams: t.maxTeams };
 }

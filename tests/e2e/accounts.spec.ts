@@ -103,7 +103,9 @@ test.describe('accounts', () => {
     // Another site as redirectTo is ignored: the login lands on the home page.
     const other = await browser.newContext({ baseURL, javaScriptEnabled: javaScript, viewport: { width: 360, height: 800 } });
     const otherPage = await other.newPage();
-    await logIn(otherPage, player.email, player.password, { from: `/login?redirectTo=${encodeURIComponent('https://evil.example/steal')}` });
+    await logIn(otherPage, player.email, player.password, {
+      from: `/login?redirectTo=${encodeURIComponent('https://evil.example/steal')}`,
+    });
     await expect(otherPage).toHaveURL('/');
     await other.close();
 
@@ -126,7 +128,9 @@ test.describe('accounts', () => {
     await page.getByLabel('Email').fill(player.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'If an account exists' })).toContainText('If an account exists for that email, we have sent a link to reset the password.');
+    await expect(page.getByRole('status').filter({ hasText: 'If an account exists' })).toContainText(
+      'If an account exists for that email, we have sent a link to reset the password.',
+    );
 
     const link = await readResetLink(stack.gatewayLog, player.email);
     expect(new URL(link).origin).toBe(stack.webUrl);
@@ -159,7 +163,11 @@ test.describe('accounts', () => {
   test('a login form posted from another site is refused', async ({ request, api }) => {
     const player = await api.createPlayer();
     const form = { emailOrPhone: player.email, password: player.password, redirectTo: '' };
-    const crossSite = await request.post('/login', { form, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, maxRedirects: 0 });
+    const crossSite = await request.post('/login', {
+      form,
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      maxRedirects: 0,
+    });
     // Refused, and no session. (Remix's own CSRF check runs before the action and answers an empty 500, so the
     // action's friendlier 403 "This form was sent from another site" is never reached: reported to the web helpers.)
     expect(crossSite.status()).toBeGreaterThanOrEqual(400);
@@ -171,7 +179,13 @@ test.describe('accounts', () => {
     expect(sameSite.headers()['set-cookie']).toContain('__session=');
   });
 
-  test('logout ends the token at the gateway; "Log out everywhere" ends every other login too', async ({ page, api, browser, baseURL, javaScript }) => {
+  test('logout ends the token at the gateway; "Log out everywhere" ends every other login too', async ({
+    page,
+    api,
+    browser,
+    baseURL,
+    javaScript,
+  }) => {
     const player = await api.createPlayer(); // player.token: a login of its own (like another phone)
     await logIn(page, player.email, player.password, { from: '/login?redirectTo=%2Fprofile' });
     await expect(page).toHaveURL('/profile');
@@ -205,7 +219,11 @@ test.describe('accounts', () => {
     await expect(api.request('GET', '/api/auth/me', { token: player.token, expect: [401] })).resolves.toBeTruthy();
   });
 
-  test('with this browser\'s login ended elsewhere, a wrong password shows its error and no page shows the old name (decision 031)', async ({ page, api, consoleGuard }) => {
+  test("with this browser's login ended elsewhere, a wrong password shows its error and no page shows the old name (decision 031)", async ({
+    page,
+    api,
+    consoleGuard,
+  }) => {
     consoleGuard.allow(FAILED_RESOURCE(401)); // the refused login answers 401 (the browser logs it)
     const player = await api.createPlayer();
     // A login form open in one tab, signed in from another tab of the same browser.

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { confirmPayment, playerMatches, playerRegistrations, submitPaymentReference, unique, uniqueUtr, type Player, type Registration } from './support/api';
+import {
+  confirmPayment,
+  playerMatches,
+  playerRegistrations,
+  submitPaymentReference,
+  unique,
+  uniqueUtr,
+  type Player,
+  type Registration,
+} from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
 import { logIn, tableRows } from './support/ui';
 import type { StackInfo } from './support/stack.mjs';
@@ -42,7 +51,12 @@ async function overallTotals(page: Page, tid: number): Promise<Record<string, nu
 }
 
 test.describe('organiser: matches, points, payments', () => {
-  test('sets two matches, updates one, and a confirmed player gets the room details', async ({ page, api, stack, consoleGuard }, testInfo) => {
+  test('sets two matches, updates one, and a confirmed player gets the room details', async ({
+    page,
+    api,
+    stack,
+    consoleGuard,
+  }, testInfo) => {
     consoleGuard.allow(FAILED_RESOURCE(400)); // the refused save answers 400
     const t = await api.createTournament();
     const player = await api.createPlayer();
@@ -91,13 +105,19 @@ test.describe('organiser: matches, points, payments', () => {
     await expect(page.locator('.ops-match')).toHaveCount(2);
 
     const seen = await playerMatches(api, t.id, player);
-    expect(seen.map((m) => ({ day: m.day, matchNo: m.matchNo, map: m.map, matchId: m.matchId, password: m.password, time: m.time.slice(0, 5) }))).toEqual([
+    expect(
+      seen.map((m) => ({ day: m.day, matchNo: m.matchNo, map: m.map, matchId: m.matchId, password: m.password, time: m.time.slice(0, 5) })),
+    ).toEqual([
       { day: 1, matchNo: 1, map: 'Sanhok', matchId: '1111111', password: 'changed-pw', time: '18:30' },
       { day: 1, matchNo: 2, map: 'Miramar', matchId: '2222222', password: 'second-pw', time: '19:15' },
     ]);
   });
 
-  test('enters points for three teams in two matches; a swap in one submit changes the overall table once', async ({ page, api, stack }, testInfo) => {
+  test('enters points for three teams in two matches; a swap in one submit changes the overall table once', async ({
+    page,
+    api,
+    stack,
+  }, testInfo) => {
     const t = await api.createTournament();
     const [a, b, c] = await Promise.all(
       ['Alpha', 'Bravo', 'Charlie'].map(async (name) => api.registerTeam(t.id, await api.createPlayer(), `${name} ${unique()}`)),
@@ -129,7 +149,10 @@ test.describe('organiser: matches, points, payments', () => {
     await expect(pts(b)).toHaveText('9');
     await expect(pts(c)).toHaveText('5');
     await expect(pts(idle)).toHaveText('—'); // left at 0/0/0: not played, not saved
-    await expect(page.getByRole('link', { name: 'View the public points table' })).toHaveAttribute('href', `/tournaments/${t.id}/points-table`);
+    await expect(page.getByRole('link', { name: 'View the public points table' })).toHaveAttribute(
+      'href',
+      `/tournaments/${t.id}/points-table`,
+    );
 
     await openMatch(page, 1, 2);
     await fillRow(page, a, { position: '3', finishes: '1' });
@@ -162,7 +185,9 @@ test.describe('organiser: matches, points, payments', () => {
   test('refuses a shared placement naming both teams, with every value kept', async ({ page, api, stack, consoleGuard }, testInfo) => {
     consoleGuard.allow(FAILED_RESOURCE(409));
     const t = await api.createTournament();
-    const [a, b] = await Promise.all(['Delta', 'Echo'].map(async (name) => api.registerTeam(t.id, await api.createPlayer(), `${name} ${unique()}`)));
+    const [a, b] = await Promise.all(
+      ['Delta', 'Echo'].map(async (name) => api.registerTeam(t.id, await api.createPlayer(), `${name} ${unique()}`)),
+    );
     // Three more squads: a lobby of five, where 4th and 5th places exist (decision 029).
     for (let i = 0; i < 3; i++) await api.registerTeam(t.id, await api.createPlayer());
 
@@ -183,7 +208,9 @@ test.describe('organiser: matches, points, payments', () => {
       [a, b],
       [b, a],
     ]) {
-      await expect(page.locator('.ops-row-error').filter({ hasText: `${team.teamName}: Placement 4 is also given to ${other.teamName}` })).toBeVisible();
+      await expect(
+        page.locator('.ops-row-error').filter({ hasText: `${team.teamName}: Placement 4 is also given to ${other.teamName}` }),
+      ).toBeVisible();
       await expect(input(page, team, 'Position')).toHaveAttribute('aria-invalid', 'true');
     }
     await expect(input(page, a, 'Position')).toHaveValue('4');
@@ -259,7 +286,8 @@ test.describe('organiser: matches, points, payments', () => {
     await submitPaymentReference(api, t.id, p2, seen2);
 
     await openAsAdmin(page, stack, `/admin/${t.id}/registrations`);
-    const card = (reg: Registration) => page.locator('.ops-card').filter({ has: page.getByRole('heading', { level: 2, name: reg.teamName }) });
+    const card = (reg: Registration) =>
+      page.locator('.ops-card').filter({ has: page.getByRole('heading', { level: 2, name: reg.teamName }) });
     await expect(card(r1)).toContainText(seen1);
 
     // The player sends another UTR while the organiser looks at the first one.
@@ -268,12 +296,17 @@ test.describe('organiser: matches, points, payments', () => {
     await page.getByRole('button', { name: `Verify payment of ${r1.teamName}` }).click();
     await expect(page.getByRole('alert')).toContainText(changed);
     await expect(card(r1).locator('.field-error')).toHaveText(`⚠ ${changed}`);
-    await expect(page.getByRole('button', { name: `Verify payment of ${r1.teamName}` })).toHaveAccessibleDescription(/This team changed its UPI reference; check it again\./);
+    await expect(page.getByRole('button', { name: `Verify payment of ${r1.teamName}` })).toHaveAccessibleDescription(
+      /This team changed its UPI reference; check it again\./,
+    );
     await expect(card(r1)).toContainText(new1); // the page now shows what the team sent
     await expect(card(r1).locator('.badge')).toHaveText('Submitted');
     await expectAccessible(page, testInfo, 'registrations-changed-utr');
     await expectNoSidewaysScroll(page);
-    expect((await playerRegistrations(api, p1)).find((r) => r.rid === r1.rid)).toMatchObject({ paymentStatus: 'submitted', paymentReference: new1 });
+    expect((await playerRegistrations(api, p1)).find((r) => r.rid === r1.rid)).toMatchObject({
+      paymentStatus: 'submitted',
+      paymentReference: new1,
+    });
 
     // Checked again: Verify now goes through.
     await page.getByRole('button', { name: `Verify payment of ${r1.teamName}` }).click();
@@ -287,7 +320,10 @@ test.describe('organiser: matches, points, payments', () => {
     await expect(page.getByRole('alert')).toContainText(`${r2.teamName} changed its UPI reference; check it again. Nothing was changed.`);
     await expect(card(r2).locator('.field-error')).toHaveText(`⚠ ${changed}`);
     await expect(card(r2)).toContainText(new2);
-    expect((await playerRegistrations(api, p2)).find((r) => r.rid === r2.rid)).toMatchObject({ paymentStatus: 'submitted', paymentReference: new2 });
+    expect((await playerRegistrations(api, p2)).find((r) => r.rid === r2.rid)).toMatchObject({
+      paymentStatus: 'submitted',
+      paymentReference: new2,
+    });
     await page.getByLabel(`Tick ${r2.teamName}`).check();
     await page.getByRole('button', { name: 'Verify ticked' }).click();
     await flash(page, `Payment marked verified: ${r2.teamName}.`);
@@ -303,11 +339,13 @@ test.describe('organiser: matches, points, payments', () => {
     await openAsAdmin(page, stack, `/admin/${t.id}/registrations`);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`tournament-${t.id}-registrations.csv`);
-    const text = (await download.createReadStream().then(async (stream) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    })).replace(/^\uFEFF/, '');
+    const text = (
+      await download.createReadStream().then(async (stream) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks).toString('utf8');
+      })
+    ).replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
     expect(lines[0]).toMatch(/^rid,teamName,player1Username,/);
     expect(lines).toHaveLength(4); // header, two teams, the final line break

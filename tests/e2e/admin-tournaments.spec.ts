@@ -53,7 +53,10 @@ test.describe('admin tournaments', () => {
   test('an admin adds a tournament with a real cover image, it shows publicly, and edits it', async ({ page, stack, api }, testInfo) => {
     await logInAsAdmin(page, stack, '/admin/add-tournament');
     await expect(page).toHaveTitle('Add tournament | Custom Room');
-    await expect(page.getByRole('navigation', { name: 'Organiser' }).getByRole('link', { name: 'Tournament List' })).toHaveAttribute('href', '/admin/tournament-list');
+    await expect(page.getByRole('navigation', { name: 'Organiser' }).getByRole('link', { name: 'Tournament List' })).toHaveAttribute(
+      'href',
+      '/admin/tournament-list',
+    );
     await expectAccessible(page, testInfo, 'add-tournament');
     await expectNoSidewaysScroll(page);
 
@@ -111,16 +114,28 @@ test.describe('admin tournaments', () => {
     await expect(flash(page, 'Tournament updated successfully!')).toBeVisible();
     await expect(page.getByRole('link', { name: `Edit ${renamed}` })).toBeVisible();
     const updated = await api.getTournament(id);
-    expect(updated).toMatchObject({ name: renamed, entryFee: 200, startDate: '2031-03-05T13:00:00.000Z', coverImageUrl: stored.coverImageUrl });
+    expect(updated).toMatchObject({
+      name: renamed,
+      entryFee: 200,
+      startDate: '2031-03-05T13:00:00.000Z',
+      coverImageUrl: stored.coverImageUrl,
+    });
   });
 
-  test('a text file as cover gets "Please upload only image files." and every other value is kept', async ({ page, stack, javaScript, consoleGuard }, testInfo) => {
+  test('a text file as cover gets "Please upload only image files." and every other value is kept', async ({
+    page,
+    stack,
+    javaScript,
+    consoleGuard,
+  }, testInfo) => {
     consoleGuard.allow(FAILED_RESOURCE(415));
     await logInAsAdmin(page, stack, '/admin/add-tournament');
     const input = tournamentInput();
     await fillTournament(page, input);
     await page.getByLabel('Status').selectOption('Upcoming');
-    await page.getByLabel('Cover image (optional)').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await page
+      .getByLabel('Cover image (optional)')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     if (!javaScript) await page.getByRole('button', { name: 'Add tournament' }).click();
 
     await expect(page.locator('#coverImage-error')).toHaveText(/Please upload only image files\./);
@@ -164,7 +179,12 @@ test.describe('admin tournaments', () => {
     await expectKept(page, rest);
   });
 
-  test('an admin deletes a tournament after confirming; it is gone from /tournaments', async ({ page, stack, api, javaScript }, testInfo) => {
+  test('an admin deletes a tournament after confirming; it is gone from /tournaments', async ({
+    page,
+    stack,
+    api,
+    javaScript,
+  }, testInfo) => {
     const t = await api.createTournament({ name: `Delete Me ${unique()}` });
     const kept = await api.createTournament({ name: `Keep Me ${unique()}` });
     await logInAsAdmin(page, stack, '/admin/manage-tournaments');
@@ -215,7 +235,9 @@ test.describe('admin tournaments', () => {
     const t = await api.createTournament({ name: `Child List ${unique()}` });
     await logIn(page, stack.admin.email, stack.admin.password, { from: '/login?redirectTo=%2Fadmin' });
     await expect(page).toHaveURL('/admin/manage-tournament');
-    await expect(page.getByRole('navigation', { name: 'Organiser' }).getByRole('link', { name: 'Manage Tournament' })).toHaveClass(/active/);
+    await expect(page.getByRole('navigation', { name: 'Organiser' }).getByRole('link', { name: 'Manage Tournament' })).toHaveClass(
+      /active/,
+    );
     await page.getByRole('link', { name: `Delete ${t.name}` }).click();
     if (javaScript) await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     else await page.getByRole('button', { name: 'Delete tournament' }).click();
@@ -227,25 +249,40 @@ test.describe('admin tournaments', () => {
 test.describe('admin access', () => {
   async function adminPaths(api: GatewayApi) {
     const t = await api.createTournament();
-    return ['/admin', '/admin/add-tournament', `/admin/update-tournament/${t.id}`, '/admin/manage-tournaments', '/admin/manage-tournament', `/admin/delete-tournament/${t.id}`];
+    return [
+      '/admin',
+      '/admin/add-tournament',
+      `/admin/update-tournament/${t.id}`,
+      '/admin/manage-tournaments',
+      '/admin/manage-tournament',
+      `/admin/delete-tournament/${t.id}`,
+    ];
   }
 
   test('an anonymous visitor is sent to login from every admin page, told it is for organisers', async ({ page, api }) => {
     for (const path of await adminPaths(api)) {
       await page.goto(path);
       await expect(page, path).toHaveURL(`/login?${new URLSearchParams({ redirectTo: path })}`);
-      await expect(page.getByRole('status').filter({ hasText: 'That page is for organisers. Log in with an organiser account to continue.' })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'That page is for organisers. Log in with an organiser account to continue.' }),
+      ).toBeVisible();
     }
   });
 
-  test('a player is sent to login from every admin page, stays signed in, and can switch to an organiser account', async ({ page, api, stack }, testInfo) => {
+  test('a player is sent to login from every admin page, stays signed in, and can switch to an organiser account', async ({
+    page,
+    api,
+    stack,
+  }, testInfo) => {
     const player = await api.createPlayer();
     await logIn(page, player.email, player.password);
     await expectSignedIn(page, player.username);
     for (const path of await adminPaths(api)) {
       await page.goto(path);
       await expect(page, path).toHaveURL(`/login?${new URLSearchParams({ redirectTo: path })}`);
-      await expect(page.getByRole('status').filter({ hasText: `You are signed in as ${player.username}, but that page is for organisers.` })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: `You are signed in as ${player.username}, but that page is for organisers.` }),
+      ).toBeVisible();
       await expectSignedIn(page, player.username);
     }
     await expectAccessible(page, testInfo, 'login-organiser-notice');

@@ -7,7 +7,10 @@ test.describe('browsing tournaments', () => {
     const closes = noonUtcIn(18);
     // Two, so the home page always has a carousel (one tournament is a still slide).
     const [t] = await Promise.all([
-      api.createTournament({ entryFee: '275', prizePool: '₹31,000', startDate: starts, endDate: noonUtcIn(21), registrationClose: closes }, { cover: true }),
+      api.createTournament(
+        { entryFee: '275', prizePool: '₹31,000', startDate: starts, endDate: noonUtcIn(21), registrationClose: closes },
+        { cover: true },
+      ),
       api.createTournament(),
     ]);
 
@@ -43,14 +46,23 @@ test.describe('browsing tournaments', () => {
     await page.goto('/tournaments');
     const covers = page.locator('main img');
     expect(await covers.count()).toBeGreaterThanOrEqual(2);
-    const attrs = await covers.evaluateAll((imgs) => imgs.map((img) => ({ loading: img.getAttribute('loading'), priority: img.getAttribute('fetchpriority'), sized: img.hasAttribute('width') && img.hasAttribute('height') })));
+    const attrs = await covers.evaluateAll((imgs) =>
+      imgs.map((img) => ({
+        loading: img.getAttribute('loading'),
+        priority: img.getAttribute('fetchpriority'),
+        sized: img.hasAttribute('width') && img.hasAttribute('height'),
+      })),
+    );
     expect(attrs[0]).toEqual({ loading: 'eager', priority: 'high', sized: true });
     for (const later of attrs.slice(1)) expect(later).toEqual({ loading: 'lazy', priority: null, sized: true });
   });
 
   test('the list shows a card with Entry Fee, Prizepool, Last Date and Status', async ({ page, api }) => {
     const closes = noonUtcIn(15);
-    const t = await api.createTournament({ entryFee: '320', prizePool: '₹40,000 + trophies', registrationClose: closes, startDate: noonUtcIn(16), endDate: noonUtcIn(17) }, { cover: true });
+    const t = await api.createTournament(
+      { entryFee: '320', prizePool: '₹40,000 + trophies', registrationClose: closes, startDate: noonUtcIn(16), endDate: noonUtcIn(17) },
+      { cover: true },
+    );
 
     const response = await page.goto('/tournaments');
     expect(response?.status()).toBe(200);
@@ -167,7 +179,10 @@ test.describe('browsing tournaments', () => {
     // A day that does not exist shows Overall with a note, not an error page.
     expect((await page.goto(`/tournaments/${t.id}/points-table?day=9`))?.status()).toBe(200);
     await expect(page.getByRole('status').filter({ hasText: 'That day does not exist' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Points table day' }).getByRole('link', { name: 'Overall' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Points table day' }).getByRole('link', { name: 'Overall' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await page.getByRole('link', { name: t.name }).click();
     await expect(page).toHaveURL(`/tournaments/${t.id}`);
   });

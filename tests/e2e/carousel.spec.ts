@@ -65,7 +65,10 @@ test.describe('home carousel', () => {
     const order = await region.evaluate((el) => {
       const pause = [...el.querySelectorAll('button')].find((b) => b.textContent?.includes('Pause'));
       const firstLink = el.querySelector('a[href]');
-      return { before: !!pause && !!firstLink && !!(pause.compareDocumentPosition(firstLink) & Node.DOCUMENT_POSITION_FOLLOWING), tabindex: el.querySelectorAll('[tabindex]:not([tabindex="-1"])').length };
+      return {
+        before: !!pause && !!firstLink && !!(pause.compareDocumentPosition(firstLink) & Node.DOCUMENT_POSITION_FOLLOWING),
+        tabindex: el.querySelectorAll('[tabindex]:not([tabindex="-1"])').length,
+      };
     });
     expect(order).toEqual({ before: true, tabindex: 0 });
   });

@@ -17,8 +17,12 @@ test.describe('first paint', () => {
     const detail = `/tournaments/${t.id}`;
     for (const attempt of ['first', 'again']) {
       const response = await page.goto(detail);
-      const heldBack = [...(await response!.text()).matchAll(/<link rel="x-held-modulepreload" data-href="([^"]+)"/g)].map((m) => new URL(m[1]!, page.url()).href);
-      await expect.poll(() => page.evaluate(() => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter), { message: attempt }).toBe('object');
+      const heldBack = [...(await response!.text()).matchAll(/<link rel="x-held-modulepreload" data-href="([^"]+)"/g)].map(
+        (m) => new URL(m[1]!, page.url()).href,
+      );
+      await expect
+        .poll(() => page.evaluate(() => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter), { message: attempt })
+        .toBe('object');
       const timing: Timing = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];

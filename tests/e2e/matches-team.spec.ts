@@ -32,7 +32,11 @@ async function whatsAppText(page: Page, matchHeading: string, day: string) {
 }
 
 test.describe('matches and room details', () => {
-  test('a confirmed player sees both matches by day with room ID, password and a WhatsApp text for the squad', async ({ page, api, javaScript }) => {
+  test('a confirmed player sees both matches by day with room ID, password and a WhatsApp text for the squad', async ({
+    page,
+    api,
+    javaScript,
+  }) => {
     const { t, player, rooms } = await scheduledTournament(api);
     await logInAs(page, player);
     await page.goto(`/tournament/${t.id}/matches`);
@@ -53,7 +57,9 @@ test.describe('matches and room details', () => {
     }
     await expect(page.getByText('only for registered teams')).toHaveCount(0);
 
-    expect(await whatsAppText(page, 'Match 1', 'Day 1')).toBe(`${t.name}\nDay 1 · Match 1 · Erangel · 18:30 IST\nRoom ID: ${rooms[0]!.matchId}\nPassword: ${rooms[0]!.password}`);
+    expect(await whatsAppText(page, 'Match 1', 'Day 1')).toBe(
+      `${t.name}\nDay 1 · Match 1 · Erangel · 18:30 IST\nRoom ID: ${rooms[0]!.matchId}\nPassword: ${rooms[0]!.password}`,
+    );
     expect(await whatsAppText(page, 'Match 1', 'Day 2')).toContain(`Room ID: ${rooms[1]!.matchId}\nPassword: ${rooms[1]!.password}`);
     const share = day1.getByRole('link', { name: /Share on WhatsApp/ });
     await expect(share).toHaveAttribute('target', '_blank');
@@ -76,7 +82,10 @@ test.describe('matches and room details', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(rooms[1]!.matchId);
   });
 
-  test('a registered team that has not paid, or whose payment is not yet verified, sees the schedule, why there are no room details, and the way to pay', async ({ page, api }, testInfo) => {
+  test('a registered team that has not paid, or whose payment is not yet verified, sees the schedule, why there are no room details, and the way to pay', async ({
+    page,
+    api,
+  }, testInfo) => {
     const { t, player, team, rooms } = await scheduledTournament(api, { confirmed: false });
     await logInAs(page, player);
     await page.goto(`/tournament/${t.id}/matches`);
@@ -100,7 +109,11 @@ test.describe('matches and room details', () => {
     await expect(page).toHaveURL(`/payment?rid=${team.rid}`);
 
     // Verified: the room details are there.
-    await api.request('PUT', `/registrations/admin/${team.rid}/payment`, { token: await api.adminToken(), json: { paymentStatus: 'verified', expectedUpiReference: utr }, expect: [200] });
+    await api.request('PUT', `/registrations/admin/${team.rid}/payment`, {
+      token: await api.adminToken(),
+      json: { paymentStatus: 'verified', expectedUpiReference: utr },
+      expect: [200],
+    });
     await page.goto(`/tournament/${t.id}/matches`);
     await expect(page.getByText(rooms[0]!.matchId, { exact: true })).toBeVisible();
     await expect(notice).toHaveCount(0);

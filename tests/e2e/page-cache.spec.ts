@@ -29,7 +29,9 @@ test.describe('page cache', () => {
       expect(csp, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
       if (javaScript) {
         // Hydrated: Remix's router runs in the page (its inline scripts were allowed).
-        await expect.poll(() => page.evaluate(() => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter), { message: path }).toBe('object');
+        await expect
+          .poll(() => page.evaluate(() => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter), { message: path })
+          .toBe('object');
       }
     }
     if (javaScript) {
@@ -38,7 +40,10 @@ test.describe('page cache', () => {
       page.on('request', (request) => {
         if (request.resourceType() === 'document') documents++;
       });
-      await page.getByRole('link', { name: /points table/i }).first().click();
+      await page
+        .getByRole('link', { name: /points table/i })
+        .first()
+        .click();
       await expect(page).toHaveURL(`${detail}/points-table`);
       expect(documents).toBe(0);
     }

@@ -62,7 +62,14 @@ test.describe('profile forms', () => {
   });
 
   test('Edit Profile is prefilled and a change shows on /profile', async ({ page, api }) => {
-    const player = await playerWithProfile(api, { fullName: 'Vikram Singh', bio: 'Fragger', gender: 'Male', dateOfBirth: '1999-12-31', location: 'Delhi', profilePictureUrl: '' });
+    const player = await playerWithProfile(api, {
+      fullName: 'Vikram Singh',
+      bio: 'Fragger',
+      gender: 'Male',
+      dateOfBirth: '1999-12-31',
+      location: 'Delhi',
+      profilePictureUrl: '',
+    });
     await logInTo(page, player, '/profile');
 
     await page.getByRole('link', { name: 'Edit Profile' }).click();
@@ -88,7 +95,11 @@ test.describe('profile forms', () => {
     await expect(fact(page, 'Date of birth')).toHaveText('31 Dec 1999');
   });
 
-  test('an empty name and a javascript: picture URL get their messages beside the fields, every other input kept', async ({ page, api, consoleGuard }, testInfo) => {
+  test('an empty name and a javascript: picture URL get their messages beside the fields, every other input kept', async ({
+    page,
+    api,
+    consoleGuard,
+  }, testInfo) => {
     consoleGuard.allow(FAILED_RESOURCE(400)); // the refused post answers 400
     const player = await api.createPlayer();
     await logInTo(page, player, '/profile/create');
@@ -107,7 +118,9 @@ test.describe('profile forms', () => {
     await expect(summary).toContainText(BAD_URL_MESSAGE);
     await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Full name')).toHaveAccessibleDescription(/Full name is required\./);
-    await expect(page.getByLabel('Profile picture URL (optional)')).toHaveAccessibleDescription(new RegExp(BAD_URL_MESSAGE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')));
+    await expect(page.getByLabel('Profile picture URL (optional)')).toHaveAccessibleDescription(
+      new RegExp(BAD_URL_MESSAGE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')),
+    );
     await expect(page.getByLabel('Bio (optional)')).toHaveValue('Support player.\nSmokes and revives.');
     await expect(page.getByLabel('Gender (optional)')).toHaveValue('Other');
     await expect(page.getByLabel('Date of birth (optional)')).toHaveValue('2004-07-21');
@@ -129,7 +142,14 @@ test.describe('profile forms', () => {
 
   test('the edit form refuses an empty name and keeps the other changes', async ({ page, api, consoleGuard }) => {
     consoleGuard.allow(FAILED_RESOURCE(400));
-    const player = await playerWithProfile(api, { fullName: 'Kabir', bio: '', gender: '', dateOfBirth: '', location: 'Goa', profilePictureUrl: '' });
+    const player = await playerWithProfile(api, {
+      fullName: 'Kabir',
+      bio: '',
+      gender: '',
+      dateOfBirth: '',
+      location: 'Goa',
+      profilePictureUrl: '',
+    });
     await logInTo(page, player, '/profile/edit');
 
     await page.getByLabel('Full name').fill('');
@@ -139,7 +159,10 @@ test.describe('profile forms', () => {
     await expect(page.getByLabel('Full name')).toHaveAccessibleDescription(/Full name is required\./);
     await expect(page.getByLabel('Full name')).toHaveValue('');
     await expect(page.getByLabel('Location (optional)')).toHaveValue('Panaji');
-    await expect(api.request('GET', '/api/profile/get', { token: player.token, expect: [200] })).resolves.toMatchObject({ fullName: 'Kabir', location: 'Goa' });
+    await expect(api.request('GET', '/api/profile/get', { token: player.token, expect: [200] })).resolves.toMatchObject({
+      fullName: 'Kabir',
+      location: 'Goa',
+    });
   });
 
   test('create and edit have no serious or critical axe violations at 360 px', async ({ page, api }, testInfo) => {

@@ -44,7 +44,11 @@ async function openAs(page: Page, player: Player, path: string) {
 }
 
 test.describe('team registration and payment', () => {
-  test('a new account registers a team, pays by UPI, sends the UTR and finds it in My Tournaments', async ({ page, api, consoleGuard }, testInfo) => {
+  test('a new account registers a team, pays by UPI, sends the UTR and finds it in My Tournaments', async ({
+    page,
+    api,
+    consoleGuard,
+  }, testInfo) => {
     consoleGuard.allow(FAILED_RESOURCE(400)); // the refused UTR answers 400 (the browser logs it)
     const t = await api.createTournament({ entryFee: '150', maxTeams: '25' });
     const u = unique();
@@ -116,7 +120,10 @@ test.describe('team registration and payment', () => {
     await page.getByRole('button', { name: 'Update reference' }).click();
     await expect(page.getByText(`UPI reference: ${second}`)).toBeVisible();
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Your profile/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /Your profile/ })
+      .click();
     await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'My Tournaments' }).click();
     await expect(page).toHaveURL('/my-tournaments');
     const card = page.getByRole('article').filter({ hasText: t.name });
@@ -142,7 +149,11 @@ test.describe('team registration and payment', () => {
     expect(mine.map((r) => [r.rid, r.paymentStatus, r.paymentReference])).toEqual([[rid, 'submitted', second]]);
   });
 
-  test('the UTR must be the 12 digits of a payment no other team sent: each refusal beside the field, with where to find it, and the typing kept', async ({ page, api, consoleGuard }, testInfo) => {
+  test('the UTR must be the 12 digits of a payment no other team sent: each refusal beside the field, with where to find it, and the typing kept', async ({
+    page,
+    api,
+    consoleGuard,
+  }, testInfo) => {
     consoleGuard.allow(FAILED_RESOURCE(400));
     consoleGuard.allow(FAILED_RESOURCE(409));
     const t = await api.createTournament({ entryFee: '100' });
@@ -151,7 +162,8 @@ test.describe('team registration and payment', () => {
     await api.registerTeam(t.id, rival);
     const taken = uniqueUtr();
     await submitPaymentReference(api, t.id, rival, taken);
-    const where = 'In your UPI app, open the payment: the UTR is the 12-digit "UPI Ref. No." (Paytm, BHIM), "UTR" (PhonePe) or "UPI transaction ID" (Google Pay).';
+    const where =
+      'In your UPI app, open the payment: the UTR is the 12-digit "UPI Ref. No." (Paytm, BHIM), "UTR" (PhonePe) or "UPI transaction ID" (Google Pay).';
 
     await openAs(page, player, `/payment?rid=${reg.rid}`);
     const field = page.getByLabel('UPI reference (UTR)');
@@ -256,7 +268,11 @@ test.describe('registration refused', () => {
     await expect(page.getByRole('button', { name: 'Register team' })).toHaveCount(0);
   });
 
-  test('a full tournament refuses: on load, and when the last slot goes while the form is open (input kept)', async ({ page, api, consoleGuard }) => {
+  test('a full tournament refuses: on load, and when the last slot goes while the form is open (input kept)', async ({
+    page,
+    api,
+    consoleGuard,
+  }) => {
     consoleGuard.allow(FAILED_RESOURCE(409));
     const full = await api.createTournament({ maxTeams: '2' });
     await api.registerTeam(full.id, await api.createPlayer());
@@ -280,7 +296,11 @@ test.describe('registration refused', () => {
     expect((await api.getTournament(t.id)).registeredTeams).toBe(2);
   });
 
-  test('a duplicate team name and an IGN already playing elsewhere are refused beside their fields, every input kept', async ({ page, api, consoleGuard }, testInfo) => {
+  test('a duplicate team name and an IGN already playing elsewhere are refused beside their fields, every input kept', async ({
+    page,
+    api,
+    consoleGuard,
+  }, testInfo) => {
     consoleGuard.allow(FAILED_RESOURCE(409));
     consoleGuard.allow(FAILED_RESOURCE(400));
     const t = await api.createTournament();

@@ -17,7 +17,8 @@ const shownTitles = (page: Page, title: string) => playlist(page, title).locator
 /** With JavaScript, wait until the page is hydrated (the thumbnails have become Play buttons). */
 async function ready(page: Page, javaScript: boolean) {
   await expect(page.getByRole('heading', { level: 1, name: 'Videos' })).toBeVisible();
-  if (javaScript) await expect(playlist(page, WEEKEND.title).getByRole('button', { name: `Play ${WEEKEND.videos[0]!.title}` })).toBeVisible();
+  if (javaScript)
+    await expect(playlist(page, WEEKEND.title).getByRole('button', { name: `Play ${WEEKEND.videos[0]!.title}` })).toBeVisible();
 }
 
 test.describe('videos page', () => {
@@ -96,6 +97,8 @@ test.describe('videos page', () => {
     expect(youtubeHosts.some((u) => u.startsWith('https://www.youtube-nocookie.com/'))).toBe(false);
   });
 
+  // youtubeHosts is asked for to set it up (Playwright starts only the fixtures a test names).
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   test('is accessible and fits a 360 px phone', async ({ page, javaScript, youtubeHosts }, testInfo) => {
     await page.goto(`/videos?more=${WEEKEND.id}:10`);
     await ready(page, javaScript);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createTournamentWithTeams,
   isoIn,
@@ -19,7 +19,8 @@ describe('admin calls for the tournament list and payments', () => {
   beforeAll(() => ({ gw, admin, players } = setup));
 
   const names = (n: number) => Array.from({ length: n }, (_, i) => `Squad ${String.fromCharCode(65 + i)} ${unique()}`);
-  const withTeams = (n: number, overrides: Record<string, string> = {}) => createTournamentWithTeams(gw.api, admin, players, names(n), overrides);
+  const withTeams = (n: number, overrides: Record<string, string> = {}) =>
+    createTournamentWithTeams(gw.api, admin, players, names(n), overrides);
 
   /** The player at index i reports a UPI payment for their team. */
   const reportPayment = async (tid: number, i: number) => {
@@ -57,8 +58,24 @@ describe('admin calls for the tournament list and payments', () => {
       await reportPayment(busy.tid, 2);
       const [, , c, d] = busy.teams as RegisteredTeam[];
       const references = await shown(busy.tid);
-      expect((await gw.api.put(`/registrations/admin/${c!.rid}/payment`, { paymentStatus: 'verified', expectedUpiReference: references[c!.rid] }, admin)).status).toBe(200);
-      expect((await gw.api.put(`/registrations/admin/${d!.rid}/payment`, { paymentStatus: 'rejected', expectedUpiReference: references[d!.rid] }, admin)).status).toBe(200);
+      expect(
+        (
+          await gw.api.put(
+            `/registrations/admin/${c!.rid}/payment`,
+            { paymentStatus: 'verified', expectedUpiReference: references[c!.rid] },
+            admin,
+          )
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await gw.api.put(
+            `/registrations/admin/${d!.rid}/payment`,
+            { paymentStatus: 'rejected', expectedUpiReference: references[d!.rid] },
+            admin,
+          )
+        ).status,
+      ).toBe(200);
       expect((await gw.api.delete(`/tournaments/admin/delete${gone.tid}`, admin)).status).toBe(200);
 
       const res = await summary();
@@ -126,7 +143,12 @@ describe('admin calls for the tournament list and payments', () => {
     it('sets the status of several teams at once; each player sees it, the others stay', async () => {
       const { tid, rids } = await paidTournament();
       const before = await statuses(tid);
-      const res = await setMany({ tournamentId: tid, rids: [rids[1], rids[0], rids[0]], paymentStatus: 'verified', expectedUpiReferences: await shown(tid) });
+      const res = await setMany({
+        tournamentId: tid,
+        rids: [rids[1], rids[0], rids[0]],
+        paymentStatus: 'verified',
+        expectedUpiReferences: await shown(tid),
+      });
       expect(res.status).toBe(200);
       expect(res.body.map((r: any) => [r.rid, r.tid, r.paymentStatus])).toEqual([
         [rids[0], tid, 'verified'],
@@ -141,12 +163,21 @@ describe('admin calls for the tournament list and payments', () => {
       expect(after[rids[2]!]).toEqual(before[rids[2]!]);
       expect(after[rids[3]!]).toEqual(before[rids[3]!]);
 
-      const rejected = await setMany({ tournamentId: String(tid), rids: [String(rids[2]), rids[3]], paymentStatus: 'rejected', expectedUpiReferences: await shown(tid) });
+      const rejected = await setMany({
+        tournamentId: String(tid),
+        rids: [String(rids[2]), rids[3]],
+        paymentStatus: 'rejected',
+        expectedUpiReferences: await shown(tid),
+      });
       expect(rejected.status).toBe(200);
       expect(await playerSees(tid, 2)).toBe('rejected');
       expect(await playerSees(tid, 3)).toBe('rejected');
       const row = (await gw.api.get('/tournaments/admin/summary', admin)).body.find((t: any) => t.id === tid);
-      expect(row).toMatchObject({ registeredTeams: 4, paymentsAwaiting: 0, payments: { pending: 0, submitted: 0, verified: 2, rejected: 2 } });
+      expect(row).toMatchObject({
+        registeredTeams: 4,
+        paymentsAwaiting: 0,
+        payments: { pending: 0, submitted: 0, verified: 2, rejected: 2 },
+      });
     });
 
     it('rewrites nothing when sent again', async () => {
@@ -229,7 +260,11 @@ describe('admin calls for the tournament list and payments', () => {
 
     it('leaves the one-team call as it was', async () => {
       const { tid, rids } = await paidTournament();
-      const res = await gw.api.put(`/registrations/admin/${rids[0]}/payment`, { paymentStatus: 'rejected', expectedUpiReference: (await shown(tid))[rids[0]!] }, admin);
+      const res = await gw.api.put(
+        `/registrations/admin/${rids[0]}/payment`,
+        { paymentStatus: 'rejected', expectedUpiReference: (await shown(tid))[rids[0]!] },
+        admin,
+      );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ rid: rids[0], paymentStatus: 'rejected' });
       expect(await playerSees(tid, 0)).toBe('rejected');

@@ -10,7 +10,13 @@ const BAD_LOGIN = 'Invalid email/phone or password.';
 
 function newAccount(overrides: Record<string, unknown> = {}) {
   const u = unique();
-  return { email: `acct${u}@test.example`, phone: uniquePhone(), username: `acct_${u}`.slice(0, 20), password: 'a good long password', ...overrides };
+  return {
+    email: `acct${u}@test.example`,
+    phone: uniquePhone(),
+    username: `acct_${u}`.slice(0, 20),
+    password: 'a good long password',
+    ...overrides,
+  };
 }
 
 describe('accounts: register, login, me', () => {
@@ -131,7 +137,13 @@ describe('accounts: register, login, me', () => {
       const user = await createUser(gw.api);
       const res = await gw.api.post('/api/auth/login', { emailOrPhone: ` ${user.email.toUpperCase()} `, password: user.password });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ token: expect.any(String), username: user.username, roles: ['ROLE_USER'], expiresAt: expect.any(String), deviceToken: expect.any(String) });
+      expect(res.body).toEqual({
+        token: expect.any(String),
+        username: user.username,
+        roles: ['ROLE_USER'],
+        expiresAt: expect.any(String),
+        deviceToken: expect.any(String),
+      });
       const claims = decodeJwt(res.body.token);
       expect(new Date(res.body.expiresAt).getTime()).toBe(claims.exp! * 1000);
     });
@@ -215,7 +227,13 @@ describe('accounts: register, login, me', () => {
       const user = await createUser(gw.api);
       const res = await gw.api.get('/api/auth/me', user.token);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ id: user.id, username: user.username, email: user.email, phone: `+91${user.phone}`, roles: ['ROLE_USER'] });
+      expect(res.body).toEqual({
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        phone: `+91${user.phone}`,
+        roles: ['ROLE_USER'],
+      });
     });
 
     it('answers 401 without a token', async () => {
@@ -270,7 +288,15 @@ describe('accounts: register, login, me', () => {
 
   it('documents the auth calls in the OpenAPI description', async () => {
     const paths = Object.keys((await gw.api.get('/openapi.json')).body.paths);
-    for (const p of ['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/auth/password-reset/request', '/api/auth/password-reset/confirm', '/api/auth/logout', '/api/auth/logout-all']) {
+    for (const p of [
+      '/api/auth/register',
+      '/api/auth/login',
+      '/api/auth/me',
+      '/api/auth/password-reset/request',
+      '/api/auth/password-reset/confirm',
+      '/api/auth/logout',
+      '/api/auth/logout-all',
+    ]) {
       expect(paths).toContain(p);
     }
   });
@@ -297,8 +323,8 @@ describe('the ADMIN_* account across restarts', () => {
     const first = await startGateway({}, storage);
     const player = await createUser(first.api);
     await first.stop();
-    await expect(startGateway({ ADMIN_EMAIL: `boss${unique()}@test.example`, ADMIN_USERNAME: player.username, ADMIN_PHONE: uniquePhone() }, storage)).rejects.toThrow(
-      /ADMIN_USERNAME/,
-    );
+    await expect(
+      startGateway({ ADMIN_EMAIL: `boss${unique()}@test.example`, ADMIN_USERNAME: player.username, ADMIN_PHONE: uniquePhone() }, storage),
+    ).rejects.toThrow(/ADMIN_USERNAME/);
   });
 });

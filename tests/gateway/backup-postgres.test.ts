@@ -44,7 +44,8 @@ describe('PostgreSQL backup and restore (pg_dump / pg_restore)', () => {
     for (const name of databases) await client.query(`drop database if exists ${name} with (force)`).catch(() => {});
     await client.end();
   });
-  const run = (command: string, ...args: string[]) => spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, PGCONNECT_TIMEOUT: '10' } });
+  const run = (command: string, ...args: string[]) =>
+    spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, PGCONNECT_TIMEOUT: '10' } });
 
   it('a pg_dump of the live database restores into an empty one that a gateway starts on with everything in it', async () => {
     const liveUrl = await createDatabase();

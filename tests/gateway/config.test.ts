@@ -32,7 +32,11 @@ describe('gateway configuration', () => {
   });
 
   it('times out slow clients by default, leaving a 5 MB cover on slow mobile data its two minutes (decision 030)', () => {
-    expect(loadConfig({})).toMatchObject({ GATEWAY_HEADERS_TIMEOUT_MS: 30_000, GATEWAY_REQUEST_TIMEOUT_MS: 120_000, GATEWAY_IDLE_TIMEOUT_MS: 30_000 });
+    expect(loadConfig({})).toMatchObject({
+      GATEWAY_HEADERS_TIMEOUT_MS: 30_000,
+      GATEWAY_REQUEST_TIMEOUT_MS: 120_000,
+      GATEWAY_IDLE_TIMEOUT_MS: 30_000,
+    });
   });
 
   it('reads on/off switches', () => {

@@ -75,7 +75,9 @@ describe('the endpoint table', () => {
   });
 
   it('is everything the OpenAPI document describes', () => {
-    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     const listed = table.map(([, e]) => `${e.method} ${openApiPath(e.url)}`);
     expect(documented.sort()).toEqual(listed.sort());
   });

@@ -7,7 +7,14 @@ import { adminToken, createStorage, startGateway, type TestGateway } from './hel
 async function counts(gw: TestGateway) {
   const { db } = gw.app.store;
   const n = async (table: 'tournaments' | 'users' | 'registrations' | 'matches' | 'match_results' | 'images') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     tournaments: await n('tournaments'),
     users: await n('users'),
@@ -70,7 +77,8 @@ describe('demo data', () => {
     const overall = (await gw.api.get(`/tournaments/${completed.id}/points-table/overall`)).body as any[];
     expect(overall).toHaveLength(completed.registeredTeams);
     for (const row of overall) expect(row.matchesPlayed).toBe(12);
-    for (const day of [1, 2, 3]) expect((await gw.api.get(`/tournaments/${completed.id}/points-table/day?day=${day}`)).body).toHaveLength(completed.registeredTeams);
+    for (const day of [1, 2, 3])
+      expect((await gw.api.get(`/tournaments/${completed.id}/points-table/day?day=${day}`)).body).toHaveLength(completed.registeredTeams);
     expect(overall.reduce((n, r) => n + r.wins, 0)).toBe(12);
 
     const freeFire = tournaments.find((t) => t.game === 'Free Fire');

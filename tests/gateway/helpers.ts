@@ -63,7 +63,11 @@ export const ADMIN = { email: 'admin@test.example', password: 'admin-password-12
  * Starts a real gateway on a free port. env overrides the test defaults (no demo data, no rate limits).
  * options.log receives every log line (JSON) at LOG_LEVEL, which then defaults to info.
  */
-export async function startGateway(env: Record<string, string> = {}, storage?: Storage, options: { log?: (line: string) => void } = {}): Promise<TestGateway> {
+export async function startGateway(
+  env: Record<string, string> = {},
+  storage?: Storage,
+  options: { log?: (line: string) => void } = {},
+): Promise<TestGateway> {
   const store = storage ?? (await createStorage());
   const config = loadConfig({
     DATA_DIR: store.dataDir,
@@ -78,7 +82,11 @@ export async function startGateway(env: Record<string, string> = {}, storage?: S
     ADMIN_PHONE: ADMIN.phone,
     ...env,
   });
-  const logger = options.log ? { level: config.LOG_LEVEL, stream: { write: options.log } } : config.LOG_LEVEL === 'silent' ? false : undefined;
+  const logger = options.log
+    ? { level: config.LOG_LEVEL, stream: { write: options.log } }
+    : config.LOG_LEVEL === 'silent'
+      ? false
+      : undefined;
   const app = await buildApp({ config, logger, validateResponses: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -156,10 +164,15 @@ export function useGatewayWithPlayers(count: number, options: { env?: Record<str
 
 /** A real PNG of the given size. */
 export function pngImage(width = 800, height = 450): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 }
 
-export function toForm(fields: Record<string, string>, files: { name: string; data: Buffer; filename: string; type: string }[] = []): FormData {
+export function toForm(
+  fields: Record<string, string>,
+  files: { name: string; data: Buffer; filename: string; type: string }[] = [],
+): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append(f.name, new Blob([new Uint8Array(f.data)], { type: f.type }), f.filename);
@@ -251,7 +264,13 @@ export async function createPlayersDirect(store: DatabaseHandle, tokens: TokenSe
   for (let i = 0; i < count; i++) {
     const u = unique();
     const user = { email: `bulk${u}@test.example`, phone: uniquePhone(), username: `bulk_${u}`.slice(0, 20), password };
-    const id = await insertUser(store.db, { email: user.email, phone: `+91${user.phone}`, username: user.username, passwordHash, roles: ['ROLE_USER'] });
+    const id = await insertUser(store.db, {
+      email: user.email,
+      phone: `+91${user.phone}`,
+      username: user.username,
+      passwordHash,
+      roles: ['ROLE_USER'],
+    });
     const { token } = await startSession(store.db, tokens, { id, username: user.username, roles: ['ROLE_USER'] });
     users.push({ ...user, id, token });
   }
@@ -295,7 +314,13 @@ export async function addLobbyTeams(gw: TestGateway, tid: number, count: number)
   await gw.app.store.writeTransaction(async (trx) => {
     for (let i = 0; i < count; i++) {
       const u = unique();
-      const userId = await insertUser(trx, { email: `lobby${u}@test.example`, phone: `+91${uniquePhone()}`, username: `lobby_${u}`.slice(0, 20), passwordHash: 'x', roles: ['ROLE_USER'] });
+      const userId = await insertUser(trx, {
+        email: `lobby${u}@test.example`,
+        phone: `+91${uniquePhone()}`,
+        username: `lobby_${u}`.slice(0, 20),
+        passwordHash: 'x',
+        roles: ['ROLE_USER'],
+      });
       const team = teamFields({ teamName: `Lobby ${u}` });
       const row = await insertRegistration(trx, tid, userId, team as Parameters<typeof insertRegistration>[3]);
       teams.push({ rid: row.id, teamName: team.teamName! });

@@ -105,7 +105,11 @@ describe('cover upload', () => {
     const meta = await sharp(largest.bytes).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 675 });
 
-    for (const [width, expected] of [[400, 400], [800, 800], [1200, 1200]]) {
+    for (const [width, expected] of [
+      [400, 400],
+      [800, 800],
+      [1200, 1200],
+    ]) {
       const variant = await fetchImage(`/images/${id}-${width}.webp`);
       expect(variant.status).toBe(200);
       expect(isWebp(variant.bytes)).toBe(true);
@@ -178,7 +182,9 @@ describe('cover upload', () => {
   });
 
   it('refuses SVG and TIFF with 415', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><rect width="800" height="400" fill="red"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><rect width="800" height="400" fill="red"/></svg>',
+    );
     const svgRes = await create({ data: svg, filename: 'cover.svg', type: 'image/svg+xml' });
     expect(svgRes.status).toBe(415);
     expect(svgRes.body).toEqual(WRONG_TYPE);
@@ -191,14 +197,20 @@ describe('cover upload', () => {
   it('refuses a file over 5 MB with 413', async () => {
     const res = await create({ data: Buffer.alloc(6 * 1024 * 1024, 7) });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: 'The cover image is larger than 5 MB.', errors: { coverImage: 'The cover image is larger than 5 MB.' } });
+    expect(res.body).toEqual({
+      message: 'The cover image is larger than 5 MB.',
+      errors: { coverImage: 'The cover image is larger than 5 MB.' },
+    });
   });
 
   it('refuses two files with 400', async () => {
     const png = await pngImage();
     const res = await create({ data: png }, { data: png, filename: 'second.png' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Please upload only one cover image.', errors: { coverImage: 'Please upload only one cover image.' } });
+    expect(res.body).toEqual({
+      message: 'Please upload only one cover image.',
+      errors: { coverImage: 'Please upload only one cover image.' },
+    });
   });
 
   it('refuses an image under 200×100 pixels and accepts exactly 200×100', async () => {
@@ -348,12 +360,15 @@ describe('GET /images/{imageId}.webp', () => {
 describe('GET /images/{imageId}.jpg: made once, kept, and made one at a time (decision 032)', () => {
   /** A cover uploaded now, and its id. */
   async function uploaded(seed: number) {
-    const data = await sharp({ create: { width: 1000 + seed, height: 560, channels: 3, background: { r: seed % 256, g: 90, b: 160 } } }).png().toBuffer();
+    const data = await sharp({ create: { width: 1000 + seed, height: 560, channels: 3, background: { r: seed % 256, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
     const res = await create({ data });
     expect(res.status).toBe(200);
     return res.body.coverImageUrl.slice(8, -5) as string;
   }
-  const jpegRow = (id: string) => gw.app.store.db.selectFrom('image_jpegs').select(['id', 'width', 'height', 'data']).where('id', '=', id).executeTakeFirst();
+  const jpegRow = (id: string) =>
+    gw.app.store.db.selectFrom('image_jpegs').select(['id', 'width', 'height', 'data']).where('id', '=', id).executeTakeFirst();
   /** As for a cover stored before its JPEG was made at upload. */
   const forgetJpeg = (id: string) => gw.app.store.db.deleteFrom('image_jpegs').where('id', '=', id).execute();
   const bytesOf = (data: Buffer | Uint8Array) => Buffer.from(data);

@@ -24,15 +24,21 @@ describe('impossible results', () => {
     const t = await createTournament(gw.api, admin, { maxTeams: '100', ...overrides });
     return { tid: t.id as number, teams: await addLobbyTeams(gw, t.id, size) };
   }
-  const putMatch = (tid: number, results: unknown[], day = 1, match = 1) => gw.api.put(`/tournaments/${tid}/points-table/matches/${day}/${match}`, { results }, admin);
+  const putMatch = (tid: number, results: unknown[], day = 1, match = 1) =>
+    gw.api.put(`/tournaments/${tid}/points-table/matches/${day}/${match}`, { results }, admin);
   const postOne = (tid: number, body: Record<string, unknown>) =>
-    gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamName: '', totalPoints: 0, wins: 0, finishes: 0, ...body }, admin);
+    gw.api.post(
+      `/tournaments/${tid}/points-table`,
+      { day: 1, match: 1, teamName: '', totalPoints: 0, wins: 0, finishes: 0, ...body },
+      admin,
+    );
   const stored = async (tid: number) => (await gw.api.get(`/tournaments/${tid}/points-table/results?day=1&match=1`, admin)).body as any[];
   const overall = async (tid: number) => (await gw.api.get(`/tournaments/${tid}/points-table/overall`)).body as any[];
   /** A full, possible match of a lobby: positions 1..n, a few finishes each. */
-  const possible = (teams: RegisteredTeam[]) => teams.map((t, i) => ({ teamId: t.rid, position: i + 1, wins: i === 0 ? 1 : 0, finishes: i % 4 }));
+  const possible = (teams: RegisteredTeam[]) =>
+    teams.map((t, i) => ({ teamId: t.rid, position: i + 1, wins: i === 0 ? 1 : 0, finishes: i % 4 }));
 
-  it('the issue\'s match (two chicken dinners, a win for 3rd, none for 1st, position 30 in a 10-team lobby) is refused whole, naming each field', async () => {
+  it("the issue's match (two chicken dinners, a win for 3rd, none for 1st, position 30 in a 10-team lobby) is refused whole, naming each field", async () => {
     const { tid, teams } = await lobby(10);
     const rows = possible(teams);
     rows[0] = { ...rows[0]!, wins: 0 }; // no win for the 1st: read as "not given", the win is derived
@@ -62,7 +68,11 @@ describe('impossible results', () => {
     const bad: [Record<string, unknown>, string, RegExp][] = [
       [{ teamId: a.rid, position: 11 }, 'position', /from 1 to 10/],
       [{ teamId: a.rid, position: 100 }, 'position', /from 1 to 10/],
-      [{ teamId: a.rid, position: 2, finishes: 37 }, 'finishes', /^Finishes must be from 0 to 36: the other players in a lobby of 10 teams\.$/],
+      [
+        { teamId: a.rid, position: 2, finishes: 37 },
+        'finishes',
+        /^Finishes must be from 0 to 36: the other players in a lobby of 10 teams\.$/,
+      ],
       [{ teamId: a.rid, position: 2, finishes: 99 }, 'finishes', /from 0 to 36/],
       [{ teamId: a.rid, position: 2, wins: 1 }, 'wins', /only the team placed 1st/],
       [{ teamId: a.rid, position: 0, wins: 1 }, 'wins', /position 0/],
@@ -79,7 +89,14 @@ describe('impossible results', () => {
     expect(await stored(tid)).toEqual([]);
 
     // The edges are possible.
-    expect((await putMatch(tid, [{ teamId: a.rid, position: 10, finishes: 36 }, { teamId: b.rid, position: 1, finishes: 0 }])).status).toBe(200);
+    expect(
+      (
+        await putMatch(tid, [
+          { teamId: a.rid, position: 10, finishes: 36 },
+          { teamId: b.rid, position: 1, finishes: 0 },
+        ])
+      ).status,
+    ).toBe(200);
     expect((await postOne(tid, { teamId: a.rid, position: 0, finishes: 36 })).status).toBe(200);
   });
 
@@ -96,7 +113,9 @@ describe('impossible results', () => {
     expect((await postOne(duos.tid, { teamId: duos.teams[0]!.rid, position: 2, finishes: 18 })).status).toBe(200);
 
     const solos = await lobby(10, { format: 'Solo' });
-    expect((await postOne(solos.tid, { teamId: solos.teams[0]!.rid, position: 2, finishes: 10 })).body.errors).toEqual({ finishes: expect.stringMatching(/from 0 to 9/) });
+    expect((await postOne(solos.tid, { teamId: solos.teams[0]!.rid, position: 2, finishes: 10 })).body.errors).toEqual({
+      finishes: expect.stringMatching(/from 0 to 9/),
+    });
     refused += 4;
   });
 

@@ -17,7 +17,16 @@ describe('matches', () => {
     const t = await createTournament(gw.api, admin);
     const created = await addMatch(matchFields(t.id, { day: 2, matchNo: 1, map: 'Miramar', time: '19:00:30' }));
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), tid: t.id, day: 2, matchNo: 1, map: 'Miramar', matchId: '7654321', password: 'sq9x', time: '19:00:30' });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      tid: t.id,
+      day: 2,
+      matchNo: 1,
+      map: 'Miramar',
+      matchId: '7654321',
+      password: 'sq9x',
+      time: '19:00:30',
+    });
     expect((await addMatch(matchFields(t.id, { day: 1, matchNo: 2 }))).status).toBe(201);
     expect((await addMatch(matchFields(t.id, { day: 1, matchNo: 1, matchId: '', password: '' }))).status).toBe(201);
 
@@ -39,7 +48,10 @@ describe('matches', () => {
     // Decision 029: confirmed = payment verified (the entry fee is ₹100).
     const utr = uniqueUtr();
     expect((await gw.api.post(`/registrations/${t.id}/payment`, { upiReference: utr }, player.token)).status).toBe(200);
-    expect((await gw.api.put(`/registrations/admin/${team.body.rid}/payment`, { paymentStatus: 'verified', expectedUpiReference: utr }, admin)).status).toBe(200);
+    expect(
+      (await gw.api.put(`/registrations/admin/${team.body.rid}/payment`, { paymentStatus: 'verified', expectedUpiReference: utr }, admin))
+        .status,
+    ).toBe(200);
     // A team in another tournament does not unlock this one's rooms.
     const elsewhere = await createTournament(gw.api, admin);
     expect((await gw.api.post(`/registrations/${elsewhere.id}`, teamFields(), outsider.token)).status).toBe(201);
@@ -122,9 +134,22 @@ describe('matches', () => {
     const m1 = (await addMatch(matchFields(t.id, { day: 1, matchNo: 1 }))).body;
     await addMatch(matchFields(t.id, { day: 1, matchNo: 2 }));
 
-    const updated = await gw.api.put(`/matches/${m1.id}`, matchFields(t.id, { day: 1, matchNo: 1, map: 'Vikendi', matchId: 'NEW-ROOM', password: 'pw2', time: '20:15' }), admin);
+    const updated = await gw.api.put(
+      `/matches/${m1.id}`,
+      matchFields(t.id, { day: 1, matchNo: 1, map: 'Vikendi', matchId: 'NEW-ROOM', password: 'pw2', time: '20:15' }),
+      admin,
+    );
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ id: m1.id, tid: t.id, day: 1, matchNo: 1, map: 'Vikendi', matchId: 'NEW-ROOM', password: 'pw2', time: '20:15' });
+    expect(updated.body).toEqual({
+      id: m1.id,
+      tid: t.id,
+      day: 1,
+      matchNo: 1,
+      map: 'Vikendi',
+      matchId: 'NEW-ROOM',
+      password: 'pw2',
+      time: '20:15',
+    });
 
     const clash = await gw.api.put(`/matches/${m1.id}`, matchFields(t.id, { day: 1, matchNo: 2 }), admin);
     expect(clash.status).toBe(409);

@@ -39,9 +39,10 @@ describe('password reset', () => {
 
   const login = (user: Pick<TestUser, 'email'>, password: string) => gw.api.post('/api/auth/login', { emailOrPhone: user.email, password });
   const confirm = (token: string, password: string) => gw.api.post('/api/auth/password-reset/confirm', { token, password });
-  const resetRows = (userId: number) => gw.app.store.db.selectFrom('password_resets').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const resetRows = (userId: number) =>
+    gw.app.store.db.selectFrom('password_resets').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
-  it('mails a one-hour link to the web app and stores only the token\'s SHA-256', async () => {
+  it("mails a one-hour link to the web app and stores only the token's SHA-256", async () => {
     const user = await createUser(gw.api);
     const before = Date.now();
     const res = await gw.api.post('/api/auth/password-reset/request', { email: ` ${user.email.toUpperCase()} ` });
@@ -97,7 +98,10 @@ describe('password reset', () => {
     try {
       const answers: { status: number; body: unknown; headers: [string, string][] }[] = [];
       const order: string[][] = [];
-      for (const [email, last] of [[user.email, 'mailed'], [`nobody${unique()}@test.example`, 'stored']] as const) {
+      for (const [email, last] of [
+        [user.email, 'mailed'],
+        [`nobody${unique()}@test.example`, 'stored'],
+      ] as const) {
         events.length = 0;
         const res = await gw.api.post('/api/auth/password-reset/request', { email });
         await expect.poll(() => events).toContain(last);

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../gateway/src/db/migrations.js';
 import { adminToken, createStorage, createUser, startGateway, teamFields, unique, type Storage, type TestGateway } from './helpers.js';
 
-const TAKEN = 'This UTR is already on another registration. Check that you copied the UTR of your own payment; if you did, contact the organiser.';
+const TAKEN =
+  'This UTR is already on another registration. Check that you copied the UTR of your own payment; if you did, contact the organiser.';
 
 /** The database as it was before 006-009: migrated up to 004, with registrations written the old way (006-009 then run on it). */
 async function olderDatabase(storage: Storage) {
@@ -26,9 +27,23 @@ async function olderDatabase(storage: Storage) {
       await db
         .insertInto('tournaments')
         .values({
-          name, game: 'BGMI', description: 'Older data', start_date: later, end_date: later, registration_open: now, registration_close: later,
-          max_teams: 16, format: 'Squad', platform: 'Mobile', entry_fee: 100, prize_pool: '₹1,000', status: 'Registration Ongoing',
-          overview: 'Older data', points_system: 'bgis-10', created_at: now, updated_at: now,
+          name,
+          game: 'BGMI',
+          description: 'Older data',
+          start_date: later,
+          end_date: later,
+          registration_open: now,
+          registration_close: later,
+          max_teams: 16,
+          format: 'Squad',
+          platform: 'Mobile',
+          entry_fee: 100,
+          prize_pool: '₹1,000',
+          status: 'Registration Ongoing',
+          overview: 'Older data',
+          points_system: 'bgis-10',
+          created_at: now,
+          updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow()
@@ -49,16 +64,35 @@ async function olderDatabase(storage: Storage) {
     const u = unique();
     const user = await db
       .insertInto('users')
-      .values({ email: `old${u}@test.example`, phone: `+9188888${String(i).padStart(5, '0')}`, username: `old_${u}`, username_lower: `old_${u}`, password_hash: 'x', roles: 'ROLE_USER', created_at: now })
+      .values({
+        email: `old${u}@test.example`,
+        phone: `+9188888${String(i).padStart(5, '0')}`,
+        username: `old_${u}`,
+        username_lower: `old_${u}`,
+        password_hash: 'x',
+        roles: 'ROLE_USER',
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const team = teamFields({ teamName });
     const reg = await db
       .insertInto('registrations')
       .values({
-        tournament_id: tid, user_id: user.id, team_name: teamName, team_name_lower: teamName.toLowerCase(),
-        player1_username: team.player1Username, player2_username: team.player2Username, player3_username: team.player3Username, player4_username: team.player4Username,
-        substitute1_username: '', substitute2_username: '', payment_status: reference ? 'submitted' : 'pending', payment_reference: reference, created_at: now, updated_at: now,
+        tournament_id: tid,
+        user_id: user.id,
+        team_name: teamName,
+        team_name_lower: teamName.toLowerCase(),
+        player1_username: team.player1Username,
+        player2_username: team.player2Username,
+        player3_username: team.player3Username,
+        player4_username: team.player4Username,
+        substitute1_username: '',
+        substitute2_username: '',
+        payment_status: reference ? 'submitted' : 'pending',
+        payment_reference: reference,
+        created_at: now,
+        updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -82,7 +116,11 @@ describe('migration 009-payment-references on older data', () => {
   afterAll(() => gw?.stop());
 
   it('migrates: the oldest registration of a UTR holds it, the others keep their reference', async () => {
-    const held = await gw.app.store.db.selectFrom('registrations').select(['id', 'payment_reference', 'payment_utr']).orderBy('id').execute();
+    const held = await gw.app.store.db
+      .selectFrom('registrations')
+      .select(['id', 'payment_reference', 'payment_utr'])
+      .orderBy('id')
+      .execute();
     const utrOf = (name: string) => held.find((r) => Number(r.id) === older.rids[name])?.payment_utr ?? null;
     const referenceOf = (name: string) => held.find((r) => Number(r.id) === older.rids[name])?.payment_reference;
     expect(utrOf('First Payer')).toBe('412345678901');
@@ -94,11 +132,19 @@ describe('migration 009-payment-references on older data', () => {
   it("flags every registration that shares a reference on the admin's list, with the other teams and tournaments", async () => {
     const res = await gw.api.get(`/registrations/tournament/${older.t1}`, admin);
     expect(res.status).toBe(200);
-    const shared = Object.fromEntries(res.body.map((r: any) => [r.teamName, r.sameReferenceAs.map((o: any) => [o.rid, o.tid, o.teamName])]));
+    const shared = Object.fromEntries(
+      res.body.map((r: any) => [r.teamName, r.sameReferenceAs.map((o: any) => [o.rid, o.tid, o.teamName])]),
+    );
     const { rids, t1, t2 } = older;
     expect(shared).toEqual({
-      'First Payer': [[rids['Second Payer'], t1, 'Second Payer'], [rids.Elsewhere, t2, 'Elsewhere']],
-      'Second Payer': [[rids['First Payer'], t1, 'First Payer'], [rids.Elsewhere, t2, 'Elsewhere']],
+      'First Payer': [
+        [rids['Second Payer'], t1, 'Second Payer'],
+        [rids.Elsewhere, t2, 'Elsewhere'],
+      ],
+      'Second Payer': [
+        [rids['First Payer'], t1, 'First Payer'],
+        [rids.Elsewhere, t2, 'Elsewhere'],
+      ],
       'Old Style': [[rids['Old Style Too'], t1, 'Old Style Too']],
       'Old Style Too': [[rids['Old Style'], t1, 'Old Style']],
       Zeros: [],

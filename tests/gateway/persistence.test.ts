@@ -6,7 +6,17 @@ import SQLite from 'better-sqlite3';
 import { openDatabase } from '../../gateway/src/db/index.js';
 import { migrate } from '../../gateway/src/db/migrations.js';
 import { startSession } from '../../gateway/src/lib/sessions.js';
-import { adminToken, createStorage, createTournament, createUser, isoIn, startGateway, teamFields, type Storage, type TestGateway } from './helpers.js';
+import {
+  adminToken,
+  createStorage,
+  createTournament,
+  createUser,
+  isoIn,
+  startGateway,
+  teamFields,
+  type Storage,
+  type TestGateway,
+} from './helpers.js';
 
 describe('persistence and migrations', () => {
   const running: TestGateway[] = [];
@@ -92,7 +102,15 @@ describe('migration 008-name-skeletons (decision 033)', () => {
     for (const username of ['Iron_old', 'lron_old', 'owner_a', 'owner_b', 'owner_c']) {
       const row = await db
         .insertInto('users')
-        .values({ email: `${username}@test.example`, phone: `+9199${String(Object.keys(users).length).padStart(8, '0')}`, username, username_lower: username.toLowerCase(), password_hash: 'x', roles: 'ROLE_USER', created_at: now })
+        .values({
+          email: `${username}@test.example`,
+          phone: `+9199${String(Object.keys(users).length).padStart(8, '0')}`,
+          username,
+          username_lower: username.toLowerCase(),
+          password_hash: 'x',
+          roles: 'ROLE_USER',
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       users[username] = Number(row.id);
@@ -100,9 +118,23 @@ describe('migration 008-name-skeletons (decision 033)', () => {
     const tournament = await db
       .insertInto('tournaments')
       .values({
-        name: 'Old Cup', game: 'BGMI', description: '', start_date: isoIn(10), end_date: isoIn(11), registration_open: isoIn(-1), registration_close: isoIn(9),
-        max_teams: 16, format: 'Squad', platform: 'Mobile', entry_fee: 0, prize_pool: '', cover_image_id: null, status: 'Registration Ongoing', overview: '',
-        created_at: now, updated_at: now,
+        name: 'Old Cup',
+        game: 'BGMI',
+        description: '',
+        start_date: isoIn(10),
+        end_date: isoIn(11),
+        registration_open: isoIn(-1),
+        registration_close: isoIn(9),
+        max_teams: 16,
+        format: 'Squad',
+        platform: 'Mobile',
+        entry_fee: 0,
+        prize_pool: '',
+        cover_image_id: null,
+        status: 'Registration Ongoing',
+        overview: '',
+        created_at: now,
+        updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -118,14 +150,28 @@ describe('migration 008-name-skeletons (decision 033)', () => {
       const row = await db
         .insertInto('registrations')
         .values({
-          tournament_id: tid, user_id: users[owner], team_name: teamName, team_name_lower: lower(teamName),
-          player1_username: igns[0], player2_username: igns[1], player3_username: igns[2], player4_username: igns[3],
-          substitute1_username: '', substitute2_username: '', payment_status: 'pending', payment_reference: '', created_at: now, updated_at: now,
+          tournament_id: tid,
+          user_id: users[owner],
+          team_name: teamName,
+          team_name_lower: lower(teamName),
+          player1_username: igns[0],
+          player2_username: igns[1],
+          player3_username: igns[2],
+          player4_username: igns[3],
+          substitute1_username: '',
+          substitute2_username: '',
+          payment_status: 'pending',
+          payment_reference: '',
+          created_at: now,
+          updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       rids.push(Number(row.id));
-      await db.insertInto('registration_igns').values(igns.map((ign) => ({ tournament_id: tid, registration_id: row.id, ign_lower: lower(ign) }))).execute();
+      await db
+        .insertInto('registration_igns')
+        .values(igns.map((ign) => ({ tournament_id: tid, registration_id: row.id, ign_lower: lower(ign) })))
+        .execute();
     }
     await db.destroy();
 
@@ -133,18 +179,32 @@ describe('migration 008-name-skeletons (decision 033)', () => {
     running.push(gw);
     const admin = await adminToken(gw.api);
     const listed = (await gw.api.get(`/registrations/tournament/${tid}`, admin)).body;
-    expect(listed.map((r: any) => [r.teamName, r.player1Username, r.player4Username])).toEqual(teams.map(([, name, igns]) => [name, igns[0], igns[3]]));
+    expect(listed.map((r: any) => [r.teamName, r.player1Username, r.player4Username])).toEqual(
+      teams.map(([, name, igns]) => [name, igns[0], igns[3]]),
+    );
 
     // New look-alikes of the stored names are refused.
     const newcomer = await createUser(gw.api);
     const register = (fields: Record<string, string>) => gw.api.post(`/registrations/${tid}`, teamFields(fields), newcomer.token);
     expect((await register({ teamName: 'ＳＯＵＬ' })).body.errors).toEqual({ teamName: 'A team with this name is already registered.' });
-    expect((await register({ player2Username: '𝐉𝐨𝐧𝐚𝐭𝐡𝐚𝐧' })).body.errors).toEqual({ player2Username: '𝐉𝐨𝐧𝐚𝐭𝐡𝐚𝐧 is already playing for another team in this tournament.' });
-    const account = await gw.api.post('/api/auth/register', { email: 'new-iron@test.example', phone: '9876501234', username: 'IRON_OLD', password: 'a good long password' });
+    expect((await register({ player2Username: '𝐉𝐨𝐧𝐚𝐭𝐡𝐚𝐧' })).body.errors).toEqual({
+      player2Username: '𝐉𝐨𝐧𝐚𝐭𝐡𝐚𝐧 is already playing for another team in this tournament.',
+    });
+    const account = await gw.api.post('/api/auth/register', {
+      email: 'new-iron@test.example',
+      phone: '9876501234',
+      username: 'IRON_OLD',
+      password: 'a good long password',
+    });
     expect([account.status, account.body.errors]).toEqual([409, { username: 'This username is already taken.' }]);
 
     // The oldest of each look-alike group holds the name; the later ones hold it marked with their id.
-    const keys = await gw.app.store.db.selectFrom('registrations').select(['id', 'team_name_key', 'team_name_shape']).where('tournament_id', '=', tid).orderBy('id').execute();
+    const keys = await gw.app.store.db
+      .selectFrom('registrations')
+      .select(['id', 'team_name_key', 'team_name_shape'])
+      .where('tournament_id', '=', tid)
+      .orderBy('id')
+      .execute();
     expect(keys.map((k) => [k.team_name_key, k.team_name_shape])).toEqual([
       ['soul', 'soul'],
       [`soul\u0001${rids[1]}`, `soul\u0001${rids[1]}`],
@@ -152,7 +212,12 @@ describe('migration 008-name-skeletons (decision 033)', () => {
     ]);
     const squad = await gw.app.store.db.selectFrom('registration_igns').select('ign_key').where('registration_id', '=', rids[2]!).execute();
     expect(squad.map((r) => r.ign_key).sort()).toEqual(teams[2]![2].map((ign) => `jonathan\u0001${rids[2]}:${lower(ign)}`).sort());
-    const users008 = await gw.app.store.db.selectFrom('users').select(['username', 'username_key', 'username_shape']).where('username', 'in', ['Iron_old', 'lron_old']).orderBy('id').execute();
+    const users008 = await gw.app.store.db
+      .selectFrom('users')
+      .select(['username', 'username_key', 'username_shape'])
+      .where('username', 'in', ['Iron_old', 'lron_old'])
+      .orderBy('id')
+      .execute();
     expect(users008).toEqual([
       { username: 'Iron_old', username_key: 'iron_old', username_shape: 'lron_old' },
       { username: 'lron_old', username_key: 'lron_old', username_shape: `lron_old\u0001${users.lron_old}` },
@@ -160,7 +225,12 @@ describe('migration 008-name-skeletons (decision 033)', () => {
 
     // The later look-alike team keeps playing, and must take a name of its own at its next edit.
     const { token } = await startSession(gw.app.store.db, gw.app.tokens, { id: users.owner_b!, username: 'owner_b', roles: ['ROLE_USER'] });
-    const edit = (teamName: string) => gw.api.put(`/registrations/${tid}`, { ...teams[1]![2].reduce((f, ign, i) => ({ ...f, [`player${i + 1}Username`]: ign }), {}), teamName }, token);
+    const edit = (teamName: string) =>
+      gw.api.put(
+        `/registrations/${tid}`,
+        { ...teams[1]![2].reduce((f, ign, i) => ({ ...f, [`player${i + 1}Username`]: ign }), {}), teamName },
+        token,
+      );
     expect((await edit('Ѕоul')).body.errors).toEqual({ teamName: 'A team with this name is already registered.' });
     expect((await edit('Soul Reborn')).status).toBe(200);
   });
@@ -172,7 +242,12 @@ describe('shutdown', () => {
     const u = `${Date.now()}`.slice(-8);
     // Registering hashes the password (tens of ms) between two database calls: close in that gap.
     const arrived = new Promise((r) => gw.app.server.once('request', r));
-    const pending = gw.api.post('/api/auth/register', { email: `late${u}@test.example`, phone: `98${u}`, username: `late_${u}`, password: 'correct horse battery' });
+    const pending = gw.api.post('/api/auth/register', {
+      email: `late${u}@test.example`,
+      phone: `98${u}`,
+      username: `late_${u}`,
+      password: 'correct horse battery',
+    });
     await arrived;
     await new Promise((r) => setTimeout(r, 5));
     await gw.stop();

@@ -69,7 +69,19 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
       [b.rid, 13, 0, 0, 0, 0],
       [d.rid, 0, 0, 0, 1, 1],
     ]);
-    expect(res.body[0]).toEqual({ id: expect.any(Number), tid, day: 2, match: 3, teamId: a.rid, teamName: a.teamName, position: 1, positionPoints: 15, wins: 1, finishes: 7, totalPoints: 22 });
+    expect(res.body[0]).toEqual({
+      id: expect.any(Number),
+      tid,
+      day: 2,
+      match: 3,
+      teamId: a.rid,
+      teamName: a.teamName,
+      position: 1,
+      positionPoints: 15,
+      wins: 1,
+      finishes: 7,
+      totalPoints: 22,
+    });
     expect(await stored(tid, 2, 3)).toEqual(res.body);
     expect((await overall(tid)).map((r) => [r.teamId, r.totalPoints, r.matchesPlayed])).toEqual([
       [a.rid, 22, 1],
@@ -82,7 +94,16 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
   it('replaces the match with exactly the rows given: unlisted teams lose their row, other matches stay', async () => {
     const { tid, teams } = await withTeams(3);
     const [a, b, c] = teams as [RegisteredTeam, RegisteredTeam, RegisteredTeam];
-    expect((await putMatch(tid, 1, 1, rows({ teamId: a.rid, position: 1, wins: 1 }, { teamId: b.rid, position: 2 }, { teamId: c.rid, position: 3 }))).status).toBe(200);
+    expect(
+      (
+        await putMatch(
+          tid,
+          1,
+          1,
+          rows({ teamId: a.rid, position: 1, wins: 1 }, { teamId: b.rid, position: 2 }, { teamId: c.rid, position: 3 }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await putMatch(tid, 1, 2, rows({ teamId: c.rid, position: 1, wins: 1, finishes: 2 }))).status).toBe(200);
 
     const res = await putMatch(tid, 1, 1, rows({ teamId: b.rid, position: 1, wins: 1, finishes: 3 }));
@@ -104,7 +125,16 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
   it('swaps two placements in one call, and the overall table changes exactly once', async () => {
     const { tid, teams } = await withTeams(3);
     const [a, b, c] = teams as [RegisteredTeam, RegisteredTeam, RegisteredTeam];
-    const first = await putMatch(tid, 1, 1, rows({ teamId: a.rid, position: 1, wins: 1, finishes: 2 }, { teamId: b.rid, position: 2, finishes: 5 }, { teamId: c.rid, position: 3 }));
+    const first = await putMatch(
+      tid,
+      1,
+      1,
+      rows(
+        { teamId: a.rid, position: 1, wins: 1, finishes: 2 },
+        { teamId: b.rid, position: 2, finishes: 5 },
+        { teamId: c.rid, position: 3 },
+      ),
+    );
     expect(first.status).toBe(200);
     expect((await overall(tid)).map((r) => [r.teamId, r.totalPoints])).toEqual([
       [a.rid, 12],
@@ -112,7 +142,11 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
       [c.rid, 5],
     ]);
 
-    const swapped = rows({ teamId: a.rid, position: 2, finishes: 2 }, { teamId: b.rid, position: 1, wins: 1, finishes: 5 }, { teamId: c.rid, position: 3 });
+    const swapped = rows(
+      { teamId: a.rid, position: 2, finishes: 2 },
+      { teamId: b.rid, position: 1, wins: 1, finishes: 5 },
+      { teamId: c.rid, position: 3 },
+    );
     const res = await putMatch(tid, 1, 1, swapped);
     expect(res.status).toBe(200);
     expect(brief(res.body)).toEqual([
@@ -139,7 +173,12 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
     const { tid, teams } = await withTeams(3);
     const [a, b, c] = teams as [RegisteredTeam, RegisteredTeam, RegisteredTeam];
     await putMatch(tid, 1, 1, rows({ teamId: a.rid, position: 1 }, { teamId: b.rid, position: 2 }, { teamId: c.rid, position: 3 }));
-    const res = await putMatch(tid, 1, 1, rows({ teamId: a.rid, position: 2 }, { teamId: b.rid, position: 3 }, { teamId: c.rid, position: 1 }));
+    const res = await putMatch(
+      tid,
+      1,
+      1,
+      rows({ teamId: a.rid, position: 2 }, { teamId: b.rid, position: 3 }, { teamId: c.rid, position: 1 }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.map((r: any) => [r.position, r.teamId])).toEqual([
       [1, c.rid],
@@ -179,7 +218,16 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
     async function played() {
       const t = await withTeams(3);
       const [a, b, c] = t.teams as [RegisteredTeam, RegisteredTeam, RegisteredTeam];
-      expect((await putMatch(t.tid, 1, 1, rows({ teamId: a.rid, position: 1, wins: 1, finishes: 3 }, { teamId: b.rid, position: 2 }, { teamId: c.rid, position: 3 }))).status).toBe(200);
+      expect(
+        (
+          await putMatch(
+            t.tid,
+            1,
+            1,
+            rows({ teamId: a.rid, position: 1, wins: 1, finishes: 3 }, { teamId: b.rid, position: 2 }, { teamId: c.rid, position: 3 }),
+          )
+        ).status,
+      ).toBe(200);
       expect((await putMatch(t.tid, 1, 2, rows({ teamId: c.rid, position: 1, wins: 1 }))).status).toBe(200);
       return { ...t, a, b, c, before: await snapshot(t.tid) };
     }
@@ -187,7 +235,12 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
     it('refuses two teams with the same placement, naming both, beside both positions', async () => {
       const { tid, a, b, c, before } = await played();
       // The first rows are fine and would change the match: nothing of them may be stored.
-      const res = await putMatch(tid, 1, 1, rows({ teamId: c.rid, position: 1, wins: 1 }, { teamId: a.rid, position: 2, finishes: 9 }, { teamId: b.rid, position: 2 }));
+      const res = await putMatch(
+        tid,
+        1,
+        1,
+        rows({ teamId: c.rid, position: 1, wins: 1 }, { teamId: a.rid, position: 2, finishes: 9 }, { teamId: b.rid, position: 2 }),
+      );
       expect(res.status).toBe(409);
       expect(res.body.message).toContain(a.teamName);
       expect(res.body.message).toContain(b.teamName);
@@ -201,9 +254,16 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
 
     it('names every team of every shared placement', async () => {
       const { tid, a, b, c, before } = await played();
-      const res = await putMatch(tid, 1, 1, rows({ teamId: a.rid, position: 4 }, { teamId: b.rid, position: 4 }, { teamId: c.rid, position: 4 }));
+      const res = await putMatch(
+        tid,
+        1,
+        1,
+        rows({ teamId: a.rid, position: 4 }, { teamId: b.rid, position: 4 }, { teamId: c.rid, position: 4 }),
+      );
       expect(res.status).toBe(409);
-      expect(res.body.message).toBe(`Two teams cannot share a placement. Placement 4 is given to ${a.teamName}, ${b.teamName} and ${c.teamName}.`);
+      expect(res.body.message).toBe(
+        `Two teams cannot share a placement. Placement 4 is given to ${a.teamName}, ${b.teamName} and ${c.teamName}.`,
+      );
       expect(Object.keys(res.body.errors).sort()).toEqual([a, b, c].map((t) => `position.${t.rid}`).sort());
       expect(await snapshot(tid)).toEqual(before);
     });
@@ -212,7 +272,12 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
       const { tid, a, b, before } = await played();
       const other = await withTeams(1);
       const foreign = other.teams[0]!.rid;
-      const res = await putMatch(tid, 1, 1, rows({ teamId: a.rid, position: 2 }, { teamId: b.rid, position: 1 }, { teamId: foreign, position: 3 }));
+      const res = await putMatch(
+        tid,
+        1,
+        1,
+        rows({ teamId: a.rid, position: 2 }, { teamId: b.rid, position: 1 }, { teamId: foreign, position: 3 }),
+      );
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         message: `Team ${foreign} is not registered in this tournament.`,
@@ -227,9 +292,17 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
 
     it('refuses the same team twice', async () => {
       const { tid, a, b, before } = await played();
-      const res = await putMatch(tid, 1, 1, rows({ teamId: a.rid, position: 3 }, { teamId: b.rid, position: 1 }, { teamId: a.rid, position: 2 }));
+      const res = await putMatch(
+        tid,
+        1,
+        1,
+        rows({ teamId: a.rid, position: 3 }, { teamId: b.rid, position: 1 }, { teamId: a.rid, position: 2 }),
+      );
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: `${a.teamName} is listed more than once.`, errors: { [`teamId.${a.rid}`]: `${a.teamName} is listed more than once.` } });
+      expect(res.body).toEqual({
+        message: `${a.teamName} is listed more than once.`,
+        errors: { [`teamId.${a.rid}`]: `${a.teamName} is listed more than once.` },
+      });
       expect(await snapshot(tid)).toEqual(before);
     });
 
@@ -245,7 +318,12 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
         ['wins', 2],
       ];
       for (const [field, value] of bad) {
-        const res = await putMatch(tid, 1, 1, rows({ teamId: a.rid, position: 3 }, { teamId: b.rid, position: 2 }, { teamId: c.rid, position: 1, [field]: value }));
+        const res = await putMatch(
+          tid,
+          1,
+          1,
+          rows({ teamId: a.rid, position: 3 }, { teamId: b.rid, position: 2 }, { teamId: c.rid, position: 1, [field]: value }),
+        );
         expect(res.status, `${field}=${JSON.stringify(value)}`).toBe(400);
         expect(Object.keys(res.body.errors), `${field}=${JSON.stringify(value)}`).toEqual([`${field}.${c.rid}`]);
         expect(res.body.errors[`${field}.${c.rid}`]).toMatch(/whole number/);
@@ -264,7 +342,14 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
 
     it('needs a day from 1 to 7 and a match from 1 to 6 in the path', async () => {
       const { tid, a, before } = await played();
-      for (const [day, match, field] of [[0, 1, 'day'], [8, 1, 'day'], ['x', 1, 'day'], [1, 0, 'match'], [1, 7, 'match'], [1, 1.5, 'match']] as const) {
+      for (const [day, match, field] of [
+        [0, 1, 'day'],
+        [8, 1, 'day'],
+        ['x', 1, 'day'],
+        [1, 0, 'match'],
+        [1, 7, 'match'],
+        [1, 1.5, 'match'],
+      ] as const) {
         const res = await putMatch(tid, day, match, rows({ teamId: a.rid, position: 1 }));
         expect(res.status, `${day}/${match}`).toBe(400);
         expect(Object.keys(res.body.errors), `${day}/${match}`).toEqual([field]);
@@ -325,12 +410,20 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
   it('works beside the per-team call, which stays as it is', async () => {
     const { tid, teams } = await withTeams(2);
     const [a, b] = teams as [RegisteredTeam, RegisteredTeam];
-    const single = await gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: a.rid, teamName: '', position: 1, wins: 1, finishes: 2, totalPoints: 0 }, admin);
+    const single = await gw.api.post(
+      `/tournaments/${tid}/points-table`,
+      { day: 1, match: 1, teamId: a.rid, teamName: '', position: 1, wins: 1, finishes: 2, totalPoints: 0 },
+      admin,
+    );
     expect(single.status).toBe(200);
     const res = await putMatch(tid, 1, 1, rows({ teamId: a.rid, position: 2, finishes: 2 }, { teamId: b.rid, position: 1, wins: 1 }));
     expect(res.status).toBe(200);
     expect(res.body.find((r: any) => r.teamId === a.rid).id).toBe(single.body.id);
-    const taken = await gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: a.rid, position: 1, wins: 0, finishes: 0 }, admin);
+    const taken = await gw.api.post(
+      `/tournaments/${tid}/points-table`,
+      { day: 1, match: 1, teamId: a.rid, position: 1, wins: 0, finishes: 0 },
+      admin,
+    );
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(`Placement 1 in day 1 match 1 is already taken by ${b.teamName}.`);
   });
@@ -366,16 +459,27 @@ describe(`batch and per-team saves racing for one match (${dialectName}; decisio
     const next = random(20261124);
     const pick = (n: number) => Math.floor(next() * n);
     for (let round = 0; round < 3; round++) {
-      const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, players.map(() => `Race ${unique()}`));
+      const { tid, teams } = await createTournamentWithTeams(
+        gw.api,
+        admin,
+        players,
+        players.map(() => `Race ${unique()}`),
+      );
       // Batches of a random subset of the teams on shuffled placements 1 to the lobby's size (decision 029);
       // per-team saves of a random team and placement (0 = not placed).
       const batch = () => {
         const places = Array.from({ length: teams.length }, (_, k) => k + 1).sort(() => next() - 0.5);
-        const results = teams.filter(() => next() < 0.7).map((t, j) => ({ teamId: t.rid, position: places[j], wins: places[j] === 1 ? 1 : 0, finishes: pick(6) }));
+        const results = teams
+          .filter(() => next() < 0.7)
+          .map((t, j) => ({ teamId: t.rid, position: places[j], wins: places[j] === 1 ? 1 : 0, finishes: pick(6) }));
         return gw.api.put(`/tournaments/${tid}/points-table/matches/1/1`, { results }, admin);
       };
       const single = () =>
-        gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[pick(teams.length)]!.rid, position: pick(teams.length + 1), wins: 0, finishes: pick(6) }, admin);
+        gw.api.post(
+          `/tournaments/${tid}/points-table`,
+          { day: 1, match: 1, teamId: teams[pick(teams.length)]!.rid, position: pick(teams.length + 1), wins: 0, finishes: pick(6) },
+          admin,
+        );
       const answers = await Promise.all(Array.from({ length: 60 }, () => [batch(), single()]).flat());
 
       const failed = answers.filter((r) => r.status !== 200 && r.status !== 409);
@@ -394,18 +498,19 @@ describe(`batch and per-team saves racing for one match (${dialectName}; decisio
 
 // A deadlock forced by a trigger in the gateway's own schema: SQLSTATE 40P01, as PostgreSQL raises it,
 // for the first `fail_first` attempts counted by a sequence (a sequence survives the rollback).
-if (dialectName === 'postgres') describe('a PostgreSQL deadlock is retried once, then answered 503 (decision 032)', () => {
-  let gw: TestGateway;
-  let admin: string;
-  let players: TestUser[];
-  let client: pg.Client;
+if (dialectName === 'postgres')
+  describe('a PostgreSQL deadlock is retried once, then answered 503 (decision 032)', () => {
+    let gw: TestGateway;
+    let admin: string;
+    let players: TestUser[];
+    let client: pg.Client;
 
-  const setup = useGatewayWithPlayers(2);
-  beforeAll(async () => {
-    ({ gw, admin, players } = setup);
-    client = new pg.Client({ connectionString: setup.storage.databaseUrl });
-    await client.connect();
-    await client.query(`
+    const setup = useGatewayWithPlayers(2);
+    beforeAll(async () => {
+      ({ gw, admin, players } = setup);
+      client = new pg.Client({ connectionString: setup.storage.databaseUrl });
+      await client.connect();
+      await client.query(`
       create sequence save_attempts;
       create table deadlock_plan (fail_first integer not null);
       insert into deadlock_plan values (0);
@@ -418,42 +523,61 @@ if (dialectName === 'postgres') describe('a PostgreSQL deadlock is retried once,
       end $$;
       create trigger force_deadlock before insert or update on match_results for each row execute function force_deadlock();
     `);
-  });
-  afterAll(() => client.end());
+    });
+    afterAll(() => client.end());
 
-  /** The next save fails its first `n` statements on match_results; answers how many ran. */
-  async function plan(n: number) {
-    await client.query('alter sequence save_attempts restart with 1');
-    await client.query('update deadlock_plan set fail_first = $1', [n]);
-    return async () => Number((await client.query(`select last_value, is_called from save_attempts`)).rows.map((r) => (r.is_called ? r.last_value : 0))[0]);
-  }
-
-  it('a deadlock once: the save is run again and succeeds, stored once', async () => {
-    // Two teams, so that 2nd place and 3 finishes are a possible result (decision 029).
-    const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, [`Lock ${unique()}`, `Lock ${unique()}`]);
-    const attempts = await plan(1);
-    const res = await gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[0]!.rid, position: 2, wins: 0, finishes: 3 }, admin);
-    expect(res.status).toBe(200);
-    expect(await attempts()).toBe(2);
-    const stored = (await gw.api.get(`/tournaments/${tid}/points-table/results?day=1&match=1`, admin)).body as any[];
-    expect(stored.map((r) => [r.teamId, r.position, r.finishes, r.totalPoints])).toEqual([[teams[0]!.rid, 2, 3, 9]]);
-  });
-
-  it('a deadlock twice: 503 with Retry-After and a message, tried exactly twice, nothing stored', async () => {
-    const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, [`Lock ${unique()}`, `Lock ${unique()}`]);
-    for (const save of [
-      () => gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[0]!.rid, position: 1, wins: 1, finishes: 3 }, admin),
-      () => gw.api.put(`/tournaments/${tid}/points-table/matches/1/1`, { results: teams.map((t, i) => ({ teamId: t.rid, position: i + 1, wins: i === 0 ? 1 : 0, finishes: 1 })) }, admin),
-    ]) {
-      const attempts = await plan(1000);
-      const res = await save();
-      expect(res.status).toBe(503);
-      expect(res.headers.get('retry-after')).toBe('2');
-      expect(res.body).toEqual({ message: 'Many changes to the same data arrived at once and yours could not be saved. Please try again.' });
-      expect(await attempts()).toBe(2);
+    /** The next save fails its first `n` statements on match_results; answers how many ran. */
+    async function plan(n: number) {
+      await client.query('alter sequence save_attempts restart with 1');
+      await client.query('update deadlock_plan set fail_first = $1', [n]);
+      return async () =>
+        Number(
+          (await client.query(`select last_value, is_called from save_attempts`)).rows.map((r) => (r.is_called ? r.last_value : 0))[0],
+        );
     }
-    await plan(0);
-    expect((await gw.api.get(`/tournaments/${tid}/points-table/results?day=1&match=1`, admin)).body).toEqual([]);
-    expect((await gw.api.get('/healthz')).body).toEqual({ status: 'ok' }); // a conflict is not a storage fault
+
+    it('a deadlock once: the save is run again and succeeds, stored once', async () => {
+      // Two teams, so that 2nd place and 3 finishes are a possible result (decision 029).
+      const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, [`Lock ${unique()}`, `Lock ${unique()}`]);
+      const attempts = await plan(1);
+      const res = await gw.api.post(
+        `/tournaments/${tid}/points-table`,
+        { day: 1, match: 1, teamId: teams[0]!.rid, position: 2, wins: 0, finishes: 3 },
+        admin,
+      );
+      expect(res.status).toBe(200);
+      expect(await attempts()).toBe(2);
+      const stored = (await gw.api.get(`/tournaments/${tid}/points-table/results?day=1&match=1`, admin)).body as any[];
+      expect(stored.map((r) => [r.teamId, r.position, r.finishes, r.totalPoints])).toEqual([[teams[0]!.rid, 2, 3, 9]]);
+    });
+
+    it('a deadlock twice: 503 with Retry-After and a message, tried exactly twice, nothing stored', async () => {
+      const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, [`Lock ${unique()}`, `Lock ${unique()}`]);
+      for (const save of [
+        () =>
+          gw.api.post(
+            `/tournaments/${tid}/points-table`,
+            { day: 1, match: 1, teamId: teams[0]!.rid, position: 1, wins: 1, finishes: 3 },
+            admin,
+          ),
+        () =>
+          gw.api.put(
+            `/tournaments/${tid}/points-table/matches/1/1`,
+            { results: teams.map((t, i) => ({ teamId: t.rid, position: i + 1, wins: i === 0 ? 1 : 0, finishes: 1 })) },
+            admin,
+          ),
+      ]) {
+        const attempts = await plan(1000);
+        const res = await save();
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('2');
+        expect(res.body).toEqual({
+          message: 'Many changes to the same data arrived at once and yours could not be saved. Please try again.',
+        });
+        expect(await attempts()).toBe(2);
+      }
+      await plan(0);
+      expect((await gw.api.get(`/tournaments/${tid}/points-table/results?day=1&match=1`, admin)).body).toEqual([]);
+      expect((await gw.api.get('/healthz')).body).toEqual({ status: 'ok' }); // a conflict is not a storage fault
+    });
   });
-});

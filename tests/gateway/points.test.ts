@@ -1,13 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addLobbyTeams,
-  createTournament,
-  teamFields,
-  unique,
-  type TestGateway,
-  type TestUser,
-  useGatewayWithPlayers,
-} from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addLobbyTeams, createTournament, teamFields, unique, type TestGateway, type TestUser, useGatewayWithPlayers } from './helpers.js';
 
 interface Team {
   rid: number;
@@ -60,9 +52,33 @@ describe('points tables', () => {
   describe('POST /tournaments/{id}/points-table', () => {
     const cases = [
       // [points system, positions -> expected placement points]
-      ['bgis-10', [[1, 10], [2, 6], [8, 1], [9, 0]]],
-      ['bmps-15', [[1, 15], [2, 12], [12, 1], [13, 0]]],
-      ['freefire-12', [[1, 12], [2, 9], [10, 1], [11, 0]]],
+      [
+        'bgis-10',
+        [
+          [1, 10],
+          [2, 6],
+          [8, 1],
+          [9, 0],
+        ],
+      ],
+      [
+        'bmps-15',
+        [
+          [1, 15],
+          [2, 12],
+          [12, 1],
+          [13, 0],
+        ],
+      ],
+      [
+        'freefire-12',
+        [
+          [1, 12],
+          [2, 9],
+          [10, 1],
+          [11, 0],
+        ],
+      ],
     ] as const;
 
     for (const [system, expectations] of cases) {
@@ -72,7 +88,16 @@ describe('points tables', () => {
           const finishes = i + 3;
           const res = await submit(tid, { day: 1, match: 1, teamId: teams[i]!.rid, position, finishes, wins: position === 1 ? 1 : 0 });
           expect(res.status).toBe(200);
-          expect(res.body).toMatchObject({ tid, day: 1, match: 1, teamId: teams[i]!.rid, position, positionPoints: points, finishes, totalPoints: points + finishes });
+          expect(res.body).toMatchObject({
+            tid,
+            day: 1,
+            match: 1,
+            teamId: teams[i]!.rid,
+            position,
+            positionPoints: points,
+            finishes,
+            totalPoints: points + finishes,
+          });
         }
         const table = await overall(tid);
         for (const [i, [, points]] of expectations.entries()) {
@@ -90,7 +115,16 @@ describe('points tables', () => {
 
     it('ignores the totalPoints and teamName the client sends', async () => {
       const { tid, teams } = await tournamentWithTeams(names(1));
-      const res = await submit(tid, { day: 1, match: 1, teamId: teams[0]!.rid, position: 1, wins: 1, finishes: 4, totalPoints: 999, teamName: 'Someone Else' });
+      const res = await submit(tid, {
+        day: 1,
+        match: 1,
+        teamId: teams[0]!.rid,
+        position: 1,
+        wins: 1,
+        finishes: 4,
+        totalPoints: 999,
+        teamName: 'Someone Else',
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         id: expect.any(Number),
@@ -169,7 +203,10 @@ describe('points tables', () => {
     it('rejects a team of another tournament, or no team at all', async () => {
       const mine = await tournamentWithTeams(names(1));
       const other = await tournamentWithTeams(names(1));
-      const notRegistered = { message: 'This team is not registered in the tournament.', errors: { teamId: 'This team is not registered in the tournament.' } };
+      const notRegistered = {
+        message: 'This team is not registered in the tournament.',
+        errors: { teamId: 'This team is not registered in the tournament.' },
+      };
       const res = await submit(mine.tid, { day: 1, match: 1, teamId: other.teams[0]!.rid, position: 1 });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(notRegistered);
@@ -316,7 +353,16 @@ describe('points tables', () => {
         [2, b.rid, 16, 7, 1, 23, 2],
         [3, c.rid, 10, 9, 1, 19, 1],
       ]);
-      expect(all[0]).toEqual({ rank: 1, teamId: a.rid, teamName: a.teamName, positionPoints: 18, finishes: 5, wins: 1, totalPoints: 23, matchesPlayed: 3 });
+      expect(all[0]).toEqual({
+        rank: 1,
+        teamId: a.rid,
+        teamName: a.teamName,
+        positionPoints: 18,
+        finishes: 5,
+        wins: 1,
+        totalPoints: 23,
+        matchesPlayed: 3,
+      });
       expect(await dayTable(tid, 0)).toEqual(all);
       expect(await dayTable(tid, 3)).toEqual([]);
     });
@@ -388,7 +434,14 @@ describe('points tables', () => {
     it('counts matches played per scope', async () => {
       const { tid, teams } = await tournamentWithTeams(names(1));
       const rid = teams[0]!.rid;
-      for (const [day, match] of [[1, 1], [1, 2], [1, 3], [2, 1], [3, 6]]) await submit(tid, { day, match, teamId: rid, position: 0 });
+      for (const [day, match] of [
+        [1, 1],
+        [1, 2],
+        [1, 3],
+        [2, 1],
+        [3, 6],
+      ])
+        await submit(tid, { day, match, teamId: rid, position: 0 });
       await submit(tid, { day: 1, match: 2, teamId: rid, position: 0, finishes: 1 }); // a re-submission is not another match
       expect((await overall(tid))[0].matchesPlayed).toBe(5);
       expect((await dayTable(tid, 1))[0].matchesPlayed).toBe(3);
@@ -399,7 +452,12 @@ describe('points tables', () => {
   it('documents every points-table route in the OpenAPI description', async () => {
     const res = await gw.api.get('/openapi.json');
     const paths = Object.keys(res.body.paths);
-    for (const p of ['/tournaments/{id}/points-table', '/tournaments/{id}/points-table/results', '/tournaments/{id}/points-table/day', '/tournaments/{id}/points-table/overall']) {
+    for (const p of [
+      '/tournaments/{id}/points-table',
+      '/tournaments/{id}/points-table/results',
+      '/tournaments/{id}/points-table/day',
+      '/tournaments/{id}/points-table/overall',
+    ]) {
       expect(paths).toContain(p);
     }
     expect(res.body.paths['/tournaments/{id}/points-table'].post.security).toEqual([{ bearerAuth: [] }]);

@@ -102,11 +102,31 @@ describe('profile', () => {
     ['dateOfBirth', { dateOfBirth: '1899-12-31' }, 'Date of birth must be in 1900 or later.'],
     ['dateOfBirth', { dateOfBirth: dayFromToday(2) }, 'Date of birth cannot be in the future.'],
     ['location', { location: 'x'.repeat(101) }, 'Location must be at most 100 characters.'],
-    ['profilePictureUrl', { profilePictureUrl: 'javascript:alert(1)' }, 'Profile picture URL must be a web address starting with http:// or https://.'],
-    ['profilePictureUrl', { profilePictureUrl: 'data:image/png;base64,AAAA' }, 'Profile picture URL must be a web address starting with http:// or https://.'],
-    ['profilePictureUrl', { profilePictureUrl: 'ftp://files.example.com/a.png' }, 'Profile picture URL must be a web address starting with http:// or https://.'],
-    ['profilePictureUrl', { profilePictureUrl: 'not a url' }, 'Profile picture URL must be a web address starting with http:// or https://.'],
-    ['profilePictureUrl', { profilePictureUrl: `https://example.com/${'a'.repeat(481)}` }, 'Profile picture URL must be at most 500 characters.'],
+    [
+      'profilePictureUrl',
+      { profilePictureUrl: 'javascript:alert(1)' },
+      'Profile picture URL must be a web address starting with http:// or https://.',
+    ],
+    [
+      'profilePictureUrl',
+      { profilePictureUrl: 'data:image/png;base64,AAAA' },
+      'Profile picture URL must be a web address starting with http:// or https://.',
+    ],
+    [
+      'profilePictureUrl',
+      { profilePictureUrl: 'ftp://files.example.com/a.png' },
+      'Profile picture URL must be a web address starting with http:// or https://.',
+    ],
+    [
+      'profilePictureUrl',
+      { profilePictureUrl: 'not a url' },
+      'Profile picture URL must be a web address starting with http:// or https://.',
+    ],
+    [
+      'profilePictureUrl',
+      { profilePictureUrl: `https://example.com/${'a'.repeat(481)}` },
+      'Profile picture URL must be at most 500 characters.',
+    ],
     ['bio', { bio: 42 }, 'Bio must be text.'],
   ])('rejects a bad %s on create and update (%j)', async (field, override, message) => {
     const user = await createUser(gw.api);
@@ -137,7 +157,7 @@ describe('profile', () => {
     expect(res.body).toEqual({ ...FULL, ...override });
   });
 
-  it('keeps each user\'s profile to that user', async () => {
+  it("keeps each user's profile to that user", async () => {
     const asha = await createUser(gw.api);
     const ravi = await createUser(gw.api);
     expect((await create(FULL, asha.token)).status).toBe(201);

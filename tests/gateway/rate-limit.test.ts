@@ -78,18 +78,23 @@ describe('rate limits on login', () => {
 
   it('limits failed logins per client address across accounts', async () => {
     const user = await account();
-    for (let i = 0; i < 6; i++) expect((await login(`nobody${unique()}@test.example`, 'wrong password', from('198.51.100.10'))).status).toBe(401);
+    for (let i = 0; i < 6; i++)
+      expect((await login(`nobody${unique()}@test.example`, 'wrong password', from('198.51.100.10'))).status).toBe(401);
     expectLimited(await login(user.email, user.password, from('198.51.100.10')));
     expect((await login(user.email, user.password, from('198.51.100.11'))).status).toBe(200);
   });
 
   it('counts attempts sent at once: of 12 wrong passwords for one account only 3 are checked, of 12 guesses from one address only 6', async () => {
     const victim = await account();
-    const forAccount = await Promise.all(Array.from({ length: 12 }, (_, i) => login(victim.email, `wrong ${i}`, from(`198.51.100.${60 + i}`))));
+    const forAccount = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login(victim.email, `wrong ${i}`, from(`198.51.100.${60 + i}`))),
+    );
     expect(forAccount.filter((r) => r.status === 401)).toHaveLength(3);
     for (const r of forAccount.filter((r) => r.status !== 401)) expectLimited(r);
 
-    const fromOne = await Promise.all(Array.from({ length: 12 }, () => login(`nobody${unique()}@test.example`, 'wrong password', from('198.51.100.80'))));
+    const fromOne = await Promise.all(
+      Array.from({ length: 12 }, () => login(`nobody${unique()}@test.example`, 'wrong password', from('198.51.100.80'))),
+    );
     expect(fromOne.filter((r) => r.status === 401)).toHaveLength(6);
     for (const r of fromOne.filter((r) => r.status !== 401)) expectLimited(r);
   });
@@ -140,7 +145,8 @@ describe('with RATE_LIMIT off', () => {
 
   it('lets many attempts through', async () => {
     const user = await createUser(gw.api);
-    for (let i = 0; i < 6; i++) expect((await gw.api.post('/api/auth/login', { emailOrPhone: user.email, password: 'wrong password' })).status).toBe(401);
+    for (let i = 0; i < 6; i++)
+      expect((await gw.api.post('/api/auth/login', { emailOrPhone: user.email, password: 'wrong password' })).status).toBe(401);
     expect((await gw.api.post('/api/auth/login', { emailOrPhone: user.email, password: user.password })).status).toBe(200);
     for (let i = 0; i < 5; i++) expect((await gw.api.post('/api/auth/register', newAccount())).status).toBe(201);
     for (let i = 0; i < 4; i++) expect((await gw.api.post('/api/auth/password-reset/request', { email: user.email })).status).toBe(202);

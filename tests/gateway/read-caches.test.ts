@@ -20,7 +20,6 @@ import {
   type TestUser,
 } from './helpers.js';
 
-
 /** Reads a public answer twice, so it is served from the reader's cache (same ETag both times). */
 async function warm(api: Api, path: string) {
   const first = await api.get(path);
@@ -50,7 +49,12 @@ function freshnessSuite(topology: string, start: () => Promise<{ writer: Api; re
 
     /** Warms every cached answer about tid on the reader and returns the generation before the write. */
     const warmAll = async (tid: number) => {
-      for (const path of ['/tournaments', `/tournaments/${tid}`, `/tournaments/${tid}/points-table/overall`, `/tournaments/${tid}/points-table/day?day=1`]) {
+      for (const path of [
+        '/tournaments',
+        `/tournaments/${tid}`,
+        `/tournaments/${tid}/points-table/overall`,
+        `/tournaments/${tid}/points-table/day?day=1`,
+      ]) {
         await warm(reader, path);
       }
       return generationOf(reader);
@@ -106,7 +110,15 @@ function freshnessSuite(topology: string, start: () => Promise<{ writer: Api; re
 
     it('team renamed: the points tables show the new name', async () => {
       const { tid, teams } = await createTournamentWithTeams(writer, admin, players, [`Old ${unique()}`]);
-      expect((await writer.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[0]!.rid, position: 1, wins: 1, finishes: 0, teamName: '', totalPoints: 0 }, admin)).status).toBe(200);
+      expect(
+        (
+          await writer.post(
+            `/tournaments/${tid}/points-table`,
+            { day: 1, match: 1, teamId: teams[0]!.rid, position: 1, wins: 1, finishes: 0, teamName: '', totalPoints: 0 },
+            admin,
+          )
+        ).status,
+      ).toBe(200);
       const before = await warmAll(tid);
       const teamName = `New ${unique()}`;
       expect((await writer.put(`/registrations/${tid}`, teamFields({ teamName }), players[0]!.token)).status).toBe(200);
@@ -119,7 +131,11 @@ function freshnessSuite(topology: string, start: () => Promise<{ writer: Api; re
       const { tid, teams } = await createTournamentWithTeams(writer, admin, players, [`A ${unique()}`, `B ${unique()}`]);
       const before = await warmAll(tid);
       expect((await reader.get(`/tournaments/${tid}/points-table/overall`)).body).toEqual([]);
-      const res = await writer.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[1]!.rid, position: 1, wins: 1, finishes: 4, teamName: '', totalPoints: 0 }, admin);
+      const res = await writer.post(
+        `/tournaments/${tid}/points-table`,
+        { day: 1, match: 1, teamId: teams[1]!.rid, position: 1, wins: 1, finishes: 4, teamName: '', totalPoints: 0 },
+        admin,
+      );
       expect(res.status).toBe(200);
       const overall = (await reader.get(`/tournaments/${tid}/points-table/overall`)).body;
       expect(overall.map((r: any) => [r.teamId, r.totalPoints])).toEqual([[teams[1]!.rid, 14]]);
@@ -132,10 +148,24 @@ function freshnessSuite(topology: string, start: () => Promise<{ writer: Api; re
       const { tid, teams } = await createTournamentWithTeams(writer, admin, players, [`A ${unique()}`, `B ${unique()}`]);
       const [a, b] = [teams[0]!.rid, teams[1]!.rid];
       const put = (results: unknown) => writer.put(`/tournaments/${tid}/points-table/matches/1/1`, { results }, admin);
-      expect((await put([{ teamId: a, position: 1, wins: 1, finishes: 2 }, { teamId: b, position: 2, wins: 0, finishes: 0 }])).status).toBe(200);
+      expect(
+        (
+          await put([
+            { teamId: a, position: 1, wins: 1, finishes: 2 },
+            { teamId: b, position: 2, wins: 0, finishes: 0 },
+          ])
+        ).status,
+      ).toBe(200);
       const before = await warmAll(tid);
       expect((await reader.get(`/tournaments/${tid}/points-table/overall`)).body[0].teamId).toBe(a);
-      expect((await put([{ teamId: a, position: 2, wins: 0, finishes: 0 }, { teamId: b, position: 1, wins: 1, finishes: 2 }])).status).toBe(200);
+      expect(
+        (
+          await put([
+            { teamId: a, position: 2, wins: 0, finishes: 0 },
+            { teamId: b, position: 1, wins: 1, finishes: 2 },
+          ])
+        ).status,
+      ).toBe(200);
       expect((await reader.get(`/tournaments/${tid}/points-table/overall`)).body[0].teamId).toBe(b);
       expect((await reader.get(`/tournaments/${tid}/points-table/day?day=1`)).body[0].teamId).toBe(b);
       await expectNewGeneration(before);
@@ -216,9 +246,22 @@ describe('room details never leave through a cache', () => {
     const roomId = `R${unique()}`;
     const password = `pw${unique()}`;
     expect((await gw.api.post('/matches', matchFields(tid, { matchId: roomId, password }), admin)).status).toBe(201);
-    expect((await gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 1, teamId: teams[0]!.rid, position: 1, wins: 1, finishes: 0, teamName: '', totalPoints: 0 }, admin)).status).toBe(200);
+    expect(
+      (
+        await gw.api.post(
+          `/tournaments/${tid}/points-table`,
+          { day: 1, match: 1, teamId: teams[0]!.rid, position: 1, wins: 1, finishes: 0, teamName: '', totalPoints: 0 },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
 
-    const publicPaths = ['/tournaments', `/tournaments/${tid}`, `/tournaments/${tid}/points-table/overall`, `/tournaments/${tid}/points-table/day?day=1`];
+    const publicPaths = [
+      '/tournaments',
+      `/tournaments/${tid}`,
+      `/tournaments/${tid}/points-table/overall`,
+      `/tournaments/${tid}/points-table/day?day=1`,
+    ];
     const everything = [...publicPaths, `/matches/tournament/${tid}`];
     // Privileged callers first, so whatever they were answered is in the caches.
     for (const token of [admin, member.token]) {

@@ -51,7 +51,11 @@ describe('team registrations', () => {
       const t = await openTournament();
       const user = await createUser(gw.api);
       const fields = teamFields({ substitute1Username: 'sub_one' });
-      const res = await register(t.id, user.token, { ...fields, teamName: `  ${fields.teamName}  `, player1Username: ` ${fields.player1Username} ` });
+      const res = await register(t.id, user.token, {
+        ...fields,
+        teamName: `  ${fields.teamName}  `,
+        player1Username: ` ${fields.player1Username} `,
+      });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         rid: expect.any(Number),
@@ -185,7 +189,9 @@ describe('team registrations', () => {
       const dup = await register(t.id, user.token, { ...fields, player2Username: fields.player1Username.toUpperCase() });
       expect(dup.status).toBe(400);
       // Decision 033: the message names both fields (it named only the repeated IGN before).
-      expect(dup.body.errors).toEqual({ player2Username: 'Player 2 IGN looks the same as Player 1 IGN: each player needs their own name.' });
+      expect(dup.body.errors).toEqual({
+        player2Username: 'Player 2 IGN looks the same as Player 1 IGN: each player needs their own name.',
+      });
 
       const subDup = await register(t.id, user.token, { ...fields, substitute2Username: fields.player4Username });
       expect(subDup.status).toBe(400);
@@ -213,7 +219,11 @@ describe('team registrations', () => {
         expect(res.body.errors[field], field).toBe(message);
       }
       // Boundary lengths are fine; nothing above was stored.
-      const ok = await register(t.id, user.token, teamFields({ teamName: 'x'.repeat(40), player3Username: 'y'.repeat(30), substitute1Username: 'ab' }));
+      const ok = await register(
+        t.id,
+        user.token,
+        teamFields({ teamName: 'x'.repeat(40), player3Username: 'y'.repeat(30), substitute1Username: 'ab' }),
+      );
       expect(ok.status).toBe(201);
     });
 
@@ -231,7 +241,7 @@ describe('team registrations', () => {
   });
 
   describe('reading and changing your own team', () => {
-    it('GET /registrations/user lists only the caller\'s teams, newest first, with a tournament summary', async () => {
+    it("GET /registrations/user lists only the caller's teams, newest first, with a tournament summary", async () => {
       const [t1, t2, t3] = [await openTournament(), await openTournament({ entryFee: '250' }), await openTournament()];
       const [me, other] = [await createUser(gw.api), await createUser(gw.api)];
       const first = await register(t1.id, me.token);
@@ -263,7 +273,7 @@ describe('team registrations', () => {
       expect((await gw.api.get('/registrations/user')).status).toBe(401);
     });
 
-    it('GET /registrations/{tid} answers the caller\'s own team and never another\'s', async () => {
+    it("GET /registrations/{tid} answers the caller's own team and never another's", async () => {
       const t = await openTournament();
       const [owner, stranger] = [await createUser(gw.api), await createUser(gw.api)];
       const created = await register(t.id, owner.token);
@@ -279,7 +289,7 @@ describe('team registrations', () => {
       expect((await gw.api.get('/registrations/999999', owner.token)).body.message).toBe('Tournament not found.');
     });
 
-    it('PUT /registrations/{tid} updates the caller\'s team; players 3-4 and substitutes are optional', async () => {
+    it("PUT /registrations/{tid} updates the caller's team; players 3-4 and substitutes are optional", async () => {
       const t = await openTournament();
       const owner = await createUser(gw.api);
       const created = (await register(t.id, owner.token)).body;
@@ -307,7 +317,7 @@ describe('team registrations', () => {
       expect(Object.keys(dup.body.errors)).toEqual(['player3Username']);
     });
 
-    it('PUT cannot touch another user\'s team', async () => {
+    it("PUT cannot touch another user's team", async () => {
       const t = await openTournament();
       const [owner, stranger] = [await createUser(gw.api), await createUser(gw.api)];
       const created = (await register(t.id, owner.token)).body;
@@ -332,12 +342,19 @@ describe('team registrations', () => {
 
       const ignClash = await gw.api.put(`/registrations/${t.id}`, { ...teamB, player4Username: teamA.player3Username }, b.token);
       expect(ignClash.status).toBe(409);
-      expect(ignClash.body.errors).toEqual({ player4Username: `${teamA.player3Username} is already playing for another team in this tournament.` });
+      expect(ignClash.body.errors).toEqual({
+        player4Username: `${teamA.player3Username} is already playing for another team in this tournament.`,
+      });
 
       // Its own name and IGNs, re-cased and reshuffled, are fine.
       const own = await gw.api.put(
         `/registrations/${t.id}`,
-        { ...teamB, teamName: teamB.teamName.toUpperCase(), player1Username: teamB.player2Username, player2Username: teamB.player1Username },
+        {
+          ...teamB,
+          teamName: teamB.teamName.toUpperCase(),
+          player1Username: teamB.player2Username,
+          player2Username: teamB.player1Username,
+        },
         b.token,
       );
       expect(own.status).toBe(200);
@@ -359,7 +376,13 @@ describe('team registrations', () => {
         [{ status: 'Completed' }, 'The team can no longer be changed: the tournament is over.'],
         [{ status: 'Cancelled' }, 'The team can no longer be changed: the tournament was cancelled.'],
         [
-          { status: 'Registration Closed', startDate: isoIn(0, -1), endDate: isoIn(2), registrationOpen: isoIn(-5), registrationClose: isoIn(-1) },
+          {
+            status: 'Registration Closed',
+            startDate: isoIn(0, -1),
+            endDate: isoIn(2),
+            registrationOpen: isoIn(-5),
+            registrationClose: isoIn(-1),
+          },
           'The team can no longer be changed: the tournament has started.',
         ],
       ];
@@ -425,7 +448,11 @@ describe('team registrations', () => {
       expect(submitted.status).toBe(200);
       expect(submitted.body).toMatchObject({ rid: created.rid, paymentStatus: 'submitted', paymentReference: '412345678901' });
 
-      const rejected = await gw.api.put(`/registrations/admin/${created.rid}/payment`, { paymentStatus: 'rejected', expectedUpiReference: '412345678901' }, admin);
+      const rejected = await gw.api.put(
+        `/registrations/admin/${created.rid}/payment`,
+        { paymentStatus: 'rejected', expectedUpiReference: '412345678901' },
+        admin,
+      );
       expect(rejected.status).toBe(200);
       expect(rejected.body).toMatchObject({ paymentStatus: 'rejected', paymentReference: '412345678901' });
 
@@ -433,7 +460,11 @@ describe('team registrations', () => {
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ paymentStatus: 'submitted', paymentReference: '526030518301' });
 
-      const verified = await gw.api.put(`/registrations/admin/${created.rid}/payment`, { paymentStatus: 'verified', expectedUpiReference: '526030518301' }, admin);
+      const verified = await gw.api.put(
+        `/registrations/admin/${created.rid}/payment`,
+        { paymentStatus: 'verified', expectedUpiReference: '526030518301' },
+        admin,
+      );
       expect(verified.status).toBe(200);
       expect(verified.body.paymentStatus).toBe('verified');
 
@@ -455,7 +486,9 @@ describe('team registrations', () => {
         expect(res.status, upiReference).toBe(400);
         expect(res.body.errors.upiReference, upiReference).toBeTruthy();
       }
-      expect((await gw.api.post(`/registrations/${t.id}/payment`, {}, user.token)).body.errors.upiReference).toBe('UPI reference is required.');
+      expect((await gw.api.post(`/registrations/${t.id}/payment`, {}, user.token)).body.errors.upiReference).toBe(
+        'UPI reference is required.',
+      );
       expect((await gw.api.get(`/registrations/${t.id}`, user.token)).body.paymentStatus).toBe('pending');
     });
 
@@ -495,7 +528,10 @@ describe('team registrations', () => {
       throw new Error('expected a unique violation');
     }
     const constraints = { ONE_TEAM_PER_USER, TEAM_NAME_TAKEN, IGN_TAKEN, MATCH_SLOT_TAKEN };
-    const matching = (err: unknown) => Object.entries(constraints).filter(([, c]) => isUniqueViolation(err, c)).map(([name]) => name);
+    const matching = (err: unknown) =>
+      Object.entries(constraints)
+        .filter(([, c]) => isUniqueViolation(err, c))
+        .map(([name]) => name);
 
     it('each registration clash trips exactly the constraint the route maps', async () => {
       const t = await openTournament();
@@ -506,9 +542,9 @@ describe('team registrations', () => {
       const fresh = () => teamFields() as TeamFields;
 
       expect(matching(await violation(() => insertRegistration(db, t.id, a.id, fresh())))).toEqual(['ONE_TEAM_PER_USER']);
-      expect(matching(await violation(() => insertRegistration(db, t.id, b.id, { ...fresh(), teamName: team.teamName.toUpperCase() })))).toEqual([
-        'TEAM_NAME_TAKEN',
-      ]);
+      expect(
+        matching(await violation(() => insertRegistration(db, t.id, b.id, { ...fresh(), teamName: team.teamName.toUpperCase() }))),
+      ).toEqual(['TEAM_NAME_TAKEN']);
       // The IGN rows go in after the team row: run it in a transaction so the half-written team is rolled back.
       const ignErr = await violation(() =>
         gw.app.store.writeTransaction((trx) => insertRegistration(trx, t.id, b.id, { ...fresh(), player2Username: team.player1Username })),

@@ -125,7 +125,14 @@ describe('POST /tournaments/add', () => {
     const fields = tournamentFields();
     const res = await addTournament(fields);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: fields.name, maxTeams: 16, entryFee: 100, pointsSystem: 'bgis-10', registeredTeams: 0, coverImageUrl: null });
+    expect(res.body).toMatchObject({
+      name: fields.name,
+      maxTeams: 16,
+      entryFee: 100,
+      pointsSystem: 'bgis-10',
+      registeredTeams: 0,
+      coverImageUrl: null,
+    });
     expect((await gw.api.get(`/tournaments/${res.body.id}`)).body.name).toBe(fields.name);
   });
 
@@ -136,7 +143,22 @@ describe('POST /tournaments/add', () => {
     expect(res.body.game).toBe('BGMI');
   });
 
-  const required = ['name', 'game', 'description', 'startDate', 'endDate', 'registrationOpen', 'registrationClose', 'maxTeams', 'format', 'platform', 'entryFee', 'prizePool', 'status', 'overview'];
+  const required = [
+    'name',
+    'game',
+    'description',
+    'startDate',
+    'endDate',
+    'registrationOpen',
+    'registrationClose',
+    'maxTeams',
+    'format',
+    'platform',
+    'entryFee',
+    'prizePool',
+    'status',
+    'overview',
+  ];
   it.each(required)('requires %s (missing or blank)', async (field) => {
     const missing = await addTournament(without(tournamentFields(), field));
     expect(missing.status).toBe(400);
@@ -248,7 +270,12 @@ describe('POST /tournaments/add', () => {
     it('compares instants, not the text, across time zones', async () => {
       // 18:00+05:30 is 12:30Z: registration closes before a 13:00Z start.
       const res = await addTournament(
-        tournamentFields({ registrationOpen: '2030-01-01T00:00:00Z', registrationClose: '2030-01-10T18:00:00+05:30', startDate: '2030-01-10T13:00:00Z', endDate: '2030-01-11T00:00:00Z' }),
+        tournamentFields({
+          registrationOpen: '2030-01-01T00:00:00Z',
+          registrationClose: '2030-01-10T18:00:00+05:30',
+          startDate: '2030-01-10T13:00:00Z',
+          endDate: '2030-01-11T00:00:00Z',
+        }),
       );
       expect(res.status).toBe(200);
     });
@@ -344,10 +371,26 @@ describe('admin only', () => {
 describe('PUT /tournaments/admin/update/{id}', () => {
   it('replaces every field and answers the updated tournament', async () => {
     const t = await createTournament(gw.api, admin);
-    const fields = tournamentFields({ name: 'Renamed Cup', game: 'Free Fire', maxTeams: '48', entryFee: '0', status: 'Registration Closed', pointsSystem: 'freefire-12' });
+    const fields = tournamentFields({
+      name: 'Renamed Cup',
+      game: 'Free Fire',
+      maxTeams: '48',
+      entryFee: '0',
+      status: 'Registration Closed',
+      pointsSystem: 'freefire-12',
+    });
     const res = await updateTournament(t.id, fields);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: t.id, name: 'Renamed Cup', game: 'Free Fire', maxTeams: 48, entryFee: 0, status: 'Registration Closed', pointsSystem: 'freefire-12', createdAt: t.createdAt });
+    expect(res.body).toMatchObject({
+      id: t.id,
+      name: 'Renamed Cup',
+      game: 'Free Fire',
+      maxTeams: 48,
+      entryFee: 0,
+      status: 'Registration Closed',
+      pointsSystem: 'freefire-12',
+      createdAt: t.createdAt,
+    });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(t.updatedAt));
     expect((await gw.api.get(`/tournaments/${t.id}`)).body).toEqual(res.body);
   });
@@ -393,10 +436,35 @@ describe('DELETE /tournaments/admin/delete{id}', () => {
     const team = await registerTeam(t.id);
     const { db } = gw.app.store;
     const now = new Date().toISOString();
-    await db.insertInto('matches').values({ tournament_id: t.id, day: 1, match_no: 1, map: 'Erangel', room_id: '123', room_password: 'pw', time: '18:00', created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('matches')
+      .values({
+        tournament_id: t.id,
+        day: 1,
+        match_no: 1,
+        map: 'Erangel',
+        room_id: '123',
+        room_password: 'pw',
+        time: '18:00',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     await db
       .insertInto('match_results')
-      .values({ tournament_id: t.id, day: 1, match_no: 1, registration_id: team.rid, position: 1, wins: 1, finishes: 5, position_points: 10, total_points: 15, created_at: now, updated_at: now })
+      .values({
+        tournament_id: t.id,
+        day: 1,
+        match_no: 1,
+        registration_id: team.rid,
+        position: 1,
+        wins: 1,
+        finishes: 5,
+        position_points: 10,
+        total_points: 15,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
 
     const res = await gw.api.delete(`/tournaments/admin/delete${t.id}`, admin);
@@ -412,7 +480,15 @@ describe('DELETE /tournaments/admin/delete{id}', () => {
     expect(row.deleted_at).toMatch(/Z$/);
     expect(row.name).toBe(t.name);
     const count = async (table: 'registrations' | 'matches' | 'match_results') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('tournament_id', '=', t.id).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('tournament_id', '=', t.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('registrations')).toBe(1);
     expect(await count('matches')).toBe(1);
     expect(await count('match_results')).toBe(1);
@@ -441,12 +517,20 @@ describe('DELETE /tournaments/admin/delete{id}', () => {
 describe('OpenAPI', () => {
   it('documents the tournament routes, the multipart fields and the slash-less delete path', async () => {
     const doc = (await gw.api.get('/openapi.json')).body;
-    for (const path of ['/tournaments', '/tournaments/{id}', '/tournaments/add', '/tournaments/admin/update/{id}', '/tournaments/admin/delete{id}']) {
+    for (const path of [
+      '/tournaments',
+      '/tournaments/{id}',
+      '/tournaments/add',
+      '/tournaments/admin/update/{id}',
+      '/tournaments/admin/delete{id}',
+    ]) {
       expect(Object.keys(doc.paths), path).toContain(path);
     }
     for (const op of [doc.paths['/tournaments/add'].post, doc.paths['/tournaments/admin/update/{id}'].put]) {
       const schema = op.requestBody.content['multipart/form-data'].schema;
-      expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['name', 'startDate', 'maxTeams', 'entryFee', 'status', 'pointsSystem', 'coverImage']));
+      expect(Object.keys(schema.properties)).toEqual(
+        expect.arrayContaining(['name', 'startDate', 'maxTeams', 'entryFee', 'status', 'pointsSystem', 'coverImage']),
+      );
       expect(schema.properties.coverImage).toMatchObject({ type: 'string', format: 'binary' });
       expect(schema.required).not.toContain('coverImage');
       expect(op.security).toEqual([{ bearerAuth: [] }]);

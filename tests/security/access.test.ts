@@ -74,7 +74,9 @@ beforeAll(async () => {
   admin = await adminToken(gw.api);
   [player, other] = [await createUser(gw.api), await createUser(gw.api)];
   // Free: its registered team is confirmed and sees the room whatever the matrix does to its payment (decision 029).
-  const form = toForm(tournamentFields({ entryFee: '0' }), [{ name: 'coverImage', data: await pngImage(), filename: 'cover.png', type: 'image/png' }]);
+  const form = toForm(tournamentFields({ entryFee: '0' }), [
+    { name: 'coverImage', data: await pngImage(), filename: 'cover.png', type: 'image/png' },
+  ]);
   const created = await gw.api.request('POST', '/tournaments/add', { token: admin, form });
   expect(created.status).toBe(200);
   tid = created.body.id;
@@ -130,7 +132,9 @@ const ROWS: Row[] = [
     expect: PUBLIC(201),
     send: (c) => {
       const u = unique();
-      return req('POST', '/api/auth/register', c, { json: { email: `m${u}@test.example`, phone: uniquePhone(), username: `m_${u}`.slice(0, 20), password: 'correct horse battery' } });
+      return req('POST', '/api/auth/register', c, {
+        json: { email: `m${u}@test.example`, phone: uniquePhone(), username: `m_${u}`.slice(0, 20), password: 'correct horse battery' },
+      });
     },
   },
   {
@@ -138,8 +142,16 @@ const ROWS: Row[] = [
     expect: PUBLIC(200),
     send: (c) => req('POST', '/api/auth/login', c, { json: { emailOrPhone: player.email, password: player.password } }),
   },
-  { call: 'POST /api/auth/logout', expect: SIGNED_IN(200), send: async (c) => req('POST', '/api/auth/logout', { ...c, token: await c.fresh() }) },
-  { call: 'POST /api/auth/logout-all', expect: SIGNED_IN(200), send: async (c) => req('POST', '/api/auth/logout-all', { ...c, token: await c.freshAccount() }) },
+  {
+    call: 'POST /api/auth/logout',
+    expect: SIGNED_IN(200),
+    send: async (c) => req('POST', '/api/auth/logout', { ...c, token: await c.fresh() }),
+  },
+  {
+    call: 'POST /api/auth/logout-all',
+    expect: SIGNED_IN(200),
+    send: async (c) => req('POST', '/api/auth/logout-all', { ...c, token: await c.freshAccount() }),
+  },
   { call: 'GET /api/auth/me', expect: SIGNED_IN(200), send: (c) => req('GET', '/api/auth/me', c) },
   {
     call: 'POST /api/auth/password-reset/request',
@@ -151,7 +163,9 @@ const ROWS: Row[] = [
     expect: PUBLIC(200),
     send: async (c) => {
       const someone = await createUser(gw.api);
-      return req('POST', '/api/auth/password-reset/confirm', c, { json: { token: await resetToken(someone.email), password: 'a brand new password' } });
+      return req('POST', '/api/auth/password-reset/confirm', c, {
+        json: { token: await resetToken(someone.email), password: 'a brand new password' },
+      });
     },
   },
   // Profiles are the caller's own: no id in the path, so "another player" only ever sees their own (none).
@@ -161,51 +175,114 @@ const ROWS: Row[] = [
     expect: SIGNED_IN(201),
     send: async (c) => req('POST', '/api/profile/create', { ...c, token: await c.freshAccount() }, { json: profileBody() }),
   },
-  { call: 'PUT /api/profile/update', expect: OWNER(200), send: (c) => req('PUT', '/api/profile/update', c, { json: { ...profileBody(), bio: 'Fragger' } }) },
+  {
+    call: 'PUT /api/profile/update',
+    expect: OWNER(200),
+    send: (c) => req('PUT', '/api/profile/update', c, { json: { ...profileBody(), bio: 'Fragger' } }),
+  },
   { call: 'GET /tournaments', expect: PUBLIC(200), send: (c) => req('GET', '/tournaments', c) },
   { call: 'GET /tournaments/admin/summary', expect: ADMIN_ONLY(200), send: (c) => req('GET', '/tournaments/admin/summary', c) },
   { call: 'GET /tournaments/{id}', expect: PUBLIC(200), send: (c) => req('GET', `/tournaments/${tid}`, c) },
-  { call: 'POST /tournaments/add', expect: ADMIN_ONLY(200), send: (c) => req('POST', '/tournaments/add', c, { form: toForm(tournamentFields()) }) },
+  {
+    call: 'POST /tournaments/add',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('POST', '/tournaments/add', c, { form: toForm(tournamentFields()) }),
+  },
   {
     call: 'PUT /tournaments/admin/update/{id}',
     expect: ADMIN_ONLY(200),
-    send: async (c) => req('PUT', `/tournaments/admin/update/${await newTournament()}`, c, { form: toForm(tournamentFields({ name: `Renamed ${unique()}` })) }),
+    send: async (c) =>
+      req('PUT', `/tournaments/admin/update/${await newTournament()}`, c, {
+        form: toForm(tournamentFields({ name: `Renamed ${unique()}` })),
+      }),
   },
-  { call: 'DELETE /tournaments/admin/delete{id}', expect: ADMIN_ONLY(200), send: async (c) => req('DELETE', `/tournaments/admin/delete${await newTournament()}`, c) },
+  {
+    call: 'DELETE /tournaments/admin/delete{id}',
+    expect: ADMIN_ONLY(200),
+    send: async (c) => req('DELETE', `/tournaments/admin/delete${await newTournament()}`, c),
+  },
   { call: 'GET /images/{imageId}-{width}.webp', expect: PUBLIC(200), send: (c) => req('GET', `/images/${imageId}-400.webp`, c) },
   { call: 'GET /images/{imageId}.webp', expect: PUBLIC(200), send: (c) => req('GET', `/images/${imageId}.webp`, c) },
   { call: 'GET /images/{imageId}.jpg', expect: PUBLIC(200), send: (c) => req('GET', `/images/${imageId}.jpg`, c) },
   {
     call: 'POST /tournaments/{id}/points-table',
     expect: ADMIN_ONLY(200),
-    send: (c) => req('POST', `/tournaments/${tid}/points-table`, c, { json: { day: 1, match: 1, teamId: rid, teamName: 'x', position: 1, wins: 1, finishes: 0, totalPoints: 0 } }),
+    send: (c) =>
+      req('POST', `/tournaments/${tid}/points-table`, c, {
+        json: { day: 1, match: 1, teamId: rid, teamName: 'x', position: 1, wins: 1, finishes: 0, totalPoints: 0 },
+      }),
   },
   {
     call: 'PUT /tournaments/{id}/points-table/matches/{day}/{match}',
     expect: ADMIN_ONLY(200),
-    send: (c) => req('PUT', `/tournaments/${tid}/points-table/matches/1/2`, c, { json: { results: [{ teamId: rid, position: 1, wins: 1, finishes: 0 }] } }),
+    send: (c) =>
+      req('PUT', `/tournaments/${tid}/points-table/matches/1/2`, c, {
+        json: { results: [{ teamId: rid, position: 1, wins: 1, finishes: 0 }] },
+      }),
   },
-  { call: 'GET /tournaments/{id}/points-table/results', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/tournaments/${tid}/points-table/results?day=1&match=1`, c) },
-  { call: 'GET /tournaments/{id}/points-table/day', expect: PUBLIC(200), send: (c) => req('GET', `/tournaments/${tid}/points-table/day?day=1`, c) },
-  { call: 'GET /tournaments/{id}/points-table/overall', expect: PUBLIC(200), send: (c) => req('GET', `/tournaments/${tid}/points-table/overall`, c) },
-  { call: 'POST /registrations/{tournamentId}', expect: SIGNED_IN(201), send: async (c) => req('POST', `/registrations/${await newTournament()}`, c, { json: teamFields() }) },
+  {
+    call: 'GET /tournaments/{id}/points-table/results',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('GET', `/tournaments/${tid}/points-table/results?day=1&match=1`, c),
+  },
+  {
+    call: 'GET /tournaments/{id}/points-table/day',
+    expect: PUBLIC(200),
+    send: (c) => req('GET', `/tournaments/${tid}/points-table/day?day=1`, c),
+  },
+  {
+    call: 'GET /tournaments/{id}/points-table/overall',
+    expect: PUBLIC(200),
+    send: (c) => req('GET', `/tournaments/${tid}/points-table/overall`, c),
+  },
+  {
+    call: 'POST /registrations/{tournamentId}',
+    expect: SIGNED_IN(201),
+    send: async (c) => req('POST', `/registrations/${await newTournament()}`, c, { json: teamFields() }),
+  },
   { call: 'GET /registrations/{tournamentId}', expect: OWNER(200), send: (c) => req('GET', `/registrations/${tid}`, c) },
-  { call: 'PUT /registrations/{tournamentId}', expect: OWNER(200), send: (c) => req('PUT', `/registrations/${tid}`, c, { json: teamFields() }) },
+  {
+    call: 'PUT /registrations/{tournamentId}',
+    expect: OWNER(200),
+    send: (c) => req('PUT', `/registrations/${tid}`, c, { json: teamFields() }),
+  },
   { call: 'GET /registrations/user', expect: SIGNED_IN(200), send: (c) => req('GET', '/registrations/user', c) },
-  { call: 'GET /registrations/tournament/{tournamentId}', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/registrations/tournament/${tid}`, c) },
-  { call: 'POST /registrations/{tournamentId}/payment', expect: OWNER(200), send: (c) => req('POST', `/registrations/${tid}/payment`, c, { json: { upiReference: '424242424201' } }) },
+  {
+    call: 'GET /registrations/tournament/{tournamentId}',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('GET', `/registrations/tournament/${tid}`, c),
+  },
+  {
+    call: 'POST /registrations/{tournamentId}/payment',
+    expect: OWNER(200),
+    send: (c) => req('POST', `/registrations/${tid}/payment`, c, { json: { upiReference: '424242424201' } }),
+  },
   {
     call: 'PUT /registrations/admin/payments',
     expect: ADMIN_ONLY(200),
     send: (c) => req('PUT', '/registrations/admin/payments', c, { json: { tournamentId: tid, rids: [rid], paymentStatus: 'pending' } }),
   },
-  { call: 'PUT /registrations/admin/{rid}/payment', expect: ADMIN_ONLY(200), send: (c) => req('PUT', `/registrations/admin/${rid}/payment`, c, { json: { paymentStatus: 'pending' } }) },
+  {
+    call: 'PUT /registrations/admin/{rid}/payment',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('PUT', `/registrations/admin/${rid}/payment`, c, { json: { paymentStatus: 'pending' } }),
+  },
   { call: 'GET /matches/tournament/{tournamentId}', expect: SIGNED_IN(200), send: (c) => req('GET', `/matches/tournament/${tid}`, c) },
-  { call: 'POST /matches', expect: ADMIN_ONLY(201), send: (c) => { const s = freeSlot(); return req('POST', '/matches', c, { json: matchBody(tid, s.day, s.matchNo) }); } },
+  {
+    call: 'POST /matches',
+    expect: ADMIN_ONLY(201),
+    send: (c) => {
+      const s = freeSlot();
+      return req('POST', '/matches', c, { json: matchBody(tid, s.day, s.matchNo) });
+    },
+  },
   {
     call: 'PUT /matches/{id}',
     expect: ADMIN_ONLY(200),
-    send: (c) => req('PUT', `/matches/${matchId}`, c, { json: { ...matchBody(tid, 1, 1), matchId: ROOM_ID, password: ROOM_PASSWORD, map: 'Miramar' } }),
+    send: (c) =>
+      req('PUT', `/matches/${matchId}`, c, {
+        json: { ...matchBody(tid, 1, 1), matchId: ROOM_ID, password: ROOM_PASSWORD, map: 'Miramar' },
+      }),
   },
 ];
 
@@ -246,7 +323,11 @@ describe('access matrix: every documented gateway call, four callers', () => {
     for (const actor of ACTORS) {
       const res = await row.send(caller(actor));
       got[actor] = res.status;
-      const text = Buffer.isBuffer(res.body) ? res.body.toString('latin1') : typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+      const text = Buffer.isBuffer(res.body)
+        ? res.body.toString('latin1')
+        : typeof res.body === 'string'
+          ? res.body
+          : JSON.stringify(res.body);
       answers.push({ call, actor, status: res.status, text });
       if (res.status >= 400) {
         expect(res.headers.get('content-type'), `${call} as ${actor}`).toMatch(/^application\/json/);
@@ -256,7 +337,7 @@ describe('access matrix: every documented gateway call, four callers', () => {
     expect(got).toEqual(row.expect);
   });
 
-  it('left the player\'s team to the player: no refused call changed it, and nobody else lists it', async () => {
+  it("left the player's team to the player: no refused call changed it, and nobody else lists it", async () => {
     const mine = await gw.api.get(`/registrations/${tid}`, player.token);
     expect(mine.status).toBe(200);
     expect(mine.body.rid).toBe(rid);
@@ -271,7 +352,7 @@ describe('access matrix: every documented gateway call, four callers', () => {
 });
 
 describe('room ID and password', () => {
-  it('go to the tournament\'s teams and admins only: anonymous 401, unregistered players null, registered player and admin the values', async () => {
+  it("go to the tournament's teams and admins only: anonymous 401, unregistered players null, registered player and admin the values", async () => {
     const path = `/matches/tournament/${tid}`;
     const anonymous = await gw.api.get(path);
     expect(anonymous.status).toBe(401);
@@ -301,6 +382,10 @@ describe('room ID and password', () => {
     expect(leaks).toEqual([]);
     // And they did appear where they belong, so the grep above can find them.
     const seen = answers.filter((a) => a.text.includes(ROOM_PASSWORD)).map((a) => `${a.call} as ${a.actor}`);
-    expect(seen.sort()).toEqual(['GET /matches/tournament/{tournamentId} as admin', 'GET /matches/tournament/{tournamentId} as player', 'PUT /matches/{id} as admin']);
+    expect(seen.sort()).toEqual([
+      'GET /matches/tournament/{tournamentId} as admin',
+      'GET /matches/tournament/{tournamentId} as player',
+      'PUT /matches/{id} as admin',
+    ]);
   });
 });

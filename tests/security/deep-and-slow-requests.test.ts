@@ -20,7 +20,11 @@ describe('deeply nested JSON bodies', () => {
   afterAll(() => gw.stop());
 
   const send = async (method: string, path: string, body: string) => {
-    const res = await fetch(gw.url + path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body });
+    const res = await fetch(gw.url + path, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body,
+    });
     return { status: res.status, body: await res.json().catch(() => null) };
   };
 
@@ -59,7 +63,8 @@ describe('deeply nested JSON bodies', () => {
   });
 
   it('draws the line at 64 levels: a value 63 deep in an unknown field passes on to the call, 64 deep is refused naming the field', async () => {
-    const login = (extra: string) => send('POST', '/api/auth/login', `{"emailOrPhone":"nobody@test.example","password":"a wrong password","extra":${extra}}`);
+    const login = (extra: string) =>
+      send('POST', '/api/auth/login', `{"emailOrPhone":"nobody@test.example","password":"a wrong password","extra":${extra}}`);
     expect((await login(nestedArray(63))).status).toBe(401);
     expect(await login(nestedArray(64))).toEqual({ status: 400, body: { message: NESTED, errors: { extra: NESTED } } });
     expect(await login(nestedObject(64))).toEqual({ status: 400, body: { message: NESTED, errors: { extra: NESTED } } });
@@ -91,7 +96,8 @@ function connect(gw: TestGateway) {
   };
 }
 
-const loginHead = (length: number) => `POST /api/auth/login HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+const loginHead = (length: number) =>
+  `POST /api/auth/login HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
 describe('slow clients', () => {
   let gw: TestGateway;
@@ -110,7 +116,9 @@ describe('slow clients', () => {
     expect(sent).toBeLessThan(body.length); // so the gateway closed the connection first
     await conn.whenClosed;
     expect(conn.received()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
-    expect(JSON.parse(conn.received().split('\r\n\r\n')[1]!)).toEqual({ message: 'The request took too long to arrive. Please try again.' });
+    expect(JSON.parse(conn.received().split('\r\n\r\n')[1]!)).toEqual({
+      message: 'The request took too long to arrive. Please try again.',
+    });
   });
 
   it('cuts off headers sent one byte at a time with 408', async () => {

@@ -46,13 +46,19 @@ interface Row {
   wins: number;
   finishes: number;
 }
-const rowKey = (rows: Row[]) => JSON.stringify([...rows].sort((a, b) => a.teamId - b.teamId).map((r) => [r.teamId, r.position, r.wins, r.finishes]));
+const rowKey = (rows: Row[]) =>
+  JSON.stringify([...rows].sort((a, b) => a.teamId - b.teamId).map((r) => [r.teamId, r.position, r.wins, r.finishes]));
 
 /** A random result of one match for some of the teams: distinct placements, a win for first place. */
 function randomResult(teamIds: number[]): Row[] {
   const playing = teamIds.filter(() => Math.random() < 0.8);
   const positions = playing.map((_, i) => i + 1).sort(() => Math.random() - 0.5);
-  return playing.map((teamId, i) => ({ teamId, position: positions[i]!, wins: positions[i] === 1 ? 1 : 0, finishes: Math.floor(Math.random() * 12) }));
+  return playing.map((teamId, i) => ({
+    teamId,
+    position: positions[i]!,
+    wins: positions[i] === 1 ? 1 : 0,
+    finishes: Math.floor(Math.random() * 12),
+  }));
 }
 
 describe(`SIGKILL of the gateway during registrations and points batches (${dialectName})`, () => {
@@ -77,7 +83,12 @@ describe(`SIGKILL of the gateway during registrations and points batches (${dial
     store = await openDatabase({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir });
     const tokens = await createTokenService({ dataDir: storage.dataDir, ttlSeconds: 3600 });
     const players = await createPlayersDirect(store, tokens, PLAYERS);
-    const points = await createTournamentWithTeams(api, admin, players, players.slice(0, POINTS_TEAMS).map((_, i) => `Points ${i}`));
+    const points = await createTournamentWithTeams(
+      api,
+      admin,
+      players,
+      players.slice(0, POINTS_TEAMS).map((_, i) => `Points ${i}`),
+    );
     const teamIds = points.teams.map((t) => t.rid);
 
     const acked = new Map<string, { tid: number; rid: number; userId: number }>(); // by team name
@@ -167,7 +178,9 @@ describe(`SIGKILL of the gateway during registrations and points batches (${dial
     const totals = new Map<number, number>();
     for (let day = 1; day <= 7; day++) {
       for (let match = 1; match <= 6; match++) {
-        const stored = (await api.get(`/tournaments/${points.tid}/points-table/results?day=${day}&match=${match}`, admin)).body as (Row & { totalPoints: number })[];
+        const stored = (await api.get(`/tournaments/${points.tid}/points-table/results?day=${day}&match=${match}`, admin)).body as (Row & {
+          totalPoints: number;
+        })[];
         if (!(slots.get(`${day}/${match}`) ?? [rowKey([])]).includes(rowKey(stored))) wrongSlots.push(`${day}/${match}`);
         for (const r of stored) totals.set(r.teamId, (totals.get(r.teamId) ?? 0) + r.totalPoints);
       }
@@ -200,8 +213,10 @@ describe(`resubmitted requests (${dialectName})`, () => {
   });
   afterAll(() => gw.stop());
 
-  const teamsOf = async (tid: number) => (await gw.api.get(`/registrations/tournament/${tid}`, admin)).body as { rid: number; teamName: string }[];
-  const overall = async (tid: number) => (await gw.api.get(`/tournaments/${tid}/points-table/overall`)).body as { teamId: number; totalPoints: number; finishes: number }[];
+  const teamsOf = async (tid: number) =>
+    (await gw.api.get(`/registrations/tournament/${tid}`, admin)).body as { rid: number; teamName: string }[];
+  const overall = async (tid: number) =>
+    (await gw.api.get(`/tournaments/${tid}/points-table/overall`)).body as { teamId: number; totalPoints: number; finishes: number }[];
   const ALREADY = { message: 'You have already registered a team for this tournament.' };
 
   it('the same registration twice in a row, and five times at once (double click): one team', async () => {
@@ -277,7 +292,11 @@ describe(`requests retried after a client timeout (${dialectName})`, () => {
   let players: TestUser[];
   beforeAll(async () => {
     storage = await createStorage();
-    proc = spawnGateway({ DATA_DIR: storage.dataDir, ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}), GATEWAY_PORT: String(await freePort()) });
+    proc = spawnGateway({
+      DATA_DIR: storage.dataDir,
+      ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
+      GATEWAY_PORT: String(await freePort()),
+    });
     await proc.ready();
     api = new Api(proc.url);
     admin = await adminToken(api);
@@ -287,8 +306,10 @@ describe(`requests retried after a client timeout (${dialectName})`, () => {
   });
   afterAll(() => proc?.stop());
 
-  const teamsOf = async (tid: number) => (await api.get(`/registrations/tournament/${tid}`, admin)).body as { rid: number; teamName: string }[];
-  const overall = async (tid: number) => (await api.get(`/tournaments/${tid}/points-table/overall`)).body as { teamId: number; totalPoints: number }[];
+  const teamsOf = async (tid: number) =>
+    (await api.get(`/registrations/tournament/${tid}`, admin)).body as { rid: number; teamName: string }[];
+  const overall = async (tid: number) =>
+    (await api.get(`/tournaments/${tid}/points-table/overall`)).body as { teamId: number; totalPoints: number }[];
   const ALREADY = { message: 'You have already registered a team for this tournament.' };
 
   it('a registration retried after the client timed out: stored once, the retry says so', async () => {
@@ -327,58 +348,69 @@ describe(`requests retried after a client timeout (${dialectName})`, () => {
 // load: answers are 2xx or 503 `{ message }`, never 500, the process lives, and it recovers by
 // itself. scripts/faults/pg-restart.mjs restarts a whole cluster; this runs on the suite's one.
 // Registered only on the PostgreSQL pass of the suite (npm test runs both), so the SQLite pass does not count it as skipped.
-if (dialectName === 'postgres') describe('PostgreSQL ending the gateway\'s connections under load', () => {
-  let proc: GatewayProcess;
-  afterAll(() => proc?.stop());
+if (dialectName === 'postgres')
+  describe("PostgreSQL ending the gateway's connections under load", () => {
+    let proc: GatewayProcess;
+    afterAll(() => proc?.stop());
 
-  it('answers 503 (never 500) while its connections are cut, stays up, and recovers by itself', { timeout: 60_000 }, async () => {
-    const storage = await createStorage();
-    const appName = `fault-${process.pid}-${Date.now()}`;
-    const url = new URL(storage.databaseUrl!);
-    url.searchParams.set('application_name', appName);
-    proc = spawnGateway({ DATA_DIR: storage.dataDir, DATABASE_URL: url.toString(), GATEWAY_PORT: String(await freePort()) });
-    await proc.ready();
-    const api = new Api(proc.url);
-    const admin = await adminToken(api);
-    const { tid, teams } = await createTournamentWithTeams(api, admin, [await createUser(api), await createUser(api)], ['Kilo', 'Lima']);
+    it('answers 503 (never 500) while its connections are cut, stays up, and recovers by itself', { timeout: 60_000 }, async () => {
+      const storage = await createStorage();
+      const appName = `fault-${process.pid}-${Date.now()}`;
+      const url = new URL(storage.databaseUrl!);
+      url.searchParams.set('application_name', appName);
+      proc = spawnGateway({ DATA_DIR: storage.dataDir, DATABASE_URL: url.toString(), GATEWAY_PORT: String(await freePort()) });
+      await proc.ready();
+      const api = new Api(proc.url);
+      const admin = await adminToken(api);
+      const { tid, teams } = await createTournamentWithTeams(api, admin, [await createUser(api), await createUser(api)], ['Kilo', 'Lima']);
 
-    const killer = new pg.Client({ connectionString: storage.databaseUrl });
-    await killer.connect();
-    const statuses = new Map<number, number>();
-    const bad: string[] = [];
-    let cutting = true;
-    let cuts = 0;
-    const load = async () => {
-      for (let n = 0; cutting; n++) {
-        const res =
-          n % 3 === 0
-            ? await api.get('/api/auth/me', admin)
-            : n % 3 === 1
-              ? await api.get(`/tournaments/${tid}/points-table/overall`)
-              : await api.put(`/tournaments/${tid}/points-table/matches/1/${1 + (n % 6)}`, { results: teams.map((t, i) => ({ teamId: t.rid, position: ((i + n) % 2) + 1, wins: 0, finishes: n % 5 })) }, admin);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        if (res.status >= 500 && !(res.status === 503 && res.body.message && res.headers.get('retry-after'))) bad.push(`${res.status} ${JSON.stringify(res.body)}`);
-        if (res.status !== 503 && res.status >= 300) bad.push(`${res.status} ${JSON.stringify(res.body)}`);
+      const killer = new pg.Client({ connectionString: storage.databaseUrl });
+      await killer.connect();
+      const statuses = new Map<number, number>();
+      const bad: string[] = [];
+      let cutting = true;
+      let cuts = 0;
+      const load = async () => {
+        for (let n = 0; cutting; n++) {
+          const res =
+            n % 3 === 0
+              ? await api.get('/api/auth/me', admin)
+              : n % 3 === 1
+                ? await api.get(`/tournaments/${tid}/points-table/overall`)
+                : await api.put(
+                    `/tournaments/${tid}/points-table/matches/1/${1 + (n % 6)}`,
+                    { results: teams.map((t, i) => ({ teamId: t.rid, position: ((i + n) % 2) + 1, wins: 0, finishes: n % 5 })) },
+                    admin,
+                  );
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          if (res.status >= 500 && !(res.status === 503 && res.body.message && res.headers.get('retry-after')))
+            bad.push(`${res.status} ${JSON.stringify(res.body)}`);
+          if (res.status !== 503 && res.status >= 300) bad.push(`${res.status} ${JSON.stringify(res.body)}`);
+        }
+      };
+      const running = [load(), load(), load()];
+      for (let i = 0; i < 15; i++) {
+        const cut = await killer.query(
+          'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = $1',
+          [appName],
+        );
+        cuts += cut.rows[0].n;
+        await new Promise((r) => setTimeout(r, 60));
       }
-    };
-    const running = [load(), load(), load()];
-    for (let i = 0; i < 15; i++) {
-      const cut = await killer.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = $1', [appName]);
-      cuts += cut.rows[0].n;
-      await new Promise((r) => setTimeout(r, 60));
-    }
-    cutting = false;
-    await Promise.all(running);
-    await killer.end();
+      cutting = false;
+      await Promise.all(running);
+      await killer.end();
 
-    console.log(`faults (postgres): ${cuts} gateway connections terminated under load; answers ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}`);
-    expect(bad).toEqual([]);
-    expect(cuts).toBeGreaterThan(5);
-    expect(proc.child.exitCode).toBeNull();
-    await expect.poll(async () => (await api.get('/api/auth/me', admin)).status, { timeout: 10_000 }).toBe(200);
-    expect((await api.get(`/tournaments/${tid}/points-table/overall`)).status).toBe(200);
+      console.log(
+        `faults (postgres): ${cuts} gateway connections terminated under load; answers ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}`,
+      );
+      expect(bad).toEqual([]);
+      expect(cuts).toBeGreaterThan(5);
+      expect(proc.child.exitCode).toBeNull();
+      await expect.poll(async () => (await api.get('/api/auth/me', admin)).status, { timeout: 10_000 }).toBe(200);
+      expect((await api.get(`/tournaments/${tid}/points-table/overall`)).status).toBe(200);
+    });
   });
-});
 
 // Issue 16 item 15 (decision 032): the disk fills up under the gateway. SQLite: DATA_DIR on a small
 // tmpfs of its own (mounted here: the suite runs as root, like its PostgreSQL clusters), filled by a
@@ -399,7 +431,9 @@ describe(`a full disk (${dialectName})`, () => {
       try {
         execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=12m', 'tmpfs', dir], { stdio: 'pipe' });
       } catch (err) {
-        throw new Error(`this test mounts a small tmpfs as DATA_DIR and needs root (mount: ${String((err as { stderr?: unknown }).stderr ?? err)})`);
+        throw new Error(
+          `this test mounts a small tmpfs as DATA_DIR and needs root (mount: ${String((err as { stderr?: unknown }).stderr ?? err)})`,
+        );
       }
       cleanup = async () => {
         execFileSync('umount', [dir]);
@@ -444,7 +478,16 @@ describe(`a full disk (${dialectName})`, () => {
           return new;
         end $$;
       `);
-      for (const table of ['registrations', 'registration_igns', 'match_results', 'sessions', 'cache_generation', 'login_failures', 'login_devices', 'image_jpegs']) {
+      for (const table of [
+        'registrations',
+        'registration_igns',
+        'match_results',
+        'sessions',
+        'cache_generation',
+        'login_failures',
+        'login_devices',
+        'image_jpegs',
+      ]) {
         await client.query(`create trigger disk_full before insert or update on ${table} for each row execute function disk_full()`);
       }
     }
@@ -455,80 +498,90 @@ describe(`a full disk (${dialectName})`, () => {
     await cleanup();
   });
 
-  it('answers 503 with Retry-After, reports it in /healthz, recovers when space is freed, and loses nothing acknowledged', { timeout: 120_000 }, async () => {
-    const admin = await adminToken(gw.api);
-    const players = await createPlayersDirect(gw.app.store, gw.app.tokens, 80);
-    const open = await createTournament(gw.api, admin, { maxTeams: '100' });
-    // A cover stored before its JPEG was kept (decision 032): its first .jpg comes during the full disk.
-    const covered = await gw.api.request('POST', '/tournaments/add', { token: admin, form: toForm(tournamentFields(), [{ name: 'coverImage', data: await pngImage(900, 500), filename: 'c.png', type: 'image/png' }]) });
-    const coverId = String(covered.body.coverImageUrl).slice(8, -5);
-    await gw.app.store.db.deleteFrom('image_jpegs').where('id', '=', coverId).execute();
-    const scored = await createTournamentWithTeams(gw.api, admin, players.slice(0, 4), ['Mike', 'November', 'Oscar', 'Papa']);
-    const teamIds = scored.teams.map((t) => t.rid);
+  it(
+    'answers 503 with Retry-After, reports it in /healthz, recovers when space is freed, and loses nothing acknowledged',
+    { timeout: 120_000 },
+    async () => {
+      const admin = await adminToken(gw.api);
+      const players = await createPlayersDirect(gw.app.store, gw.app.tokens, 80);
+      const open = await createTournament(gw.api, admin, { maxTeams: '100' });
+      // A cover stored before its JPEG was kept (decision 032): its first .jpg comes during the full disk.
+      const covered = await gw.api.request('POST', '/tournaments/add', {
+        token: admin,
+        form: toForm(tournamentFields(), [{ name: 'coverImage', data: await pngImage(900, 500), filename: 'c.png', type: 'image/png' }]),
+      });
+      const coverId = String(covered.body.coverImageUrl).slice(8, -5);
+      await gw.app.store.db.deleteFrom('image_jpegs').where('id', '=', coverId).execute();
+      const scored = await createTournamentWithTeams(gw.api, admin, players.slice(0, 4), ['Mike', 'November', 'Oscar', 'Papa']);
+      const teamIds = scored.teams.map((t) => t.rid);
 
-    const acked = new Map<number, string>(); // rid -> team name
-    const lastBatch = new Map<number, Row[]>(); // match -> rows of its last acknowledged batch
-    const statuses: number[] = [];
-    const wrong: string[] = [];
-    const check = (res: { status: number; body: unknown; headers: Headers }) => {
-      statuses.push(res.status);
-      if (res.status < 300) return true;
-      if (res.status !== 503 || res.headers.get('retry-after') !== '120' || JSON.stringify(res.body) !== JSON.stringify(STORAGE_FULL)) {
-        wrong.push(`${res.status} ${res.headers.get('retry-after')} ${JSON.stringify(res.body)}`);
+      const acked = new Map<number, string>(); // rid -> team name
+      const lastBatch = new Map<number, Row[]>(); // match -> rows of its last acknowledged batch
+      const statuses: number[] = [];
+      const wrong: string[] = [];
+      const check = (res: { status: number; body: unknown; headers: Headers }) => {
+        statuses.push(res.status);
+        if (res.status < 300) return true;
+        if (res.status !== 503 || res.headers.get('retry-after') !== '120' || JSON.stringify(res.body) !== JSON.stringify(STORAGE_FULL)) {
+          wrong.push(`${res.status} ${res.headers.get('retry-after')} ${JSON.stringify(res.body)}`);
+        }
+        return false;
+      };
+      const register = async (player: TestUser) => {
+        const fields = teamFields();
+        const res = await gw.api.post(`/registrations/${open.id}`, fields, player.token);
+        if (check(res)) acked.set(res.body.rid, fields.teamName!);
+      };
+      const saveMatch = async (match: number) => {
+        const rows = randomResult(teamIds);
+        if (check(await gw.api.put(`/tournaments/${scored.tid}/points-table/matches/1/${match}`, { results: rows }, admin)))
+          lastBatch.set(match, rows);
+      };
+
+      for (const player of players.slice(4, 14)) await register(player);
+      await saveMatch(1);
+      expect(statuses.every((s) => s < 300)).toBe(true);
+
+      await fill();
+      for (const [i, player] of players.slice(14, 74).entries()) {
+        await register(player);
+        await saveMatch(1 + (i % 6));
+        if (i % 10 === 0) check(await gw.api.post('/api/auth/login', { emailOrPhone: player.email, password: player.password }));
       }
-      return false;
-    };
-    const register = async (player: TestUser) => {
-      const fields = teamFields();
-      const res = await gw.api.post(`/registrations/${open.id}`, fields, player.token);
-      if (check(res)) acked.set(res.body.rid, fields.teamName!);
-    };
-    const saveMatch = async (match: number) => {
-      const rows = randomResult(teamIds);
-      if (check(await gw.api.put(`/tournaments/${scored.tid}/points-table/matches/1/${match}`, { results: rows }, admin))) lastBatch.set(match, rows);
-    };
+      const during = statuses.slice(11);
+      console.log(
+        `faults (${dialectName}): disk full: ${during.length} writes, ${during.filter((s) => s < 300).length} acknowledged, ${during.filter((s) => s === 503).length} × 503`,
+      );
+      expect(wrong).toEqual([]);
+      expect(during.filter((s) => s === 503).length).toBeGreaterThan(during.length / 2);
 
-    for (const player of players.slice(4, 14)) await register(player);
-    await saveMatch(1);
-    expect(statuses.every((s) => s < 300)).toBe(true);
+      const health = await gw.api.get('/healthz');
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({
+        status: 'degraded',
+        message: 'The server cannot save: its storage is full or failing. Reads still work.',
+        since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        code: expect.any(String),
+      });
+      expect((await gw.api.get(`/tournaments/${open.id}`)).status).toBe(200);
+      const preview = await gw.api.get(`/images/${coverId}.jpg`); // made, served, not kept
+      expect([preview.status, preview.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+      expect((await gw.api.get('/healthz')).status).toBe(503); // still full: still degraded
 
-    await fill();
-    for (const [i, player] of players.slice(14, 74).entries()) {
-      await register(player);
-      await saveMatch(1 + (i % 6));
-      if (i % 10 === 0) check(await gw.api.post('/api/auth/login', { emailOrPhone: player.email, password: player.password }));
-    }
-    const during = statuses.slice(11);
-    console.log(`faults (${dialectName}): disk full: ${during.length} writes, ${during.filter((s) => s < 300).length} acknowledged, ${during.filter((s) => s === 503).length} × 503`);
-    expect(wrong).toEqual([]);
-    expect(during.filter((s) => s === 503).length).toBeGreaterThan(during.length / 2);
+      await free();
+      expect(await gw.api.get('/healthz').then((r) => [r.status, r.body])).toEqual([200, { status: 'ok' }]);
+      await register(players[74]!);
+      await saveMatch(1);
+      expect(statuses.slice(-2)).toEqual([201, 200]);
 
-    const health = await gw.api.get('/healthz');
-    expect(health.status).toBe(503);
-    expect(health.body).toEqual({
-      status: 'degraded',
-      message: 'The server cannot save: its storage is full or failing. Reads still work.',
-      since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      code: expect.any(String),
-    });
-    expect((await gw.api.get(`/tournaments/${open.id}`)).status).toBe(200);
-    const preview = await gw.api.get(`/images/${coverId}.jpg`); // made, served, not kept
-    expect([preview.status, preview.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
-    expect((await gw.api.get('/healthz')).status).toBe(503); // still full: still degraded
-
-    await free();
-    expect(await gw.api.get('/healthz').then((r) => [r.status, r.body])).toEqual([200, { status: 'ok' }]);
-    await register(players[74]!);
-    await saveMatch(1);
-    expect(statuses.slice(-2)).toEqual([201, 200]);
-
-    await gw.stop();
-    gw = await startGateway({}, storage);
-    const stored = (await gw.api.get(`/registrations/tournament/${open.id}`, admin)).body as { rid: number; teamName: string }[];
-    expect(new Map(stored.map((r) => [r.rid, r.teamName]))).toEqual(acked);
-    for (let match = 1; match <= 6; match++) {
-      const rows = (await gw.api.get(`/tournaments/${scored.tid}/points-table/results?day=1&match=${match}`, admin)).body as Row[];
-      expect(rowKey(rows), `match ${match}`).toBe(rowKey(lastBatch.get(match) ?? []));
-    }
-  });
+      await gw.stop();
+      gw = await startGateway({}, storage);
+      const stored = (await gw.api.get(`/registrations/tournament/${open.id}`, admin)).body as { rid: number; teamName: string }[];
+      expect(new Map(stored.map((r) => [r.rid, r.teamName]))).toEqual(acked);
+      for (let match = 1; match <= 6; match++) {
+        const rows = (await gw.api.get(`/tournaments/${scored.tid}/points-table/results?day=1&match=${match}`, admin)).body as Row[];
+        expect(rowKey(rows), `match ${match}`).toBe(rowKey(lastBatch.get(match) ?? []));
+      }
+    },
+  );
 });

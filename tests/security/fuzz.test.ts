@@ -54,9 +54,23 @@ beforeAll(async () => {
   const withCover = (await gw.api.request('POST', '/tournaments/add', { token: tokens.admin, form })).body;
   const tids = [withCover.id, (await createTournament(gw.api, tokens.admin)).id, (await createTournament(gw.api, tokens.admin)).id];
   const team = await gw.api.post(`/registrations/${tids[0]}`, teamFields(), player.token);
-  const match = await gw.api.post('/matches', { tid: tids[0], day: 1, matchNo: 1, map: 'Erangel', matchId: '123', password: 'pw', time: '18:00' }, tokens.admin);
+  const match = await gw.api.post(
+    '/matches',
+    { tid: tids[0], day: 1, matchNo: 1, map: 'Erangel', matchId: '123', password: 'pw', time: '18:00' },
+    tokens.admin,
+  );
   // Real identifiers, so some generated requests reach the handlers' checks instead of a 404.
-  realIds.push(...tids.map(String), String(team.body.rid), String(match.body.id), String(withCover.coverImageUrl).slice(8, -5), '400', '800', '1200', '1', '0');
+  realIds.push(
+    ...tids.map(String),
+    String(team.body.rid),
+    String(match.body.id),
+    String(withCover.coverImageUrl).slice(8, -5),
+    '400',
+    '800',
+    '1200',
+    '1',
+    '0',
+  );
   const spare = await createUser(gw.api);
   const spareAdmin = await createAdmin(gw);
   expendable.player = { id: spare.id, username: spare.username, roles: ['ROLE_USER'] };
@@ -64,8 +78,13 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  const statuses = [...byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
-  console.log(`fuzz: ${sent} requests, ${serverErrors} 5xx (seed ${SEED}, ${RUNS} runs per call, ${perCall.size} calls, ${gw.config.DATABASE_URL ? 'postgres' : 'sqlite'}; ${statuses})`);
+  const statuses = [...byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');
+  console.log(
+    `fuzz: ${sent} requests, ${serverErrors} 5xx (seed ${SEED}, ${RUNS} runs per call, ${perCall.size} calls, ${gw.config.DATABASE_URL ? 'postgres' : 'sqlite'}; ${statuses})`,
+  );
   await gw.stop();
 });
 
@@ -93,15 +112,84 @@ async function documentedOperations(): Promise<Operation[]> {
 // ---- generators -------------------------------------------------------------------------------
 
 const ODD_STRINGS = [
-  '', ' ', '0', '-0', '-1', '1e308', '-1e308', '1e999', 'NaN', 'Infinity', '-Infinity', '0x10', '1.5', '2147483648',
-  '9007199254740993', 'null', 'undefined', 'true', '[]', '{}', "'; DROP TABLE users; --", '" OR 1=1 --', '%', '_', '\\',
-  '%00', '\u0000', '\u202Egnp.exe', '\u200B', '\uFEFF', '\uD800', 'Ω≈ç√∫', 'टीम सोल', '😀👨‍👩‍👧', '<script>alert(1)</script>',
-  '../../etc/passwd', '__proto__', 'constructor', 'Registration Ongoing', 'ROLE_ADMIN', 'a@b.c', '+91 98765 43210', '18:30',
-  '2026-03-05T10:00:00Z', 'https://example.com/x.png', 'javascript:alert(1)', ' '.repeat(300), 'x'.repeat(5_000),
+  '',
+  ' ',
+  '0',
+  '-0',
+  '-1',
+  '1e308',
+  '-1e308',
+  '1e999',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '0x10',
+  '1.5',
+  '2147483648',
+  '9007199254740993',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  "'; DROP TABLE users; --",
+  '" OR 1=1 --',
+  '%',
+  '_',
+  '\\',
+  '%00',
+  '\u0000',
+  '\u202Egnp.exe',
+  '\u200B',
+  '\uFEFF',
+  '\uD800',
+  'Ω≈ç√∫',
+  'टीम सोल',
+  '😀👨‍👩‍👧',
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '__proto__',
+  'constructor',
+  'Registration Ongoing',
+  'ROLE_ADMIN',
+  'a@b.c',
+  '+91 98765 43210',
+  '18:30',
+  '2026-03-05T10:00:00Z',
+  'https://example.com/x.png',
+  'javascript:alert(1)',
+  ' '.repeat(300),
+  'x'.repeat(5_000),
   // Issue 16 item 12 (decision 033): hidden characters and look-alikes of names.
-  'Blaze\u034F', 'Jonathan\uFE0F', 'Jonathan\u{E0100}', 'Soul\u{E0041}', 'Ｓｏｕｌ', 'Ѕоul', 'Sοul', '𝐒𝐨𝐮𝐥', 'ﬁre', 'ТЕАМ ЅОUL', 'Iron_1', 'lron_1',
+  'Blaze\u034F',
+  'Jonathan\uFE0F',
+  'Jonathan\u{E0100}',
+  'Soul\u{E0041}',
+  'Ｓｏｕｌ',
+  'Ѕоul',
+  'Sοul',
+  '𝐒𝐨𝐮𝐥',
+  'ﬁre',
+  'ТЕАМ ЅОUL',
+  'Iron_1',
+  'lron_1',
 ];
-const ODD_NUMBERS = [0, -0, 1, -1, 7, 101, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, -(2 ** 31), Number.MIN_VALUE];
+const ODD_NUMBERS = [
+  0,
+  -0,
+  1,
+  -1,
+  7,
+  101,
+  1.5,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  2 ** 31,
+  -(2 ** 31),
+  Number.MIN_VALUE,
+];
 
 const oddString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...ODD_STRINGS) },
@@ -119,7 +207,10 @@ const oddValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A body aimed at the call's own fields, with odd values; sometimes a list of such rows (the batch call). */
 function fieldsBody(fields: string[]): fc.Arbitrary<unknown> {
-  const key = fields.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fields) }, { weight: 1, arbitrary: fc.string({ maxLength: 10 }) }) : fc.string({ maxLength: 10 });
+  const key =
+    fields.length > 0
+      ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fields) }, { weight: 1, arbitrary: fc.string({ maxLength: 10 }) })
+      : fc.string({ maxLength: 10 });
   const row = fc.dictionary(key, oddValue, { maxKeys: Math.max(3, fields.length) });
   return fc.oneof({ weight: 3, arbitrary: row }, { weight: 1, arbitrary: fc.record({ results: fc.array(row, { maxLength: 6 }) }) });
 }
@@ -127,7 +218,22 @@ function fieldsBody(fields: string[]): fc.Arbitrary<unknown> {
 /** JSON text no JSON.stringify makes: out-of-range numbers, duplicate keys, prototype keys, broken syntax. */
 function rawJsonText(fields: string[]): fc.Arbitrary<string> {
   const name = fields.length > 0 ? fc.constantFrom(...fields, '__proto__', 'constructor') : fc.constantFrom('__proto__', 'x');
-  const token = fc.constantFrom('1e999', '-1e999', '-0', '1E308', '0.0000001', '9007199254740993', '"NaN"', 'true', 'null', '[]', '{}', '{"prototype":{"admin":true}}', '"\\u0000"', '"\\ud800"');
+  const token = fc.constantFrom(
+    '1e999',
+    '-1e999',
+    '-0',
+    '1E308',
+    '0.0000001',
+    '9007199254740993',
+    '"NaN"',
+    'true',
+    'null',
+    '[]',
+    '{}',
+    '{"prototype":{"admin":true}}',
+    '"\\u0000"',
+    '"\\ud800"',
+  );
   const member = fc.tuple(name, token).map(([k, v]) => `"${k}":${v}`);
   return fc.oneof(
     fc.array(member, { minLength: 1, maxLength: 6 }).map((members) => `{${members.join(',')}}`),
@@ -149,7 +255,18 @@ function jsonPayload(op: Operation): fc.Arbitrary<Payload> {
     { weight: 2, arbitrary: rawJsonText(op.fields).map((text) => ({ headers: { 'content-type': 'application/json' }, body: text })) },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data', 'application/json; charset=latin1', 'application/json; charset=utf-16'), oddString)
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'application/xml',
+            'multipart/form-data',
+            'application/json; charset=latin1',
+            'application/json; charset=utf-16',
+          ),
+          oddString,
+        )
         .map(([type, text]) => ({ headers: { 'content-type': type }, body: text })),
     },
     { weight: 1, arbitrary: fc.constant({}) },
@@ -163,7 +280,11 @@ function multipartPayload(op: Operation): fc.Arbitrary<Payload> {
     fc.constantFrom(Buffer.from('GIF89a'), Buffer.from('\x89PNG\r\n\x1a\n'), Buffer.from('<svg onload=alert(1)>')),
   );
   const form = fc
-    .tuple(fc.array(field, { maxLength: 18 }), fc.option(fc.tuple(fc.constantFrom('coverImage', 'other'), file), { nil: undefined }), fc.boolean())
+    .tuple(
+      fc.array(field, { maxLength: 18 }),
+      fc.option(fc.tuple(fc.constantFrom('coverImage', 'other'), file), { nil: undefined }),
+      fc.boolean(),
+    )
     .map(([fields, upload, valid]) => {
       // Half of the forms start from a valid tournament, so the generated values reach the deeper checks.
       const base = valid ? Object.entries(tournamentFields()) : [];
@@ -178,7 +299,12 @@ function multipartPayload(op: Operation): fc.Arbitrary<Payload> {
 }
 
 /** Percent-encodes every byte but the unreserved ones (lone surrogates become U+FFFD, as a browser sends them). */
-const encode = (s: string) => [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+const encode = (s: string) =>
+  [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 
 const pathValue = (): fc.Arbitrary<string> =>
   fc.oneof(
@@ -189,7 +315,14 @@ const pathValue = (): fc.Arbitrary<string> =>
 
 function queryString(op: Operation): fc.Arbitrary<string> {
   const names = [...op.queryParams, 'day', 'x'];
-  const pair = fc.tuple(fc.constantFrom(...names), fc.oneof(fc.constantFrom('1', '0', '7', '8', ''), oddString.map((s) => encode(s.slice(0, 300))), fc.constantFrom('%', '%zz')));
+  const pair = fc.tuple(
+    fc.constantFrom(...names),
+    fc.oneof(
+      fc.constantFrom('1', '0', '7', '8', ''),
+      oddString.map((s) => encode(s.slice(0, 300))),
+      fc.constantFrom('%', '%zz'),
+    ),
+  );
   return fc.array(pair, { maxLength: 4 }).map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
 }
 
@@ -224,7 +357,10 @@ async function send(op: Operation, input: { actor: Actor; params: string[]; quer
   if (res.status >= 400) {
     expect(res.headers.get('content-type'), what).toMatch(/^application\/json/);
     const body = JSON.parse(text);
-    expect(Object.keys(body).filter((k) => k !== 'message' && k !== 'errors'), what).toEqual([]);
+    expect(
+      Object.keys(body).filter((k) => k !== 'message' && k !== 'errors'),
+      what,
+    ).toEqual([]);
     expect(typeof body.message === 'string' && body.message.trim().length > 0, what).toBe(true);
     if ('errors' in body) {
       expect(typeof body.errors === 'object' && body.errors !== null && !Array.isArray(body.errors), what).toBe(true);
@@ -238,12 +374,16 @@ describe('generated input to every documented call', () => {
     expect(operations.length).toBeGreaterThanOrEqual(37);
   });
 
-  it.each(operations.map((op, index) => [`${op.method} ${op.path}`, op, index] as const))('%s: no 5xx, every refusal a 4xx with a message', async (_call, op, index) => {
-    await fc.assert(
-      fc.asyncProperty(requestFor(op), (input) => send(op, input)),
-      { seed: SEED + index, numRuns: RUNS },
-    );
-  }, 120_000);
+  it.each(operations.map((op, index) => [`${op.method} ${op.path}`, op, index] as const))(
+    '%s: no 5xx, every refusal a 4xx with a message',
+    async (_call, op, index) => {
+      await fc.assert(
+        fc.asyncProperty(requestFor(op), (input) => send(op, input)),
+        { seed: SEED + index, numRuns: RUNS },
+      );
+    },
+    120_000,
+  );
 
   it('sent every call its share', () => {
     for (const [call, n] of perCall) expect(n, call).toBeGreaterThanOrEqual(RUNS);
@@ -257,7 +397,8 @@ describe('generated input to every documented call', () => {
 describe('generated UPI references: exactly the rules of decision 029', () => {
   const SEPARATORS = [' ', '  ', '-', '\t', '\u00a0', '\u2013', '\u2014'];
   const NOISE = ['.', '/', '+', '_', '#', ',', 'O', 'l', 'T', 'x', '\u0663', '\u096a', '\uff11', '\u0301', '😀', '\u200e'];
-  const digits = (min: number, max: number) => fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
+  const digits = (min: number, max: number) =>
+    fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
   /** What the rules make of a typed reference: the UTR, or why not. */
   function model(typed: string, held: string): { status: 200; utr: string } | { status: 400 | 409 } {
     let kept = typed;
@@ -281,7 +422,11 @@ describe('generated UPI references: exactly the rules of decision 029', () => {
       { weight: 1, arbitrary: fc.constant(held) },
     );
     const typed = fc
-      .tuple(base, fc.array(fc.tuple(fc.nat(), fc.constantFrom(...SEPARATORS)), { maxLength: 5 }), fc.option(fc.tuple(fc.nat(), fc.constantFrom(...NOISE)), { freq: 3 }))
+      .tuple(
+        base,
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom(...SEPARATORS)), { maxLength: 5 }),
+        fc.option(fc.tuple(fc.nat(), fc.constantFrom(...NOISE)), { freq: 3 }),
+      )
       .map(([text, seps, noise]) => {
         const chars = Array.from(text);
         for (const [at, s] of [...seps, ...(noise ? [noise] : [])]) chars.splice(at % (chars.length + 1), 0, s);
@@ -306,7 +451,9 @@ describe('generated UPI references: exactly the rules of decision 029', () => {
       }),
       { seed: SEED, numRuns: Math.min(RUNS, 400) },
     );
-    console.log(`fuzz UTR: ${Object.values(outcomes).reduce((a, b) => a + b, 0)} generated references: ${outcomes[200]} accepted, ${outcomes[400]} refused as malformed, ${outcomes[409]} refused as taken`);
+    console.log(
+      `fuzz UTR: ${Object.values(outcomes).reduce((a, b) => a + b, 0)} generated references: ${outcomes[200]} accepted, ${outcomes[400]} refused as malformed, ${outcomes[409]} refused as taken`,
+    );
     expect(outcomes[200]).toBeGreaterThan(0);
     expect(outcomes[400]).toBeGreaterThan(0);
     expect(outcomes[409]).toBeGreaterThan(0);

@@ -61,7 +61,11 @@ describe('names with invisible characters', () => {
     it.each(INVISIBLE_NAMES)('refuses an IGN with %s, for players and substitutes', async (_what, name) => {
       const player = await createUser(gw.api);
       const tournament = await createTournament(gw.api, admin);
-      const res = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ player3Username: name, substitute1Username: name }), player.token);
+      const res = await gw.api.post(
+        `/registrations/${tournament.id}`,
+        teamFields({ player3Username: name, substitute1Username: name }),
+        player.token,
+      );
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ player3Username: hidden('Player 3 IGN'), substitute1Username: hidden('Substitute 1 IGN') });
     });
@@ -69,7 +73,11 @@ describe('names with invisible characters', () => {
     it('refuses names made only of combining marks', async () => {
       const player = await createUser(gw.api);
       const tournament = await createTournament(gw.api, admin);
-      const res = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: ONLY_MARKS, player1Username: ONLY_MARKS }), player.token);
+      const res = await gw.api.post(
+        `/registrations/${tournament.id}`,
+        teamFields({ teamName: ONLY_MARKS, player1Username: ONLY_MARKS }),
+        player.token,
+      );
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ teamName: blank('Team name'), player1Username: blank('Player 1 IGN') });
     });
@@ -79,7 +87,11 @@ describe('names with invisible characters', () => {
       const tournament = await createTournament(gw.api, admin);
       const team = teamFields();
       expect((await gw.api.post(`/registrations/${tournament.id}`, team, player.token)).status).toBe(201);
-      const res = await gw.api.put(`/registrations/${tournament.id}`, { ...team, teamName: RLO_FILENAME, player2Username: '\u200B\u200B' }, player.token);
+      const res = await gw.api.put(
+        `/registrations/${tournament.id}`,
+        { ...team, teamName: RLO_FILENAME, player2Username: '\u200B\u200B' },
+        player.token,
+      );
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ teamName: hidden('Team name'), player2Username: hidden('Player 2 IGN') });
       expect((await gw.api.get(`/registrations/${tournament.id}`, player.token)).body.teamName).toBe(team.teamName);
@@ -97,7 +109,11 @@ describe('names with invisible characters', () => {
       });
       const res = await gw.api.post(`/registrations/${tournament.id}`, team, player.token);
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual({ player2Username: hidden('Player 2 IGN'), player3Username: hidden('Player 3 IGN'), player4Username: hidden('Player 4 IGN') });
+      expect(res.body.errors).toEqual({
+        player2Username: hidden('Player 2 IGN'),
+        player3Username: hidden('Player 3 IGN'),
+        player4Username: hidden('Player 4 IGN'),
+      });
       expect((await gw.api.get('/registrations/user', player.token)).body).toEqual([]);
     });
 
@@ -114,7 +130,12 @@ describe('names with invisible characters', () => {
   });
 
   describe('usernames', () => {
-    const account = (username: string) => ({ email: `inv${unique()}@test.example`, phone: uniquePhone(), username, password: 'a good long password' });
+    const account = (username: string) => ({
+      email: `inv${unique()}@test.example`,
+      phone: uniquePhone(),
+      username,
+      password: 'a good long password',
+    });
 
     it.each(INVISIBLE_NAMES)('refuses a username with %s', async (_what, name) => {
       const res = await gw.api.post('/api/auth/register', account(name.slice(0, 20)));
@@ -143,17 +164,23 @@ describe('names with invisible characters', () => {
       ['capital I for small l', 'Blaze Clan', 'BIaze CIan'],
     ];
 
-    it.each(LOOK_ALIKES)('refuses a team name written with %s beside the original, either way round, and shows each as typed', async (_what, original, lookAlike) => {
-      const [a, b] = [await createUser(gw.api), await createUser(gw.api)];
-      for (const [first, second] of [[original, lookAlike], [lookAlike, original]]) {
-        const tournament = await createTournament(gw.api, admin);
-        const created = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: first }), a.token);
-        expect(created.status).toBe(201);
-        expect(created.body.teamName).toBe(first);
-        const clash = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: second }), b.token);
-        expect([clash.status, clash.body.errors]).toEqual([409, TAKEN]);
-      }
-    });
+    it.each(LOOK_ALIKES)(
+      'refuses a team name written with %s beside the original, either way round, and shows each as typed',
+      async (_what, original, lookAlike) => {
+        const [a, b] = [await createUser(gw.api), await createUser(gw.api)];
+        for (const [first, second] of [
+          [original, lookAlike],
+          [lookAlike, original],
+        ]) {
+          const tournament = await createTournament(gw.api, admin);
+          const created = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: first }), a.token);
+          expect(created.status).toBe(201);
+          expect(created.body.teamName).toBe(first);
+          const clash = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: second }), b.token);
+          expect([clash.status, clash.body.errors]).toEqual([409, TAKEN]);
+        }
+      },
+    );
 
     it('keeps names apart that differ in what shows: accents, scripts, numbers', async () => {
       const tournament = await createTournament(gw.api, admin);
@@ -163,18 +190,33 @@ describe('names with invisible characters', () => {
         expect(res.status, teamName).toBe(201);
       }
       // The look-alike of one of them still is not.
-      const clash = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: 'Ｓｏｕｌ ２' }), (await createUser(gw.api)).token);
+      const clash = await gw.api.post(
+        `/registrations/${tournament.id}`,
+        teamFields({ teamName: 'Ｓｏｕｌ ２' }),
+        (await createUser(gw.api)).token,
+      );
       expect([clash.status, clash.body.errors]).toEqual([409, TAKEN]);
     });
 
     it('refuses an IGN that shows as one already playing for another team, naming the field', async () => {
       const tournament = await createTournament(gw.api, admin);
       const u = unique();
-      expect((await gw.api.post(`/registrations/${tournament.id}`, teamFields({ player1Username: `Jonathan${u}` }), (await createUser(gw.api)).token)).status).toBe(201);
+      expect(
+        (
+          await gw.api.post(
+            `/registrations/${tournament.id}`,
+            teamFields({ player1Username: `Jonathan${u}` }),
+            (await createUser(gw.api)).token,
+          )
+        ).status,
+      ).toBe(201);
       const other = await createUser(gw.api);
       for (const lookAlike of [`Jοnathan${u}`, `𝐉𝐨𝐧𝐚𝐭𝐡𝐚𝐧${u}`, `ＪＯＮＡＴＨＡＮ${u}`]) {
         const res = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ substitute1Username: lookAlike }), other.token);
-        expect([res.status, res.body.errors]).toEqual([409, { substitute1Username: `${lookAlike} is already playing for another team in this tournament.` }]);
+        expect([res.status, res.body.errors]).toEqual([
+          409,
+          { substitute1Username: `${lookAlike} is already playing for another team in this tournament.` },
+        ]);
       }
     });
 
@@ -182,15 +224,31 @@ describe('names with invisible characters', () => {
       const player = await createUser(gw.api);
       const tournament = await createTournament(gw.api, admin);
       const u = unique();
-      const res = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ player1Username: `Jonathan${u}`, player3Username: `Jоnаthаn${u}` }), player.token);
+      const res = await gw.api.post(
+        `/registrations/${tournament.id}`,
+        teamFields({ player1Username: `Jonathan${u}`, player3Username: `Jоnаthаn${u}` }),
+        player.token,
+      );
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual({ player3Username: 'Player 3 IGN looks the same as Player 1 IGN: each player needs their own name.' });
+      expect(res.body.errors).toEqual({
+        player3Username: 'Player 3 IGN looks the same as Player 1 IGN: each player needs their own name.',
+      });
     });
 
     it('refuses a username that shows as a taken one (I, l and 1; O and 0; rn and m)', async () => {
       const u = unique();
-      const account = (username: string) => ({ email: `la${unique()}@test.example`, phone: uniquePhone(), username, password: 'a good long password' });
-      for (const [taken, lookAlike] of [[`Iron_${u}`, `lron_${u}`], [`Ace1_${u}`, `AceI_${u}`], [`OX_${u}`, `0X_${u}`], [`morty_${u}`, `rnorty_${u}`]]) {
+      const account = (username: string) => ({
+        email: `la${unique()}@test.example`,
+        phone: uniquePhone(),
+        username,
+        password: 'a good long password',
+      });
+      for (const [taken, lookAlike] of [
+        [`Iron_${u}`, `lron_${u}`],
+        [`Ace1_${u}`, `AceI_${u}`],
+        [`OX_${u}`, `0X_${u}`],
+        [`morty_${u}`, `rnorty_${u}`],
+      ]) {
         expect((await gw.api.post('/api/auth/register', account(taken!))).status).toBe(201);
         const clash = await gw.api.post('/api/auth/register', account(lookAlike!));
         expect([clash.status, clash.body.errors]).toEqual([409, { username: 'This username is already taken.' }]);
@@ -199,7 +257,7 @@ describe('names with invisible characters', () => {
   });
 
   describe('other names', () => {
-    it('refuses them in a profile\'s full name', async () => {
+    it("refuses them in a profile's full name", async () => {
       const player = await createUser(gw.api);
       const res = await gw.api.post('/api/profile/create', { fullName: 'Rahul\u202E Sharma' }, player.token);
       expect(res.status).toBe(400);
@@ -209,7 +267,10 @@ describe('names with invisible characters', () => {
     });
 
     it('refuses them in a tournament name', async () => {
-      const res = await gw.api.request('POST', '/tournaments/add', { token: admin, form: toForm(tournamentFields({ name: `Cup\u200B ${unique()}` })) });
+      const res = await gw.api.request('POST', '/tournaments/add', {
+        token: admin,
+        form: toForm(tournamentFields({ name: `Cup\u200B ${unique()}` })),
+      });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ name: hidden('Name') });
     });
@@ -218,9 +279,16 @@ describe('names with invisible characters', () => {
       const player = await createUser(gw.api);
       const profile = await gw.api.post('/api/profile/create', { fullName: 'Rahul Sharma\uFE0F' }, player.token);
       expect(profile.body.errors).toEqual({ fullName: hidden('Full name') });
-      const tournament = await gw.api.request('POST', '/tournaments/add', { token: admin, form: toForm(tournamentFields({ name: `Cup\u034F ${unique()}` })) });
+      const tournament = await gw.api.request('POST', '/tournaments/add', {
+        token: admin,
+        form: toForm(tournamentFields({ name: `Cup\u034F ${unique()}` })),
+      });
       expect(tournament.body.errors).toEqual({ name: hidden('Name') });
-      const match = await gw.api.post('/matches', { tid: (await createTournament(gw.api, admin)).id, day: 1, matchNo: 1, map: 'Erangel\u{E0100}', time: '18:30' }, admin);
+      const match = await gw.api.post(
+        '/matches',
+        { tid: (await createTournament(gw.api, admin)).id, day: 1, matchNo: 1, map: 'Erangel\u{E0100}', time: '18:30' },
+        admin,
+      );
       expect(match.body.errors).toEqual({ map: hidden('Map') });
     });
 

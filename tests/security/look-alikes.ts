@@ -4,9 +4,23 @@ import fc from 'fast-check';
 
 /** Default_Ignorable_Code_Point in Unicode's DerivedCoreProperties.txt: test data, written out apart from the rule. */
 export const DEFAULT_IGNORABLE: [number, number][] = [
-  [0x00ad, 0x00ad], [0x034f, 0x034f], [0x061c, 0x061c], [0x115f, 0x1160], [0x17b4, 0x17b5], [0x180b, 0x180f],
-  [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x206f], [0x3164, 0x3164], [0xfe00, 0xfe0f], [0xfeff, 0xfeff],
-  [0xffa0, 0xffa0], [0xfff0, 0xfff8], [0x1bca0, 0x1bca3], [0x1d173, 0x1d17a], [0xe0000, 0xe0fff],
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x206f],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xfff0, 0xfff8],
+  [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a],
+  [0xe0000, 0xe0fff],
 ];
 /** Each range as likely as the next, so the variation selectors and U+034F are not drowned by the tags block. */
 export const ignorable = fc
@@ -23,10 +37,39 @@ export const insertAt = (name: string, c: string, at: number) => {
 
 // Look-alikes a reader cannot tell from the Latin letter (Cyrillic and Greek, same case).
 export const HOMOGLYPHS: Record<string, string[]> = {
-  a: ['а', 'α'], c: ['с'], d: ['ԁ'], e: ['е'], h: ['һ'], i: ['і', 'ι'], j: ['ј'], o: ['о', 'ο'], p: ['р'], q: ['ԛ'],
-  s: ['ѕ'], u: ['υ'], v: ['ν'], w: ['ԝ'], x: ['х'], y: ['у', 'γ'],
-  A: ['А', 'Α'], B: ['В', 'Β'], C: ['С'], E: ['Е', 'Ε'], H: ['Н', 'Η'], I: ['І', 'Ι'], J: ['Ј'], K: ['К', 'Κ'], M: ['М', 'Μ'],
-  N: ['Ν'], O: ['О', 'Ο'], P: ['Р', 'Ρ'], S: ['Ѕ'], T: ['Т', 'Τ'], X: ['Х', 'Χ'], Y: ['Ү', 'Υ'], Z: ['Ζ'],
+  a: ['а', 'α'],
+  c: ['с'],
+  d: ['ԁ'],
+  e: ['е'],
+  h: ['һ'],
+  i: ['і', 'ι'],
+  j: ['ј'],
+  o: ['о', 'ο'],
+  p: ['р'],
+  q: ['ԛ'],
+  s: ['ѕ'],
+  u: ['υ'],
+  v: ['ν'],
+  w: ['ԝ'],
+  x: ['х'],
+  y: ['у', 'γ'],
+  A: ['А', 'Α'],
+  B: ['В', 'Β'],
+  C: ['С'],
+  E: ['Е', 'Ε'],
+  H: ['Н', 'Η'],
+  I: ['І', 'Ι'],
+  J: ['Ј'],
+  K: ['К', 'Κ'],
+  M: ['М', 'Μ'],
+  N: ['Ν'],
+  O: ['О', 'Ο'],
+  P: ['Р', 'Ρ'],
+  S: ['Ѕ'],
+  T: ['Т', 'Τ'],
+  X: ['Х', 'Χ'],
+  Y: ['Ү', 'Υ'],
+  Z: ['Ζ'],
 };
 const fullWidth = (c: string) => (/[!-~]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c);
 const mathBold = (c: string) => {
@@ -54,11 +97,13 @@ export function disguise(name: string, mode: 'look' | 'case', picks: number[]): 
   return out.join('');
 }
 export const disguiseOf = (base: fc.Arbitrary<string>) =>
-  fc.tuple(base, fc.constantFrom<'look' | 'case'>('look', 'case'), fc.array(fc.nat({ max: 99 }), { minLength: 1, maxLength: 40 })).map(([name, mode, picks]) => ({
-    name,
-    mode,
-    disguised: disguise(name, mode, picks),
-  }));
+  fc
+    .tuple(base, fc.constantFrom<'look' | 'case'>('look', 'case'), fc.array(fc.nat({ max: 99 }), { minLength: 1, maxLength: 40 }))
+    .map(([name, mode, picks]) => ({
+      name,
+      mode,
+      disguised: disguise(name, mode, picks),
+    }));
 
 // At most 15 characters: bold forms take two UTF-16 units each, and an IGN takes 30.
 export const ign = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{2,14}$/);

@@ -24,7 +24,10 @@ const LABELS: Record<string, string> = {
 };
 
 /** The first message for a field, as the gateway's errors object and the web forms show it. */
-function firstErrors(result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } }): Record<string, string> {
+function firstErrors(result: {
+  success: boolean;
+  error?: { issues: { path: (string | number)[]; message: string }[] };
+}): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) errors[String(issue.path[0] ?? '')] ??= issue.message;
   return errors;
@@ -40,7 +43,9 @@ const team = (fields: Record<string, string> = {}) => ({
 let attempts = 0;
 let held = 0;
 afterAll(() => {
-  console.log(`name rules: ${attempts} generated names refused or told apart as expected: ${held} held (seed ${SEED}, ${RUNS} schema runs, ${GATEWAY_RUNS} gateway runs)`);
+  console.log(
+    `name rules: ${attempts} generated names refused or told apart as expected: ${held} held (seed ${SEED}, ${RUNS} schema runs, ${GATEWAY_RUNS} gateway runs)`,
+  );
 });
 const check = (ok: () => void) => {
   attempts += 1;
@@ -53,10 +58,22 @@ describe('generated names against the schemas the gateway and the web forms shar
     const TournamentName = nameText('Name', 100);
     fc.assert(
       fc.property(teamName, ign, fc.stringMatching(/^[A-Za-z0-9_.-]{3,18}$/), ignorable, fc.nat(), (name, player, username, c, at) => {
-        expect(TeamCreateSchema.safeParse(team({ teamName: name, player2Username: player, substitute1Username: `${player}_s` })).success).toBe(true);
-        const result = TeamCreateSchema.safeParse(team({ teamName: insertAt(name, c, at), player2Username: insertAt(player, c, at), substitute1Username: insertAt(`${player}_s`, c, at + 1) }));
+        expect(
+          TeamCreateSchema.safeParse(team({ teamName: name, player2Username: player, substitute1Username: `${player}_s` })).success,
+        ).toBe(true);
+        const result = TeamCreateSchema.safeParse(
+          team({
+            teamName: insertAt(name, c, at),
+            player2Username: insertAt(player, c, at),
+            substitute1Username: insertAt(`${player}_s`, c, at + 1),
+          }),
+        );
         check(() =>
-          expect(firstErrors(result)).toEqual({ teamName: hidden('Team name'), player2Username: hidden('Player 2 IGN'), substitute1Username: hidden('Substitute 1 IGN') }),
+          expect(firstErrors(result)).toEqual({
+            teamName: hidden('Team name'),
+            player2Username: hidden('Player 2 IGN'),
+            substitute1Username: hidden('Substitute 1 IGN'),
+          }),
         );
         check(() => expect(firstErrors(UsernameSchema.safeParse(insertAt(username, c, at)))).toEqual({ '': hidden('Username') }));
         check(() => expect(firstErrors(TournamentName.safeParse(insertAt(`Cup ${name}`, c, at)))).toEqual({ '': hidden('Name') }));
@@ -72,7 +89,11 @@ describe('generated names against the schemas the gateway and the web forms shar
         const [first, second] = [IGN_FIELDS[Math.min(a!, b!)]!, IGN_FIELDS[Math.max(a!, b!)]!];
         const [one, other] = a! < b! ? [name, disguised] : [disguised, name];
         const result = TeamCreateSchema.safeParse(team({ [first]: one, [second]: other }));
-        check(() => expect(firstErrors(result)).toEqual({ [second]: `${LABELS[second]} looks the same as ${LABELS[first]}: each player needs their own name.` }));
+        check(() =>
+          expect(firstErrors(result)).toEqual({
+            [second]: `${LABELS[second]} looks the same as ${LABELS[first]}: each player needs their own name.`,
+          }),
+        );
         check(() => expect(TeamCreateSchema.safeParse(team({ [first]: `${name}2`, [second]: `${name}3` })).success).toBe(true));
       }),
       { seed: SEED + 1, numRuns: RUNS },
@@ -98,7 +119,11 @@ describe('generated names through the gateway', () => {
       fc.asyncProperty(teamName, ignorable, fc.nat(), fc.constantFrom('teamName', ...IGN_FIELDS), async (name, c, at, field) => {
         const fields = teamFields({ substitute1Username: 'Sub One', substitute2Username: 'Sub Two' });
         const label = field === 'teamName' ? 'Team name' : LABELS[field]!;
-        const res = await gw.api.post(`/registrations/${tournament.id}`, { ...fields, [field]: insertAt(field === 'teamName' ? name : fields[field]!, c, at) }, first.token);
+        const res = await gw.api.post(
+          `/registrations/${tournament.id}`,
+          { ...fields, [field]: insertAt(field === 'teamName' ? name : fields[field]!, c, at) },
+          first.token,
+        );
         check(() => expect([res.status, res.body.errors]).toEqual([400, { [field]: hidden(label) }]));
       }),
       { seed: SEED + 2, numRuns: GATEWAY_RUNS },
@@ -114,8 +139,14 @@ describe('generated names through the gateway', () => {
         expect((await gw.api.post(`/registrations/${tournament.id}`, original, first.token)).status).toBe(201);
 
         const nameClash = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: name.disguised }), second.token);
-        check(() => expect([nameClash.status, nameClash.body.errors]).toEqual([409, { teamName: 'A team with this name is already registered.' }]));
-        const ignClash = await gw.api.post(`/registrations/${tournament.id}`, teamFields({ player3Username: player.disguised }), second.token);
+        check(() =>
+          expect([nameClash.status, nameClash.body.errors]).toEqual([409, { teamName: 'A team with this name is already registered.' }]),
+        );
+        const ignClash = await gw.api.post(
+          `/registrations/${tournament.id}`,
+          teamFields({ player3Username: player.disguised }),
+          second.token,
+        );
         check(() => expect([ignClash.status, Object.keys(ignClash.body.errors ?? {})]).toEqual([409, ['player3Username']]));
 
         const stored = (await gw.api.get(`/registrations/${tournament.id}`, first.token)).body;

@@ -47,7 +47,12 @@ describe('verification bound to the UTR the admin saw', () => {
   }
   /** The admin's list: rid → [status, reference, updatedAt]. */
   const listed = async (tid: number) =>
-    Object.fromEntries(((await gw.api.get(`/registrations/tournament/${tid}`, admin)).body as any[]).map((r) => [r.rid, [r.paymentStatus, r.paymentReference, r.updatedAt]]));
+    Object.fromEntries(
+      ((await gw.api.get(`/registrations/tournament/${tid}`, admin)).body as any[]).map((r) => [
+        r.rid,
+        [r.paymentStatus, r.paymentReference, r.updatedAt],
+      ]),
+    );
   const setOne = (rid: number, body: Record<string, unknown>) => gw.api.put(`/registrations/admin/${rid}/payment`, body, admin);
   const setMany = (body: Record<string, unknown>) => gw.api.put('/registrations/admin/payments', body, admin);
   const changeUtr = async (tid: number, player: TestUser) => {
@@ -90,7 +95,9 @@ describe('verification bound to the UTR the admin saw', () => {
     for (const paymentStatus of ['verified', 'rejected']) {
       const res = await setMany({ tournamentId: tid, rids: teams.map((t) => t.rid), paymentStatus, expectedUpiReferences });
       expect(res.status).toBe(409);
-      expect(Object.keys(res.body.errors).sort()).toEqual([`expectedUpiReferences.${teams[3]!.rid}`, `expectedUpiReferences.${teams[5]!.rid}`].sort());
+      expect(Object.keys(res.body.errors).sort()).toEqual(
+        [`expectedUpiReferences.${teams[3]!.rid}`, `expectedUpiReferences.${teams[5]!.rid}`].sort(),
+      );
       expect(res.body.errors[`expectedUpiReferences.${teams[3]!.rid}`]).toBe(CHANGED);
       expect(res.body.message).toMatch(/changed their UPI references; check them again\. Nothing was changed\.$/);
       expect(await listed(tid)).toEqual(before);
@@ -113,7 +120,12 @@ describe('verification bound to the UTR the admin saw', () => {
     const one = await setOne(teams[0]!.rid, { paymentStatus: 'verified' });
     expect(one.status).toBe(400);
     expect(Object.keys(one.body.errors)).toEqual(['expectedUpiReference']);
-    const many = await setMany({ tournamentId: tid, rids: [teams[0]!.rid, teams[1]!.rid], paymentStatus: 'rejected', expectedUpiReferences: { [teams[0]!.rid]: teams[0]!.utr } });
+    const many = await setMany({
+      tournamentId: tid,
+      rids: [teams[0]!.rid, teams[1]!.rid],
+      paymentStatus: 'rejected',
+      expectedUpiReferences: { [teams[0]!.rid]: teams[0]!.utr },
+    });
     expect(many.status).toBe(400);
     expect(Object.keys(many.body.errors)).toEqual([`expectedUpiReferences.${teams[1]!.rid}`]);
     expect(await listed(tid)).toEqual(before);
@@ -127,7 +139,14 @@ describe('verification bound to the UTR the admin saw', () => {
 
     // Written with spaces, as shown on a statement, it is the same reference.
     const utr = teams[0]!.utr;
-    expect((await setOne(teams[0]!.rid, { paymentStatus: 'verified', expectedUpiReference: `${utr.slice(0, 4)} ${utr.slice(4, 8)} ${utr.slice(8)}` })).status).toBe(200);
+    expect(
+      (
+        await setOne(teams[0]!.rid, {
+          paymentStatus: 'verified',
+          expectedUpiReference: `${utr.slice(0, 4)} ${utr.slice(4, 8)} ${utr.slice(8)}`,
+        })
+      ).status,
+    ).toBe(200);
     expect((await setOne(teams[1]!.rid, { paymentStatus: 'pending' })).status).toBe(200);
     expect((await setOne(teams[1]!.rid, { paymentStatus: 'submitted' })).status).toBe(200);
 
@@ -149,7 +168,8 @@ describe('verification bound to the UTR the admin saw', () => {
         const verifying = () => setOne(team.rid, { paymentStatus: 'verified', expectedUpiReference: seen[team.rid]![1] });
         const changing = () => gw.api.post(`/registrations/${tid}/payment`, { upiReference: newUtr }, team.player.token);
         // Half the races start with the verify, half with the change: both orders meet.
-        const [verify, change] = i % 2 ? await Promise.all([verifying(), changing()]) : (await Promise.all([changing(), verifying()])).reverse();
+        const [verify, change] =
+          i % 2 ? await Promise.all([verifying(), changing()]) : (await Promise.all([changing(), verifying()])).reverse();
         const final = (await gw.api.get(`/registrations/${tid}`, team.player.token)).body;
         if (verify.status === 409) {
           outcomes.refused += 1;
@@ -167,6 +187,8 @@ describe('verification bound to the UTR the admin saw', () => {
     );
     expect(outcomes.verifiedUnseen).toBe(0);
     expect(outcomes.refused + outcomes.verifiedSeen).toBe(48);
-    figures.push(`48 races of verify vs UTR change: ${outcomes.refused} verifies refused, ${outcomes.verifiedSeen} verified the UTR seen, ${outcomes.verifiedUnseen} verified an unseen UTR`);
+    figures.push(
+      `48 races of verify vs UTR change: ${outcomes.refused} verifies refused, ${outcomes.verifiedSeen} verified the UTR seen, ${outcomes.verifiedUnseen} verified an unseen UTR`,
+    );
   });
 });

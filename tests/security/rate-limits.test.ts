@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, createStorage, dialectName, freePort, spawnGateway, startGateway, unique, uniquePhone, type ApiResponse, type GatewayProcess, type TestGateway } from './helpers.js';
+import {
+  Api,
+  createStorage,
+  dialectName,
+  freePort,
+  spawnGateway,
+  startGateway,
+  unique,
+  uniquePhone,
+  type ApiResponse,
+  type GatewayProcess,
+  type TestGateway,
+} from './helpers.js';
 
 function expectLimited(res: ApiResponse) {
   expect(res.status).toBe(429);
@@ -56,10 +68,13 @@ describe('password reset limits with the default numbers', () => {
   });
   afterAll(() => gw.stop());
 
-  it('let a crowd behind one address (a hostel, a mobile carrier\'s NAT) ask for their own resets', async () => {
+  it("let a crowd behind one address (a hostel, a mobile carrier's NAT) ask for their own resets", async () => {
     const ip = '192.0.2.99';
     for (let i = 0; i < 15; i++) {
-      const res = await gw.api.request('POST', '/api/auth/password-reset/request', { json: { email: someone() }, headers: { 'x-forwarded-for': ip } });
+      const res = await gw.api.request('POST', '/api/auth/password-reset/request', {
+        json: { email: someone() },
+        headers: { 'x-forwarded-for': ip },
+      });
       expect(res.status).toBe(202);
     }
   });
@@ -68,7 +83,10 @@ describe('password reset limits with the default numbers', () => {
     const ip = '192.0.2.100';
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const res = await gw.api.request('POST', '/api/auth/password-reset/request', { json: { email: someone() }, headers: { 'x-forwarded-for': ip } });
+      const res = await gw.api.request('POST', '/api/auth/password-reset/request', {
+        json: { email: someone() },
+        headers: { 'x-forwarded-for': ip },
+      });
       statuses.push(res.status);
     }
     expect(statuses.filter((s) => s === 202)).toHaveLength(gw.config.RATE_LIMIT_RESET_CLIENT_MAX);
@@ -108,7 +126,10 @@ describe('login protection with the default limits', () => {
   const register = (account: ReturnType<typeof newAccount>, ip: string) =>
     gw.api.request('POST', '/api/auth/register', { json: account, headers: { 'x-forwarded-for': ip } });
   const login = (emailOrPhone: string, password: string, ip: string, deviceToken?: string) =>
-    gw.api.request('POST', '/api/auth/login', { json: { emailOrPhone, password, ...(deviceToken ? { deviceToken } : {}) }, headers: { 'x-forwarded-for': ip } });
+    gw.api.request('POST', '/api/auth/login', {
+      json: { emailOrPhone, password, ...(deviceToken ? { deviceToken } : {}) },
+      headers: { 'x-forwarded-for': ip },
+    });
 
   async function account(ip = anotherAddress()) {
     const a = newAccount();
@@ -136,7 +157,8 @@ describe('login protection with the default limits', () => {
     expect(deviceToken).toMatch(/^[\w-]{40,}$/);
 
     // 10 wrong passwords, each from a new address: all plain refusals; the 11th attempt is locked out.
-    for (let i = 0; i < gw.config.RATE_LIMIT_ACCOUNT_FAILURES_MAX; i++) expect((await login(owner.email, `guess ${i}`, anotherAddress())).status).toBe(401);
+    for (let i = 0; i < gw.config.RATE_LIMIT_ACCOUNT_FAILURES_MAX; i++)
+      expect((await login(owner.email, `guess ${i}`, anotherAddress())).status).toBe(401);
     expectLockedOut(await login(owner.email, 'guess 11', anotherAddress()), gw.config.RATE_LIMIT_LOCKOUT_SECONDS);
     // The phone number names the same account.
     expectLockedOut(await login(owner.phone, 'guess 12', anotherAddress()), gw.config.RATE_LIMIT_LOCKOUT_SECONDS);
@@ -163,7 +185,8 @@ describe('login protection with the default limits', () => {
   it('a device token has its own small budget of wrong passwords', async () => {
     const owner = await account();
     const deviceToken: string = (await login(owner.email, owner.password, anotherAddress())).body.deviceToken;
-    for (let i = 0; i < gw.config.RATE_LIMIT_DEVICE_FAILURES_MAX; i++) expect((await login(owner.email, `typo ${i}`, anotherAddress(), deviceToken)).status).toBe(401);
+    for (let i = 0; i < gw.config.RATE_LIMIT_DEVICE_FAILURES_MAX; i++)
+      expect((await login(owner.email, `typo ${i}`, anotherAddress(), deviceToken)).status).toBe(401);
     expectLockedOut(await login(owner.email, owner.password, anotherAddress(), deviceToken), gw.config.RATE_LIMIT_LOCKOUT_SECONDS);
     // Those failures were the device's, not the account's: a login without the device token still works.
     const fresh = await login(owner.email, owner.password, anotherAddress());
@@ -174,7 +197,8 @@ describe('login protection with the default limits', () => {
   it('a password reset forgets the device tokens of the old password', async () => {
     const owner = await account();
     const deviceToken: string = (await login(owner.email, owner.password, anotherAddress())).body.deviceToken;
-    for (let i = 0; i < gw.config.RATE_LIMIT_ACCOUNT_FAILURES_MAX; i++) expect((await login(owner.email, `guess ${i}`, anotherAddress())).status).toBe(401);
+    for (let i = 0; i < gw.config.RATE_LIMIT_ACCOUNT_FAILURES_MAX; i++)
+      expect((await login(owner.email, `guess ${i}`, anotherAddress())).status).toBe(401);
     expect((await login(owner.email, owner.password, anotherAddress(), deviceToken)).status).toBe(200);
     let link = '';
     gw.app.mailer.send = async (mail: { text: string }) => {
@@ -221,21 +245,35 @@ describe('login protection behind an untrusted peer', () => {
   let gw: TestGateway;
   beforeAll(async () => {
     // The gateway believes X-Forwarded-For only from this address, which is not the test's loopback.
-    gw = await startGateway({ RATE_LIMIT: 'on', TRUST_PROXY: '10.255.255.1', RATE_LIMIT_LOGIN_FAILURES_MAX: '5', RATE_LIMIT_REGISTER_MAX: '5' });
+    gw = await startGateway({
+      RATE_LIMIT: 'on',
+      TRUST_PROXY: '10.255.255.1',
+      RATE_LIMIT_LOGIN_FAILURES_MAX: '5',
+      RATE_LIMIT_REGISTER_MAX: '5',
+    });
   });
   afterAll(() => gw.stop());
 
   it('rotating X-Forwarded-For changes nothing: failed logins and sign-ups all count for the peer', async () => {
     for (let i = 0; i < 5; i++) {
-      const res = await gw.api.request('POST', '/api/auth/login', { json: { emailOrPhone: `x${unique()}@test.example`, password: 'password123' }, headers: { 'x-forwarded-for': anotherAddress() } });
+      const res = await gw.api.request('POST', '/api/auth/login', {
+        json: { emailOrPhone: `x${unique()}@test.example`, password: 'password123' },
+        headers: { 'x-forwarded-for': anotherAddress() },
+      });
       expect(res.status).toBe(401);
     }
-    const locked = await gw.api.request('POST', '/api/auth/login', { json: { emailOrPhone: `x${unique()}@test.example`, password: 'password123' }, headers: { 'x-forwarded-for': anotherAddress() } });
+    const locked = await gw.api.request('POST', '/api/auth/login', {
+      json: { emailOrPhone: `x${unique()}@test.example`, password: 'password123' },
+      headers: { 'x-forwarded-for': anotherAddress() },
+    });
     expectLockedOut(locked, gw.config.RATE_LIMIT_LOCKOUT_SECONDS);
 
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await gw.api.request('POST', '/api/auth/register', { json: newAccount(), headers: { 'x-forwarded-for': anotherAddress() } })).status);
+      statuses.push(
+        (await gw.api.request('POST', '/api/auth/register', { json: newAccount(), headers: { 'x-forwarded-for': anotherAddress() } }))
+          .status,
+      );
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
@@ -247,9 +285,14 @@ describe('login protection behind an untrusted peer', () => {
 /** The attack of issue 16, item 5, against gateways sharing one database: what each attempt was answered. */
 async function parallelAttacks(apis: Api[], config: { account: number; address: number; device: number; lockout: number }) {
   const login = (i: number, emailOrPhone: string, password: string, ip: string, deviceToken?: string) =>
-    apis[i % apis.length]!.request('POST', '/api/auth/login', { json: { emailOrPhone, password, ...(deviceToken ? { deviceToken } : {}) }, headers: { 'x-forwarded-for': ip } });
+    apis[i % apis.length]!.request('POST', '/api/auth/login', {
+      json: { emailOrPhone, password, ...(deviceToken ? { deviceToken } : {}) },
+      headers: { 'x-forwarded-for': ip },
+    });
   const owner = newAccount();
-  expect((await apis[0]!.request('POST', '/api/auth/register', { json: owner, headers: { 'x-forwarded-for': anotherAddress() } })).status).toBe(201);
+  expect(
+    (await apis[0]!.request('POST', '/api/auth/register', { json: owner, headers: { 'x-forwarded-for': anotherAddress() } })).status,
+  ).toBe(201);
   const deviceToken: string = (await login(0, owner.email, owner.password, anotherAddress())).body.deviceToken;
 
   return {
@@ -273,7 +316,9 @@ async function parallelAttacks(apis: Api[], config: { account: number; address: 
     },
     /** As many wrong passwords as the device's budget and five more, all with the owner's device token, at once. */
     async oneDevice() {
-      const answers = await Promise.all(Array.from({ length: config.device + 5 }, (_, i) => login(i, owner.email, `typo ${i}`, anotherAddress(), deviceToken)));
+      const answers = await Promise.all(
+        Array.from({ length: config.device + 5 }, (_, i) => login(i, owner.email, `typo ${i}`, anotherAddress(), deviceToken)),
+      );
       const statuses = answers.map((r) => r.status);
       expect(statuses.filter((s) => s === 401)).toHaveLength(config.device);
       expect(statuses.filter((s) => s === 429)).toHaveLength(5);
@@ -281,7 +326,9 @@ async function parallelAttacks(apis: Api[], config: { account: number; address: 
     /** Twice as many guesses as the address's limit, at as many accounts, from one address at once. */
     async oneAddress() {
       const ip = anotherAddress();
-      const answers = await Promise.all(Array.from({ length: 2 * config.address }, (_, i) => login(i, `victim${i}-${unique()}@test.example`, 'password123', ip)));
+      const answers = await Promise.all(
+        Array.from({ length: 2 * config.address }, (_, i) => login(i, `victim${i}-${unique()}@test.example`, 'password123', ip)),
+      );
       const statuses = answers.map((r) => r.status);
       expect(statuses.filter((s) => s === 401)).toHaveLength(config.address);
       expect(statuses.filter((s) => s === 429)).toHaveLength(config.address);
@@ -306,7 +353,7 @@ describe(`login protection under parallel attempts, one gateway (${dialectName})
     await (await parallelAttacks([gw.api], limits())).oneAccount();
   }, 60_000);
 
-  it('a device token\'s budget holds under parallel attempts too', async () => {
+  it("a device token's budget holds under parallel attempts too", async () => {
     await (await parallelAttacks([gw.api], limits())).oneDevice();
   }, 60_000);
 

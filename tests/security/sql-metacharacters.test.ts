@@ -30,7 +30,12 @@ describe('SQL metacharacters in names', () => {
       expect((await gw.api.get('/tournaments')).body.find((t: { id: number }) => t.id === tournament.id).name).toBe(name);
 
       const player = await createUser(gw.api);
-      const igns = { player1Username: `${name.slice(0, 26)} 1`, player2Username: `${name.slice(0, 26)} 2`, player3Username: "O'Brien", player4Username: '50%_off' };
+      const igns = {
+        player1Username: `${name.slice(0, 26)} 1`,
+        player2Username: `${name.slice(0, 26)} 2`,
+        player3Username: "O'Brien",
+        player4Username: '50%_off',
+      };
       const team = teamFields({ teamName: name, ...igns });
       const created = await gw.api.post(`/registrations/${tournament.id}`, team, player.token);
       expect(created.status, name).toBe(201);
@@ -39,7 +44,11 @@ describe('SQL metacharacters in names', () => {
       expect((await gw.api.get('/registrations/user', player.token)).body[0]).toMatchObject({ teamName: name, tournament: { name } });
       expect((await gw.api.get(`/registrations/tournament/${tournament.id}`, admin)).body[0]).toMatchObject({ teamName: name, ...igns });
 
-      const points = await gw.api.put(`/tournaments/${tournament.id}/points-table/matches/1/1`, { results: [{ teamId: created.body.rid, position: 1, wins: 1, finishes: 0 }] }, admin);
+      const points = await gw.api.put(
+        `/tournaments/${tournament.id}/points-table/matches/1/1`,
+        { results: [{ teamId: created.body.rid, position: 1, wins: 1, finishes: 0 }] },
+        admin,
+      );
       expect(points.status).toBe(200);
       expect(points.body[0].teamName).toBe(name);
       expect((await gw.api.get(`/tournaments/${tournament.id}/points-table/overall`)).body[0].teamName).toBe(name);
@@ -51,14 +60,22 @@ describe('SQL metacharacters in names', () => {
 
   it('stores a profile with quotes, dashes and backslashes verbatim', async () => {
     const user = await createUser(gw.api);
-    const profile = { fullName: "D'Souza \"Ace\" -- ; DROP", bio: "'; DROP TABLE profiles; -- 100% _real_ \\", gender: '', dateOfBirth: '', location: "Kochi' OR 1=1", profilePictureUrl: '' };
+    const profile = {
+      fullName: 'D\'Souza "Ace" -- ; DROP',
+      bio: "'; DROP TABLE profiles; -- 100% _real_ \\",
+      gender: '',
+      dateOfBirth: '',
+      location: "Kochi' OR 1=1",
+      profilePictureUrl: '',
+    };
     expect((await gw.api.post('/api/profile/create', profile, user.token)).body).toMatchObject(profile);
     expect((await gw.api.get('/api/profile/get', user.token)).body).toMatchObject(profile);
   });
 
   it('compares names by equality, not as LIKE patterns: % and _ match only themselves', async () => {
     const tournament = await createTournament(gw.api, admin);
-    const register = async (overrides: Record<string, string>) => gw.api.post(`/registrations/${tournament.id}`, teamFields(overrides), (await createUser(gw.api)).token);
+    const register = async (overrides: Record<string, string>) =>
+      gw.api.post(`/registrations/${tournament.id}`, teamFields(overrides), (await createUser(gw.api)).token);
 
     expect((await register({ teamName: 'Alpha_1', player1Username: 'ign%1' })).status).toBe(201);
     // Would clash if `_` or `%` were wildcards.
@@ -71,7 +88,9 @@ describe('SQL metacharacters in names', () => {
     expect(sameTeam.body.errors).toEqual({ teamName: 'A team with this name is already registered.' });
     expect((await register({ player2Username: 'IGN%1' })).status).toBe(409);
     expect((await register({ teamName: '%%' })).status).toBe(409);
-    expect((await gw.api.get(`/registrations/tournament/${tournament.id}`, admin)).body.map((r: { teamName: string }) => r.teamName).sort()).toEqual(['%%', 'Alpha_1', 'AlphaX1', 'Zeta'].sort());
+    expect(
+      (await gw.api.get(`/registrations/tournament/${tournament.id}`, admin)).body.map((r: { teamName: string }) => r.teamName).sort(),
+    ).toEqual(['%%', 'Alpha_1', 'AlphaX1', 'Zeta'].sort());
   });
 });
 
@@ -97,9 +116,29 @@ describe('NUL characters in text', () => {
       ['profile bio', gw.api.post('/api/profile/create', profile, player.token), 'bio'],
       ['profile bio on update', gw.api.put('/api/profile/update', profile, player.token), 'bio'],
       ['team name', gw.api.post(`/registrations/${tournament.id}`, teamFields({ teamName: 'Soul\u0000' }), player.token), 'teamName'],
-      ['UPI reference', gw.api.post(`/registrations/${tournament.id}/payment`, { upiReference: '123456\u0000' }, player.token), 'upiReference'],
-      ['match room password', gw.api.post('/matches', { tid: tournament.id, day: 1, matchNo: 1, map: 'Erangel', matchId: '1', password: 'p\u0000w', time: '18:00' }, admin), 'password'],
-      ['an ignored field of a batch row', gw.api.put(`/tournaments/${tournament.id}/points-table/matches/1/1`, { results: [{ teamId: 1, teamName: '\u0000', position: 1, wins: 0, finishes: 0 }] }, admin), 'results.0.teamName'],
+      [
+        'UPI reference',
+        gw.api.post(`/registrations/${tournament.id}/payment`, { upiReference: '123456\u0000' }, player.token),
+        'upiReference',
+      ],
+      [
+        'match room password',
+        gw.api.post(
+          '/matches',
+          { tid: tournament.id, day: 1, matchNo: 1, map: 'Erangel', matchId: '1', password: 'p\u0000w', time: '18:00' },
+          admin,
+        ),
+        'password',
+      ],
+      [
+        'an ignored field of a batch row',
+        gw.api.put(
+          `/tournaments/${tournament.id}/points-table/matches/1/1`,
+          { results: [{ teamId: 1, teamName: '\u0000', position: 1, wins: 0, finishes: 0 }] },
+          admin,
+        ),
+        'results.0.teamName',
+      ],
     ];
     for (const [what, pending, field] of calls) {
       const res = await pending;

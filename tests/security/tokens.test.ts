@@ -58,7 +58,7 @@ describe('tokens the gateway refuses', () => {
     expect((await adminCall(player.token)).status).toBe(403);
   });
 
-  it('accepts an iat slightly ahead of our clock (another machine\'s clock skew)', async () => {
+  it("accepts an iat slightly ahead of our clock (another machine's clock skew)", async () => {
     const admin = await createAdmin(gw);
     await expectAccepted(await forge(gw, admin.token, { claims: { iat: nowSeconds() + 30 } }));
   });
@@ -66,17 +66,26 @@ describe('tokens the gateway refuses', () => {
   const attacks: [string, (gw: TestGateway, token: string) => Promise<string> | string][] = [
     ['alg: none, no signature', (_gw, t) => unsigned(t)],
     ['signed by another key (with our kid)', (gw, t) => forge(gw, t, { key: foreignKey() })],
-    ['HS256 keyed with our public key (algorithm confusion)', async (gw, t) => {
-      const publicJwk = JSON.stringify((await gw.api.get('/.well-known/jwks.json')).body.keys[0]);
-      return forge(gw, t, { header: { alg: 'HS256' }, key: new TextEncoder().encode(publicJwk) });
-    }],
+    [
+      'HS256 keyed with our public key (algorithm confusion)',
+      async (gw, t) => {
+        const publicJwk = JSON.stringify((await gw.api.get('/.well-known/jwks.json')).body.keys[0]);
+        return forge(gw, t, { header: { alg: 'HS256' }, key: new TextEncoder().encode(publicJwk) });
+      },
+    ],
     ['expired an hour ago', (gw, t) => forge(gw, t, { claims: { iat: nowSeconds() - 2 * 3600, exp: nowSeconds() - 3600 } })],
     ['without exp', (gw, t) => forge(gw, t, { claims: { exp: undefined } })],
     ['without iat', (gw, t) => forge(gw, t, { claims: { iat: undefined } })],
     ['without sub', (gw, t) => forge(gw, t, { claims: { sub: undefined } })],
-    ['with an iat a year ahead', (gw, t) => forge(gw, t, { claims: { iat: nowSeconds() + 365 * day, exp: nowSeconds() + 365 * day + 3600 } })],
+    [
+      'with an iat a year ahead',
+      (gw, t) => forge(gw, t, { claims: { iat: nowSeconds() + 365 * day, exp: nowSeconds() + 365 * day + 3600 } }),
+    ],
     ['with an iat ten minutes ahead (beyond the clock skew)', (gw, t) => forge(gw, t, { claims: { iat: nowSeconds() + 600 } })],
-    ['older than the maximum age, though not expired', (gw, t) => forge(gw, t, { claims: { iat: nowSeconds() - gw.config.JWT_TTL_SECONDS - 3600, exp: nowSeconds() + 3600 } })],
+    [
+      'older than the maximum age, though not expired',
+      (gw, t) => forge(gw, t, { claims: { iat: nowSeconds() - gw.config.JWT_TTL_SECONDS - 3600, exp: nowSeconds() + 3600 } }),
+    ],
     ['for a foreign audience', (gw, t) => forge(gw, t, { claims: { aud: 'another-app' } })],
     ['without an audience', (gw, t) => forge(gw, t, { claims: { aud: undefined } })],
     ['from another issuer', (gw, t) => forge(gw, t, { claims: { iss: 'someone-else' } })],
@@ -117,7 +126,9 @@ describe('tokens the gateway refuses', () => {
     it('refuses a token for a user id that never existed with 401, also on admin calls (not 403)', async () => {
       const admin = await createAdmin(gw);
       await expectRefused(await forge(gw, admin.token, { claims: { sub: '2147483000' } }));
-      await expectRefused(await forge(gw, admin.token, { claims: { sub: '2147483000', sid: crypto.randomBytes(16).toString('base64url') } }));
+      await expectRefused(
+        await forge(gw, admin.token, { claims: { sub: '2147483000', sid: crypto.randomBytes(16).toString('base64url') } }),
+      );
     });
 
     it('refuses a token whose session belongs to another user', async () => {
@@ -138,7 +149,7 @@ describe('tokens the gateway refuses', () => {
   });
 
   describe('ended tokens', () => {
-    it('logout ends this token only: 401 everywhere after, the same account\'s other login keeps working', async () => {
+    it("logout ends this token only: 401 everywhere after, the same account's other login keeps working", async () => {
       const admin = await createAdmin(gw);
       const otherDevice = await loginAgain(gw, admin);
       const res = await gw.api.request('POST', '/api/auth/logout', { token: admin.token });
@@ -158,7 +169,7 @@ describe('tokens the gateway refuses', () => {
       expect((await gw.api.request('POST', '/api/auth/logout-all')).status).toBe(401);
     });
 
-    it('logout-all ends every token of the account, and only that account\'s', async () => {
+    it("logout-all ends every token of the account, and only that account's", async () => {
       const admin = await createAdmin(gw);
       const otherDevice = await loginAgain(gw, admin);
       const bystander = await createUser(gw.api);
@@ -179,7 +190,9 @@ describe('tokens the gateway refuses', () => {
       const link = /https?:\/\/\S+/.exec(mails.at(-1)!.text)![0];
       const resetToken = new URL(link).searchParams.get('token')!;
       await expectAccepted(admin.token); // asking for a link ends nothing: anyone can ask
-      expect((await gw.api.post('/api/auth/password-reset/confirm', { token: resetToken, password: 'a brand new password' })).status).toBe(200);
+      expect((await gw.api.post('/api/auth/password-reset/confirm', { token: resetToken, password: 'a brand new password' })).status).toBe(
+        200,
+      );
       await expectRefused(admin.token);
       await expectRefused(otherDevice);
       await expectAccepted(await loginAgain(gw, { email: admin.email, password: 'a brand new password' }));

@@ -33,7 +33,10 @@ async function expectNothingStored(name: string, imagesBefore: number) {
 }
 
 async function countImages() {
-  const row = await gw.app.store.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await gw.app.store.db
+    .selectFrom('images')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -42,7 +45,11 @@ async function countImages() {
  * an identifier followed by a comment that the bytes after the trailer close.
  */
 async function gifJsPolyglot(): Promise<Buffer> {
-  const gif = Buffer.from(await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0306a' } }).gif().toBuffer());
+  const gif = Buffer.from(
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0306a' } })
+      .gif()
+      .toBuffer(),
+  );
   gif.write('/*', 6, 'latin1'); // width 0x2A2F = 10799
   gif.writeUInt16LE(200, 8);
   return Buffer.concat([gif, Buffer.from(`*/=1;${SCRIPT.replace(/<\/?script>/g, '')};//`, 'latin1')]);
@@ -51,19 +58,64 @@ async function gifJsPolyglot(): Promise<Buffer> {
 const polyglots: [string, () => Promise<Buffer>, string, string, typeof WRONG_TYPE][] = [
   [
     'an SVG with a script, named .png',
-    async () => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><script>alert(1)</script><rect width="800" height="400"/></svg>`),
+    async () =>
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><script>alert(1)</script><rect width="800" height="400"/></svg>`,
+      ),
     'cover.png',
     'image/png',
     WRONG_TYPE,
   ],
-  ['an SVG with an onload handler, declared as SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)" width="800" height="400"/>'), 'cover.svg', 'image/svg+xml', WRONG_TYPE],
-  ['an HTML page named .png', async () => Buffer.from(`<!doctype html><html><body>${SCRIPT}</body></html>`), 'cover.png', 'image/png', WRONG_TYPE],
-  ['an HTML page behind a PNG signature', async () => Buffer.concat([(await pngImage()).subarray(0, 8), Buffer.from(`<html>${SCRIPT}</html>`)]), 'cover.png', 'image/png', WRONG_TYPE],
+  [
+    'an SVG with an onload handler, declared as SVG',
+    async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)" width="800" height="400"/>'),
+    'cover.svg',
+    'image/svg+xml',
+    WRONG_TYPE,
+  ],
+  [
+    'an HTML page named .png',
+    async () => Buffer.from(`<!doctype html><html><body>${SCRIPT}</body></html>`),
+    'cover.png',
+    'image/png',
+    WRONG_TYPE,
+  ],
+  [
+    'an HTML page behind a PNG signature',
+    async () => Buffer.concat([(await pngImage()).subarray(0, 8), Buffer.from(`<html>${SCRIPT}</html>`)]),
+    'cover.png',
+    'image/png',
+    WRONG_TYPE,
+  ],
   ['a GIF/JavaScript polyglot', gifJsPolyglot, 'cover.gif', 'image/gif', EXTRA_DATA],
   ['a PNG with PHP after its end', async () => Buffer.concat([await pngImage(), Buffer.from(PHP)]), 'cover.png', 'image/png', EXTRA_DATA],
-  ['a PNG with an HTML page after its end', async () => Buffer.concat([await pngImage(), Buffer.from(`<html>${SCRIPT}</html>`)]), 'cover.png', 'image/png', EXTRA_DATA],
-  ['a PNG with a ZIP after its end', async () => Buffer.concat([await pngImage(), Buffer.from('PK\x03\x04\x14\x00\x00\x00payload.php', 'latin1')]), 'cover.png', 'image/png', EXTRA_DATA],
-  ['a WebP with HTML after its RIFF body', async () => Buffer.concat([await sharp(await pngImage()).webp().toBuffer(), Buffer.from(`<html>${SCRIPT}</html>`)]), 'cover.webp', 'image/webp', EXTRA_DATA],
+  [
+    'a PNG with an HTML page after its end',
+    async () => Buffer.concat([await pngImage(), Buffer.from(`<html>${SCRIPT}</html>`)]),
+    'cover.png',
+    'image/png',
+    EXTRA_DATA,
+  ],
+  [
+    'a PNG with a ZIP after its end',
+    async () => Buffer.concat([await pngImage(), Buffer.from('PK\x03\x04\x14\x00\x00\x00payload.php', 'latin1')]),
+    'cover.png',
+    'image/png',
+    EXTRA_DATA,
+  ],
+  [
+    'a WebP with HTML after its RIFF body',
+    async () =>
+      Buffer.concat([
+        await sharp(await pngImage())
+          .webp()
+          .toBuffer(),
+        Buffer.from(`<html>${SCRIPT}</html>`),
+      ]),
+    'cover.webp',
+    'image/webp',
+    EXTRA_DATA,
+  ],
 ];
 
 describe('polyglot and SVG covers', () => {
@@ -77,8 +129,19 @@ describe('polyglot and SVG covers', () => {
   });
 
   it('accepts the same images without the payload (so each refusal above is about the payload)', async () => {
-    const gif = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0306a' } }).gif().toBuffer();
-    for (const [data, type] of [[await pngImage(), 'image/png'], [gif, 'image/gif'], [await sharp(await pngImage()).webp().toBuffer(), 'image/webp']] as const) {
+    const gif = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0306a' } })
+      .gif()
+      .toBuffer();
+    for (const [data, type] of [
+      [await pngImage(), 'image/png'],
+      [gif, 'image/gif'],
+      [
+        await sharp(await pngImage())
+          .webp()
+          .toBuffer(),
+        'image/webp',
+      ],
+    ] as const) {
       expect((await upload(data, 'cover', type).res).status, type).toBe(200);
     }
   });
@@ -89,9 +152,17 @@ describe('polyglot and SVG covers', () => {
     const textChunk = pngChunk('tEXt', Buffer.from(`Comment\0${PHP}`, 'latin1'));
     const iend = pngWithText.length - 12;
     const phpPng = Buffer.concat([pngWithText.subarray(0, iend), textChunk, pngWithText.subarray(iend)]);
-    const jpegWithHtml = Buffer.concat([await sharp(await pngImage()).jpeg().toBuffer(), Buffer.from(`<html>${SCRIPT}</html>`)]);
+    const jpegWithHtml = Buffer.concat([
+      await sharp(await pngImage())
+        .jpeg()
+        .toBuffer(),
+      Buffer.from(`<html>${SCRIPT}</html>`),
+    ]);
 
-    for (const [data, type, payload] of [[phpPng, 'image/png', PHP], [jpegWithHtml, 'image/jpeg', SCRIPT]] as const) {
+    for (const [data, type, payload] of [
+      [phpPng, 'image/png', PHP],
+      [jpegWithHtml, 'image/jpeg', SCRIPT],
+    ] as const) {
       expect(data.includes(Buffer.from(payload))).toBe(true);
       const res = await upload(data, 'cover', type).res;
       expect(res.status, type).toBe(200);

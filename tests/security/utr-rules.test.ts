@@ -13,8 +13,10 @@ import {
   useGatewayWithPlayers,
 } from './helpers.js';
 
-const WHERE = /In your UPI app, open the payment: the UTR is the 12-digit "UPI Ref\. No\." \(Paytm, BHIM\), "UTR" \(PhonePe\) or "UPI transaction ID" \(Google Pay\)\./;
-const TAKEN = 'This UTR is already on another registration. Check that you copied the UTR of your own payment; if you did, contact the organiser.';
+const WHERE =
+  /In your UPI app, open the payment: the UTR is the 12-digit "UPI Ref\. No\." \(Paytm, BHIM\), "UTR" \(PhonePe\) or "UPI transaction ID" \(Google Pay\)\./;
+const TAKEN =
+  'This UTR is already on another registration. Check that you copied the UTR of your own payment; if you did, contact the organiser.';
 
 describe('UPI references: the 12-digit UTR, once', () => {
   let gw: TestGateway;
@@ -32,7 +34,8 @@ describe('UPI references: the 12-digit UTR, once', () => {
     for (const p of players) expect((await gw.api.post(`/registrations/${t.id}`, teamFields(), p.token)).status).toBe(201);
     return t.id as number;
   }
-  const submit = (tid: number, player: TestUser, upiReference: unknown) => gw.api.post(`/registrations/${tid}/payment`, { upiReference }, player.token);
+  const submit = (tid: number, player: TestUser, upiReference: unknown) =>
+    gw.api.post(`/registrations/${tid}/payment`, { upiReference }, player.token);
   const mine = async (tid: number, player: TestUser) => (await gw.api.get(`/registrations/${tid}`, player.token)).body;
 
   it('accepts the 12 digits, dropping spaces and dashes typed or pasted inside them', async () => {
@@ -87,7 +90,8 @@ describe('UPI references: the 12-digit UTR, once', () => {
       expect(res.status, JSON.stringify(upiReference)).toBe(400);
       expect(Object.keys(res.body.errors), JSON.stringify(upiReference)).toEqual(['upiReference']);
       expect(res.body.errors.upiReference, JSON.stringify(upiReference)).toMatch(message);
-      if (typeof upiReference === 'string' && upiReference.trim().replace(/[\s-]/g, '') !== '') expect(res.body.errors.upiReference).toMatch(WHERE);
+      if (typeof upiReference === 'string' && upiReference.trim().replace(/[\s-]/g, '') !== '')
+        expect(res.body.errors.upiReference).toMatch(WHERE);
       counts.refused += 1;
     }
     expect(await mine(tid, players[0]!)).toMatchObject({ paymentStatus: 'pending', paymentReference: '' });
@@ -112,7 +116,8 @@ describe('UPI references: the 12-digit UTR, once', () => {
       expect(res.status, reference).toBe(409);
       expect(res.body).toEqual({ message: TAKEN, errors: { upiReference: TAKEN } });
       const text = JSON.stringify(res.body);
-      for (const secret of [ownerTeam.teamName, String(ownerTeam.rid), owner.username, ownerTeam.player1Username]) expect(text).not.toContain(secret);
+      for (const secret of [ownerTeam.teamName, String(ownerTeam.rid), owner.username, ownerTeam.player1Username])
+        expect(text).not.toContain(secret);
       expect((await mine(tid, player)).paymentStatus).toBe('pending');
       counts.taken += 1;
     }

@@ -41,12 +41,31 @@ describe('item 9: no secrets in the web logs', () => {
     const posted = url('/reset-password');
     const token = posted.split('=')[1]!;
     expect((await postForm(web, posted, { token, password: 'new-password-123', confirmPassword: 'new-password-123' })).status).toBe(400);
-    expect((await postForm(web, url('/reset-password.data'), { token, password: 'new-password-123', confirmPassword: 'new-password-123' })).status).toBe(400);
+    expect(
+      (await postForm(web, url('/reset-password.data'), { token, password: 'new-password-123', confirmPassword: 'new-password-123' }))
+        .status,
+    ).toBe(400);
     // Refusals before Remix (each writes a warning line with the URL): cross-site, wrong method, wrong type.
     expect((await postForm(web, url('/reset-password'), { token }, { origin: 'https://evil.example' })).status).toBe(403);
     expect((await fetch(web + url('/reset-password'), { method: 'PUT' })).status).toBe(405);
-    expect((await fetch(web + url('/reset-password'), { method: 'POST', headers: { origin: web, 'content-type': 'application/json' }, body: '{}' })).status).toBe(415);
-    expect((await fetch(web + url('/reset-password'), { method: 'POST', headers: { origin: web, 'content-type': FORM }, body: 'x'.repeat(1024 * 1024) })).status).toBe(413);
+    expect(
+      (
+        await fetch(web + url('/reset-password'), {
+          method: 'POST',
+          headers: { origin: web, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await fetch(web + url('/reset-password'), {
+          method: 'POST',
+          headers: { origin: web, 'content-type': FORM },
+          body: 'x'.repeat(1024 * 1024),
+        })
+      ).status,
+    ).toBe(413);
     // Remix's warning line for the old ?_data protocol prints the URL too.
     await getPage(web, `${url('/reset-password')}&_data=routes%2Freset-password`);
     // Other credentials in URLs, on pages answered from the page cache (a hit is logged too) and in a redirect target.

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM, GatewayApi, Stack, errorLines, getPage, logSince, logSize, routeFiles, routeUrl, webLogin } from './web-helpers';
 import {
-  FORM,
-  GatewayApi,
-  Stack,
-  errorLines,
-  getPage,
-  logSince,
-  logSize,
-  routeFiles,
-  routeUrl,
-  webLogin,
-} from './web-helpers';
-import { isoIn, playerMatches, playerRegistrations, submitPaymentReference, type Player, type Registration, type Tournament } from '../e2e/support/api';
+  isoIn,
+  playerMatches,
+  playerRegistrations,
+  submitPaymentReference,
+  type Player,
+  type Registration,
+  type Tournament,
+} from '../e2e/support/api';
 
 // Issue 10, access over every web route: each page of app/routes fetched (and each action posted with
 // a valid same-origin form) anonymously, as the player whose team it is, as another player and as an
@@ -84,8 +81,20 @@ const tournamentForm = (name: string) => ({
   status: 'Registration Ongoing',
   pointsSystem: 'bgis-10',
 });
-const profileForm = (caller: Caller) => ({ fullName: `Access ${caller}`, bio: 'Plays support.', gender: 'Other', dateOfBirth: '2000-01-02', location: 'Pune', profilePictureUrl: '' });
-const SENT: Matrix = { anonymous: { redirect: '/forgot-password?sent=1' }, player: { redirect: '/forgot-password?sent=1' }, other: { redirect: '/forgot-password?sent=1' }, admin: { redirect: '/forgot-password?sent=1' } };
+const profileForm = (caller: Caller) => ({
+  fullName: `Access ${caller}`,
+  bio: 'Plays support.',
+  gender: 'Other',
+  dateOfBirth: '2000-01-02',
+  location: 'Pune',
+  profilePictureUrl: '',
+});
+const SENT: Matrix = {
+  anonymous: { redirect: '/forgot-password?sent=1' },
+  player: { redirect: '/forgot-password?sent=1' },
+  other: { redirect: '/forgot-password?sent=1' },
+  admin: { redirect: '/forgot-password?sent=1' },
+};
 const NEW_PASSWORD = 'a-new-password-123';
 const SIGN_IN = `/login?${new URLSearchParams({ redirectTo: '/' })}`;
 
@@ -103,11 +112,27 @@ const ROUTES: Record<string, Row> = {
     get: GUEST_ONLY,
     post: {
       fields: () => ({ emailOrPhone: ADMIN_EMAIL(), password: ADMIN_PASSWORD(), redirectTo: '/tournaments' }),
-      expect: { anonymous: { redirect: '/tournaments' }, player: { redirect: '/tournaments' }, other: { redirect: '/tournaments' }, admin: { redirect: '/tournaments' } },
+      expect: {
+        anonymous: { redirect: '/tournaments' },
+        player: { redirect: '/tournaments' },
+        other: { redirect: '/tournaments' },
+        admin: { redirect: '/tournaments' },
+      },
     },
   },
   // A new account is sent on to log in.
-  register: { get: GUEST_ONLY, post: { fields: (c) => c.newAccount(), expect: { anonymous: { redirect: SIGN_IN }, player: { redirect: SIGN_IN }, other: { redirect: SIGN_IN }, admin: { redirect: SIGN_IN } } } },
+  register: {
+    get: GUEST_ONLY,
+    post: {
+      fields: (c) => c.newAccount(),
+      expect: {
+        anonymous: { redirect: SIGN_IN },
+        player: { redirect: SIGN_IN },
+        other: { redirect: SIGN_IN },
+        admin: { redirect: SIGN_IN },
+      },
+    },
+  },
   'forgot-password': { get: PUBLIC, post: { fields: () => ({ email: 'nobody-here@test.example' }), expect: SENT } },
   'reset-password': {
     get: PUBLIC,
@@ -118,7 +143,15 @@ const ROUTES: Record<string, Row> = {
   },
   logout: {
     get: { anonymous: { redirect: '/' }, player: 'page', other: 'page', admin: 'page' },
-    post: { fields: () => ({}), expect: { anonymous: { redirect: '/login' }, player: { redirect: '/login' }, other: { redirect: '/login' }, admin: { redirect: '/login' } } },
+    post: {
+      fields: () => ({}),
+      expect: {
+        anonymous: { redirect: '/login' },
+        player: { redirect: '/login' },
+        other: { redirect: '/login' },
+        admin: { redirect: '/login' },
+      },
+    },
   },
   // Signed-in pages.
   'my-tournaments': { get: SIGNED_IN },
@@ -128,28 +161,60 @@ const ROUTES: Record<string, Row> = {
   'profile._index': { get: SIGNED_IN },
   'profile.create': {
     get: SIGNED_IN,
-    post: { fields: (_c, caller) => profileForm(caller), expect: { anonymous: 'login', player: { redirect: /^\/profile/ }, other: { redirect: /^\/profile/ }, admin: { redirect: /^\/profile/ } } },
+    post: {
+      fields: (_c, caller) => profileForm(caller),
+      expect: {
+        anonymous: 'login',
+        player: { redirect: /^\/profile/ },
+        other: { redirect: /^\/profile/ },
+        admin: { redirect: /^\/profile/ },
+      },
+    },
   },
   'profile.edit': {
     // Nobody has a profile yet when the pages are fetched: the edit page sends them to create one.
-    get: { anonymous: 'login', player: { redirect: '/profile/create' }, other: { redirect: '/profile/create' }, admin: { redirect: '/profile/create' } },
-    post: { fields: (_c, caller) => ({ ...profileForm(caller), bio: 'Edited.' }), expect: { anonymous: 'login', player: { redirect: /^\/profile/ }, other: { redirect: /^\/profile/ }, admin: { redirect: /^\/profile/ } } },
+    get: {
+      anonymous: 'login',
+      player: { redirect: '/profile/create' },
+      other: { redirect: '/profile/create' },
+      admin: { redirect: '/profile/create' },
+    },
+    post: {
+      fields: (_c, caller) => ({ ...profileForm(caller), bio: 'Edited.' }),
+      expect: {
+        anonymous: 'login',
+        player: { redirect: /^\/profile/ },
+        other: { redirect: /^\/profile/ },
+        admin: { redirect: /^\/profile/ },
+      },
+    },
   },
   'tournament.$tournamentId.matches': { get: SIGNED_IN },
   'team.$tournamentId': { get: OWN_TEAM },
   payment: {
     get: OWN_TEAM,
     query: (c) => `?rid=${c.rid}`,
-    post: { query: (c) => `?rid=${c.rid}`, fields: () => ({ upiReference: NEW_UTR }), expect: { anonymous: 'login', player: { redirect: /^\/payment\?rid=/ }, other: 'notFound', admin: 'notFound' } },
+    post: {
+      query: (c) => `?rid=${c.rid}`,
+      fields: () => ({ upiReference: NEW_UTR }),
+      expect: { anonymous: 'login', player: { redirect: /^\/payment\?rid=/ }, other: 'notFound', admin: 'notFound' },
+    },
   },
   'register_.$tournamentId': {
     get: SIGNED_IN,
     // Posted to a tournament of its own, so the registrations made here change nothing the page tests read.
-    post: { on: (c) => c.tidForms, fields: (_c, caller) => team(`${caller.slice(0, 5)}${Date.now().toString(36).slice(-5)}`), expect: { anonymous: 'login', player: { redirect: /./ }, other: { redirect: /./ }, admin: { redirect: /./ } } },
+    post: {
+      on: (c) => c.tidForms,
+      fields: (_c, caller) => team(`${caller.slice(0, 5)}${Date.now().toString(36).slice(-5)}`),
+      expect: { anonymous: 'login', player: { redirect: /./ }, other: { redirect: /./ }, admin: { redirect: /./ } },
+    },
   },
   'tournaments.$tournamentId_.update-team': {
     get: OWN_TEAM,
-    post: { fields: () => team('renamed'), expect: { anonymous: 'login', player: { redirect: /./ }, other: 'notFound', admin: 'notFound' } },
+    post: {
+      fields: () => team('renamed'),
+      expect: { anonymous: 'login', player: { redirect: /./ }, other: 'notFound', admin: 'notFound' },
+    },
   },
   // Admin pages.
   admin: { get: { ...ADMIN, admin: { redirect: '/admin/manage-tournament' } } },
@@ -161,12 +226,22 @@ const ROUTES: Record<string, Row> = {
   // Verifies the UTR the player sent through the payment form above (decision 029: the one the admin saw).
   'admin.$tournamentId.registrations': {
     get: ADMIN,
-    post: { fields: (c) => ({ intent: 'verify-one', rid: String(c.rid), expectedUpiReference: NEW_UTR }), expect: { ...ADMIN, admin: { redirect: /./ } } },
+    post: {
+      fields: (c) => ({ intent: 'verify-one', rid: String(c.rid), expectedUpiReference: NEW_UTR }),
+      expect: { ...ADMIN, admin: { redirect: /./ } },
+    },
   },
   'admin.$tournamentId.matches': {
     get: ADMIN,
     post: {
-      fields: (_c, caller) => ({ day: '1', matchNo: caller === 'admin' ? '2' : '3', map: `Map by ${caller}`, matchId: `ROOM${caller}`, password: `PASS${caller}`, time: '19:00' }),
+      fields: (_c, caller) => ({
+        day: '1',
+        matchNo: caller === 'admin' ? '2' : '3',
+        map: `Map by ${caller}`,
+        matchId: `ROOM${caller}`,
+        password: `PASS${caller}`,
+        time: '19:00',
+      }),
       expect: { ...ADMIN, admin: { redirect: /./ } },
     },
   },
@@ -174,13 +249,31 @@ const ROUTES: Record<string, Row> = {
     get: ADMIN,
     query: () => '?day=1&match=1',
     // The only team of a one-team lobby: 1st, no finishes (decision 029).
-    post: { query: () => '?day=1&match=1', fields: (c) => ({ [`position.${c.rid}`]: '1', [`finishes.${c.rid}`]: '0' }), expect: { ...ADMIN, admin: { redirect: /./ } } },
+    post: {
+      query: () => '?day=1&match=1',
+      fields: (c) => ({ [`position.${c.rid}`]: '1', [`finishes.${c.rid}`]: '0' }),
+      expect: { ...ADMIN, admin: { redirect: /./ } },
+    },
   },
-  'admin.add-tournament': { get: ADMIN, post: { multipart: true, fields: (_c, caller) => tournamentForm(`Added by ${caller}`), expect: { ...ADMIN, admin: { redirect: /./ } } } },
-  'admin.update-tournament.$id': { get: ADMIN, post: { multipart: true, fields: (_c, caller) => tournamentForm(`Renamed by ${caller}`), expect: { ...ADMIN, admin: { redirect: /./ } } } },
+  'admin.add-tournament': {
+    get: ADMIN,
+    post: { multipart: true, fields: (_c, caller) => tournamentForm(`Added by ${caller}`), expect: { ...ADMIN, admin: { redirect: /./ } } },
+  },
+  'admin.update-tournament.$id': {
+    get: ADMIN,
+    post: {
+      multipart: true,
+      fields: (_c, caller) => tournamentForm(`Renamed by ${caller}`),
+      expect: { ...ADMIN, admin: { redirect: /./ } },
+    },
+  },
   'admin.delete-tournament.$id': {
     get: ADMIN,
-    post: { on: (c) => c.tidDelete, fields: () => ({ returnTo: '/admin/manage-tournaments' }), expect: { ...ADMIN, admin: { redirect: '/admin/manage-tournaments' } } },
+    post: {
+      on: (c) => c.tidDelete,
+      fields: () => ({ returnTo: '/admin/manage-tournaments' }),
+      expect: { ...ADMIN, admin: { redirect: '/admin/manage-tournaments' } },
+    },
   },
 };
 
@@ -248,7 +341,13 @@ beforeAll(async () => {
     newAccount: () => {
       accounts += 1;
       const tag = `${Date.now().toString(36).slice(-6)}${accounts}`;
-      return { email: `acc-${tag}@test.example`, phone: `8${String(Date.now() + accounts).slice(-9)}`, username: `acc_${tag}`, password: 'a-long-password-1', redirectTo: '/' };
+      return {
+        email: `acc-${tag}@test.example`,
+        phone: `8${String(Date.now() + accounts).slice(-9)}`,
+        username: `acc_${tag}`,
+        password: 'a-long-password-1',
+        redirectTo: '/',
+      };
     },
   };
   const w = stack.info.webUrl;
@@ -261,10 +360,20 @@ afterAll(() => stack?.stop());
 
 describe('every web route has a row', () => {
   it('the table and app/routes list the same routes', () => {
-    const files = routeFiles().map((r) => r.name).sort();
+    const files = routeFiles()
+      .map((r) => r.name)
+      .sort();
     expect(Object.keys(ROUTES).sort()).toEqual(files);
-    const actions = routeFiles().filter((r) => r.hasAction).map((r) => r.name).sort();
-    expect(Object.entries(ROUTES).filter(([, row]) => row.post).map(([name]) => name).sort()).toEqual(actions);
+    const actions = routeFiles()
+      .filter((r) => r.hasAction)
+      .map((r) => r.name)
+      .sort();
+    expect(
+      Object.entries(ROUTES)
+        .filter(([, row]) => row.post)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(actions);
   });
 });
 
@@ -289,7 +398,8 @@ describe('GET of every route × anonymous, player, another player, admin', () =>
         const roomAllowed = caller === 'admin' && /matches$/.test(name);
         if (!roomAllowed && (body.includes(ROOM_ID) || body.includes(ROOM_PASSWORD))) leaks.push(where);
         // The team and its UTR: the team's own pages and the admin's (the points table is public but has no points yet).
-        if ((caller === 'anonymous' || caller === 'other') && (body.includes(registration.teamName) || body.includes(UTR))) leaks.push(`${where} (team)`);
+        if ((caller === 'anonymous' || caller === 'other') && (body.includes(registration.teamName) || body.includes(UTR)))
+          leaks.push(`${where} (team)`);
       }
     }
     expect(leaks).toEqual([]);
@@ -306,7 +416,7 @@ describe('GET of every route × anonymous, player, another player, admin', () =>
     expect((await getPage(stack.info.webUrl, '/profile', cookies.player)).status).toBe(200);
   });
 
-  it("another player's /payment?rid= is \"Registration not found!\" and shows nothing of the team, in the page or its data", async () => {
+  it('another player\'s /payment?rid= is "Registration not found!" and shows nothing of the team, in the page or its data', async () => {
     for (const caller of ['other', 'admin'] as const) {
       for (const url of [`/payment?rid=${registration.rid}`, `/payment.data?rid=${registration.rid}`]) {
         const res = await getPage(stack.info.webUrl, url, cookies[caller]);
@@ -344,7 +454,8 @@ describe('GET of every route × anonymous, player, another player, admin', () =>
         expect(body.includes(ROOM_ID), where).toBe(sees);
         expect(body.includes(ROOM_PASSWORD), where).toBe(sees);
         if (!sees) expect(body, where).toContain('Erangel'); // the schedule itself is shown
-        if (cookie === cookies.player && !url.endsWith('.data')) expect(body, where).toContain('Room details appear once your payment is verified.');
+        if (cookie === cookies.player && !url.endsWith('.data'))
+          expect(body, where).toContain('Room details appear once your payment is verified.');
       }
     }
     // The gateway agrees (the web app shows what it is given).

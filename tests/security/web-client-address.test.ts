@@ -28,7 +28,12 @@ afterAll(async () => {
 /** The X-Forwarded-For the gateway got with the login a web server sent for this form post. */
 async function addressTheGatewaySaw(webUrl: string, forwardedFor: string) {
   const before = recorder.seen.length;
-  const res = await postForm(webUrl, '/login', { emailOrPhone: 'nobody@test.example', password: 'wrong-password-1' }, { 'x-forwarded-for': forwardedFor });
+  const res = await postForm(
+    webUrl,
+    '/login',
+    { emailOrPhone: 'nobody@test.example', password: 'wrong-password-1' },
+    { 'x-forwarded-for': forwardedFor },
+  );
   expect([401, 429]).toContain(res.status);
   const logins = recorder.seen.slice(before).filter((r) => r.method === 'POST' && r.path === '/api/auth/login');
   expect(logins).toHaveLength(1);
@@ -41,14 +46,22 @@ describe('the client address the gateway counts by', () => {
     const statuses: number[] = [];
     const bodies: string[] = [];
     for (let i = 1; i <= 25; i++) {
-      const res = await postForm(stack.info.webUrl, '/login', { emailOrPhone: victim.email, password: `wrong-password-${i}` }, { 'x-forwarded-for': `198.51.100.${i}` });
+      const res = await postForm(
+        stack.info.webUrl,
+        '/login',
+        { emailOrPhone: victim.email, password: `wrong-password-${i}` },
+        { 'x-forwarded-for': `198.51.100.${i}` },
+      );
       statuses.push(res.status);
       bodies.push(await res.text());
     }
     const first = statuses.indexOf(429);
     expect(first, `statuses: ${statuses.join(' ')}`).toBeGreaterThan(0);
     expect(first).toBeLessThanOrEqual(20);
-    expect(statuses.slice(first).every((s) => s === 429), `statuses: ${statuses.join(' ')}`).toBe(true);
+    expect(
+      statuses.slice(first).every((s) => s === 429),
+      `statuses: ${statuses.join(' ')}`,
+    ).toBe(true);
     expect(bodies[first]).toContain('Too many attempts');
   });
 

@@ -59,7 +59,8 @@ async function startFaultProxy(target: string) {
     async set(next: Mode) {
       if (next === mode) return;
       dropAll();
-      if (mode === 'stopped') await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
+      if (mode === 'stopped')
+        await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
       if (next === 'stopped') await new Promise<void>((resolve) => server.close(() => resolve()));
       mode = next;
     },
@@ -106,7 +107,11 @@ afterAll(async () => {
 
 async function get(url: string, cookie: string) {
   const started = performance.now();
-  const res = await fetch(web.url + url, { redirect: 'manual', headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(SLOW_MS + 5000) });
+  const res = await fetch(web.url + url, {
+    redirect: 'manual',
+    headers: cookie ? { cookie } : {},
+    signal: AbortSignal.timeout(SLOW_MS + 5000),
+  });
   const body = await res.text();
   return { status: res.status, body, ms: performance.now() - started };
 }
@@ -136,66 +141,82 @@ describe('every page with the gateway slow or stopped', () => {
     expect(results.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(urls.length);
   }, 120_000);
 
-  it.each(['slow', 'stopped'] as const)('gateway %s: each page answers within the bound, 503 with its message or as it does without the gateway', async (mode) => {
-    await proxy.set(mode);
-    const results = await inBatches(cases(), 6, async (c) => ({ ...c, ...(await get(c.url, c.cookie)) }));
-    const problems: string[] = [];
-    for (const r of results) {
-      const label = `${r.who} ${r.url}: ${r.status} in ${Math.round(r.ms)} ms`;
-      if (r.ms > BOUND_MS) problems.push(`${label} (over ${BOUND_MS} ms)`);
-      if (NO_INTERNALS.test(r.body)) problems.push(`${label} shows internals: ${NO_INTERNALS.exec(r.body)![0]}`);
-      if (r.status === 503) {
-        if (!UNREACHABLE.test(r.body)) problems.push(`${label} without the "could not reach" message`);
-      } else if (r.status === 200 && UNREACHABLE.test(r.body)) {
-        // A page that degrades in place (its own message inside the page) is fine.
-      } else if (r.url === '/login' && r.status === 200 && r.body.includes('name="emailOrPhone"')) {
-        // A signed-in visitor is sent on from /login only once the gateway accepts the token (decision 031):
-        // without the gateway they get the form, as a visitor does.
-      } else if (r.status !== healthy.get(`${r.who} ${r.url}`)) {
-        problems.push(`${label}, ${healthy.get(`${r.who} ${r.url}`)} with the gateway up`);
-      } else if (r.status >= 500) problems.push(label);
-    }
-    expect(problems).toEqual([]);
-    // The pages that need the gateway said so: not every answer can be the healthy one.
-    expect(results.filter((r) => r.status === 503 || UNREACHABLE.test(r.body)).length).toBeGreaterThanOrEqual(urls.length);
-  }, 180_000);
+  it.each(['slow', 'stopped'] as const)(
+    'gateway %s: each page answers within the bound, 503 with its message or as it does without the gateway',
+    async (mode) => {
+      await proxy.set(mode);
+      const results = await inBatches(cases(), 6, async (c) => ({ ...c, ...(await get(c.url, c.cookie)) }));
+      const problems: string[] = [];
+      for (const r of results) {
+        const label = `${r.who} ${r.url}: ${r.status} in ${Math.round(r.ms)} ms`;
+        if (r.ms > BOUND_MS) problems.push(`${label} (over ${BOUND_MS} ms)`);
+        if (NO_INTERNALS.test(r.body)) problems.push(`${label} shows internals: ${NO_INTERNALS.exec(r.body)![0]}`);
+        if (r.status === 503) {
+          if (!UNREACHABLE.test(r.body)) problems.push(`${label} without the "could not reach" message`);
+        } else if (r.status === 200 && UNREACHABLE.test(r.body)) {
+          // A page that degrades in place (its own message inside the page) is fine.
+        } else if (r.url === '/login' && r.status === 200 && r.body.includes('name="emailOrPhone"')) {
+          // A signed-in visitor is sent on from /login only once the gateway accepts the token (decision 031):
+          // without the gateway they get the form, as a visitor does.
+        } else if (r.status !== healthy.get(`${r.who} ${r.url}`)) {
+          problems.push(`${label}, ${healthy.get(`${r.who} ${r.url}`)} with the gateway up`);
+        } else if (r.status >= 500) problems.push(label);
+      }
+      expect(problems).toEqual([]);
+      // The pages that need the gateway said so: not every answer can be the healthy one.
+      expect(results.filter((r) => r.status === 503 || UNREACHABLE.test(r.body)).length).toBeGreaterThanOrEqual(urls.length);
+    },
+    180_000,
+  );
 
-  it.each(['slow', 'stopped'] as const)('gateway %s: a login post answers with the form, the input kept and the password not', async (mode) => {
-    await proxy.set(mode);
-    const started = performance.now();
-    const res = await postForm(web.url, '/login', { emailOrPhone: 'someone@test.example', password: 'whatever-password-9', redirectTo: '/' });
-    const body = await res.text();
-    expect(performance.now() - started).toBeLessThanOrEqual(BOUND_MS);
-    expect(res.status).toBe(503);
-    expect(body).toContain('We could not reach the server. Your details are kept');
-    expect(body).toMatch(/name="emailOrPhone"[^>]*value="someone@test.example"|value="someone@test.example"[^>]*name="emailOrPhone"/);
-    expect(body).not.toContain('whatever-password-9');
-    expect(body).not.toMatch(NO_INTERNALS);
-  }, 30_000);
+  it.each(['slow', 'stopped'] as const)(
+    'gateway %s: a login post answers with the form, the input kept and the password not',
+    async (mode) => {
+      await proxy.set(mode);
+      const started = performance.now();
+      const res = await postForm(web.url, '/login', {
+        emailOrPhone: 'someone@test.example',
+        password: 'whatever-password-9',
+        redirectTo: '/',
+      });
+      const body = await res.text();
+      expect(performance.now() - started).toBeLessThanOrEqual(BOUND_MS);
+      expect(res.status).toBe(503);
+      expect(body).toContain('We could not reach the server. Your details are kept');
+      expect(body).toMatch(/name="emailOrPhone"[^>]*value="someone@test.example"|value="someone@test.example"[^>]*name="emailOrPhone"/);
+      expect(body).not.toContain('whatever-password-9');
+      expect(body).not.toMatch(NO_INTERNALS);
+    },
+    30_000,
+  );
 
-  it.each(['slow', 'stopped'] as const)('gateway %s: a team registration post answers with the form and the names kept', async (mode) => {
-    await proxy.set('pass');
-    const player = cookies.find((c) => c.who === 'player')!.cookie;
-    expect((await get(`/register/${tid}`, player)).status).toBe(200); // the form is there to fill in
-    await proxy.set(mode);
-    const fields = {
-      teamName: `Slow Squad ${mode}`,
-      player1Username: 'alpha_one',
-      player2Username: 'bravo_two',
-      player3Username: 'charlie_3',
-      player4Username: 'delta_four',
-      substitute1Username: '',
-      substitute2Username: '',
-    };
-    const started = performance.now();
-    const res = await postForm(web.url, `/register/${tid}`, fields, { cookie: player });
-    const body = await res.text();
-    expect(performance.now() - started).toBeLessThanOrEqual(2 * TIMEOUT_MS + 1000);
-    expect(res.status).toBe(503);
-    expect(body).toContain('We could not reach the server. Your details are kept');
-    for (const value of Object.values(fields).filter(Boolean)) expect(body).toContain(`value="${value}"`);
-    expect(body).not.toMatch(NO_INTERNALS);
-  }, 30_000);
+  it.each(['slow', 'stopped'] as const)(
+    'gateway %s: a team registration post answers with the form and the names kept',
+    async (mode) => {
+      await proxy.set('pass');
+      const player = cookies.find((c) => c.who === 'player')!.cookie;
+      expect((await get(`/register/${tid}`, player)).status).toBe(200); // the form is there to fill in
+      await proxy.set(mode);
+      const fields = {
+        teamName: `Slow Squad ${mode}`,
+        player1Username: 'alpha_one',
+        player2Username: 'bravo_two',
+        player3Username: 'charlie_3',
+        player4Username: 'delta_four',
+        substitute1Username: '',
+        substitute2Username: '',
+      };
+      const started = performance.now();
+      const res = await postForm(web.url, `/register/${tid}`, fields, { cookie: player });
+      const body = await res.text();
+      expect(performance.now() - started).toBeLessThanOrEqual(2 * TIMEOUT_MS + 1000);
+      expect(res.status).toBe(503);
+      expect(body).toContain('We could not reach the server. Your details are kept');
+      for (const value of Object.values(fields).filter(Boolean)) expect(body).toContain(`value="${value}"`);
+      expect(body).not.toMatch(NO_INTERNALS);
+    },
+    30_000,
+  );
 
   it('recovers: with the gateway back, every page answers as it did before', async () => {
     await proxy.set('pass');

@@ -1,6 +1,20 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM, GatewayApi, Stack, attr, decodeEntities, errorLines, getPage, logSince, logSize, parseHtml, routeFiles, routeUrl, webLogin } from './web-helpers';
+import {
+  FORM,
+  GatewayApi,
+  Stack,
+  attr,
+  decodeEntities,
+  errorLines,
+  getPage,
+  logSince,
+  logSize,
+  parseHtml,
+  routeFiles,
+  routeUrl,
+  webLogin,
+} from './web-helpers';
 import { disguiseOf, ign, ignorable, insertAt, teamName } from './look-alikes';
 
 // Issue 10, generated input to every web action: for each route of app/routes with an action,
@@ -131,7 +145,22 @@ const ODD = [
 function bodies(target: Target) {
   const name = fc.oneof(
     { weight: 5, arbitrary: fc.constantFrom(...(target.fields.length ? target.fields : ['x'])) },
-    { weight: 1, arbitrary: fc.constantFrom('intent', 'rid', 'redirectTo', 'returnTo', '_data', 'index', '__proto__', 'constructor', 'position.1', 'wins.999999999999', 'finishes.-1') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'intent',
+        'rid',
+        'redirectTo',
+        'returnTo',
+        '_data',
+        'index',
+        '__proto__',
+        'constructor',
+        'position.1',
+        'wins.999999999999',
+        'finishes.-1',
+      ),
+    },
     { weight: 1, arbitrary: fc.string({ maxLength: 20, unit: 'grapheme' }) },
   );
   const value = fc.oneof(
@@ -140,15 +169,32 @@ function bodies(target: Target) {
     { weight: 1, arbitrary: fc.string({ maxLength: 20, unit: 'binary' }) },
     { weight: 1, arbitrary: fc.integer().map(String) },
     // Long values: up to ~48 KB encoded, so most bodies stay under the 64 KB form limit and reach the actions (a few pass it: 413).
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('x', 'é', '🎮', '\u0301'), fc.integer({ min: 100, max: 4_000 })).map(([s, n]) => s.repeat(n)) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom('x', 'é', '🎮', '\u0301'), fc.integer({ min: 100, max: 4_000 })).map(([s, n]) => s.repeat(n)),
+    },
   );
   const pairs = fc.array(fc.tuple(name, value), { maxLength: 14 });
   const encoded = pairs.map((p) => new URLSearchParams(p).toString());
   // Hand-made bodies: broken %-escapes, bare keys, stray separators.
   const raw = fc
-    .array(fc.oneof(fc.constantFrom('a=%', '=%E0%A4%A', '%ZZ=1', '&&', '=', 'x', '+++', `${target.fields[0] ?? 'a'}=%C0%AF`), encoded), { maxLength: 4 })
+    .array(fc.oneof(fc.constantFrom('a=%', '=%E0%A4%A', '%ZZ=1', '&&', '=', 'x', '+++', `${target.fields[0] ?? 'a'}=%C0%AF`), encoded), {
+      maxLength: 4,
+    })
     .map((parts) => parts.join('&'));
-  const query = fc.option(fc.constantFrom('?index', '?rid=', '?rid=abc', `?rid=${ids[2]}&rid=1`, '?redirectTo=//evil.example', '?day=9&match=0', '?_data=root', '?%'), { nil: '' });
+  const query = fc.option(
+    fc.constantFrom(
+      '?index',
+      '?rid=',
+      '?rid=abc',
+      `?rid=${ids[2]}&rid=1`,
+      '?redirectTo=//evil.example',
+      '?day=9&match=0',
+      '?_data=root',
+      '?%',
+    ),
+    { nil: '' },
+  );
   return fc.record({ body: fc.oneof({ weight: 4, arbitrary: encoded }, { weight: 1, arbitrary: raw }), query });
 }
 
@@ -157,7 +203,16 @@ describe('generated form posts to every web action', () => {
     expect(targets.length).toBe(routeFiles().filter((r) => r.hasAction).length);
     expect(targets.length).toBeGreaterThanOrEqual(15);
     const withFields = targets.filter((t) => t.fields.length > 0).map((t) => t.name);
-    expect(withFields).toEqual(expect.arrayContaining(['login', 'register', 'payment', 'register_.$tournamentId', 'admin.$tournamentId.matches', 'admin.add-tournament']));
+    expect(withFields).toEqual(
+      expect.arrayContaining([
+        'login',
+        'register',
+        'payment',
+        'register_.$tournamentId',
+        'admin.$tournamentId.matches',
+        'admin.add-tournament',
+      ]),
+    );
   });
 
   it('never answers 5xx: each answer a redirect or an HTML page, nothing in the error log', async () => {
@@ -200,14 +255,24 @@ describe('generated form posts to every web action', () => {
     }
     await new Promise((r) => setTimeout(r, 300));
     expect(errorLines(logSince(stack.info.webLog, from))).toEqual([]);
-    const statuses = [...byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
-    console.log(`web-fuzz: ${sent} posts, ${serverErrors} 5xx (${targets.length} actions × ${CALLERS.length} callers × ${RUNS} runs, seed ${SEED}, ${((Date.now() - started) / 1000).toFixed(1)} s; ${statuses})`);
+    const statuses = [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
+    console.log(
+      `web-fuzz: ${sent} posts, ${serverErrors} 5xx (${targets.length} actions × ${CALLERS.length} callers × ${RUNS} runs, seed ${SEED}, ${((Date.now() - started) / 1000).toFixed(1)} s; ${statuses})`,
+    );
     expect(serverErrors).toBe(0);
   }, 120_000);
 
   it("Remix's legacy ?_data= requests (anyone can add one) are answered without an error in the log", async () => {
     const from = logSize(stack.info.webLog);
-    for (const url of ['/login?_data=root', '/login?_data=routes/login', `/admin/${ids[0]}/matches?_data=root`, '/tournaments?_data=routes/tournaments._index']) {
+    for (const url of [
+      '/login?_data=root',
+      '/login?_data=routes/login',
+      `/admin/${ids[0]}/matches?_data=root`,
+      '/tournaments?_data=routes/tournaments._index',
+    ]) {
       for (const method of ['GET', 'POST']) {
         const res = await fetch(stack.info.webUrl + url, {
           method,
@@ -231,7 +296,15 @@ describe('generated form posts to every web action', () => {
     const player = await api.createPlayer();
     const cookie = (await webLogin(stack.info.webUrl, player.email, player.password)).cookie;
     const url = `/register/${t.id}`;
-    const TEAM = { teamName: 'Fuzz Squad', player1Username: 'Alpha One', player2Username: 'Bravo Two', player3Username: 'Charlie Three', player4Username: 'Delta Four', substitute1Username: '', substitute2Username: '' };
+    const TEAM = {
+      teamName: 'Fuzz Squad',
+      player1Username: 'Alpha One',
+      player2Username: 'Bravo Two',
+      player3Username: 'Charlie Three',
+      player4Username: 'Delta Four',
+      substitute1Username: '',
+      substitute2Username: '',
+    };
     const page = async (fields: Record<string, string>) => {
       const res = await fetch(stack.info.webUrl + url, {
         method: 'POST',
@@ -241,24 +314,36 @@ describe('generated form posts to every web action', () => {
       });
       const html = await res.text();
       // <p class="field-error" id="…-error"><span aria-hidden="true">⚠ </span>message</p>
-      const fieldError = (name: string) => decodeEntities(new RegExp(`id="${name}-error"[^>]*>(?:<span[^>]*>[^<]*</span>)?([^<]*)<`).exec(html)?.[1] ?? '');
-      const value = (name: string) => attr(parseHtml(html).elements.find((el) => el.tag === 'input' && attr(el, 'name') === name) ?? { tag: '', attrs: [], content: '' }, 'value');
+      const fieldError = (name: string) =>
+        decodeEntities(new RegExp(`id="${name}-error"[^>]*>(?:<span[^>]*>[^<]*</span>)?([^<]*)<`).exec(html)?.[1] ?? '');
+      const value = (name: string) =>
+        attr(
+          parseHtml(html).elements.find((el) => el.tag === 'input' && attr(el, 'name') === name) ?? { tag: '', attrs: [], content: '' },
+          'value',
+        );
       return { status: res.status, fieldError, value };
     };
     let posts = 0;
     await fc.assert(
-      fc.asyncProperty(disguiseOf(ign), fc.constantFrom('player2Username', 'player3Username', 'player4Username', 'substitute1Username'), teamName, ignorable, fc.nat(), async (player, slot, name, c, at) => {
-        const lookAlike = await page({ ...TEAM, player1Username: player.name, [slot]: player.disguised });
-        expect(lookAlike.status).toBe(400);
-        expect(lookAlike.fieldError(slot)).toMatch(/ looks the same as Player 1 IGN: each player needs their own name\.$/);
-        expect([lookAlike.value('player1Username'), lookAlike.value(slot)]).toEqual([player.name, player.disguised]);
-        const typed = insertAt(name, c, at);
-        const hidden = await page({ ...TEAM, teamName: typed });
-        expect(hidden.status).toBe(400);
-        expect(hidden.fieldError('teamName')).toBe('Team name cannot contain invisible or direction-changing characters.');
-        expect(hidden.value('teamName')).toBe(typed);
-        posts += 2;
-      }),
+      fc.asyncProperty(
+        disguiseOf(ign),
+        fc.constantFrom('player2Username', 'player3Username', 'player4Username', 'substitute1Username'),
+        teamName,
+        ignorable,
+        fc.nat(),
+        async (player, slot, name, c, at) => {
+          const lookAlike = await page({ ...TEAM, player1Username: player.name, [slot]: player.disguised });
+          expect(lookAlike.status).toBe(400);
+          expect(lookAlike.fieldError(slot)).toMatch(/ looks the same as Player 1 IGN: each player needs their own name\.$/);
+          expect([lookAlike.value('player1Username'), lookAlike.value(slot)]).toEqual([player.name, player.disguised]);
+          const typed = insertAt(name, c, at);
+          const hidden = await page({ ...TEAM, teamName: typed });
+          expect(hidden.status).toBe(400);
+          expect(hidden.fieldError('teamName')).toBe('Team name cannot contain invisible or direction-changing characters.');
+          expect(hidden.value('teamName')).toBe(typed);
+          posts += 2;
+        },
+      ),
       { seed: SEED + 1, numRuns: Math.max(1, Math.round(RUNS / 2)) },
     );
     console.log(`web-fuzz team form: ${posts} posts of generated look-alike IGNs and hidden characters, each told beside its field`);
@@ -275,7 +360,9 @@ describe('generated form posts to every web action', () => {
       const boundary = `----fuzz${i}`;
       const filler = Buffer.alloc(sizes[i % sizes.length]!, 0x61);
       const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="coverImage"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="coverImage"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
         filler,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -300,7 +387,8 @@ describe('generated form posts to every web action', () => {
 describe('generated UPI references through the payment form', () => {
   const SEPARATORS = [' ', '  ', '-', '\t', '\u00a0', '\u2013', '\u2014'];
   const NOISE = ['.', '/', '+', '#', 'O', 'T', '\u0663', '\u096a', '\uff11', '<', '"', '&', "'"];
-  const digits = (min: number, max: number) => fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
+  const digits = (min: number, max: number) =>
+    fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
   const model = (typed: string, held: string): 302 | 400 | 409 => {
     let kept = typed;
     for (const s of SEPARATORS) kept = kept.split(s).join('');
@@ -308,7 +396,8 @@ describe('generated UPI references through the payment form', () => {
     return kept === held ? 409 : 302;
   };
   /** How React writes a value="…" attribute. */
-  const attribute = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  const attribute = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
   it('answers each generated reference as the rules say, never losing what was typed', async () => {
     const t = await api.createTournament();
@@ -327,7 +416,11 @@ describe('generated UPI references through the payment form', () => {
       { weight: 1, arbitrary: fc.constant(held) },
     );
     const typed = fc
-      .tuple(base, fc.array(fc.tuple(fc.nat(), fc.constantFrom(...SEPARATORS)), { maxLength: 5 }), fc.option(fc.tuple(fc.nat(), fc.constantFrom(...NOISE)), { freq: 3 }))
+      .tuple(
+        base,
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom(...SEPARATORS)), { maxLength: 5 }),
+        fc.option(fc.tuple(fc.nat(), fc.constantFrom(...NOISE)), { freq: 3 }),
+      )
       .map(([text, seps, noise]) => {
         const chars = Array.from(text);
         for (const [at, s] of [...seps, ...(noise ? [noise] : [])]) chars.splice(at % (chars.length + 1), 0, s);
@@ -360,7 +453,9 @@ describe('generated UPI references through the payment form', () => {
     );
     await new Promise((r) => setTimeout(r, 200));
     expect(errorLines(logSince(stack.info.webLog, from))).toEqual([]);
-    console.log(`web-fuzz UTR: ${outcomes[302] + outcomes[400] + outcomes[409]} generated references: ${outcomes[302]} accepted, ${outcomes[400]} refused as malformed, ${outcomes[409]} refused as taken`);
+    console.log(
+      `web-fuzz UTR: ${outcomes[302] + outcomes[400] + outcomes[409]} generated references: ${outcomes[302]} accepted, ${outcomes[400]} refused as malformed, ${outcomes[409]} refused as taken`,
+    );
     expect(outcomes[302] * outcomes[400] * outcomes[409]).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -99,7 +99,11 @@ export async function startRecordingProxy(target: string) {
   const seen: { method: string; path: string; forwardedFor: string | undefined }[] = [];
   const server = http.createServer((req, res) => {
     const forwardedFor = req.headers['x-forwarded-for'];
-    seen.push({ method: req.method ?? 'GET', path: req.url ?? '/', forwardedFor: Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor });
+    seen.push({
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      forwardedFor: Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor,
+    });
     const upstream = http.request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

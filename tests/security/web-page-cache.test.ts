@@ -53,7 +53,14 @@ beforeAll(async () => {
   api = new GatewayApi(stack.info);
   tournament = await api.createTournament({ name: `Cache Cup ${unique()}` });
   await api.createTournament({ name: `Second Cup ${unique()}` });
-  pages = ['/', '/tournaments', `/tournaments/${tournament.id}`, `/tournaments/${tournament.id}/points-table`, `/tournaments/${tournament.id}/points-table?day=1`, '/about'];
+  pages = [
+    '/',
+    '/tournaments',
+    `/tournaments/${tournament.id}`,
+    `/tournaments/${tournament.id}/points-table`,
+    `/tournaments/${tournament.id}/points-table?day=1`,
+    '/about',
+  ];
   logStart = logSize(stack.info.webLog);
 }, 90_000);
 
@@ -90,7 +97,10 @@ describe('page cache: what a hit carries', () => {
         const hashes = inlineScriptHashes(html);
         expect(hashes.length, `${path} (${cache}) has inline scripts`).toBeGreaterThan(0);
         expect(sources.filter((s) => s.startsWith("'sha256-")).sort(), `${path} (${cache})`).toEqual([...new Set(hashes)].sort());
-        expect(sources.some((s) => s.startsWith("'nonce-")), `${path} (${cache}) CSP nonce`).toBe(false);
+        expect(
+          sources.some((s) => s.startsWith("'nonce-")),
+          `${path} (${cache}) CSP nonce`,
+        ).toBe(false);
         expect(html, `${path} (${cache})`).not.toMatch(/\snonce="/);
       }
     }
@@ -103,7 +113,9 @@ describe('page cache: what a hit carries', () => {
     for (let i = 0; i < 2; i++) {
       const res = await getPage(stack.info.webUrl, '/tournaments', cookie);
       const html = await res.text();
-      const nonce = scriptSources(res).find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
+      const nonce = scriptSources(res)
+        .find((s) => s.startsWith("'nonce-"))
+        ?.slice(7, -1);
       expect(nonce).toBeTruthy();
       const scripts = parseHtml(html).elements.filter((el) => el.tag === 'script');
       expect(scripts.every((el) => attr(el, 'nonce') === nonce)).toBe(true);

@@ -62,7 +62,9 @@ function rawGet(pathname: string, cookies: string[]): Promise<{ body: string; ca
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ body, cache: res.headers['x-page-cache'] as string | undefined, cacheControl: res.headers['cache-control'] }));
+      res.on('end', () =>
+        resolve({ body, cache: res.headers['x-page-cache'] as string | undefined, cacheControl: res.headers['cache-control'] }),
+      );
     });
     req.setHeader('cookie', cookies);
     req.on('error', reject);
@@ -103,7 +105,15 @@ describe('item 6: who is anonymous is read as the session reads the cookie', () 
   /** The same session cookie, written the ways Remix's cookie parser still reads as `__session`. */
   const variants = () => {
     const value = valueOf(cookie);
-    return [`__session =${value}`, `__session\t=${value}`, `__session = ${value}`, `__session="${value}"`, `theme=dark;__session =${value}`, ` \t__session\t= ${value}; theme=dark`, `${cookie}; __session=bogus`];
+    return [
+      `__session =${value}`,
+      `__session\t=${value}`,
+      `__session = ${value}`,
+      `__session="${value}"`,
+      `theme=dark;__session =${value}`,
+      ` \t__session\t= ${value}; theme=dark`,
+      `${cookie}; __session=bogus`,
+    ];
   };
 
   it('a page first rendered for the signed-in player is private and never reaches the next anonymous visitor', async () => {
@@ -174,7 +184,11 @@ describe('item 11: a bogus or unverifiable session cookie is anonymous, so it is
       const shared = await warm(pathname);
       for (const header of cookies) {
         const answer = await page(pathname, header);
-        expect([answer.res.status, answer.cache, answer.cacheControl], `${pathname} with ${header.slice(0, 40)}`).toEqual([200, 'hit', shared.cacheControl]);
+        expect([answer.res.status, answer.cache, answer.cacheControl], `${pathname} with ${header.slice(0, 40)}`).toEqual([
+          200,
+          'hit',
+          shared.cacheControl,
+        ]);
         expect(answer.html).toBe(shared.html);
       }
     }
@@ -207,7 +221,12 @@ describe('item 7: the answer to a login is always shown', () => {
     // "Log out everywhere" on another device.
     await api.request('POST', '/api/auth/logout-all', { token: player.token, json: {}, expect: [200] });
 
-    const res = await postForm(stack.info.webUrl, '/login', { emailOrPhone: player.email, password: 'not-the-password', redirectTo: '/' }, { cookie });
+    const res = await postForm(
+      stack.info.webUrl,
+      '/login',
+      { emailOrPhone: player.email, password: 'not-the-password', redirectTo: '/' },
+      { cookie },
+    );
     const html = await res.text();
     expect(res.status).toBe(401);
     expect(html).toContain('Invalid email/phone or password.');
@@ -220,7 +239,12 @@ describe('item 7: the answer to a login is always shown', () => {
     expect(home.res.headers.get('set-cookie')).toMatch(/^__session=;/);
     // The login page itself stays (no redirect away) and the right password signs in again.
     expect((await getPage(stack.info.webUrl, '/login', cookie)).status).toBe(200);
-    const again = await postForm(stack.info.webUrl, '/login', { emailOrPhone: player.email, password: player.password, redirectTo: '/' }, { cookie });
+    const again = await postForm(
+      stack.info.webUrl,
+      '/login',
+      { emailOrPhone: player.email, password: player.password, redirectTo: '/' },
+      { cookie },
+    );
     expect(again.status).toBe(302);
     expect((await page('/', again.headers.get('set-cookie')!.split(';')[0]!)).html).toContain(profileLabel(player.username));
   });
@@ -232,7 +256,12 @@ describe('item 7: the answer to a login is always shown', () => {
     for (let i = 0; i < 10; i++) {
       await api.request('POST', '/api/auth/login', { json: { emailOrPhone: locked.email, password: `wrong-${i}` }, expect: [401] });
     }
-    const res = await postForm(stack.info.webUrl, '/login', { emailOrPhone: locked.email, password: locked.password, redirectTo: '/' }, { cookie });
+    const res = await postForm(
+      stack.info.webUrl,
+      '/login',
+      { emailOrPhone: locked.email, password: locked.password, redirectTo: '/' },
+      { cookie },
+    );
     const html = await res.text();
     expect(res.status).toBe(429);
     expect(html).toMatch(/Too many attempts\. Please wait \d+ seconds and try again\./);
@@ -241,5 +270,4 @@ describe('item 7: the answer to a login is always shown', () => {
     expect(html).toContain(profileLabel(me.username));
     expect(res.headers.get('set-cookie')).toBeNull();
   });
-
 });

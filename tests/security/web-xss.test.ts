@@ -2,7 +2,21 @@ import crypto from 'node:crypto';
 import { chromium } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Player, type Registration, type Tournament } from '../e2e/support/api';
-import { GatewayApi, Stack, attr, errorLines, getPage, logSince, logSize, pageRoutes, parseHtml, postForm, routeUrl, webLogin, type HtmlElement } from './web-helpers';
+import {
+  GatewayApi,
+  Stack,
+  attr,
+  errorLines,
+  getPage,
+  logSince,
+  logSize,
+  pageRoutes,
+  parseHtml,
+  postForm,
+  routeUrl,
+  webLogin,
+  type HtmlElement,
+} from './web-helpers';
 
 // Issue 10, "script payloads in every user-supplied field appear as text, never run": each payload
 // is stored through the gateway API in every field a page shows (team name, IGNs, profile, the
@@ -22,7 +36,14 @@ const PAYLOADS = [
   '${7*7}',
 ];
 
-const IGN_FIELDS = ['player1Username', 'player2Username', 'player3Username', 'player4Username', 'substitute1Username', 'substitute2Username'] as const;
+const IGN_FIELDS = [
+  'player1Username',
+  'player2Username',
+  'player3Username',
+  'player4Username',
+  'substitute1Username',
+  'substitute2Username',
+] as const;
 const TOURNAMENT_TEXTS = ['name', 'game', 'description', 'overview', 'prizePool', 'format', 'platform'] as const;
 
 /** What is wrong with a page: elements, attributes and scripts that a payload (not the app) put there. */
@@ -34,7 +55,8 @@ function injected(html: string, nonce: string | undefined, hashes: Set<string> =
       // Allowed by this response's nonce, or (a page from the page cache, decision 024) by its hash in the CSP.
       const byNonce = !!nonce && attr(el, 'nonce') === nonce;
       const byHash = attr(el, 'src') === undefined && hashes.has(crypto.createHash('sha256').update(el.content, 'utf8').digest('base64'));
-      if (!byNonce && !byHash) problems.push(`script allowed by neither this response's nonce nor a hash of its CSP: ${describe} ${el.content.slice(0, 60)}`);
+      if (!byNonce && !byHash)
+        problems.push(`script allowed by neither this response's nonce nor a hash of its CSP: ${describe} ${el.content.slice(0, 60)}`);
       // Inline data (Remix's context and streamed loader data) must escape "<": nothing in it can end the script.
       if (/<\/?script|<!--/i.test(el.content)) problems.push(`unescaped markup inside a script: ${el.content.slice(0, 120)}`);
     }
@@ -46,9 +68,11 @@ function injected(html: string, nonce: string | undefined, hashes: Set<string> =
         if (/<script|\son\w+=|<foreignObject|alert/i.test(svg)) problems.push(`markup inside the QR SVG: ${svg.slice(0, 200)}`);
         continue;
       }
-      if (['href', 'src', 'action', 'formaction', 'poster', 'srcset', 'xlink:href', 'data'].includes(a.name) && isScriptUrl(a.value)) problems.push(`script URL in ${a.name}: ${describe}`);
+      if (['href', 'src', 'action', 'formaction', 'poster', 'srcset', 'xlink:href', 'data'].includes(a.name) && isScriptUrl(a.value))
+        problems.push(`script URL in ${a.name}: ${describe}`);
     }
-    if (['svg', 'iframe', 'object', 'embed', 'base'].includes(el.tag) && !isAppSvg(el)) problems.push(`unexpected <${el.tag}>: ${describe}`);
+    if (['svg', 'iframe', 'object', 'embed', 'base'].includes(el.tag) && !isAppSvg(el))
+      problems.push(`unexpected <${el.tag}>: ${describe}`);
     if (el.tag === 'img' && attr(el, 'src') === 'x') problems.push(`injected img: ${describe}`);
   }
   return problems;
@@ -78,7 +102,8 @@ let adminCookie: string;
 const planted: Planted[] = [];
 
 const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
-const hashesOf = (res: Response) => new Set([...(res.headers.get('content-security-policy') ?? '').matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]!));
+const hashesOf = (res: Response) =>
+  new Set([...(res.headers.get('content-security-policy') ?? '').matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]!));
 
 /** Six distinct IGNs made of the payload (a team cannot repeat one), cut to the 30-character limit. */
 const ignVariant = (payload: string, i: number) => (i === 0 ? payload : `${'abcdef'[i]}${payload}`).slice(0, 30);
@@ -122,7 +147,14 @@ async function plant(payload: string, i: number): Promise<Planted> {
 
   const profile = await api.request<Record<string, string>>('POST', '/api/profile/create', {
     token: player.token,
-    json: { fullName: payload, bio: payload, location: payload, gender: 'Other', dateOfBirth: '2000-01-01', profilePictureUrl: `https://example.com/p.png#${encodeURIComponent(payload)}"${payload}` },
+    json: {
+      fullName: payload,
+      bio: payload,
+      location: payload,
+      gender: 'Other',
+      dateOfBirth: '2000-01-01',
+      profilePictureUrl: `https://example.com/p.png#${encodeURIComponent(payload)}"${payload}`,
+    },
     expect: [200, 201, 400],
   });
   if ('message' in profile && !('fullName' in profile)) refused.profile = 400;
@@ -159,18 +191,25 @@ afterAll(() => stack?.stop());
 
 describe('the checker itself', () => {
   it('finds a payload that broke out of text, an attribute or a script', () => {
-    const page = (body: string) => `<!DOCTYPE html><html><head><title>T</title><script nonce="n">var a=1</script></head><body>${body}</body></html>`;
-    expect(injected(page('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><input value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;">'), 'n')).toEqual([]);
+    const page = (body: string) =>
+      `<!DOCTYPE html><html><head><title>T</title><script nonce="n">var a=1</script></head><body>${body}</body></html>`;
+    expect(
+      injected(page('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><input value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;">'), 'n'),
+    ).toEqual([]);
     expect(injected(page('<p><script>alert(1)</script></p>'), 'n')).not.toEqual([]);
     expect(injected(page('<input value=""><img src=x onerror=alert(1)>">'), 'n')).not.toEqual([]);
     expect(injected(page('<a href="  javascript:alert(1)">x</a>'), 'n')).not.toEqual([]);
-    expect(injected(page('<script nonce="n">window.__remixContext = {"a":"</script><script>alert(1)</script>"}</script>'), 'n')).not.toEqual([]);
+    expect(
+      injected(page('<script nonce="n">window.__remixContext = {"a":"</script><script>alert(1)</script>"}</script>'), 'n'),
+    ).not.toEqual([]);
     expect(injected(page('<svg onload=alert(1)>'), 'n')).not.toEqual([]);
     expect(injected('<html><head><title></title><script>alert(1)</script></title></head></html>', 'n')).not.toEqual([]);
     // A cached page: its scripts are allowed by hash; one the payload made is not.
     const hashed = new Set([crypto.createHash('sha256').update('var a=1', 'utf8').digest('base64')]);
     expect(injected('<html><head><script>var a=1</script></head><body></body></html>', undefined, hashed)).toEqual([]);
-    expect(injected('<html><head><script>var a=1</script></head><body><script>alert(1)</script></body></html>', undefined, hashed)).not.toEqual([]);
+    expect(
+      injected('<html><head><script>var a=1</script></head><body><script>alert(1)</script></body></html>', undefined, hashed),
+    ).not.toEqual([]);
   });
 });
 
@@ -179,9 +218,14 @@ describe('script payloads in every user-supplied field', () => {
     for (const p of planted) {
       expect(Object.keys(p.stored).length, p.payload).toBeGreaterThanOrEqual(10);
       for (const [field, value] of Object.entries(p.stored)) {
-        if (field !== 'profile.profilePictureUrl') expect(p.payload.startsWith(value) || value.endsWith(p.payload.slice(0, 29)), `${field}: ${value}`).toBe(true);
+        if (field !== 'profile.profilePictureUrl')
+          expect(p.payload.startsWith(value) || value.endsWith(p.payload.slice(0, 29)), `${field}: ${value}`).toBe(true);
       }
-      const upi = await api.request('POST', `/registrations/${p.tournament.id}/payment`, { token: p.player.token, json: { upiReference: p.payload }, expect: [400] });
+      const upi = await api.request('POST', `/registrations/${p.tournament.id}/payment`, {
+        token: p.player.token,
+        json: { upiReference: p.payload },
+        expect: [400],
+      });
       expect(upi).toHaveProperty('message');
       const user = await api.request('POST', '/api/auth/register', {
         json: { email: `x${Date.now()}@test.example`, phone: '9123456780', username: p.payload, password: 'a-long-password-1' },
@@ -193,10 +237,19 @@ describe('script payloads in every user-supplied field', () => {
     const p = planted[0]!;
     const upi = await postForm(stack.info.webUrl, `/payment?rid=${p.registration.rid}`, { upiReference: p.payload }, { cookie: p.cookie });
     expect(upi.status).toBe(400);
-    const picture = await postForm(stack.info.webUrl, '/profile/edit', { fullName: 'Someone', profilePictureUrl: 'javascript:alert(1)' }, { cookie: p.cookie });
+    const picture = await postForm(
+      stack.info.webUrl,
+      '/profile/edit',
+      { fullName: 'Someone', profilePictureUrl: 'javascript:alert(1)' },
+      { cookie: p.cookie },
+    );
     expect(picture.status).toBe(400);
     expect(await picture.text()).toMatch(/Profile picture URL must be a web address/);
-    const direct = await api.request('PUT', '/api/profile/update', { token: p.player.token, json: { fullName: 'Someone', profilePictureUrl: 'javascript:alert(1)' }, expect: [400] });
+    const direct = await api.request('PUT', '/api/profile/update', {
+      token: p.player.token,
+      json: { fullName: 'Someone', profilePictureUrl: 'javascript:alert(1)' },
+      expect: [400],
+    });
     expect(JSON.stringify(direct)).toMatch(/Profile picture URL/);
   });
 
@@ -216,7 +269,11 @@ describe('script payloads in every user-supplied field', () => {
           if (r.name === 'admin.add-points.$tournamentId') return `${url}?day=1&match=1`;
           return url;
         });
-      for (const [who, cookie] of [['player', p.cookie], ['admin', adminCookie], ['visitor', '']] as const) {
+      for (const [who, cookie] of [
+        ['player', p.cookie],
+        ['admin', adminCookie],
+        ['visitor', ''],
+      ] as const) {
         for (const url of urls) {
           const res = await getPage(stack.info.webUrl, url, cookie);
           const html = await res.text();
@@ -237,7 +294,10 @@ describe('script payloads in every user-supplied field', () => {
           }
           // The loader data in the page's inline scripts does carry the payload (escaped): the script check above saw it.
           if (p.payload.includes('alert(1)') && url === `/tournaments/${tid}`) {
-            expect(parsed.elements.some((e) => e.tag === 'script' && e.content.includes('alert(1)')), `loader data of ${url}`).toBe(true);
+            expect(
+              parsed.elements.some((e) => e.tag === 'script' && e.content.includes('alert(1)')),
+              `loader data of ${url}`,
+            ).toBe(true);
           }
           // Template syntax is shown as typed, never evaluated.
           if (p.payload === '{{7*7}}' && url === `/tournaments/${tid}`) expect(parsed.text).toContain('{{7*7}}');
@@ -253,7 +313,8 @@ describe('script payloads in every user-supplied field', () => {
     expect(problems).toEqual([]);
     // Every stored field was found as text on some page (else the search above proved nothing for it).
     const missing: string[] = [];
-    for (const p of planted) for (const field of Object.keys(p.stored)) if (!shownOn.has(`${p.payload} ${field}`)) missing.push(`${p.payload} ${field}`);
+    for (const p of planted)
+      for (const field of Object.keys(p.stored)) if (!shownOn.has(`${p.payload} ${field}`)) missing.push(`${p.payload} ${field}`);
     expect(missing).toEqual([]);
     await new Promise((r) => setTimeout(r, 200));
     expect(errorLines(logSince(stack.info.webLog, from))).toEqual([]);
@@ -266,7 +327,10 @@ describe('script payloads in every user-supplied field', () => {
     try {
       const dialogs: string[] = [];
       const errors: string[] = [];
-      for (const [who, cookie] of [['admin', adminCookie], ['visitor', '']] as const) {
+      for (const [who, cookie] of [
+        ['admin', adminCookie],
+        ['visitor', ''],
+      ] as const) {
         const context = await browser.newContext();
         if (cookie) {
           const [name, value] = cookie.split('=');

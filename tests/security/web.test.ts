@@ -75,22 +75,76 @@ describe('session cookie and HSTS', () => {
 });
 
 describe('bad requests get their 4xx and a short page, never a 500 or an error in the log', () => {
-  const actionUrls = () => routeFiles().filter((r) => r.hasAction).map((r) => routeUrl(r.name, { tournamentId: tid, id: tid }));
+  const actionUrls = () =>
+    routeFiles()
+      .filter((r) => r.hasAction)
+      .map((r) => routeUrl(r.name, { tournamentId: tid, id: tid }));
 
   const broken = '--XYZ\r\nContent-Disposition: form-data; name="emailOrPhone"\r\n\r\nsomeone';
   const attacks: { name: string; status: number; text: RegExp; init: () => RequestInit; admin?: boolean }[] = [
-    { name: 'cross-site Origin', status: 403, text: /This form was sent from another site/, init: () => ({ method: 'POST', headers: { origin: 'https://evil.example', 'content-type': FORM }, body: 'a=1' }) },
+    {
+      name: 'cross-site Origin',
+      status: 403,
+      text: /This form was sent from another site/,
+      init: () => ({ method: 'POST', headers: { origin: 'https://evil.example', 'content-type': FORM }, body: 'a=1' }),
+    },
     // The one cross-site check (decision 036): the server's, before any action; a signed-in victim is the case that matters.
-    { name: 'cross-site Origin, signed in as the admin', status: 403, text: /This form was sent from another site/, admin: true, init: () => ({ method: 'POST', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'content-type': FORM }, body: 'a=1' }) },
-    { name: 'Origin: null', status: 403, text: /This form was sent from another site/, init: () => ({ method: 'POST', headers: { origin: 'null', 'content-type': FORM }, body: 'a=1' }) },
-    { name: 'Sec-Fetch-Site: cross-site', status: 403, text: /This form was sent from another site/, init: () => ({ method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'content-type': FORM }, body: 'a=1' }) },
-    { name: 'unreadable Origin', status: 403, text: /This form was sent from another site/, init: () => ({ method: 'POST', headers: { origin: 'not a url', 'content-type': FORM }, body: 'a=1' }) },
-    { name: 'a JSON body', status: 415, text: /form posts only/, init: () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"emailOrPhone":"x"}' }) },
-    { name: 'a text body', status: 415, text: /form posts only/, init: () => ({ method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' }) },
+    {
+      name: 'cross-site Origin, signed in as the admin',
+      status: 403,
+      text: /This form was sent from another site/,
+      admin: true,
+      init: () => ({
+        method: 'POST',
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'content-type': FORM },
+        body: 'a=1',
+      }),
+    },
+    {
+      name: 'Origin: null',
+      status: 403,
+      text: /This form was sent from another site/,
+      init: () => ({ method: 'POST', headers: { origin: 'null', 'content-type': FORM }, body: 'a=1' }),
+    },
+    {
+      name: 'Sec-Fetch-Site: cross-site',
+      status: 403,
+      text: /This form was sent from another site/,
+      init: () => ({ method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'content-type': FORM }, body: 'a=1' }),
+    },
+    {
+      name: 'unreadable Origin',
+      status: 403,
+      text: /This form was sent from another site/,
+      init: () => ({ method: 'POST', headers: { origin: 'not a url', 'content-type': FORM }, body: 'a=1' }),
+    },
+    {
+      name: 'a JSON body',
+      status: 415,
+      text: /form posts only/,
+      init: () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"emailOrPhone":"x"}' }),
+    },
+    {
+      name: 'a text body',
+      status: 415,
+      text: /form posts only/,
+      init: () => ({ method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' }),
+    },
     { name: 'no content type', status: 415, text: /form posts only/, init: () => ({ method: 'POST', body: new Uint8Array([1, 2, 3]) }) },
-    { name: 'multipart without boundary', status: 400, text: /could not be read/, init: () => ({ method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: broken }) },
+    {
+      name: 'multipart without boundary',
+      status: 400,
+      text: /could not be read/,
+      init: () => ({ method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: broken }),
+    },
     // Sent as the admin, so the upload routes (which read multipart themselves) get as far as reading it.
-    { name: 'a broken multipart body', status: 400, text: /could not be read/, admin: true, init: () => ({ method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=XYZ' }, body: broken }) },
+    {
+      name: 'a broken multipart body',
+      status: 400,
+      text: /could not be read/,
+      admin: true,
+      init: () => ({ method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=XYZ' }, body: broken }),
+    },
     { name: 'PUT', status: 405, text: /GET.*POST/, init: () => ({ method: 'PUT', headers: { 'content-type': FORM }, body: 'a=1' }) },
     { name: 'PATCH', status: 405, text: /GET.*POST/, init: () => ({ method: 'PATCH', headers: { 'content-type': FORM }, body: 'a=1' }) },
     { name: 'DELETE', status: 405, text: /GET.*POST/, init: () => ({ method: 'DELETE' }) },
@@ -127,7 +181,11 @@ describe('bad requests get their 4xx and a short page, never a 500 or an error i
 
     const form = new FormData();
     for (const [k, v] of Object.entries(wrong)) form.set(k, v);
-    const multipart = await fetch(`${stack.info.webUrl}/login`, { method: 'POST', headers: { origin: stack.info.webUrl, 'sec-fetch-site': 'same-origin' }, body: form });
+    const multipart = await fetch(`${stack.info.webUrl}/login`, {
+      method: 'POST',
+      headers: { origin: stack.info.webUrl, 'sec-fetch-site': 'same-origin' },
+      body: form,
+    });
     expect(multipart.status).toBe(401);
 
     const data = await postForm(stack.info.webUrl, '/login.data', { ...wrong }, { 'sec-fetch-site': 'same-origin' });
@@ -148,7 +206,11 @@ describe('body size', () => {
   it('answers a 50 MB form post 413 at once, without reading it into memory', async () => {
     const before = await memoryBefore();
     const started = Date.now();
-    const res = await fetch(`${stack.info.webUrl}/login`, { method: 'POST', headers: { 'content-type': FORM }, body: Buffer.alloc(50 * MB, 'a') });
+    const res = await fetch(`${stack.info.webUrl}/login`, {
+      method: 'POST',
+      headers: { 'content-type': FORM },
+      body: Buffer.alloc(50 * MB, 'a'),
+    });
     expect(res.status).toBe(413);
     expect(await res.text()).toMatch(/larger than this page accepts/);
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -165,7 +227,12 @@ describe('body size', () => {
         else controller.close();
       },
     });
-    const res = await fetch(`${stack.info.webUrl}/register`, { method: 'POST', headers: { 'content-type': FORM }, body, duplex: 'half' } as RequestInit);
+    const res = await fetch(`${stack.info.webUrl}/register`, {
+      method: 'POST',
+      headers: { 'content-type': FORM },
+      body,
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(rssBytes(stack.info.webPid) - before).toBeLessThan(30 * MB);
   });
@@ -181,7 +248,11 @@ describe('body size', () => {
     expect(login.status).toBe(413);
 
     // 200 KB reaches the route: its own reading says what is wrong with the file (415, the form shown again).
-    const upload = await fetch(`${stack.info.webUrl}/admin/add-tournament`, { method: 'POST', headers: { origin: stack.info.webUrl, cookie: adminCookie }, body: junk() });
+    const upload = await fetch(`${stack.info.webUrl}/admin/add-tournament`, {
+      method: 'POST',
+      headers: { origin: stack.info.webUrl, cookie: adminCookie },
+      body: junk(),
+    });
     expect(upload.status).toBe(415);
     expect(await upload.text()).toContain('Please upload only image files.');
 
@@ -210,7 +281,10 @@ describe('redirectTo after login', () => {
 
       // Already signed in, the login page sends the user on at once: also only within the site.
       const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-      const again = await fetch(`${stack.info.webUrl}/login?${new URLSearchParams({ redirectTo: target })}`, { headers: { cookie }, redirect: 'manual' });
+      const again = await fetch(`${stack.info.webUrl}/login?${new URLSearchParams({ redirectTo: target })}`, {
+        headers: { cookie },
+        redirect: 'manual',
+      });
       expect(again.status).toBe(302);
       expect(new URL(again.headers.get('location')!, stack.info.webUrl).origin).toBe(stack.info.webUrl);
     },
@@ -258,7 +332,8 @@ describe('security headers and the CSP on every page', () => {
           expect(html, where).not.toMatch(/<script\b[^>]*\snonce=/);
           const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]!));
           expect(inline.length, where).toBeGreaterThan(0);
-          for (const [, , content] of inline) expect(csp, where).toContain(`'sha256-${crypto.createHash('sha256').update(content!, 'utf8').digest('base64')}'`);
+          for (const [, , content] of inline)
+            expect(csp, where).toContain(`'sha256-${crypto.createHash('sha256').update(content!, 'utf8').digest('base64')}'`);
           continue;
         }
         const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -275,7 +350,11 @@ describe('security headers and the CSP on every page', () => {
   }, 120_000);
 
   it('the refusal pages carry hardening headers too', async () => {
-    const res = await fetch(`${stack.info.webUrl}/login`, { method: 'POST', headers: { origin: 'null', 'content-type': FORM }, body: 'a=1' });
+    const res = await fetch(`${stack.info.webUrl}/login`, {
+      method: 'POST',
+      headers: { origin: 'null', 'content-type': FORM },
+      body: 'a=1',
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -1,5 +1,15 @@
 import crypto from 'node:crypto';
-import type { MatchBody, Match, PointsBody, PointsRow, Registration, RegisterBody, TeamBody, TournamentFields, TournamentJson } from './schemas';
+import type {
+  MatchBody,
+  Match,
+  PointsBody,
+  PointsRow,
+  Registration,
+  RegisterBody,
+  TeamBody,
+  TournamentFields,
+  TournamentJson,
+} from './schemas';
 
 /**
  * Test data builders (decision 037): valid data of each kind the gateway takes or answers, typed from
@@ -32,7 +42,9 @@ export function isoIn(days: number, hours = 0): string {
 // ---- what the gateway takes ----
 
 /** A new account (POST /api/auth/register). */
-export function playerAccount(overrides: Partial<RegisterBody> = {}): RegisterBody & { password: string; email: string; phone: string; username: string } {
+export function playerAccount(
+  overrides: Partial<RegisterBody> = {},
+): RegisterBody & { password: string; email: string; phone: string; username: string } {
   const u = unique();
   return {
     email: `player${u}@test.example`,
@@ -44,7 +56,9 @@ export function playerAccount(overrides: Partial<RegisterBody> = {}): RegisterBo
 }
 
 /** Valid tournament fields (multipart text, as the admin form sends them), registration open now, start in 10 days. */
-export function tournamentFields(overrides: Partial<TournamentFields> & Record<string, string> = {}): TournamentFields & Record<string, string> {
+export function tournamentFields(
+  overrides: Partial<TournamentFields> & Record<string, string> = {},
+): TournamentFields & Record<string, string> {
   return {
     name: `Cup ${unique()}`,
     game: 'BGMI',
@@ -80,7 +94,10 @@ export function teamFields(overrides: Partial<Record<keyof TeamBody, string>> = 
 }
 
 /** A valid match (POST /matches): day 1, match 1 of tournament tid, with room ID and password. */
-export function matchFields<O extends Partial<Record<keyof MatchBody, unknown>>>(tid: number, overrides: O = {} as O): Omit<MatchBody, keyof O> & O {
+export function matchFields<O extends Partial<Record<keyof MatchBody, unknown>>>(
+  tid: number,
+  overrides: O = {} as O,
+): Omit<MatchBody, keyof O> & O {
   return {
     tid,
     day: 1,
@@ -94,7 +111,15 @@ export function matchFields<O extends Partial<Record<keyof MatchBody, unknown>>>
 }
 
 /** One team's result in one match (POST /tournaments/{id}/points-table); totalPoints 0: the gateway computes it. */
-export function pointsEntry(entry: { day?: number; match?: number; teamId: number; teamName?: string; position: number; wins?: number; finishes: number }): PointsBody {
+export function pointsEntry(entry: {
+  day?: number;
+  match?: number;
+  teamId: number;
+  teamName?: string;
+  position: number;
+  wins?: number;
+  finishes: number;
+}): PointsBody {
   return {
     day: entry.day ?? 1,
     match: entry.match ?? 1,

@@ -77,7 +77,8 @@ afterEach(() => {
   const missing = state.test.filter((a) => a.required && a.seen === 0);
   state.test = [];
   if (unexpected.length) throw new Error(report('this test', unexpected));
-  if (missing.length) throw new Error(`this test expected ${missing.map((a) => `a console.${a.level} matching ${a.pattern}`).join(' and ')}, and none came`);
+  if (missing.length)
+    throw new Error(`this test expected ${missing.map((a) => `a console.${a.level} matching ${a.pattern}`).join(' and ')}, and none came`);
 });
 
 afterAll(() => {

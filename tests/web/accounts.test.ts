@@ -36,13 +36,27 @@ async function signedInCookie() {
 describe('login action', () => {
   it('sends the credentials to the gateway, starts the session and goes to redirectTo', async () => {
     const token = await stub.token();
-    stub.answer((_req, res) => json(res, 200, { token, username: 'player_one', roles: ['ROLE_USER'], expiresAt: new Date().toISOString() }));
-    const res = (await login.action(args(formPost('http://localhost/login', { emailOrPhone: ' player@example.com ', password: 'hunter22!', redirectTo: '/tournaments/3?tab=points' })))) as Response;
+    stub.answer((_req, res) =>
+      json(res, 200, { token, username: 'player_one', roles: ['ROLE_USER'], expiresAt: new Date().toISOString() }),
+    );
+    const res = (await login.action(
+      args(
+        formPost('http://localhost/login', {
+          emailOrPhone: ' player@example.com ',
+          password: 'hunter22!',
+          redirectTo: '/tournaments/3?tab=points',
+        }),
+      ),
+    )) as Response;
 
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/tournaments/3?tab=points');
     expect(stub.seen).toHaveLength(1);
-    expect(stub.seen[0]).toMatchObject({ method: 'POST', url: '/api/auth/login', body: { emailOrPhone: 'player@example.com', password: 'hunter22!' } });
+    expect(stub.seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { emailOrPhone: 'player@example.com', password: 'hunter22!' },
+    });
 
     // The cookie carries a session the app recognises.
     const user = await session.getUser(new Request('http://localhost/', { headers: { cookie: cookieOf(res) } }));
@@ -51,8 +65,18 @@ describe('login action', () => {
 
   it('keeps the device token the gateway returns in a long-lived httpOnly cookie and sends it with the next login (decision 022)', async () => {
     const token = await stub.token();
-    stub.answer((_req, res) => json(res, 200, { token, username: 'player_one', roles: ['ROLE_USER'], expiresAt: new Date().toISOString(), deviceToken: 'device-token-1' }));
-    const first = (await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'player@example.com', password: 'hunter22!', redirectTo: '' })))) as Response;
+    stub.answer((_req, res) =>
+      json(res, 200, {
+        token,
+        username: 'player_one',
+        roles: ['ROLE_USER'],
+        expiresAt: new Date().toISOString(),
+        deviceToken: 'device-token-1',
+      }),
+    );
+    const first = (await login.action(
+      args(formPost('http://localhost/login', { emailOrPhone: 'player@example.com', password: 'hunter22!', redirectTo: '' })),
+    )) as Response;
     expect(stub.seen[0]!.body).not.toHaveProperty('deviceToken');
     const device = first.headers.getSetCookie().find((c) => c.startsWith('__device='));
     expect(device).toMatch(/HttpOnly/i);
@@ -60,27 +84,58 @@ describe('login action', () => {
     expect(Number(/Max-Age=(\d+)/i.exec(device!)?.[1])).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
     expect(device).not.toContain('device-token-1;'); // signed, not the bare token
 
-    stub.answer((_req, res) => json(res, 200, { token, username: 'player_one', roles: ['ROLE_USER'], expiresAt: new Date().toISOString(), deviceToken: 'device-token-1' }));
+    stub.answer((_req, res) =>
+      json(res, 200, {
+        token,
+        username: 'player_one',
+        roles: ['ROLE_USER'],
+        expiresAt: new Date().toISOString(),
+        deviceToken: 'device-token-1',
+      }),
+    );
     const cookie = device!.split(';')[0]!;
-    await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'player@example.com', password: 'hunter22!', redirectTo: '' }, { cookie })));
+    await login.action(
+      args(formPost('http://localhost/login', { emailOrPhone: 'player@example.com', password: 'hunter22!', redirectTo: '' }, { cookie })),
+    );
     expect(stub.seen[1]!.body).toMatchObject({ deviceToken: 'device-token-1' });
     // A forged (unsigned) cookie is not passed on.
-    await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'player@example.com', password: 'hunter22!', redirectTo: '' }, { cookie: '__device=ImZvcmdlZCI%3D' })));
+    await login.action(
+      args(
+        formPost(
+          'http://localhost/login',
+          { emailOrPhone: 'player@example.com', password: 'hunter22!', redirectTo: '' },
+          { cookie: '__device=ImZvcmdlZCI%3D' },
+        ),
+      ),
+    );
     expect(stub.seen[2]!.body).not.toHaveProperty('deviceToken');
   });
 
-  it.each(['https://evil.example/x', '//evil.example', '/\\evil.example', '/\t/evil.example'])('never redirects off-site (redirectTo=%j)', async (redirectTo) => {
-    const token = await stub.token();
-    stub.answer((_req, res) => json(res, 200, { token, username: 'player_one', roles: [] }));
-    const res = (await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'a@b.in', password: 'x', redirectTo })))) as Response;
-    expect(res.headers.get('location')).toBe('/');
-  });
+  it.each(['https://evil.example/x', '//evil.example', '/\\evil.example', '/\t/evil.example'])(
+    'never redirects off-site (redirectTo=%j)',
+    async (redirectTo) => {
+      const token = await stub.token();
+      stub.answer((_req, res) => json(res, 200, { token, username: 'player_one', roles: [] }));
+      const res = (await login.action(
+        args(formPost('http://localhost/login', { emailOrPhone: 'a@b.in', password: 'x', redirectTo })),
+      )) as Response;
+      expect(res.headers.get('location')).toBe('/');
+    },
+  );
 
   it("shows the gateway's message on a refused login, keeps the email/phone and never the password", async () => {
     stub.answer((_req, res) => json(res, 401, { message: 'Invalid email/phone or password.' }));
-    const { status, body } = unwrap(await login.action(args(formPost('http://localhost/login', { emailOrPhone: '9876543210', password: 'wrong-password', redirectTo: '' }))));
+    const { status, body } = unwrap(
+      await login.action(
+        args(formPost('http://localhost/login', { emailOrPhone: '9876543210', password: 'wrong-password', redirectTo: '' })),
+      ),
+    );
     expect(status).toBe(401);
-    expect(body).toEqual({ values: { emailOrPhone: '9876543210', redirectTo: '' }, fieldErrors: {}, formError: 'Invalid email/phone or password.' });
+    expect(body).toEqual({
+      values: { emailOrPhone: '9876543210', redirectTo: '' },
+      fieldErrors: {},
+      formError: 'Invalid email/phone or password.',
+    });
     expect(JSON.stringify(body)).not.toContain('wrong-password');
   });
 
@@ -95,7 +150,9 @@ describe('login action', () => {
 
   it("passes on the gateway's rate-limit message (429)", async () => {
     stub.answer((_req, res) => json(res, 429, { message: 'Too many attempts. Try again in a minute.' }));
-    const { status, body } = unwrap(await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'a@b.in', password: 'x' }))));
+    const { status, body } = unwrap(
+      await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'a@b.in', password: 'x' }))),
+    );
     expect(status).toBe(429);
     expect(body.formError).toBe('Too many attempts. Try again in a minute.');
   });
@@ -110,7 +167,9 @@ describe('login action', () => {
   it('keeps the details and answers 503 when the gateway cannot be reached', async () => {
     stub.answer((_req, res) => res.socket?.destroy());
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { status, body } = unwrap(await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'a@b.in', password: 'secret-pass' }))));
+    const { status, body } = unwrap(
+      await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'a@b.in', password: 'secret-pass' }))),
+    );
     expect(status).toBe(503);
     expect(body.formError).toBe('We could not reach the server. Your details are kept — please try again.');
     expect(body.values.emailOrPhone).toBe('a@b.in');
@@ -123,19 +182,25 @@ describe('login action', () => {
 describe('login and register loaders', () => {
   it('give the safe redirectTo to the form', async () => {
     expect(await login.loader(args(new Request('http://localhost/login?redirectTo=%2Fprofile')))).toEqual({ redirectTo: '/profile' });
-    expect(await login.loader(args(new Request('http://localhost/login?redirectTo=https%3A%2F%2Fevil.example')))).toEqual({ redirectTo: '' });
+    expect(await login.loader(args(new Request('http://localhost/login?redirectTo=https%3A%2F%2Fevil.example')))).toEqual({
+      redirectTo: '',
+    });
   });
 
   /** The gateway still accepts the session's token (GET /api/auth/me); the login page asks before sending anyone on (decision 031). */
   const gatewayAcceptsToken = () =>
     stub.answer((req, res) =>
-      req.url === '/api/auth/me' ? json(res, 200, { id: 7, username: 'player_one', email: 'p@example.com', phone: '9876543210', roles: ['ROLE_USER'] }) : json(res, 404, {}),
+      req.url === '/api/auth/me'
+        ? json(res, 200, { id: 7, username: 'player_one', email: 'p@example.com', phone: '9876543210', roles: ['ROLE_USER'] })
+        : json(res, 404, {}),
     );
 
   it('send a signed-in player on to redirectTo (or home)', async () => {
     gatewayAcceptsToken();
     const cookie = await signedInCookie();
-    const res = (await thrown(() => login.loader(args(new Request('http://localhost/login?redirectTo=%2Fmy-tournaments', { headers: { cookie } }))))) as Response;
+    const res = (await thrown(() =>
+      login.loader(args(new Request('http://localhost/login?redirectTo=%2Fmy-tournaments', { headers: { cookie } }))),
+    )) as Response;
     expect(res.headers.get('location')).toBe('/my-tournaments');
     const res2 = (await thrown(() => register.loader(args(new Request('http://localhost/register', { headers: { cookie } }))))) as Response;
     expect(res2.headers.get('location')).toBe('/');
@@ -144,7 +209,8 @@ describe('login and register loaders', () => {
   it('never send a signed-in player back to a login or register page (a loop), but do to team registration', async () => {
     gatewayAcceptsToken();
     const cookie = await signedInCookie();
-    const where = async (url: string) => ((await thrown(() => login.loader(args(new Request(url, { headers: { cookie } }))))) as Response).headers.get('location');
+    const where = async (url: string) =>
+      ((await thrown(() => login.loader(args(new Request(url, { headers: { cookie } }))))) as Response).headers.get('location');
     expect(await where('http://localhost/login?redirectTo=%2Flogin%3FredirectTo%3D%252Flogin')).toBe('/');
     expect(await where('http://localhost/login?redirectTo=%2Fregister')).toBe('/');
     expect(await where('http://localhost/login?redirectTo=%2Fregister%2F5')).toBe('/register/5');
@@ -171,17 +237,35 @@ describe('login and register loaders', () => {
         ? json(res, 429, { message: 'Too many attempts. Please wait 840 seconds and try again.' })
         : json(res, 200, { id: 7, username: 'player_one', email: 'p@example.com', phone: '9876543210', roles: ['ROLE_USER'] }),
     );
-    const answer = unwrap(await login.action({ request: formPost('http://localhost/login', { emailOrPhone: 'other@example.com', password: 'x', redirectTo: '' }, { cookie }), params: {}, context }));
+    const answer = unwrap(
+      await login.action({
+        request: formPost('http://localhost/login', { emailOrPhone: 'other@example.com', password: 'x', redirectTo: '' }, { cookie }),
+        params: {},
+        context,
+      }),
+    );
     expect(answer.status).toBe(429);
     expect(answer.body.formError).toBe('Too many attempts. Please wait 840 seconds and try again.');
-    expect(await login.loader({ request: new Request('http://localhost/login', { headers: { cookie } }), params: {}, context })).toEqual({ redirectTo: '' });
+    expect(await login.loader({ request: new Request('http://localhost/login', { headers: { cookie } }), params: {}, context })).toEqual({
+      redirectTo: '',
+    });
     // A plain visit of the login page still sends them on.
-    expect(((await thrown(() => login.loader(args(new Request('http://localhost/login', { headers: { cookie } }))))) as Response).headers.get('location')).toBe('/');
+    expect(
+      ((await thrown(() => login.loader(args(new Request('http://localhost/login', { headers: { cookie } }))))) as Response).headers.get(
+        'location',
+      ),
+    ).toBe('/');
   });
 });
 
 describe('register action', () => {
-  const fields = { email: 'New@Example.com', phone: '98765 43210', username: 'new_player', password: 'long enough pw', redirectTo: '/tournaments/3' };
+  const fields = {
+    email: 'New@Example.com',
+    phone: '98765 43210',
+    username: 'new_player',
+    password: 'long enough pw',
+    redirectTo: '/tournaments/3',
+  };
 
   it('creates the account and goes to login with a flash, keeping redirectTo', async () => {
     stub.answer((_req, res) => json(res, 201, { message: 'Registration successful. Please log in.', username: 'new_player' }));
@@ -197,7 +281,12 @@ describe('register action', () => {
   });
 
   it("shows the gateway's 409 field errors next to their fields", async () => {
-    stub.answer((_req, res) => json(res, 409, { message: 'An account with these details already exists.', errors: { email: 'An account with this email already exists.' } }));
+    stub.answer((_req, res) =>
+      json(res, 409, {
+        message: 'An account with these details already exists.',
+        errors: { email: 'An account with this email already exists.' },
+      }),
+    );
     const { status, body } = unwrap(await register.action(args(formPost('http://localhost/register', fields))));
     expect(status).toBe(409);
     expect(body.fieldErrors).toEqual({ email: 'An account with this email already exists.' });
@@ -237,11 +326,16 @@ describe('logout', () => {
   });
 
   it('logs out here even when the gateway has already ended the token or cannot be reached', async () => {
-    for (const answer of [(_req: unknown, res: import('node:http').ServerResponse) => json(res, 401, { message: 'Unauthorized' }), (_req: unknown, res: import('node:http').ServerResponse) => res.socket?.destroy()]) {
+    for (const answer of [
+      (_req: unknown, res: import('node:http').ServerResponse) => json(res, 401, { message: 'Unauthorized' }),
+      (_req: unknown, res: import('node:http').ServerResponse) => res.socket?.destroy(),
+    ]) {
       stub.answer(answer);
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const res = await logoutRoute.action(args(formPost('http://localhost/logout', {}, { cookie: await signedInCookie() }))).catch((e: unknown) => e);
+      const res = await logoutRoute
+        .action(args(formPost('http://localhost/logout', {}, { cookie: await signedInCookie() })))
+        .catch((e: unknown) => e);
       warn.mockRestore();
       logged.mockRestore();
       expect(res).toBeInstanceOf(Response);
@@ -259,14 +353,26 @@ describe('logout', () => {
 
 describe('password reset', () => {
   it('always confirms a reset request the same way (post/redirect/get)', async () => {
-    stub.answer((_req, res) => json(res, 202, { message: 'If an account exists for that email, we have sent a link to reset the password.' }));
+    stub.answer((_req, res) =>
+      json(res, 202, { message: 'If an account exists for that email, we have sent a link to reset the password.' }),
+    );
     const res = (await forgot.action(args(formPost('http://localhost/forgot-password', { email: 'someone@example.com' })))) as Response;
     expect(res.headers.get('location')).toBe('/forgot-password?sent=1');
     expect(stub.seen[0]).toMatchObject({ url: '/api/auth/password-reset/request', body: { email: 'someone@example.com' } });
   });
 
   it('refuses mismatched passwords without calling the gateway', async () => {
-    const { status, body } = unwrap(await reset.action(args(formPost('http://localhost/reset-password?token=abc', { token: 'abc', password: 'new password 1', confirmPassword: 'new password 2' }))));
+    const { status, body } = unwrap(
+      await reset.action(
+        args(
+          formPost('http://localhost/reset-password?token=abc', {
+            token: 'abc',
+            password: 'new password 1',
+            confirmPassword: 'new password 2',
+          }),
+        ),
+      ),
+    );
     expect(status).toBe(400);
     expect(body.fieldErrors).toEqual({ confirmPassword: 'The two passwords do not match.' });
     expect(stub.seen).toHaveLength(0);
@@ -274,7 +380,15 @@ describe('password reset', () => {
 
   it('sets the new password and goes to login with a flash', async () => {
     stub.answer((_req, res) => json(res, 200, { message: 'Your password has been reset. Please log in.' }));
-    const res = (await reset.action(args(formPost('http://localhost/reset-password?token=abc', { token: 'abc', password: 'new password 1', confirmPassword: 'new password 1' })))) as Response;
+    const res = (await reset.action(
+      args(
+        formPost('http://localhost/reset-password?token=abc', {
+          token: 'abc',
+          password: 'new password 1',
+          confirmPassword: 'new password 1',
+        }),
+      ),
+    )) as Response;
     expect(res.headers.get('location')).toBe('/login');
     expect(stub.seen[0]).toMatchObject({ url: '/api/auth/password-reset/confirm', body: { token: 'abc', password: 'new password 1' } });
     const flash = await session.readFlash(new Request('http://localhost/login', { headers: { cookie: cookieOf(res) } }));
@@ -282,8 +396,23 @@ describe('password reset', () => {
   });
 
   it("shows the gateway's message for an invalid or expired link", async () => {
-    stub.answer((_req, res) => json(res, 400, { message: 'This reset link is invalid or has expired.', errors: { token: 'This reset link is invalid or has expired.' } }));
-    const { status, body } = unwrap(await reset.action(args(formPost('http://localhost/reset-password?token=old', { token: 'old', password: 'new password 1', confirmPassword: 'new password 1' }))));
+    stub.answer((_req, res) =>
+      json(res, 400, {
+        message: 'This reset link is invalid or has expired.',
+        errors: { token: 'This reset link is invalid or has expired.' },
+      }),
+    );
+    const { status, body } = unwrap(
+      await reset.action(
+        args(
+          formPost('http://localhost/reset-password?token=old', {
+            token: 'old',
+            password: 'new password 1',
+            confirmPassword: 'new password 1',
+          }),
+        ),
+      ),
+    );
     expect(status).toBe(400);
     expect(body.fieldErrors.token).toBe('This reset link is invalid or has expired.');
     expect(JSON.stringify(body)).not.toContain('new password 1');

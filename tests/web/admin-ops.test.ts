@@ -80,11 +80,35 @@ function routes(table: Record<string, (req: SeenRequest) => [number, unknown]>) 
 const seen = (method: string, path: string) => stub.seen.filter((r) => r.method === method && r.url.split('?')[0] === path);
 
 describe('admin screens: access', () => {
-  const screens = (): { name: string; url: string; params: Record<string, string>; loader: (a: any) => unknown; action: ((a: any) => unknown) | null }[] => [
+  const screens = (): {
+    name: string;
+    url: string;
+    params: Record<string, string>;
+    loader: (a: any) => unknown;
+    action: ((a: any) => unknown) | null;
+  }[] => [
     { name: 'tournament list', url: 'http://localhost/admin/tournament-list', params: {}, loader: list.loader, action: null },
-    { name: 'matches', url: 'http://localhost/admin/5/matches', params: { tournamentId: '5' }, loader: matches.loader, action: matches.action },
-    { name: 'points', url: 'http://localhost/admin/add-points/5?day=1&match=1', params: { tournamentId: '5' }, loader: points.loader, action: points.action },
-    { name: 'registrations', url: 'http://localhost/admin/5/registrations', params: { tournamentId: '5' }, loader: registrations.loader, action: registrations.action },
+    {
+      name: 'matches',
+      url: 'http://localhost/admin/5/matches',
+      params: { tournamentId: '5' },
+      loader: matches.loader,
+      action: matches.action,
+    },
+    {
+      name: 'points',
+      url: 'http://localhost/admin/add-points/5?day=1&match=1',
+      params: { tournamentId: '5' },
+      loader: points.loader,
+      action: points.action,
+    },
+    {
+      name: 'registrations',
+      url: 'http://localhost/admin/5/registrations',
+      params: { tournamentId: '5' },
+      loader: registrations.loader,
+      action: registrations.action,
+    },
     { name: 'csv', url: 'http://localhost/admin/5/registrations.csv', params: { tournamentId: '5' }, loader: csv.loader, action: null },
   ];
 
@@ -94,11 +118,15 @@ describe('admin screens: access', () => {
     for (const screen of screens()) {
       const back = `/login?redirectTo=${encodeURIComponent(new URL(screen.url).pathname + new URL(screen.url).search)}`;
       for (const cookie of [undefined, player]) {
-        const res = (await thrown(() => screen.loader(args(new Request(screen.url, { headers: cookie ? { cookie } : {} }), screen.params)))) as Response;
+        const res = (await thrown(() =>
+          screen.loader(args(new Request(screen.url, { headers: cookie ? { cookie } : {} }), screen.params)),
+        )) as Response;
         expect(res.status, `${screen.name} loader`).toBe(302);
         expect(res.headers.get('location'), `${screen.name} loader`).toBe(back);
         if (screen.action) {
-          const res2 = (await thrown(() => screen.action!(args(post(screen.url, [['intent', 'verify-one']], cookie), screen.params)))) as Response;
+          const res2 = (await thrown(() =>
+            screen.action!(args(post(screen.url, [['intent', 'verify-one']], cookie), screen.params)),
+          )) as Response;
           expect(res2.status, `${screen.name} action`).toBe(302);
           expect(res2.headers.get('location')).toBe(back);
         }
@@ -130,7 +158,15 @@ describe('tournament list', () => {
     const cookie = await adminCookie();
     const page = unwrap(await list.loader(args(await get('http://localhost/admin/tournament-list', cookie))));
     expect(page.body.tournaments).toEqual([
-      expect.objectContaining({ id: 5, name: 'Lobby Cup', registeredTeams: 18, maxTeams: 25, paymentsAwaiting: 3, verified: 9, starts: '10 Dec 2026' }),
+      expect.objectContaining({
+        id: 5,
+        name: 'Lobby Cup',
+        registeredTeams: 18,
+        maxTeams: 25,
+        paymentsAwaiting: 3,
+        verified: 9,
+        starts: '10 Dec 2026',
+      }),
     ]);
     expect(stub.seen.at(-1)!.headers.authorization).toMatch(/^Bearer /);
   });
@@ -168,7 +204,17 @@ describe('points form parsing', () => {
 
   it('never reads a wins input: a win is placement 1, derived by the gateway (issue 16)', () => {
     // An old copy of the form (or a hand-made post) still sending wins: a win for the 3rd and none for the 1st.
-    const parsed = parsePointsForm(form([['position.12', '1'], ['wins.12', '0'], ['finishes.12', '3'], ['position.9', '3'], ['wins.9', '1'], ['finishes.9', '1'], ['wins.30', '1']]));
+    const parsed = parsePointsForm(
+      form([
+        ['position.12', '1'],
+        ['wins.12', '0'],
+        ['finishes.12', '3'],
+        ['position.9', '3'],
+        ['wins.9', '1'],
+        ['finishes.9', '1'],
+        ['wins.30', '1'],
+      ]),
+    );
     expect(parsed).toEqual({
       success: true,
       rows: [
@@ -181,7 +227,13 @@ describe('points form parsing', () => {
   });
 
   it('refuses values that are not whole numbers in range, keyed {field}.{teamId} like the inputs', () => {
-    const parsed = parsePointsForm(form([['position.12', '2.5'], ['finishes.12', 'abc'], ['position.9', '1']]));
+    const parsed = parsePointsForm(
+      form([
+        ['position.12', '2.5'],
+        ['finishes.12', 'abc'],
+        ['position.9', '1'],
+      ]),
+    );
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
     expect(Object.keys(parsed.fieldErrors).sort()).toEqual(['finishes.12', 'position.12']);
@@ -192,7 +244,19 @@ describe('points form parsing', () => {
 describe('points entry', () => {
   const url = 'http://localhost/admin/add-points/5?day=2&match=3';
   const saved = [
-    { id: 1, tid: 5, day: 2, match: 3, teamId: 12, teamName: 'Soul', position: 1, positionPoints: 10, wins: 1, finishes: 8, totalPoints: 18 },
+    {
+      id: 1,
+      tid: 5,
+      day: 2,
+      match: 3,
+      teamId: 12,
+      teamName: 'Soul',
+      position: 1,
+      positionPoints: 10,
+      wins: 1,
+      finishes: 8,
+      totalPoints: 18,
+    },
   ];
 
   it('loads one row per registered team with what was entered for that match', async () => {
@@ -204,7 +268,15 @@ describe('points entry', () => {
     });
     const page = unwrap(await points.loader(args(await get(url, await adminCookie()), { tournamentId: '5' })));
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ day: 2, match: 3, loadError: null, teams: [{ rid: 12, teamName: 'Soul' }, { rid: 9, teamName: 'GodLike' }] });
+    expect(page.body).toMatchObject({
+      day: 2,
+      match: 3,
+      loadError: null,
+      teams: [
+        { rid: 12, teamName: 'Soul' },
+        { rid: 9, teamName: 'GodLike' },
+      ],
+    });
     expect(page.body.saved['12']).toMatchObject({ position: 1, wins: 1, finishes: 8, totalPoints: 18 });
     expect(seen('GET', '/tournaments/5/points-table/results').at(-1)!.url).toBe('/tournaments/5/points-table/results?day=2&match=3');
   });
@@ -298,13 +370,19 @@ describe('points entry', () => {
     const result = unwrap(await points.action(args(post(url, fields, await adminCookie()), { tournamentId: '5' })));
     expect(result.status).toBe(409);
     expect(result.body.formError).toBe(message);
-    expect(result.body.fieldErrors).toEqual({ 'position.12': 'Placement 2 is also given to GodLike.', 'position.9': 'Placement 2 is also given to Soul.' });
+    expect(result.body.fieldErrors).toEqual({
+      'position.12': 'Placement 2 is also given to GodLike.',
+      'position.9': 'Placement 2 is also given to Soul.',
+    });
     expect(result.body.values).toEqual(Object.fromEntries(fields));
   });
 
   it('puts 400 row errors beside their inputs with "Failed to submit points. Please try again."', async () => {
     routes({
-      'PUT /tournaments/5/points-table/matches/2/3': () => [400, { message: 'Invalid', errors: { 'teamId.9': 'Team 9 is not registered in this tournament.' } }],
+      'PUT /tournaments/5/points-table/matches/2/3': () => [
+        400,
+        { message: 'Invalid', errors: { 'teamId.9': 'Team 9 is not registered in this tournament.' } },
+      ],
     });
     const result = unwrap(await points.action(args(post(url, [['position.9', '3']], await adminCookie()), { tournamentId: '5' })));
     expect(result.status).toBe(400);
@@ -336,7 +414,10 @@ describe('matches', () => {
   });
 
   it('updates the match when that day and match number exist (PUT /matches/{id})', async () => {
-    routes({ 'GET /matches/tournament/5': () => [200, [existing]], 'PUT /matches/77': (req) => [200, { ...existing, ...(req.body as object) }] });
+    routes({
+      'GET /matches/tournament/5': () => [200, [existing]],
+      'PUT /matches/77': (req) => [200, { ...existing, ...(req.body as object) }],
+    });
     const res = (await matches.action(args(post(url, fields('1', '1'), await adminCookie()), { tournamentId: '5' }))) as Response;
     expect(seen('POST', '/matches')).toHaveLength(0);
     expect(stub.seen.at(-1)).toMatchObject({
@@ -351,20 +432,29 @@ describe('matches', () => {
   it('creates the match when none exists for that day and match number (POST /matches)', async () => {
     routes({ 'GET /matches/tournament/5': () => [200, [existing]], 'POST /matches': (req) => [201, { id: 78, ...(req.body as object) }] });
     const res = (await matches.action(args(post(url, fields('2', '1'), await adminCookie()), { tournamentId: '5' }))) as Response;
-    expect(stub.seen.at(-1)).toMatchObject({ method: 'POST', url: '/matches', body: { tid: 5, day: 2, matchNo: 1, password: 'room-pass 9' } });
+    expect(stub.seen.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/matches',
+      body: { tid: 5, day: 2, matchNo: 1, password: 'room-pass 9' },
+    });
     expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe('Match created successfully');
   });
 
   it('keeps every value, the room password too, beside the field errors when refused', async () => {
     const before = stub.seen.length;
-    const local = unwrap(await matches.action(args(post(url, fields('9', '1', { time: '7pm' }), await adminCookie()), { tournamentId: '5' })));
+    const local = unwrap(
+      await matches.action(args(post(url, fields('9', '1', { time: '7pm' }), await adminCookie()), { tournamentId: '5' })),
+    );
     expect(stub.seen.length).toBe(before);
     expect(local.status).toBe(400);
     expect(local.body.formError).toBe('Failed to save match data');
     expect(Object.keys(local.body.fieldErrors).sort()).toEqual(['day', 'time']);
     expect(local.body.values).toEqual(Object.fromEntries(fields('9', '1', { time: '7pm' })));
 
-    routes({ 'GET /matches/tournament/5': () => [200, []], 'POST /matches': () => [400, { message: 'Invalid', errors: { map: 'Map must be at most 40 characters.' } }] });
+    routes({
+      'GET /matches/tournament/5': () => [200, []],
+      'POST /matches': () => [400, { message: 'Invalid', errors: { map: 'Map must be at most 40 characters.' } }],
+    });
     const remote = unwrap(await matches.action(args(post(url, fields('3', '2'), await adminCookie()), { tournamentId: '5' })));
     expect(remote.status).toBe(400);
     expect(remote.body.fieldErrors).toEqual({ map: 'Map must be at most 40 characters.' });
@@ -379,7 +469,10 @@ describe('registrations and payments', () => {
   it('lists teams filtered by ?payment= with registration time in APP_TIME_ZONE', async () => {
     routes({
       'GET /tournaments/5': () => [200, TOURNAMENT],
-      'GET /registrations/tournament/5': () => [200, [team(1, 'Soul'), team(2, 'GodLike', { paymentStatus: 'verified' }), team(3, 'Orangutan')]],
+      'GET /registrations/tournament/5': () => [
+        200,
+        [team(1, 'Soul'), team(2, 'GodLike', { paymentStatus: 'verified' }), team(3, 'Orangutan')],
+      ],
     });
     const page = unwrap(await registrations.loader(args(await get(url, await adminCookie()), { tournamentId: '5' })));
     expect(page.body.teams.map((t: { teamName: string }) => t.teamName)).toEqual(['Soul', 'Orangutan']);
@@ -390,29 +483,63 @@ describe('registrations and payments', () => {
   it('verifies one team with PUT /registrations/admin/{rid}/payment and keeps the filter', async () => {
     routes({ 'PUT /registrations/admin/3/payment': () => [200, team(3, 'Orangutan', { paymentStatus: 'verified', updatedAt: '' })] });
     const res = (await registrations.action(
-      args(post(url, [['rid', '3'], ['intent', registrations.INTENT.verifyOne]], await adminCookie()), { tournamentId: '5' }),
+      args(
+        post(
+          url,
+          [
+            ['rid', '3'],
+            ['intent', registrations.INTENT.verifyOne],
+          ],
+          await adminCookie(),
+        ),
+        { tournamentId: '5' },
+      ),
     )) as Response;
     expect(stub.seen.at(-1)).toMatchObject({ method: 'PUT', url: '/registrations/admin/3/payment', body: { paymentStatus: 'verified' } });
     expect(res.headers.get('location')).toBe('/admin/5/registrations?payment=submitted');
-    expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe('Payment of Orangutan marked verified.');
+    expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe(
+      'Payment of Orangutan marked verified.',
+    );
   });
 
   it('rejects ticked teams in one all-or-nothing request', async () => {
-    routes({ 'PUT /registrations/admin/payments': () => [200, [team(1, 'Soul', { paymentStatus: 'rejected' }), team(3, 'Orangutan', { paymentStatus: 'rejected' })]] });
+    routes({
+      'PUT /registrations/admin/payments': () => [
+        200,
+        [team(1, 'Soul', { paymentStatus: 'rejected' }), team(3, 'Orangutan', { paymentStatus: 'rejected' })],
+      ],
+    });
     const res = (await registrations.action(
-      args(post(url, [['rid', '1'], ['rid', '3'], ['intent', registrations.INTENT.rejectSelected]], await adminCookie()), { tournamentId: '5' }),
+      args(
+        post(
+          url,
+          [
+            ['rid', '1'],
+            ['rid', '3'],
+            ['intent', registrations.INTENT.rejectSelected],
+          ],
+          await adminCookie(),
+        ),
+        { tournamentId: '5' },
+      ),
     )) as Response;
     expect(stub.seen.at(-1)).toMatchObject({
       method: 'PUT',
       url: '/registrations/admin/payments',
       body: { tournamentId: 5, rids: [1, 3], paymentStatus: 'rejected' },
     });
-    expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe('2 payments marked rejected: Soul, Orangutan.');
+    expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe(
+      '2 payments marked rejected: Soul, Orangutan.',
+    );
   });
 
   it('asks to tick a team when none is ticked, and shows the gateway naming a foreign rid', async () => {
     const before = stub.seen.length;
-    const none = unwrap(await registrations.action(args(post(url, [['intent', registrations.INTENT.verifySelected]], await adminCookie()), { tournamentId: '5' })));
+    const none = unwrap(
+      await registrations.action(
+        args(post(url, [['intent', registrations.INTENT.verifySelected]], await adminCookie()), { tournamentId: '5' }),
+      ),
+    );
     expect(none.status).toBe(400);
     expect(none.body.fieldErrors.rid).toBe('Choose at least one team.');
     expect(stub.seen.length).toBe(before);
@@ -420,11 +547,27 @@ describe('registrations and payments', () => {
     routes({
       'PUT /registrations/admin/payments': () => [
         400,
-        { message: 'Registration 99 is not a team of this tournament. Nothing was changed.', errors: { rids: 'Registration 99 is not a team of this tournament.' } },
+        {
+          message: 'Registration 99 is not a team of this tournament. Nothing was changed.',
+          errors: { rids: 'Registration 99 is not a team of this tournament.' },
+        },
       ],
     });
     const foreign = unwrap(
-      await registrations.action(args(post(url, [['rid', '1'], ['rid', '99'], ['intent', registrations.INTENT.verifySelected]], await adminCookie()), { tournamentId: '5' })),
+      await registrations.action(
+        args(
+          post(
+            url,
+            [
+              ['rid', '1'],
+              ['rid', '99'],
+              ['intent', registrations.INTENT.verifySelected],
+            ],
+            await adminCookie(),
+          ),
+          { tournamentId: '5' },
+        ),
+      ),
     );
     expect(foreign.status).toBe(400);
     expect(foreign.body.fieldErrors.rid).toBe('Registration 99 is not a team of this tournament.');
@@ -441,9 +584,23 @@ describe('payments judged on the UPI reference the organiser saw (issue 16)', ()
       'PUT /registrations/admin/payments': () => [200, [team(1, 'Soul', { paymentStatus: 'rejected' })]],
     });
     await registrations.action(
-      args(post(url, [['rid', '3'], ['expectedUpiReference', '412345678903'], ['intent', registrations.INTENT.verifyOne]], await adminCookie()), { tournamentId: '5' }),
+      args(
+        post(
+          url,
+          [
+            ['rid', '3'],
+            ['expectedUpiReference', '412345678903'],
+            ['intent', registrations.INTENT.verifyOne],
+          ],
+          await adminCookie(),
+        ),
+        { tournamentId: '5' },
+      ),
     );
-    expect(stub.seen.at(-1)).toMatchObject({ url: '/registrations/admin/3/payment', body: { paymentStatus: 'verified', expectedUpiReference: '412345678903' } });
+    expect(stub.seen.at(-1)).toMatchObject({
+      url: '/registrations/admin/3/payment',
+      body: { paymentStatus: 'verified', expectedUpiReference: '412345678903' },
+    });
 
     await registrations.action(
       args(
@@ -462,14 +619,30 @@ describe('payments judged on the UPI reference the organiser saw (issue 16)', ()
         { tournamentId: '5' },
       ),
     );
-    expect(stub.seen.at(-1)!.body).toEqual({ tournamentId: 5, rids: [1, 3], paymentStatus: 'rejected', expectedUpiReferences: { 1: '412345678901', 3: '' } });
+    expect(stub.seen.at(-1)!.body).toEqual({
+      tournamentId: 5,
+      rids: [1, 3],
+      paymentStatus: 'rejected',
+      expectedUpiReferences: { 1: '412345678901', 3: '' },
+    });
   });
 
   it("puts the gateway's 409 beside the team that changed its reference, keeps the message above, and reloads the page's data", async () => {
     routes({ 'PUT /registrations/admin/3/payment': () => [409, { message: CHANGED, errors: { expectedUpiReference: CHANGED } }] });
     const one = unwrap(
       await registrations.action(
-        args(post(url, [['rid', '3'], ['expectedUpiReference', '412345678903'], ['intent', registrations.INTENT.verifyOne]], await adminCookie()), { tournamentId: '5' }),
+        args(
+          post(
+            url,
+            [
+              ['rid', '3'],
+              ['expectedUpiReference', '412345678903'],
+              ['intent', registrations.INTENT.verifyOne],
+            ],
+            await adminCookie(),
+          ),
+          { tournamentId: '5' },
+        ),
       ),
     );
     expect(one.status).toBe(409);
@@ -478,12 +651,25 @@ describe('payments judged on the UPI reference the organiser saw (issue 16)', ()
 
     const message = 'Soul, Orangutan changed their UPI references; check them again. Nothing was changed.';
     routes({
-      'PUT /registrations/admin/payments': () => [409, { message, errors: { 'expectedUpiReferences.1': CHANGED, 'expectedUpiReferences.3': CHANGED } }],
+      'PUT /registrations/admin/payments': () => [
+        409,
+        { message, errors: { 'expectedUpiReferences.1': CHANGED, 'expectedUpiReferences.3': CHANGED } },
+      ],
     });
     const many = unwrap(
       await registrations.action(
         args(
-          post(url, [['rid', '1'], ['rid', '3'], ['expectedUpiReference.1', 'a'], ['expectedUpiReference.3', 'b'], ['intent', registrations.INTENT.verifySelected]], await adminCookie()),
+          post(
+            url,
+            [
+              ['rid', '1'],
+              ['rid', '3'],
+              ['expectedUpiReference.1', 'a'],
+              ['expectedUpiReference.3', 'b'],
+              ['intent', registrations.INTENT.verifySelected],
+            ],
+            await adminCookie(),
+          ),
           { tournamentId: '5' },
         ),
       ),
@@ -494,7 +680,9 @@ describe('payments judged on the UPI reference the organiser saw (issue 16)', ()
 
     // With JavaScript too, the page then shows the new reference (Remix keeps a refused page's data otherwise).
     const revalidate = (actionStatus: number) =>
-      registrations.shouldRevalidate({ actionStatus, defaultShouldRevalidate: false } as Parameters<typeof registrations.shouldRevalidate>[0]);
+      registrations.shouldRevalidate({ actionStatus, defaultShouldRevalidate: false } as Parameters<
+        typeof registrations.shouldRevalidate
+      >[0]);
     expect(revalidate(409)).toBe(true);
     expect(revalidate(400)).toBe(false);
   });
@@ -505,15 +693,29 @@ describe('payments judged on the UPI reference the organiser saw (issue 16)', ()
       'GET /registrations/tournament/5': () => [
         200,
         [
-          team(1, 'Soul', { paymentReference: '412345678901', sameReferenceAs: [{ rid: 2, tid: 5, teamName: 'GodLike' }, { rid: 70, tid: 9, teamName: 'Elsewhere' }] }),
+          team(1, 'Soul', {
+            paymentReference: '412345678901',
+            sameReferenceAs: [
+              { rid: 2, tid: 5, teamName: 'GodLike' },
+              { rid: 70, tid: 9, teamName: 'Elsewhere' },
+            ],
+          }),
           team(2, 'GodLike', { paymentReference: '412345678901', sameReferenceAs: [{ rid: 1, tid: 5, teamName: 'Soul' }] }),
           team(3, 'Orangutan'),
         ],
       ],
     });
-    const page = unwrap(await registrations.loader(args(await get('http://localhost/admin/5/registrations', await adminCookie()), { tournamentId: '5' })));
+    const page = unwrap(
+      await registrations.loader(args(await get('http://localhost/admin/5/registrations', await adminCookie()), { tournamentId: '5' })),
+    );
     expect(page.body.teams.map((t: any) => [t.teamName, t.sameReferenceAs])).toEqual([
-      ['Soul', [{ rid: 2, tid: 5, teamName: 'GodLike', here: true }, { rid: 70, tid: 9, teamName: 'Elsewhere', here: false }]],
+      [
+        'Soul',
+        [
+          { rid: 2, tid: 5, teamName: 'GodLike', here: true },
+          { rid: 70, tid: 9, teamName: 'Elsewhere', here: false },
+        ],
+      ],
       ['GodLike', [{ rid: 1, tid: 5, teamName: 'Soul', here: true }]],
       ['Orangutan', []],
     ]);
@@ -534,17 +736,27 @@ describe('registrations CSV', () => {
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell('Team Soul')).toBe('Team Soul');
     expect(csvCell(42)).toBe('42');
-    expect(toCsv([['a', 'b'], ['1', '2']])).toBe('a,b\r\n1,2\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['1', '2'],
+      ]),
+    ).toBe('a,b\r\n1,2\r\n');
   });
 
   it('downloads every registration with a header row as an attachment', async () => {
     routes({
       'GET /registrations/tournament/5': () => [
         200,
-        [team(1, '=HYPERLINK("http://evil.example","Click")'), team(2, 'Soul, "Mumbai"\nEast', { paymentReference: '', paymentStatus: 'pending' })],
+        [
+          team(1, '=HYPERLINK("http://evil.example","Click")'),
+          team(2, 'Soul, "Mumbai"\nEast', { paymentReference: '', paymentStatus: 'pending' }),
+        ],
       ],
     });
-    const res = (await csv.loader(args(await get('http://localhost/admin/5/registrations.csv', await adminCookie()), { tournamentId: '5' }))) as Response;
+    const res = (await csv.loader(
+      args(await get('http://localhost/admin/5/registrations.csv', await adminCookie()), { tournamentId: '5' }),
+    )) as Response;
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="tournament-5-registrations.csv"');
@@ -554,7 +766,9 @@ describe('registrations CSV', () => {
     expect(lines[0]).toBe(
       'rid,teamName,player1Username,player2Username,player3Username,player4Username,substitute1Username,substitute2Username,paymentStatus,paymentReference,registeredBy,registeredAt (Asia/Kolkata)',
     );
-    expect(lines[1]).toBe(`1,"'=HYPERLINK(""http://evil.example"",""Click"")",p1_1,p2_1,p3_1,p4_1,,,submitted,UTR1000000,owner_1,2026-03-05 18:30`);
+    expect(lines[1]).toBe(
+      `1,"'=HYPERLINK(""http://evil.example"",""Click"")",p1_1,p2_1,p3_1,p4_1,,,submitted,UTR1000000,owner_1,2026-03-05 18:30`,
+    );
     expect(lines[2]).toBe(`2,"Soul, ""Mumbai""\nEast",p1_2,p2_2,p3_2,p4_2,,,pending,,owner_2,2026-03-05 18:30`);
     expect(lines[3]).toBe('');
   });

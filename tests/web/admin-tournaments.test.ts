@@ -1,6 +1,16 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cookieOf, formPost, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
+import {
+  cookieOf,
+  formPost,
+  json,
+  startGatewayStub,
+  thrown,
+  unwrap,
+  useStubEnv,
+  type GatewayStub,
+  type SeenRequest,
+} from './support/gateway-stub';
 import { tournamentJson } from '../support';
 
 /** The admin tournament screens (issue 8, first half): access, the add/update form's upload, delete, the manage list. */
@@ -41,7 +51,11 @@ const FORM = {
 };
 
 // The gateway's answer (tests/support builder): Monsoon Cup, id 42, with a cover.
-const TOURNAMENT = tournamentJson({ coverImageUrl: '/images/0123456789abcdef0123456789abcdef.webp', coverImageWidth: 1200, coverImageHeight: 675 });
+const TOURNAMENT = tournamentJson({
+  coverImageUrl: '/images/0123456789abcdef0123456789abcdef.webp',
+  coverImageWidth: 1200,
+  coverImageHeight: 675,
+});
 
 beforeAll(async () => {
   stub = await startGatewayStub();
@@ -124,7 +138,9 @@ describe('admin access', () => {
       expect(res.headers.get('location'), path).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
     }
     for (const [path, action, params] of ADMIN_ACTIONS()) {
-      const res = (await thrown(() => action(args(formPost(`${BASE}${path}`, { returnTo: '/admin/manage-tournaments' }), params)))) as Response;
+      const res = (await thrown(() =>
+        action(args(formPost(`${BASE}${path}`, { returnTo: '/admin/manage-tournaments' }), params)),
+      )) as Response;
       expect(res.status, path).toBe(302);
       expect(res.headers.get('location'), path).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
     }
@@ -153,7 +169,13 @@ describe('admin access', () => {
     // The gateway accepts each session's token: the login page asks it before sending anyone on (decision 031).
     stub.answer((req, res) => {
       const claims = decodeJwt(String(req.headers.authorization).slice('Bearer '.length));
-      json(res, 200, { id: Number(claims.sub), username: claims.username, email: 'p@example.com', phone: '9876543210', roles: claims.roles });
+      json(res, 200, {
+        id: Number(claims.sub),
+        username: claims.username,
+        email: 'p@example.com',
+        phone: '9876543210',
+        roles: claims.roles,
+      });
     });
     const { cookie } = await cookieFor(['ROLE_USER']);
     const page = await login.loader(args(get('/login?redirectTo=%2Fadmin%2Fadd-tournament', cookie)));
@@ -188,7 +210,9 @@ describe('add tournament', () => {
   it('sends the spec field names and the cover as multipart, dates from India time to UTC, then flashes success', async () => {
     stub.answer((_req, res) => json(res, 200, TOURNAMENT));
     const { cookie, token } = await cookieFor(['ROLE_ADMIN']);
-    const res = (await add.action(args(multipartPost('/admin/add-tournament', FORM, [{ filename: 'cover.png', type: 'image/png', bytes: PNG }], cookie)))) as Response;
+    const res = (await add.action(
+      args(multipartPost('/admin/add-tournament', FORM, [{ filename: 'cover.png', type: 'image/png', bytes: PNG }], cookie)),
+    )) as Response;
 
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/admin/manage-tournaments');
@@ -216,7 +240,11 @@ describe('add tournament', () => {
   it('sends no coverImage part when no file was chosen (the browser sends an empty nameless part)', async () => {
     stub.answer((_req, res) => json(res, 200, TOURNAMENT));
     const { cookie } = await cookieFor(['ROLE_ADMIN']);
-    const res = (await add.action(args(multipartPost('/admin/add-tournament', FORM, [{ filename: '', type: 'application/octet-stream', bytes: new Uint8Array() }], cookie)))) as Response;
+    const res = (await add.action(
+      args(
+        multipartPost('/admin/add-tournament', FORM, [{ filename: '', type: 'application/octet-stream', bytes: new Uint8Array() }], cookie),
+      ),
+    )) as Response;
     expect(res.status).toBe(302);
     const sent = await receivedForm(stub.seen[0]!);
     expect(sent.has('coverImage')).toBe(false);
@@ -266,7 +294,11 @@ describe('add tournament', () => {
   it('refuses a cover over 5 MB and a second file, each with its own message', async () => {
     const { cookie } = await cookieFor(['ROLE_ADMIN']);
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    const large = unwrap(await add.action(args(multipartPost('/admin/add-tournament', FORM, [{ filename: 'big.png', type: 'image/png', bytes: big }], cookie))));
+    const large = unwrap(
+      await add.action(
+        args(multipartPost('/admin/add-tournament', FORM, [{ filename: 'big.png', type: 'image/png', bytes: big }], cookie)),
+      ),
+    );
     expect(large.status).toBe(413);
     expect(large.body.fieldErrors).toEqual({ coverImage: 'The cover image is larger than 5 MB.' });
     expect(large.body.values.name).toBe('Monsoon Cup');
@@ -283,10 +315,17 @@ describe('add tournament', () => {
 
   it('puts the gateway’s own refusals (an image too small, a field) by their fields, with the values kept', async () => {
     stub.answer((_req, res) =>
-      json(res, 400, { message: 'Please check the highlighted fields.', errors: { coverImage: 'The cover image is too small: at least 200×100 pixels.' } }),
+      json(res, 400, {
+        message: 'Please check the highlighted fields.',
+        errors: { coverImage: 'The cover image is too small: at least 200×100 pixels.' },
+      }),
     );
     const { cookie } = await cookieFor(['ROLE_ADMIN']);
-    const { status, body } = unwrap(await add.action(args(multipartPost('/admin/add-tournament', FORM, [{ filename: 'small.png', type: 'image/png', bytes: PNG }], cookie))));
+    const { status, body } = unwrap(
+      await add.action(
+        args(multipartPost('/admin/add-tournament', FORM, [{ filename: 'small.png', type: 'image/png', bytes: PNG }], cookie)),
+      ),
+    );
     expect(status).toBe(400);
     expect(body.fieldErrors).toEqual({ coverImage: 'The cover image is too small: at least 200×100 pixels.' });
     expect(body.values).toEqual({ ...FORM, coverImageName: 'small.png' });
@@ -321,7 +360,9 @@ describe('update tournament', () => {
   it('PUTs the fields (no cover part: the current cover stays) and flashes success', async () => {
     stub.answer((_req, res) => json(res, 200, { ...TOURNAMENT, name: 'Monsoon Cup II' }));
     const { cookie } = await cookieFor(['ROLE_ADMIN']);
-    const res = (await update.action(args(multipartPost('/admin/update-tournament/42', { ...FORM, name: 'Monsoon Cup II', entryFee: '200' }, [], cookie), { id: '42' }))) as Response;
+    const res = (await update.action(
+      args(multipartPost('/admin/update-tournament/42', { ...FORM, name: 'Monsoon Cup II', entryFee: '200' }, [], cookie), { id: '42' }),
+    )) as Response;
     expect(res.headers.get('location')).toBe('/admin/manage-tournaments');
     expect(await flashOf(res)).toBe('Tournament updated successfully!');
     const call = stub.seen.at(-1)!;
@@ -334,9 +375,16 @@ describe('update tournament', () => {
   });
 
   it('shows "Failed to update tournament." or the gateway’s field message when it refuses', async () => {
-    stub.answer((_req, res) => json(res, 409, { message: '5 teams are already registered', errors: { maxTeams: '5 teams are already registered: Max teams cannot be lower than that.' } }));
+    stub.answer((_req, res) =>
+      json(res, 409, {
+        message: '5 teams are already registered',
+        errors: { maxTeams: '5 teams are already registered: Max teams cannot be lower than that.' },
+      }),
+    );
     const { cookie } = await cookieFor(['ROLE_ADMIN']);
-    const conflict = unwrap(await update.action(args(multipartPost('/admin/update-tournament/42', { ...FORM, maxTeams: '4' }, [], cookie), { id: '42' })));
+    const conflict = unwrap(
+      await update.action(args(multipartPost('/admin/update-tournament/42', { ...FORM, maxTeams: '4' }, [], cookie), { id: '42' })),
+    );
     expect(conflict.status).toBe(409);
     expect(conflict.body.fieldErrors).toEqual({ maxTeams: '5 teams are already registered: Max teams cannot be lower than that.' });
     expect(conflict.body.values.maxTeams).toBe('4');
@@ -360,7 +408,10 @@ describe('manage and delete', () => {
     ] as const) {
       const { status, body } = unwrap(await loader(args(get(path, cookie))));
       expect(status).toBe(200);
-      expect(body).toEqual({ tournaments: [{ id: 42, name: 'Monsoon Cup', game: 'BGMI', status: 'Registration Ongoing', starts: '5 Mar 2030', teams: '3/16' }], error: null });
+      expect(body).toEqual({
+        tournaments: [{ id: 42, name: 'Monsoon Cup', game: 'BGMI', status: 'Registration Ongoing', starts: '5 Mar 2030', teams: '3/16' }],
+        error: null,
+      });
     }
     stub.answer((_req, res) => json(res, 400, { message: 'nope' }));
     const failed = unwrap(await manage.loader(args(get('/admin/manage-tournaments', cookie))));
@@ -369,7 +420,9 @@ describe('manage and delete', () => {
   });
 
   it('the confirmation page names the tournament; confirming DELETEs /tournaments/admin/delete{id} and flashes success', async () => {
-    stub.answer((req, res) => (req.method === 'GET' ? json(res, 200, TOURNAMENT) : json(res, 200, { message: 'Tournament deleted successfully!' })));
+    stub.answer((req, res) =>
+      req.method === 'GET' ? json(res, 200, TOURNAMENT) : json(res, 200, { message: 'Tournament deleted successfully!' }),
+    );
     const { cookie } = await cookieFor(['ROLE_ADMIN']);
     const page = await del.loader(args(get('/admin/delete-tournament/42?returnTo=%2Fadmin%2Fmanage-tournament', cookie), { id: '42' }));
     expect(page).toMatchObject({ id: 42, name: 'Monsoon Cup', returnTo: '/admin/manage-tournament' });
@@ -377,7 +430,9 @@ describe('manage and delete', () => {
     const elsewhere = await del.loader(args(get('/admin/delete-tournament/42?returnTo=https%3A%2F%2Fevil.example', cookie), { id: '42' }));
     expect(elsewhere.returnTo).toBe('/admin/manage-tournaments');
 
-    const res = (await del.action(args(formPost(`${BASE}/admin/delete-tournament/42`, { returnTo: '/admin/manage-tournament' }, { cookie }), { id: '42' }))) as Response;
+    const res = (await del.action(
+      args(formPost(`${BASE}/admin/delete-tournament/42`, { returnTo: '/admin/manage-tournament' }, { cookie }), { id: '42' }),
+    )) as Response;
     expect(stub.seen.at(-1)).toMatchObject({ method: 'DELETE', url: '/tournaments/admin/delete42' });
     expect(res.headers.get('location')).toBe('/admin/manage-tournament');
     expect(await flashOf(res)).toBe('Tournament deleted successfully!');

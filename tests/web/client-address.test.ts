@@ -65,7 +65,13 @@ describe('TRUST_PROXY (web)', () => {
     env.resetEnvForTests();
   });
   const trustProxy = (value: string | undefined) => {
-    process.env = { ...saved, GATEWAY_URL: stub.base, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'env-')), SESSION_SECRET: 'test-secret-at-least-sixteen', TRUST_PROXY: value };
+    process.env = {
+      ...saved,
+      GATEWAY_URL: stub.base,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'env-')),
+      SESSION_SECRET: 'test-secret-at-least-sixteen',
+      TRUST_PROXY: value,
+    };
     env.resetEnvForTests();
     return env.getEnv().TRUST_PROXY;
   };

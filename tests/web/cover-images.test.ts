@@ -5,8 +5,19 @@ const ID = '3336d05948b5e4a4d5c3b8777a005fb3';
 
 describe('isImageFileName', () => {
   it('accepts "<hex>.webp", the three width variants and the JPEG share image only', () => {
-    for (const ok of [`${ID}.webp`, `${ID}-400.webp`, `${ID}-800.webp`, `${ID}-1200.webp`, `${ID}.jpg`]) expect(isImageFileName(ok)).toBe(true);
-    for (const bad of [`${ID}-500.webp`, `${ID}.png`, `${ID}-800.jpg`, `${ID.toUpperCase()}.webp`, '../etc/passwd', `${ID}.webp?x`, 'abc.webp', `${ID}-800.webp.js`, '']) {
+    for (const ok of [`${ID}.webp`, `${ID}-400.webp`, `${ID}-800.webp`, `${ID}-1200.webp`, `${ID}.jpg`])
+      expect(isImageFileName(ok)).toBe(true);
+    for (const bad of [
+      `${ID}-500.webp`,
+      `${ID}.png`,
+      `${ID}-800.jpg`,
+      `${ID.toUpperCase()}.webp`,
+      '../etc/passwd',
+      `${ID}.webp?x`,
+      'abc.webp',
+      `${ID}-800.webp.js`,
+      '',
+    ]) {
       expect(isImageFileName(bad)).toBe(false);
     }
   });
@@ -51,7 +62,11 @@ describe('coverSources', () => {
 
   it('coverOf is null without a cover URL', () => {
     expect(coverOf({ coverImageUrl: null, coverImageWidth: null, coverImageHeight: null })).toBeNull();
-    expect(coverOf({ coverImageUrl: `/images/${ID}.webp`, coverImageWidth: 10, coverImageHeight: 5 })).toEqual({ url: `/images/${ID}.webp`, width: 10, height: 5 });
+    expect(coverOf({ coverImageUrl: `/images/${ID}.webp`, coverImageWidth: 10, coverImageHeight: 5 })).toEqual({
+      url: `/images/${ID}.webp`,
+      width: 10,
+      height: 5,
+    });
   });
 
   it('coverVariantUrl only rewrites our own cover URLs', () => {
@@ -68,7 +83,10 @@ describe('ogImage', () => {
       width: 1200,
       height: 675,
     });
-    expect(ogImage({ url: `/images/${ID}.webp`, width: 900, height: 600 }, 'https://play.example.in')).toMatchObject({ width: 900, height: 600 });
+    expect(ogImage({ url: `/images/${ID}.webp`, width: 900, height: 600 }, 'https://play.example.in')).toMatchObject({
+      width: 900,
+      height: 600,
+    });
     expect(ogImage({ url: `/images/${ID}.webp`, width: null, height: null }, 'http://localhost:3000')).toEqual({
       url: `http://localhost:3000/images/${ID}.jpg`,
     });

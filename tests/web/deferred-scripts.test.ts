@@ -41,11 +41,13 @@ describe('deferModuleScripts', () => {
     expect(moduleScript(html)).not.toMatch(/^\s*import\s+[^(]/m);
   });
 
-  it('waits for load and a painted frame, capped, before the imports, then runs the rest of Remix\'s script in order', () => {
+  it("waits for load and a painted frame, capped, before the imports, then runs the rest of Remix's script in order", () => {
     const body = moduleScript(html);
     const wait = body.indexOf('addEventListener("load"');
     const restore = body.indexOf('l.href=l.dataset.href;l.rel="modulepreload"');
-    const routes = body.indexOf('const [route0,route1]=await Promise.all([import("/build/root-VIIS7Y34.js"),import("/build/routes/tournaments._index-PMN27QJ7.js")])');
+    const routes = body.indexOf(
+      'const [route0,route1]=await Promise.all([import("/build/root-VIIS7Y34.js"),import("/build/routes/tournaments._index-PMN27QJ7.js")])',
+    );
     const manifest = body.indexOf('window.__remixManifest = {');
     const modules = body.indexOf('window.__remixRouteModules = {"root":route0,"routes/tournaments._index":route1};');
     const entry = body.indexOf('import("/build/entry.client-PVFTG3LN.js");');
@@ -58,7 +60,10 @@ describe('deferModuleScripts', () => {
   it('changes nothing else: the nonce, the other scripts, the content, the data stream', () => {
     const tags = (s: string) => s.match(/<script\b[^>]*>/g);
     expect(tags(html)).toEqual(tags(page(remixScripts)));
-    const outside = (s: string) => s.replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>/, '').replace(/ rel="x-held-modulepreload" data-href=/g, ' rel="modulepreload" href=');
+    const outside = (s: string) =>
+      s
+        .replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>/, '')
+        .replace(/ rel="x-held-modulepreload" data-href=/g, ' rel="modulepreload" href=');
     expect(outside(html)).toBe(outside(page(remixScripts)));
   });
 

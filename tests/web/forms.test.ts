@@ -52,7 +52,10 @@ describe('parseForm', () => {
   });
 
   it('refuses usernames with other characters', () => {
-    const parsed = parseForm(form({ email: 'a@b.in', phone: '9876543210', username: 'bad name!', password: 'long enough' }), RegisterFormSchema);
+    const parsed = parseForm(
+      form({ email: 'a@b.in', phone: '9876543210', username: 'bad name!', password: 'long enough' }),
+      RegisterFormSchema,
+    );
     expect(!parsed.success && parsed.fieldErrors.username).toBe('Username may contain only letters, digits, _ . and -.');
   });
 
@@ -65,7 +68,10 @@ describe('parseForm', () => {
   });
 
   it('ties a password mismatch to the confirmation field, even alongside other errors, and never echoes either password or the token', () => {
-    const mismatch = parseForm(form({ token: 'tok123', password: 'new password 1', confirmPassword: 'new password 2' }), ResetPasswordFormSchema);
+    const mismatch = parseForm(
+      form({ token: 'tok123', password: 'new password 1', confirmPassword: 'new password 2' }),
+      ResetPasswordFormSchema,
+    );
     expect(!mismatch.success && mismatch.fieldErrors).toEqual({ confirmPassword: 'The two passwords do not match.' });
     expect(!mismatch.success && mismatch.values).toEqual({});
 
@@ -116,10 +122,13 @@ describe('gatewayFormErrors', () => {
   });
 
   it("uses the gateway's message when there are no field errors, else the fallback", () => {
-    expect(gatewayFormErrors(new GatewayError(401, 'Invalid email/phone or password.'), { fields, fallback: 'Login failed. Please try again.' }).formError).toBe(
-      'Invalid email/phone or password.',
+    expect(
+      gatewayFormErrors(new GatewayError(401, 'Invalid email/phone or password.'), { fields, fallback: 'Login failed. Please try again.' })
+        .formError,
+    ).toBe('Invalid email/phone or password.');
+    expect(gatewayFormErrors(new GatewayError(401, ''), { fields, fallback: 'Login failed. Please try again.' }).formError).toBe(
+      'Login failed. Please try again.',
     );
-    expect(gatewayFormErrors(new GatewayError(401, ''), { fields, fallback: 'Login failed. Please try again.' }).formError).toBe('Login failed. Please try again.');
   });
 
   it('keeps the details and says the server could not be reached when the gateway is unavailable', () => {

@@ -96,7 +96,12 @@ describe('gateway client', () => {
     };
     const err = await mod.callGateway(new Request('http://localhost/'), '/x', { schema: z.any(), auth: false }).catch((e) => e);
     expect(err).toBeInstanceOf(mod.GatewayError);
-    expect(err).toMatchObject({ status: 409, message: 'Taken.', fieldErrors: { email: 'An account with this email already exists.' }, unavailable: false });
+    expect(err).toMatchObject({
+      status: 409,
+      message: 'Taken.',
+      fieldErrors: { email: 'An account with this email already exists.' },
+      unavailable: false,
+    });
 
     expect(mod.readErrorBody('Bad credentials', 'text/plain')).toEqual({ message: 'Bad credentials', errors: {} });
     expect(mod.readErrorBody('<html>oops</html>', 'text/html').message).toBe('');
@@ -180,7 +185,9 @@ describe('session token verification', () => {
     expect(lan).toMatch(/SameSite=Lax/);
     expect(lan).not.toMatch(/Secure/);
     // The header alone proves nothing: the server turns a trusted proxy's X-Forwarded-Proto into the URL's scheme.
-    expect(await cookieFor(new Request('http://web:3000/login', { method: 'POST', headers: { 'x-forwarded-proto': 'https' } }))).not.toMatch(/; Secure/);
+    expect(
+      await cookieFor(new Request('http://web:3000/login', { method: 'POST', headers: { 'x-forwarded-proto': 'https' } })),
+    ).not.toMatch(/; Secure/);
     expect(await cookieFor(new Request('https://play.example/login', { method: 'POST' }))).toMatch(/; Secure/);
   });
 });

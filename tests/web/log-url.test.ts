@@ -9,7 +9,24 @@ describe('redactUrl', () => {
     expect(redactUrl('http://127.0.0.1:3000/reset-password?token=abc&_data=routes%2Freset-password')).toBe(
       'http://127.0.0.1:3000/reset-password?token=[redacted]&_data=routes%2Freset-password',
     );
-    for (const name of ['Token', 'reset_token', 'access_token', 'password', 'api_key', 'apikey', 'key', 'sig', 'signature', 'secret', 'code', 'otp', 'auth', 'jwt', 'session', '%74oken']) {
+    for (const name of [
+      'Token',
+      'reset_token',
+      'access_token',
+      'password',
+      'api_key',
+      'apikey',
+      'key',
+      'sig',
+      'signature',
+      'secret',
+      'code',
+      'otp',
+      'auth',
+      'jwt',
+      'session',
+      '%74oken',
+    ]) {
       expect(redactUrl(`/x?a=1&${name}=s3cret&b=2`), name).toBe(`/x?a=1&${name}=[redacted]&b=2`);
     }
     expect(redactUrl('/tournaments?day=2&q=monsoon%20cup')).toBe('/tournaments?day=2&q=monsoon%20cup');

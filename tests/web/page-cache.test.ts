@@ -3,7 +3,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GenerationSource, generationReader } from '~/utils/gateway-generation.server';
-import { chooseEncoding, MAX_PAGE_AGE_MS, pageCacheApplies, PageStore, pinInlineScripts, preparePage, storable } from '~/utils/page-cache.server';
+import {
+  chooseEncoding,
+  MAX_PAGE_AGE_MS,
+  pageCacheApplies,
+  PageStore,
+  pinInlineScripts,
+  preparePage,
+  storable,
+} from '~/utils/page-cache.server';
 
 // Decision 024: the parts of the page cache that decide what is served: the strict, shared generation
 // read; which requests and answers may use the cache; scripts pinned by hash; the bounded store.
@@ -118,7 +126,16 @@ describe('what may use the page cache', () => {
       expect(pageCacheApplies('HEAD', path, signedIn), path).toBe(false);
       expect(pageCacheApplies('POST', path, anonymous), path).toBe(false);
     }
-    for (const path of ['/admin', '/profile', '/payment', '/videos', '/tournaments/12/update-team', '/tournaments.data', '/tournaments/12.data', '/login']) {
+    for (const path of [
+      '/admin',
+      '/profile',
+      '/payment',
+      '/videos',
+      '/tournaments/12/update-team',
+      '/tournaments.data',
+      '/tournaments/12.data',
+      '/login',
+    ]) {
       expect(pageCacheApplies('GET', path, anonymous), path).toBe(false);
     }
   });

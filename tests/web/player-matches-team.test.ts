@@ -2,7 +2,17 @@ import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cookieOf, formPost, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type StubHandler } from './support/gateway-stub';
+import {
+  cookieOf,
+  formPost,
+  json,
+  startGatewayStub,
+  thrown,
+  unwrap,
+  useStubEnv,
+  type GatewayStub,
+  type StubHandler,
+} from './support/gateway-stub';
 
 // Route modules are imported after the environment points at the stub gateway.
 let stub: GatewayStub;
@@ -44,7 +54,17 @@ const team = {
   paymentReference: '',
   createdAt: '2030-05-01T10:00:00.000Z',
 };
-const match = (over: Record<string, unknown>) => ({ id: 1, tid: TID, day: 1, matchNo: 1, map: 'Erangel', matchId: null, password: null, time: '18:30:00', ...over });
+const match = (over: Record<string, unknown>) => ({
+  id: 1,
+  tid: TID,
+  day: 1,
+  matchNo: 1,
+  map: 'Erangel',
+  matchId: null,
+  password: null,
+  time: '18:30:00',
+  ...over,
+});
 
 const args = (request: Request, tournamentId = String(TID)) => ({ request, params: { tournamentId }, context: {} });
 
@@ -59,7 +79,12 @@ function gatewayAnswers(routes: Record<string, StubHandler>) {
 }
 
 async function signedIn(url: string, init: { method?: string; form?: Record<string, string> } = {}) {
-  const res = await session.createUserSession(new Request('http://localhost/login'), await stub.token({ username: 'player_one' }), 'player_one', '/');
+  const res = await session.createUserSession(
+    new Request('http://localhost/login'),
+    await stub.token({ username: 'player_one' }),
+    'player_one',
+    '/',
+  );
   const cookie = cookieOf(res);
   if (init.form) return formPost(url, init.form, { cookie });
   return new Request(url, { headers: { cookie } });
@@ -104,7 +129,9 @@ describe('anonymous visitors', () => {
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
     }
-    const res = (await thrown(() => updateRoute.action(args(formPost(`http://localhost/tournaments/${TID}/update-team`, { teamName: 'X' }))))) as Response;
+    const res = (await thrown(() =>
+      updateRoute.action(args(formPost(`http://localhost/tournaments/${TID}/update-team`, { teamName: 'X' }))),
+    )) as Response;
     expect(res.headers.get('location')).toBe(`/login?${new URLSearchParams({ redirectTo: `/tournaments/${TID}/update-team` })}`);
     expect(stub.seen.filter((r) => r.url !== '/.well-known/jwks.json')).toEqual([]);
   });
@@ -152,7 +179,9 @@ describe('matches page', () => {
   });
 
   it('shows the schedule without room details, and says why, to a player without a team', async () => {
-    gatewayAnswers({ [`GET /matches/tournament/${TID}`]: (_req, res) => json(res, 200, [match({ id: 1 }), match({ id: 2, matchNo: 2, map: 'Sanhok' })]) });
+    gatewayAnswers({
+      [`GET /matches/tournament/${TID}`]: (_req, res) => json(res, 200, [match({ id: 1 }), match({ id: 2, matchNo: 2, map: 'Sanhok' })]),
+    });
     const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
     const html = await render(matchesRoute.default, loaded);
     expect(html).toContain('Sanhok');
@@ -187,7 +216,10 @@ describe('matches page', () => {
     }
 
     // A verified team, or any team of a free tournament, is not told to pay (its rooms may simply not be set yet).
-    for (const [entryFee, paymentStatus] of [[150, 'verified'], [0, 'pending']] as const) {
+    for (const [entryFee, paymentStatus] of [
+      [150, 'verified'],
+      [0, 'pending'],
+    ] as const) {
       gatewayAnswers({
         [`GET /tournaments/${TID}`]: (_req, res) => json(res, 200, { ...tournament, entryFee }),
         [`GET /matches/tournament/${TID}`]: (_req, res) => json(res, 200, []),
@@ -213,9 +245,13 @@ describe('matches page', () => {
     expect(loaded.state).toEqual({ status: 'failed', message: 'Error loading matches.' });
     expect(await render(matchesRoute.default, loaded)).toContain('Error loading matches.');
 
-    const missing = unwrap(await thrown(async () => matchesRoute.loader(args(await signedIn('http://localhost/tournament/99/matches'), '99'))));
+    const missing = unwrap(
+      await thrown(async () => matchesRoute.loader(args(await signedIn('http://localhost/tournament/99/matches'), '99'))),
+    );
     expect(missing).toEqual({ status: 404, body: { message: 'Tournament not found.' } });
-    const nonsense = unwrap(await thrown(async () => matchesRoute.loader(args(await signedIn('http://localhost/tournament/abc/matches'), 'abc'))));
+    const nonsense = unwrap(
+      await thrown(async () => matchesRoute.loader(args(await signedIn('http://localhost/tournament/abc/matches'), 'abc'))),
+    );
     expect(nonsense.status).toBe(404);
   });
 
@@ -237,7 +273,11 @@ describe('matches page', () => {
 
 describe('share helpers', () => {
   it('groups matches by day and match number', () => {
-    const days = matchesUtil.groupByDay([match({ id: 1, day: 2, matchNo: 2 }), match({ id: 2, day: 1, matchNo: 3 }), match({ id: 3, day: 2, matchNo: 1 })]);
+    const days = matchesUtil.groupByDay([
+      match({ id: 1, day: 2, matchNo: 2 }),
+      match({ id: 2, day: 1, matchNo: 3 }),
+      match({ id: 3, day: 2, matchNo: 1 }),
+    ]);
     expect(days.map((d) => [d.day, d.matches.map((m) => m.id)])).toEqual([
       [1, [2]],
       [2, [3, 1]],
@@ -249,7 +289,9 @@ describe('share helpers', () => {
     expect(url.startsWith('https://wa.me/?text=')).toBe(true);
     // Nothing in the text can end the query or start a fragment or another parameter.
     expect(url.slice('https://wa.me/?text='.length)).not.toMatch(/[ #&?\n]/);
-    expect(decodeURIComponent(url.slice('https://wa.me/?text='.length))).toBe('Cup & Co\nDay 1 · Match 1 · Erangel · 18:30 IST\nRoom ID: 12 34\nPassword: p?#&');
+    expect(decodeURIComponent(url.slice('https://wa.me/?text='.length))).toBe(
+      'Cup & Co\nDay 1 · Match 1 · Erangel · 18:30 IST\nRoom ID: 12 34\nPassword: p?#&',
+    );
   });
 });
 
@@ -267,7 +309,9 @@ describe('team page', () => {
   });
 
   it('answers 404 "You have not registered a team for this tournament." with a link to the tournament', async () => {
-    gatewayAnswers({ [`GET /registrations/${TID}`]: (_req, res) => json(res, 404, { message: 'You have not registered a team for this tournament.' }) });
+    gatewayAnswers({
+      [`GET /registrations/${TID}`]: (_req, res) => json(res, 404, { message: 'You have not registered a team for this tournament.' }),
+    });
     const loaded = unwrap(await teamRoute.loader(args(await signedIn(`http://localhost/team/${TID}`))));
     expect(loaded.status).toBe(404);
     const html = await render(teamRoute.default, loaded.body);
@@ -284,7 +328,11 @@ describe('team page', () => {
 
 describe('update team', () => {
   const url = `http://localhost/tournaments/${TID}/update-team`;
-  const fields = { ...Object.fromEntries(Object.entries(team).filter(([k]) => k === 'teamName' || k.endsWith('Username'))), teamName: 'Team Soul X', player2Username: 'Jonathan' };
+  const fields = {
+    ...Object.fromEntries(Object.entries(team).filter(([k]) => k === 'teamName' || k.endsWith('Username'))),
+    teamName: 'Team Soul X',
+    player2Username: 'Jonathan',
+  };
 
   it('prefills the form from the team; "Failed to fetch team data." when it cannot', async () => {
     gatewayAnswers({ [`GET /registrations/${TID}`]: (_req, res) => json(res, 200, team) });
@@ -295,11 +343,16 @@ describe('update team', () => {
     expect(html).toContain('method="post"');
 
     gatewayAnswers({ [`GET /registrations/${TID}`]: (_req, res) => json(res, 409, { message: 'nope' }) });
-    expect(unwrap(await updateRoute.loader(args(await signedIn(url)))).body.state).toEqual({ status: 'failed', message: 'Failed to fetch team data.' });
+    expect(unwrap(await updateRoute.loader(args(await signedIn(url)))).body.state).toEqual({
+      status: 'failed',
+      message: 'Failed to fetch team data.',
+    });
   });
 
   it('refuses a missing team name or player 2 with 400, keeps every value and puts the messages beside the fields', async () => {
-    const { status, body } = unwrap(await updateRoute.action(args(await signedIn(url, { form: { ...fields, teamName: '', player2Username: '' } }))));
+    const { status, body } = unwrap(
+      await updateRoute.action(args(await signedIn(url, { form: { ...fields, teamName: '', player2Username: '' } }))),
+    );
     expect(status).toBe(400);
     expect(body.values).toEqual({ ...fields, teamName: '', player2Username: '' });
     expect(body.fieldErrors).toEqual({ teamName: 'Team name is required.', player2Username: 'Player 2 IGN is required.' });

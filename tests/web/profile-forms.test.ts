@@ -114,14 +114,28 @@ describe('/profile/create', () => {
     expect(await flashOf(res)).toBe('Profile created.');
     expect(gatewayCalls()).toHaveLength(1);
     expect(gatewayCalls()[0]).toMatchObject({ method: 'POST', url: '/api/profile/create', body: sent });
-    expect(Object.keys(gatewayCalls()[0]!.body as object).sort()).toEqual(['bio', 'dateOfBirth', 'fullName', 'gender', 'location', 'profilePictureUrl']);
+    expect(Object.keys(gatewayCalls()[0]!.body as object).sort()).toEqual([
+      'bio',
+      'dateOfBirth',
+      'fullName',
+      'gender',
+      'location',
+      'profilePictureUrl',
+    ]);
     expect(gatewayCalls()[0]!.headers.authorization).toBe(`Bearer ${token}`);
   });
 
   it('sends only the full name when nothing else is given (the rest as "")', async () => {
     stub.answer((_req, res) => json(res, 201, { ...sent }));
     await create.action(args(await signedIn(CREATE, { fullName: 'Asha' })));
-    expect(gatewayCalls()[0]!.body).toEqual({ fullName: 'Asha', bio: '', gender: '', dateOfBirth: '', location: '', profilePictureUrl: '' });
+    expect(gatewayCalls()[0]!.body).toEqual({
+      fullName: 'Asha',
+      bio: '',
+      gender: '',
+      dateOfBirth: '',
+      location: '',
+      profilePictureUrl: '',
+    });
   });
 
   it('refuses an empty name and a javascript: picture URL with 400, messages by the fields and every input kept', async () => {
@@ -151,7 +165,9 @@ describe('/profile/create', () => {
   });
 
   it('places the gateway’s field errors beside their fields and keeps the input', async () => {
-    stub.answer((_req, res) => json(res, 400, { message: 'Invalid input.', errors: { location: 'Location must be at most 100 characters.' } }));
+    stub.answer((_req, res) =>
+      json(res, 400, { message: 'Invalid input.', errors: { location: 'Location must be at most 100 characters.' } }),
+    );
     const { status, body } = unwrap(await create.action(args(await signedIn(CREATE, filled))));
     expect(status).toBe(400);
     expect(body).toEqual({ values: filled, fieldErrors: { location: 'Location must be at most 100 characters.' }, formError: null });
@@ -227,7 +243,9 @@ describe('/profile/edit', () => {
   });
 
   it('places gateway field errors, or says "Failed to update profile."', async () => {
-    stub.answer((_req, res) => json(res, 400, { message: 'Invalid input.', errors: { profilePictureUrl: 'Profile picture URL must be at most 500 characters.' } }));
+    stub.answer((_req, res) =>
+      json(res, 400, { message: 'Invalid input.', errors: { profilePictureUrl: 'Profile picture URL must be at most 500 characters.' } }),
+    );
     let { status, body } = unwrap(await edit.action(args(await signedIn(EDIT, filled))));
     expect(status).toBe(400);
     expect(body.fieldErrors).toEqual({ profilePictureUrl: 'Profile picture URL must be at most 500 characters.' });

@@ -33,7 +33,14 @@ describe('profile pages', () => {
   });
 
   it('load the profile with the bearer token and show the username', async () => {
-    const profile = { fullName: 'Asha Rao', bio: 'IGL', gender: 'Female', dateOfBirth: '2001-03-05', location: 'Pune', profilePictureUrl: '' };
+    const profile = {
+      fullName: 'Asha Rao',
+      bio: 'IGL',
+      gender: 'Female',
+      dateOfBirth: '2001-03-05',
+      location: 'Pune',
+      profilePictureUrl: '',
+    };
     stub.answer((_req, res) => json(res, 200, profile));
     const { token, request } = await profileRequest();
     expect(await layout.loader(args(request))).toBeNull();

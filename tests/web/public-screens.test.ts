@@ -105,7 +105,9 @@ describe('tournament list loader', () => {
         cover: { url: `/images/${ID}.webp`, width: 1200, height: 675 },
       },
     ]);
-    expect(new Headers((result as { init: ResponseInit }).init.headers).get('cache-control')).toBe('public, max-age=30, stale-while-revalidate=60');
+    expect(new Headers((result as { init: ResponseInit }).init.headers).get('cache-control')).toBe(
+      'public, max-age=30, stale-while-revalidate=60',
+    );
   });
 
   it('is not cacheable for a visitor with a session cookie', async () => {
@@ -180,9 +182,14 @@ describe('points table loader', () => {
 
   it('shows Overall (day 0) for no day, and for an invalid one with a note', async () => {
     answerPoints('overall');
-    expect(unwrap(await points.loader(args('http://localhost/tournaments/1/points-table', { tournamentId: '1' }))).body).toMatchObject({ day: 0, invalidDay: false });
+    expect(unwrap(await points.loader(args('http://localhost/tournaments/1/points-table', { tournamentId: '1' }))).body).toMatchObject({
+      day: 0,
+      invalidDay: false,
+    });
     for (const bad of ['9', 'x']) {
-      const { status, body } = unwrap(await points.loader(args(`http://localhost/tournaments/1/points-table?day=${bad}`, { tournamentId: '1' })));
+      const { status, body } = unwrap(
+        await points.loader(args(`http://localhost/tournaments/1/points-table?day=${bad}`, { tournamentId: '1' })),
+      );
       expect(status).toBe(200);
       expect(body).toMatchObject({ day: 0, invalidDay: true });
     }
@@ -211,7 +218,8 @@ describe('/images proxy', () => {
       res.end(bytes);
     });
   }
-  const get = (file: string, headers: Record<string, string> = {}) => images.loader(args(`http://localhost/images/${file}`, { file }, headers)) as Promise<Response>;
+  const get = (file: string, headers: Record<string, string> = {}) =>
+    images.loader(args(`http://localhost/images/${file}`, { file }, headers)) as Promise<Response>;
 
   it('passes the bytes through with type, ETag and a year-long immutable cache', async () => {
     answerImage();

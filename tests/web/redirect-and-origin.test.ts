@@ -58,7 +58,7 @@ describe('crossSiteReason (the form guard of the web server)', () => {
     expect(crossSiteReason(post({ origin: 'http://localhost:4000' }))).toBe('origin localhost:4000');
   });
 
-  it('compares with X-Forwarded-Host when it is there (only a trusted proxy\'s survives, server/forwarded.ts)', () => {
+  it("compares with X-Forwarded-Host when it is there (only a trusted proxy's survives, server/forwarded.ts)", () => {
     expect(crossSiteReason(post({ origin: 'https://cr.example', 'x-forwarded-host': 'cr.example' }))).toBeNull();
     expect(crossSiteReason(post({ origin: 'http://localhost:3000', 'x-forwarded-host': 'cr.example' }))).toBe('origin localhost:3000');
   });

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, formPost, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
+import {
+  cookieOf,
+  formPost,
+  json,
+  startGatewayStub,
+  thrown,
+  unwrap,
+  useStubEnv,
+  type GatewayStub,
+  type SeenRequest,
+} from './support/gateway-stub';
 import { registrationJson } from '../support';
 import { paymentFormUrl, paymentNote, qrDataUrl, upiUri } from '~/utils/upi.server';
 
@@ -103,7 +113,10 @@ describe('/register/{tournamentId}', () => {
     let page = unwrap(await register.loader(args(await signedIn('http://localhost/register/3'), { tournamentId: '3' }))).body;
     expect(page.state).toEqual({ kind: 'registered', rid: 42, teamName: 'Team Soul' });
 
-    routes({ 'GET /tournaments/3': () => [200, { ...TOURNAMENT, status: 'Completed' }], 'GET /registrations/3': () => [404, { message: 'none' }] });
+    routes({
+      'GET /tournaments/3': () => [200, { ...TOURNAMENT, status: 'Completed' }],
+      'GET /registrations/3': () => [404, { message: 'none' }],
+    });
     page = unwrap(await register.loader(args(await signedIn('http://localhost/register/3'), { tournamentId: '3' }))).body;
     expect(page.state).toEqual({ kind: 'closed', message: 'Registration is closed. Status: Completed.' });
   });
@@ -127,7 +140,13 @@ describe('/register/{tournamentId}', () => {
 
   it('keeps every input and places the gateway’s refusal beside its field', async () => {
     routes({
-      'POST /registrations/3': () => [409, { message: 'Viper is already playing for another team in this tournament.', errors: { player2Username: 'Viper is already playing for another team in this tournament.' } }],
+      'POST /registrations/3': () => [
+        409,
+        {
+          message: 'Viper is already playing for another team in this tournament.',
+          errors: { player2Username: 'Viper is already playing for another team in this tournament.' },
+        },
+      ],
       'GET /registrations/3': () => [404, { message: 'none' }],
     });
     const { status, body } = unwrap(await register.action(args(await post('http://localhost/register/3', TEAM), { tournamentId: '3' })));
@@ -139,7 +158,9 @@ describe('/register/{tournamentId}', () => {
   it('refuses look-alike IGNs of one team and hidden characters before calling the gateway, naming the fields and keeping every input', async () => {
     const before = stub.seen.length;
     const lookAlikes = { ...TEAM, player3Username: 'Mоrtal', substitute1Username: 'Ｖｉｐｅｒ' };
-    let { status, body } = unwrap(await register.action(args(await post('http://localhost/register/3', lookAlikes), { tournamentId: '3' })));
+    let { status, body } = unwrap(
+      await register.action(args(await post('http://localhost/register/3', lookAlikes), { tournamentId: '3' })),
+    );
     expect(status).toBe(400);
     expect(body.fieldErrors).toEqual({
       player3Username: 'Player 3 IGN looks the same as Player 1 IGN: each player needs their own name.',
@@ -148,7 +169,9 @@ describe('/register/{tournamentId}', () => {
     expect(body.values).toMatchObject(lookAlikes);
 
     const hiddenCharacters = { ...TEAM, teamName: 'Blaze\u034F', player4Username: 'Owais\uFE0F' };
-    ({ status, body } = unwrap(await register.action(args(await post('http://localhost/register/3', hiddenCharacters), { tournamentId: '3' }))));
+    ({ status, body } = unwrap(
+      await register.action(args(await post('http://localhost/register/3', hiddenCharacters), { tournamentId: '3' })),
+    ));
     expect(status).toBe(400);
     expect(body.fieldErrors).toEqual({
       teamName: 'Team name cannot contain invisible or direction-changing characters.',
@@ -160,7 +183,9 @@ describe('/register/{tournamentId}', () => {
 
   it('refuses missing players with the gateway’s own messages before calling it', async () => {
     const before = stub.seen.length;
-    const { status, body } = unwrap(await register.action(args(await post('http://localhost/register/3', { ...TEAM, player4Username: ' ' }), { tournamentId: '3' })));
+    const { status, body } = unwrap(
+      await register.action(args(await post('http://localhost/register/3', { ...TEAM, player4Username: ' ' }), { tournamentId: '3' })),
+    );
     expect(status).toBe(400);
     expect(body.fieldErrors).toEqual({ player4Username: 'Player 4 IGN is required.' });
     expect(stub.seen.length).toBe(before);
@@ -178,7 +203,19 @@ describe('/register/{tournamentId}', () => {
 
 describe('/payment', () => {
   const mine = (extra: Record<string, unknown> = {}) => [
-    { ...registration(extra), tournament: { id: 3, name: 'Weekend Scrims', game: 'BGMI', status: 'Registration Ongoing', startDate: '', endDate: '', entryFee: 150, coverImageUrl: null } },
+    {
+      ...registration(extra),
+      tournament: {
+        id: 3,
+        name: 'Weekend Scrims',
+        game: 'BGMI',
+        status: 'Registration Ongoing',
+        startDate: '',
+        endDate: '',
+        entryFee: 150,
+        coverImageUrl: null,
+      },
+    },
   ];
 
   it('asks for a rid, and treats an unknown one (or another player’s) as not found', async () => {
@@ -213,7 +250,10 @@ describe('/payment', () => {
   });
 
   it('sends the UPI reference for the registration’s tournament and keeps a refused one', async () => {
-    routes({ 'GET /registrations/user': () => [200, mine()], 'POST /registrations/3/payment': () => [200, registration({ paymentStatus: 'submitted' })] });
+    routes({
+      'GET /registrations/user': () => [200, mine()],
+      'POST /registrations/3/payment': () => [200, registration({ paymentStatus: 'submitted' })],
+    });
     const res = (await payment.action(args(await post('http://localhost/payment?rid=42', { upiReference: ' 412345678901 ' })))) as Response;
     expect(res.headers.get('location')).toBe('/payment?rid=42');
     expect(stub.seen.at(-1)).toMatchObject({ url: '/registrations/3/payment', body: { upiReference: '412345678901' } });
@@ -226,12 +266,15 @@ describe('/payment', () => {
 
   it('checks the 12-digit UTR before the gateway, sends it without spaces and dashes, and keeps what was typed when refused (issue 16)', async () => {
     let taken = false;
-    const TAKEN = 'This UTR is already on another registration. Check that you copied the UTR of your own payment; if you did, contact the organiser.';
+    const TAKEN =
+      'This UTR is already on another registration. Check that you copied the UTR of your own payment; if you did, contact the organiser.';
     routes({
       'GET /registrations/user': () => [200, mine()],
-      'POST /registrations/3/payment': () => (taken ? [409, { message: TAKEN, errors: { upiReference: TAKEN } }] : [200, registration({ paymentStatus: 'submitted' })]),
+      'POST /registrations/3/payment': () =>
+        taken ? [409, { message: TAKEN, errors: { upiReference: TAKEN } }] : [200, registration({ paymentStatus: 'submitted' })],
     });
-    const where = /In your UPI app, open the payment: the UTR is the 12-digit "UPI Ref\. No\." \(Paytm, BHIM\), "UTR" \(PhonePe\) or "UPI transaction ID" \(Google Pay\)\.$/;
+    const where =
+      /In your UPI app, open the payment: the UTR is the 12-digit "UPI Ref\. No\." \(Paytm, BHIM\), "UTR" \(PhonePe\) or "UPI transaction ID" \(Google Pay\)\.$/;
     const refused: [string, RegExp][] = [
       ['12345678901', /^A UTR has 12 digits; this has 11\./],
       ['1234567890123456789012345', /this has 25\./],
@@ -253,7 +296,9 @@ describe('/payment', () => {
     expect(stub.seen.at(-1)).toMatchObject({ method: 'POST', url: '/registrations/3/payment', body: { upiReference: '412345678901' } });
 
     taken = true;
-    const { status, body } = unwrap(await payment.action(args(await post('http://localhost/payment?rid=42', { upiReference: '5123 4567 8901' }))));
+    const { status, body } = unwrap(
+      await payment.action(args(await post('http://localhost/payment?rid=42', { upiReference: '5123 4567 8901' }))),
+    );
     expect(status).toBe(409);
     expect(body.fieldErrors).toEqual({ upiReference: TAKEN });
     expect(body.values.upiReference).toBe('5123 4567 8901');
@@ -261,7 +306,9 @@ describe('/payment', () => {
 
   it('never submits for a registration that is not the caller’s', async () => {
     routes({ 'GET /registrations/user': () => [200, mine()] });
-    const { status, body } = unwrap(await payment.action(args(await post('http://localhost/payment?rid=7', { upiReference: '412345678901' }))));
+    const { status, body } = unwrap(
+      await payment.action(args(await post('http://localhost/payment?rid=7', { upiReference: '412345678901' }))),
+    );
     expect(status).toBe(404);
     expect(body.formError).toBe('Registration not found!');
     expect(stub.seen.some((r) => r.method === 'POST' && r.url.includes('/payment') && r.url.includes('/7'))).toBe(false);
@@ -275,14 +322,35 @@ describe('/my-tournaments', () => {
     list = await import('~/routes/my-tournaments._index');
     info = await import('~/routes/my-tournaments.$tournamentId.info');
   });
-  const summary = { id: 3, name: 'Weekend Scrims', game: 'BGMI', status: 'Registration Ongoing', startDate: '2026-12-10T12:30:00.000Z', endDate: '', entryFee: 150, coverImageUrl: null };
+  const summary = {
+    id: 3,
+    name: 'Weekend Scrims',
+    game: 'BGMI',
+    status: 'Registration Ongoing',
+    startDate: '2026-12-10T12:30:00.000Z',
+    endDate: '',
+    entryFee: 150,
+    coverImageUrl: null,
+  };
 
   it('a card per registration: tournament, game, team, start date, payment status in words', async () => {
     routes({ 'GET /registrations/user': () => [200, [{ ...registration({ paymentStatus: 'submitted' }), tournament: summary }]] });
     const page = await list.loader(args(await signedIn('http://localhost/my-tournaments')));
     expect(page).toEqual({
       failed: false,
-      cards: [{ rid: 42, tid: 3, name: 'Weekend Scrims', game: 'BGMI', status: 'Registration Ongoing', starts: '10 Dec 2026', teamName: 'Team Soul', payment: 'Submitted', free: false }],
+      cards: [
+        {
+          rid: 42,
+          tid: 3,
+          name: 'Weekend Scrims',
+          game: 'BGMI',
+          status: 'Registration Ongoing',
+          starts: '10 Dec 2026',
+          teamName: 'Team Soul',
+          payment: 'Submitted',
+          free: false,
+        },
+      ],
     });
   });
 
@@ -294,12 +362,17 @@ describe('/my-tournaments', () => {
   });
 
   it('the details page offers Pay only until the payment is verified, and 404s without a team', async () => {
-    routes({ 'GET /tournaments/3': () => [200, TOURNAMENT], 'GET /registrations/3': () => [200, registration({ paymentStatus: 'verified' })] });
+    routes({
+      'GET /tournaments/3': () => [200, TOURNAMENT],
+      'GET /registrations/3': () => [200, registration({ paymentStatus: 'verified' })],
+    });
     const page = await info.loader(args(await signedIn('http://localhost/my-tournaments/3/info'), { tournamentId: '3' }));
     expect(page).toMatchObject({ id: 3, rid: 42, teamName: 'Team Soul', paymentStatus: 'verified', payment: 'Verified', free: false });
 
     routes({ 'GET /tournaments/3': () => [200, TOURNAMENT], 'GET /registrations/3': () => [404, { message: 'none' }] });
-    const err = unwrap(await thrown(async () => info.loader(args(await signedIn('http://localhost/my-tournaments/3/info'), { tournamentId: '3' }))));
+    const err = unwrap(
+      await thrown(async () => info.loader(args(await signedIn('http://localhost/my-tournaments/3/info'), { tournamentId: '3' }))),
+    );
     expect(err.status).toBe(404);
     expect(err.body.message).toBe('You have not registered a team for this tournament.');
   });

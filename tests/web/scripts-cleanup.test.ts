@@ -26,7 +26,9 @@ async function startScript(mode: 'wait' | 'crash' | 'exit') {
   let out = '';
   let err = '';
   child.stderr.on('data', (d) => (err += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const pids = await new Promise<number[]>((resolve, reject) => {
     child.stdout.on('data', (d) => {
       out += d;
@@ -44,7 +46,10 @@ function sweep(pids: number[]) {
 }
 
 describe('scripts stop the processes they started', () => {
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const) {
     it(`on ${signal}: every child and grandchild is gone when the script has exited (${code})`, async () => {
       const { child, pids, exited } = await startScript('wait');
       try {

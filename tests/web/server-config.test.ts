@@ -24,8 +24,22 @@ describe('the web server configuration (server/config.ts)', () => {
   });
 
   it('reads the values given; an empty one counts as unset', () => {
-    const config = readServerConfig({ PORT: '8080', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_MAX_ACTIVE_REQUESTS: '3', WEB_MAX_ACTIVE_PER_CLIENT: '', NODE_ENV: '' });
-    expect(config).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_MAX_ACTIVE_REQUESTS: 3, WEB_MAX_ACTIVE_PER_CLIENT: 1, NODE_ENV: 'production' });
+    const config = readServerConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_MAX_ACTIVE_REQUESTS: '3',
+      WEB_MAX_ACTIVE_PER_CLIENT: '',
+      NODE_ENV: '',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_MAX_ACTIVE_REQUESTS: 3,
+      WEB_MAX_ACTIVE_PER_CLIENT: 1,
+      NODE_ENV: 'production',
+    });
     expect(readServerConfig({ WEB_MAX_ACTIVE_REQUESTS: '10', WEB_MAX_ACTIVE_PER_CLIENT: '10' }).WEB_MAX_ACTIVE_PER_CLIENT).toBe(10);
   });
 
@@ -39,7 +53,10 @@ describe('the web server configuration (server/config.ts)', () => {
       { WEB_MAX_ACTIVE_REQUESTS: '4', WEB_MAX_ACTIVE_PER_CLIENT: '5' },
       'bad configuration: WEB_MAX_ACTIVE_PER_CLIENT: must be a whole number from 1 to WEB_MAX_ACTIVE_REQUESTS (4) (got "5")',
     ],
-    [{ WEB_MAX_ACTIVE_PER_CLIENT: 'many' }, 'bad configuration: WEB_MAX_ACTIVE_PER_CLIENT: must be a whole number from 1 to WEB_MAX_ACTIVE_REQUESTS (32) (got "many")'],
+    [
+      { WEB_MAX_ACTIVE_PER_CLIENT: 'many' },
+      'bad configuration: WEB_MAX_ACTIVE_PER_CLIENT: must be a whole number from 1 to WEB_MAX_ACTIVE_REQUESTS (32) (got "many")',
+    ],
     [{ LOG_LEVEL: 'loud' }, 'bad configuration: LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
   ])('stops on %j with one line naming the variable', (env, expected) => {
     expect(message(env)).toBe(expected);

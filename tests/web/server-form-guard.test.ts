@@ -28,7 +28,10 @@ beforeAll(async () => {
 afterAll(() => web?.close());
 
 const FORM = 'application/x-www-form-urlencoded';
-const actionUrls = () => routeFiles().filter((r) => r.hasAction).map((r) => routeUrl(r.name, { tournamentId: '7', id: '7' }));
+const actionUrls = () =>
+  routeFiles()
+    .filter((r) => r.hasAction)
+    .map((r) => routeUrl(r.name, { tournamentId: '7', id: '7' }));
 
 describe('the one cross-site check', () => {
   const crossSite: Record<string, Record<string, string>> = {
@@ -39,30 +42,45 @@ describe('the one cross-site check', () => {
     'Origin: null': { origin: 'null' },
   };
 
-  it.each(Object.entries(crossSite))('refuses %s with 403 on every route with an action (and its .data URL), before the route', async (_name, headers) => {
-    const urls = actionUrls();
-    // login, register, logout, the profile and team forms, payment, the admin forms …
-    expect(urls.length).toBeGreaterThanOrEqual(16);
-    for (const url of urls.flatMap((u) => [u, `${u}.data`])) {
-      const before = reached.length;
-      const res = await fetch(web.url + url + '?token=S3CRET', { method: 'POST', headers: { 'content-type': FORM, cookie: '__session=signed-in', ...headers }, body: 'a=1' });
-      expect(res.status, url).toBe(403);
-      expect(await res.text(), url).toContain('This form was sent from another site');
-      expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(reached.length, url).toBe(before);
-    }
-  });
+  it.each(Object.entries(crossSite))(
+    'refuses %s with 403 on every route with an action (and its .data URL), before the route',
+    async (_name, headers) => {
+      const urls = actionUrls();
+      // login, register, logout, the profile and team forms, payment, the admin forms …
+      expect(urls.length).toBeGreaterThanOrEqual(16);
+      for (const url of urls.flatMap((u) => [u, `${u}.data`])) {
+        const before = reached.length;
+        const res = await fetch(web.url + url + '?token=S3CRET', {
+          method: 'POST',
+          headers: { 'content-type': FORM, cookie: '__session=signed-in', ...headers },
+          body: 'a=1',
+        });
+        expect(res.status, url).toBe(403);
+        expect(await res.text(), url).toContain('This form was sent from another site');
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(reached.length, url).toBe(before);
+      }
+    },
+  );
 
   it('takes same-origin posts, and posts without Origin (SameSite=Lax cookies cover those)', async () => {
     for (const headers of [{ origin: web.url, 'sec-fetch-site': 'same-origin' }, { origin: web.url }, {}] as Record<string, string>[]) {
-      const res = await fetch(`${web.url}/login`, { method: 'POST', headers: { 'content-type': FORM, ...headers }, body: 'emailOrPhone=a%40b.in' });
+      const res = await fetch(`${web.url}/login`, {
+        method: 'POST',
+        headers: { 'content-type': FORM, ...headers },
+        body: 'emailOrPhone=a%40b.in',
+      });
       expect(res.status).toBe(200);
       expect(reached.at(-1)).toEqual({ method: 'POST', path: '/login', body: 'emailOrPhone=a%40b.in' });
     }
   });
 
   it('logs each refusal as one warning with the request id and no secret', async () => {
-    const res = await fetch(`${web.url}/reset-password?token=S3CRET`, { method: 'POST', headers: { 'content-type': FORM, origin: 'https://evil.example', 'x-request-id': 'rid-form-guard-1' }, body: 'a=1' });
+    const res = await fetch(`${web.url}/reset-password?token=S3CRET`, {
+      method: 'POST',
+      headers: { 'content-type': FORM, origin: 'https://evil.example', 'x-request-id': 'rid-form-guard-1' },
+      body: 'a=1',
+    });
     expect(res.status).toBe(403);
     const refusal = lines.find((l) => l.msg === 'request refused' && l.reqId === 'rid-form-guard-1');
     expect(refusal).toMatchObject({ level: 'warn', status: 403, reason: 'origin evil.example', url: '/reset-password?token=[redacted]' });
@@ -78,10 +96,17 @@ describe('the rest of the guard', () => {
   });
 
   it('refuses bodies that are not forms with 415, and multipart without a boundary with 400', async () => {
-    expect((await fetch(`${web.url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(415);
-    expect((await fetch(`${web.url}/login`, { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: 'x' })).status).toBe(400);
+    expect((await fetch(`${web.url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(
+      415,
+    );
+    expect(
+      (await fetch(`${web.url}/login`, { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: 'x' })).status,
+    ).toBe(400);
     const broken = '--XYZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nb';
-    expect((await fetch(`${web.url}/login`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=XYZ' }, body: broken })).status).toBe(400);
+    expect(
+      (await fetch(`${web.url}/login`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=XYZ' }, body: broken }))
+        .status,
+    ).toBe(400);
   });
 
   it('cuts a form over 64 KB with 413, declared or not', async () => {
@@ -93,7 +118,12 @@ describe('the rest of the guard', () => {
         controller.close();
       },
     });
-    const res = await fetch(`${web.url}/login`, { method: 'POST', headers: { 'content-type': FORM }, body: chunked, duplex: 'half' } as RequestInit);
+    const res = await fetch(`${web.url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': FORM },
+      body: chunked,
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
   });
 

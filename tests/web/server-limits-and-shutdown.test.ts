@@ -66,7 +66,11 @@ describe('shutdown (server/shutdown.ts)', () => {
     expect(await res.text()).toBe('done');
     const headers: Record<string, string> = {};
     const next = vi.fn();
-    stop.closeHeader({} as express.Request, { setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as express.Response, next);
+    stop.closeHeader(
+      {} as express.Request,
+      { setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as express.Response,
+      next,
+    );
     expect(headers).toEqual({ Connection: 'close' });
     expect(next).toHaveBeenCalled();
     await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0));

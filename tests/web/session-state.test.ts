@@ -33,7 +33,14 @@ describe('readSessionState: the one answer per request', () => {
   it('reads the cookie as the session storage does: a space or tab before "=", quotes, first of two', async () => {
     const cookie = await sessionCookie(await stub.token());
     const value = valueOf(cookie);
-    for (const header of [cookie, `__session =${value}`, `__session\t=${value}`, `theme=dark;  __session = ${value} `, `__session="${value}"`, `${cookie}; __session=bogus`]) {
+    for (const header of [
+      cookie,
+      `__session =${value}`,
+      `__session\t=${value}`,
+      `theme=dark;  __session = ${value} `,
+      `__session="${value}"`,
+      `${cookie}; __session=bogus`,
+    ]) {
       const state = await session.readSessionState(header);
       expect(state.user?.username, header).toBe('player_one');
       expect(state.anonymous, header).toBe(false);
@@ -88,7 +95,10 @@ describe('publicPageHeaders and getUser read the answer the server decided', () 
     ] as const) {
       const request = new Request('http://localhost/about', { headers: { cookie: header } });
       const info = await decided(header);
-      const [headers, found] = await client.runWithClient(info, async () => [publicCache.publicPageHeaders(request), await session.getUser(request)] as const);
+      const [headers, found] = await client.runWithClient(
+        info,
+        async () => [publicCache.publicPageHeaders(request), await session.getUser(request)] as const,
+      );
       expect(headers['Cache-Control'], header).toMatch(cacheControl);
       expect(found?.username ?? null, header).toBe(user);
     }
@@ -96,10 +106,14 @@ describe('publicPageHeaders and getUser read the answer the server decided', () 
 
   it('without a decision (dev server, unit tests) any cookie the parser would read as the session counts as one', () => {
     for (const cookie of ['__session=abc', 'theme=dark; __session=abc', '__session =abc', '\t__session\t=abc', 'a=1;__session=abc']) {
-      expect(publicCache.publicPageHeaders(new Request('http://localhost/', { headers: { cookie } })), cookie).toEqual({ 'Cache-Control': 'private, no-store' });
+      expect(publicCache.publicPageHeaders(new Request('http://localhost/', { headers: { cookie } })), cookie).toEqual({
+        'Cache-Control': 'private, no-store',
+      });
     }
     for (const cookie of ['theme=dark; other__session=1', '__sessionX=1', '__device=abc']) {
-      expect(publicCache.publicPageHeaders(new Request('http://localhost/', { headers: { cookie } }))['Cache-Control'], cookie).toMatch(/^public/);
+      expect(publicCache.publicPageHeaders(new Request('http://localhost/', { headers: { cookie } }))['Cache-Control'], cookie).toMatch(
+        /^public/,
+      );
     }
   });
 });
@@ -113,7 +127,9 @@ describe('signedIn: the gateway has the last word on a token', () => {
     const cookie = await sessionCookie(await stub.token());
     const request = new Request('http://localhost/login', { headers: { cookie } });
     const info = { address: '127.0.0.1', session: await session.readSessionState(cookie) };
-    const [a, b] = await client.runWithClient(info, () => Promise.all([signedInModule.signedIn(request), signedInModule.signedIn(request)]));
+    const [a, b] = await client.runWithClient(info, () =>
+      Promise.all([signedInModule.signedIn(request), signedInModule.signedIn(request)]),
+    );
     expect(a).toMatchObject({ state: 'accepted', user: { username: 'player_renamed' } });
     expect(b).toBe(a);
     expect(stub.seen.map((r) => r.url)).toEqual(['/api/auth/me']);
@@ -139,7 +155,10 @@ describe('signedIn: the gateway has the last word on a token', () => {
 
   it('none: no call to the gateway for a visitor without a valid token', async () => {
     stub.seen.length = 0;
-    expect(await signedInModule.signedIn(new Request('http://localhost/', { headers: { cookie: '__session=bogus' } }))).toEqual({ state: 'none', user: null });
+    expect(await signedInModule.signedIn(new Request('http://localhost/', { headers: { cookie: '__session=bogus' } }))).toEqual({
+      state: 'none',
+      user: null,
+    });
     expect(stub.seen).toEqual([]);
   });
 });

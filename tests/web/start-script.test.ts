@@ -37,7 +37,15 @@ async function start(env: Record<string, string>) {
   const [web, gateway] = [await freePort(taken), await freePort(taken)];
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'start-test-')), PORT: String(web), GATEWAY_PORT: String(gateway), SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'start-test-')),
+      PORT: String(web),
+      GATEWAY_PORT: String(gateway),
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
@@ -54,13 +62,17 @@ describe('npm start', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['UPI_PAYEE_VPA', 'not a upi id'],
     ['ROLE', 'everything'],
-  ])('with a bad %s stops with a line naming it and leaves nothing running', async (name, value) => {
-    const run = await start({ [name]: value });
-    expect(await run.exited).toBe(1);
-    expect(run.output()).toMatch(new RegExp(`bad configuration: ${name}\\b`));
-    expect(await staysClosed(run.web)).toBe(true);
-    expect(await listening(run.gateway)).toBe(false);
-  }, 90_000);
+  ])(
+    'with a bad %s stops with a line naming it and leaves nothing running',
+    async (name, value) => {
+      const run = await start({ [name]: value });
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toMatch(new RegExp(`bad configuration: ${name}\\b`));
+      expect(await staysClosed(run.web)).toBe(true);
+      expect(await listening(run.gateway)).toBe(false);
+    },
+    90_000,
+  );
 
   it('with PORT=notaport names PORT, not a derived variable, and starts nothing', async () => {
     // remix-serve falls back to :3000 for a PORT it cannot read: that is where a left-behind web app would be.
@@ -98,7 +110,10 @@ describe('npm start with a role (one part per container, decision 027)', () => {
     expect(await listening(run.gateway)).toBe(true);
     expect(await listening(run.web)).toBe(false);
     const check = (role: string) =>
-      spawnSync(process.execPath, ['scripts/healthcheck.mjs'], { cwd: ROOT, env: { ...process.env, ROLE: role, PORT: String(run.web), GATEWAY_PORT: String(run.gateway), GATEWAY_HOST: '0.0.0.0' } });
+      spawnSync(process.execPath, ['scripts/healthcheck.mjs'], {
+        cwd: ROOT,
+        env: { ...process.env, ROLE: role, PORT: String(run.web), GATEWAY_PORT: String(run.gateway), GATEWAY_HOST: '0.0.0.0' },
+      });
     expect(check('gateway').status).toBe(0);
     expect(check('web').status).toBe(1);
     expect(check('both').status).toBe(1);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { matchFields, matchJson, playerAccount, pointsEntry, pointsRow, registrationJson, teamFields, tournamentFields, tournamentJson, unique } from '../support';
+import {
+  matchFields,
+  matchJson,
+  playerAccount,
+  pointsEntry,
+  pointsRow,
+  registrationJson,
+  teamFields,
+  tournamentFields,
+  tournamentJson,
+  unique,
+} from '../support';
 import {
   MatchBodySchema,
   MatchSchema,

@@ -6,14 +6,16 @@ describe('parseTournamentId', () => {
   it('accepts positive whole numbers only', () => {
     expect(parseTournamentId('1')).toBe(1);
     expect(parseTournamentId('123456789')).toBe(123456789);
-    for (const bad of [undefined, '', '0', '-1', '1.0', '1e3', 'abc', ' 1', '0x10', '1234567890']) expect(parseTournamentId(bad)).toBeNull();
+    for (const bad of [undefined, '', '0', '-1', '1.0', '1e3', 'abc', ' 1', '0x10', '1234567890'])
+      expect(parseTournamentId(bad)).toBeNull();
   });
 });
 
 describe('status rules', () => {
   it('only "Registration Ongoing" allows registering', () => {
     expect(canRegister('Registration Ongoing')).toBe(true);
-    for (const s of ['Upcoming', 'Registration Closed', 'Ongoing', 'Completed', 'Cancelled', 'registration ongoing']) expect(canRegister(s)).toBe(false);
+    for (const s of ['Upcoming', 'Registration Closed', 'Ongoing', 'Completed', 'Cancelled', 'registration ongoing'])
+      expect(canRegister(s)).toBe(false);
   });
 
   it('gives every status a badge colour, unknown ones the neutral one', () => {
@@ -49,12 +51,16 @@ describe('publicPageHeaders', () => {
       'Cache-Control': 'public, max-age=30, stale-while-revalidate=60',
       Vary: 'Cookie',
     });
-    expect(publicPageHeaders(new Request('http://localhost/', { headers: { cookie: 'theme=dark; other__session=1' } }))['Cache-Control']).toMatch(/^public/);
+    expect(
+      publicPageHeaders(new Request('http://localhost/', { headers: { cookie: 'theme=dark; other__session=1' } }))['Cache-Control'],
+    ).toMatch(/^public/);
   });
 
   it('never caches a page for someone with a session cookie', () => {
     for (const cookie of ['__session=abc', 'theme=dark; __session=abc']) {
-      expect(publicPageHeaders(new Request('http://localhost/', { headers: { cookie } }))).toEqual({ 'Cache-Control': 'private, no-store' });
+      expect(publicPageHeaders(new Request('http://localhost/', { headers: { cookie } }))).toEqual({
+        'Cache-Control': 'private, no-store',
+      });
     }
   });
 });

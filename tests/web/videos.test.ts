@@ -157,7 +157,11 @@ describe('YouTube client', () => {
 
   it('reads items leniently: a malformed item is skipped, not fatal; a non-public status is left out', () => {
     const item = (videoId: string, over: Record<string, unknown> = {}) => ({
-      snippet: { title: `Video ${videoId}`, thumbnails: { medium: { url: `https://i.ytimg.com/vi/${videoId}/mqdefault.jpg`, width: 320, height: 180 } }, resourceId: { kind: 'youtube#video', videoId } },
+      snippet: {
+        title: `Video ${videoId}`,
+        thumbnails: { medium: { url: `https://i.ytimg.com/vi/${videoId}/mqdefault.jpg`, width: 320, height: 180 } },
+        resourceId: { kind: 'youtube#video', videoId },
+      },
       ...over,
     });
     const videos = parsePlaylistItems({
@@ -179,7 +183,9 @@ describe('YouTube client', () => {
 
 describe('See More in the URL', () => {
   it('reads several playlists’ counts, kept within 5..50, ignoring junk', () => {
-    const counts = parseMore(new URLSearchParams('more=PLa:10&more=PLb:15,PLc:99&more=PLd:2&more=junk&more=:10&more=PL%20x:10&more=PLe:ten'));
+    const counts = parseMore(
+      new URLSearchParams('more=PLa:10&more=PLb:15,PLc:99&more=PLd:2&more=junk&more=:10&more=PL%20x:10&more=PLe:ten'),
+    );
     expect([...counts]).toEqual([
       ['PLa', 10],
       ['PLb', 15],
@@ -207,17 +213,24 @@ function useEnv(vars: Record<string, string | undefined>) {
   resetEnvForTests();
   resetYouTubeForTests();
 }
-const configured = (channelId = CHANNEL.main) => useEnv({ YOUTUBE_API_KEY: FAKE_API_KEY, YOUTUBE_CHANNEL_ID: channelId, YOUTUBE_API_BASE: fake.base });
+const configured = (channelId = CHANNEL.main) =>
+  useEnv({ YOUTUBE_API_KEY: FAKE_API_KEY, YOUTUBE_CHANNEL_ID: channelId, YOUTUBE_API_BASE: fake.base });
 
 async function load(search = '', headers: Record<string, string> = {}) {
-  const result = await videosRoute.loader({ request: new Request(`http://localhost/videos${search}`, { headers }), params: {}, context: {} });
+  const result = await videosRoute.loader({
+    request: new Request(`http://localhost/videos${search}`, { headers }),
+    params: {},
+    context: {},
+  });
   const r = result as unknown as { init: ResponseInit | null };
   return { ...unwrap(result), headers: new Headers(r.init?.headers ?? {}) };
 }
 
 /** Server-renders the page with this loader data: the HTML a browser without JavaScript gets. */
 async function render(loaderData: unknown) {
-  const handler = createStaticHandler([{ id: 'page', path: '*', Component: videosRoute.default as ComponentType, loader: () => loaderData as object }]);
+  const handler = createStaticHandler([
+    { id: 'page', path: '*', Component: videosRoute.default as ComponentType, loader: () => loaderData as object },
+  ]);
   const context = await handler.query(new Request('http://localhost/videos'));
   if (context instanceof Response) throw new Error('unexpected redirect');
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -321,7 +334,8 @@ describe('/videos loader and page', () => {
     resetYouTubeForTests();
     fake.setMode('drop');
     const failed = await load();
-    for (const text of [await render(failed.body), JSON.stringify(failed.body), JSON.stringify([...failed.headers])]) expect(text).not.toContain(FAKE_API_KEY);
+    for (const text of [await render(failed.body), JSON.stringify(failed.body), JSON.stringify([...failed.headers])])
+      expect(text).not.toContain(FAKE_API_KEY);
     expect(logged.length).toBeGreaterThan(0); // the failure was logged (afterEach checks no line has the key)
   });
 

@@ -15,7 +15,10 @@ export function SubmitButton({ children, pendingLabel, formPath, className = 'bu
   const location = useLocation();
   const target = formPath ?? location.pathname;
   const pending =
-    navigation.state !== 'idle' && navigation.formMethod != null && navigation.formAction != null && new URL(navigation.formAction, 'http://x').pathname === target;
+    navigation.state !== 'idle' &&
+    navigation.formMethod != null &&
+    navigation.formAction != null &&
+    new URL(navigation.formAction, 'http://x').pathname === target;
   return (
     <button {...props} type="submit" className={className} disabled={pending || props.disabled} aria-busy={pending || undefined}>
       {pending && pendingLabel ? pendingLabel : children}

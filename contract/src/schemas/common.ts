@@ -34,9 +34,15 @@ export const IsoDateTimeSchema = z
   .string({ required_error: 'Required.' })
   .trim()
   .min(1, 'Required.')
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)) && isRealDate(v.slice(0, 10)), {
-    message: 'Must be a date and time with a time zone, e.g. 2026-03-05T18:30:00+05:30.',
-  })
+  .refine(
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
+      !Number.isNaN(Date.parse(v)) &&
+      isRealDate(v.slice(0, 10)),
+    {
+      message: 'Must be a date and time with a time zone, e.g. 2026-03-05T18:30:00+05:30.',
+    },
+  )
   .transform((v) => new Date(v).toISOString());
 
 // Names are shown to other people (team lists, points tables, admin screens), so they must look like
@@ -46,6 +52,7 @@ export const IsoDateTimeSchema = z
 // selectors U+FE00-U+FE0F and U+E0100-U+E01EF, the Hangul fillers that games accept as "blank" letters,
 // Mongolian selectors, tags ... "Blaze" and "Blaze\u034F" would otherwise be two names that show the same.
 // Whitespace is trimmed or collapsed by the schemas.
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const NO_INVISIBLE = /^[^\p{Cf}\p{Default_Ignorable_Code_Point}\u0000-\u0008\u000E-\u001F\u007F-\u009F]*$/u;
 // Something that draws: not a separator, combining mark, other (C*) or blank (Braille blank U+2800).
 const EMPTY_OR_VISIBLE = /^$|[^\s\p{Z}\p{M}\p{C}\u115F\u1160\u3164\uFFA0\u2800]/u;

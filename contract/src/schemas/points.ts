@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
-import { TournamentParamsSchema } from './tournament.js';
 import { MATCH_DAY_MAX, MATCH_NO_MAX, MAX_MATCH_ROWS } from '../constants.js';
 
 /**
@@ -11,11 +10,7 @@ const wholeNumber = (label: string, min: number, max: number, required = `${labe
   const message = `${label} must be a whole number from ${min} to ${max}.`;
   return z.preprocess(
     (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
-    z
-      .number({ required_error: required, invalid_type_error: message })
-      .int(message)
-      .min(min, message)
-      .max(max, message),
+    z.number({ required_error: required, invalid_type_error: message }).int(message).min(min, message).max(max, message),
   );
 };
 
@@ -35,10 +30,14 @@ const MatchSchema = wholeNumber('Match', 1, MATCH_NO_MAX);
 const teamResultFields = {
   teamId: TeamIdSchema,
   teamName: z.unknown().optional().describe("Accepted and ignored: the registration's team name is used."),
-  position: wholeNumber('Position', 0, 100).describe('Finishing position, 1 to the number of teams in the lobby; 0 = no placement recorded.'),
+  position: wholeNumber('Position', 0, 100).describe(
+    'Finishing position, 1 to the number of teams in the lobby; 0 = no placement recorded.',
+  ),
   wins: wholeNumber('Wins', 0, 1)
     .optional()
-    .describe('Derived from the position (1 for position 1, else 0) and stored that way; 0 or absent are read as "not given", a 1 for any other position is refused.'),
+    .describe(
+      'Derived from the position (1 for position 1, else 0) and stored that way; 0 or absent are read as "not given", a 1 for any other position is refused.',
+    ),
   finishes: wholeNumber('Finishes', 0, 99).describe('0 to the other players of the lobby: 4 × (teams − 1) for squads.'),
   totalPoints: z.unknown().optional().describe('Accepted and ignored: the gateway computes placement points + finishes.'),
 };
@@ -116,7 +115,7 @@ export const MatchResultsBatchSchema = z.object({
       invalid_type_error: 'Results must be a list of team rows.',
     })
     .max(MAX_MATCH_ROWS, `At most ${MAX_MATCH_ROWS} rows in one match.`)
-    .describe("Every result of the match: teams not listed lose their row in this match. [] clears the match."),
+    .describe('Every result of the match: teams not listed lose their row in this match. [] clears the match.'),
 });
 export type MatchResultsBatch = z.infer<typeof MatchResultsBatchSchema>;
 

@@ -18,14 +18,16 @@ function latestToday(): string {
   return new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 
-const DateOfBirthSchema = z.preprocess(
-  blankIfMissing,
-  z
-    .string({ invalid_type_error: 'Date of birth must be text.' })
-    .refine((v) => v === '' || isRealDate(v), { message: 'Date of birth must be a real date in the form YYYY-MM-DD.' })
-    .refine((v) => v === '' || !isRealDate(v) || v >= EARLIEST_BIRTH_DATE, { message: 'Date of birth must be in 1900 or later.' })
-    .refine((v) => v === '' || !isRealDate(v) || v <= latestToday(), { message: 'Date of birth cannot be in the future.' }),
-).describe('YYYY-MM-DD (1900-01-01 to today) or ""');
+const DateOfBirthSchema = z
+  .preprocess(
+    blankIfMissing,
+    z
+      .string({ invalid_type_error: 'Date of birth must be text.' })
+      .refine((v) => v === '' || isRealDate(v), { message: 'Date of birth must be a real date in the form YYYY-MM-DD.' })
+      .refine((v) => v === '' || !isRealDate(v) || v >= EARLIEST_BIRTH_DATE, { message: 'Date of birth must be in 1900 or later.' })
+      .refine((v) => v === '' || !isRealDate(v) || v <= latestToday(), { message: 'Date of birth cannot be in the future.' }),
+  )
+  .describe('YYYY-MM-DD (1900-01-01 to today) or ""');
 
 function isWebUrl(v: string): boolean {
   try {
@@ -36,13 +38,15 @@ function isWebUrl(v: string): boolean {
   }
 }
 
-const ProfilePictureUrlSchema = z.preprocess(
-  blankIfMissing,
-  z
-    .string({ invalid_type_error: 'Profile picture URL must be text.' })
-    .max(500, 'Profile picture URL must be at most 500 characters.')
-    .refine((v) => v === '' || isWebUrl(v), { message: 'Profile picture URL must be a web address starting with http:// or https://.' }),
-).describe('http(s) URL or ""');
+const ProfilePictureUrlSchema = z
+  .preprocess(
+    blankIfMissing,
+    z
+      .string({ invalid_type_error: 'Profile picture URL must be text.' })
+      .max(500, 'Profile picture URL must be at most 500 characters.')
+      .refine((v) => v === '' || isWebUrl(v), { message: 'Profile picture URL must be a web address starting with http:// or https://.' }),
+  )
+  .describe('http(s) URL or ""');
 
 const GenderSchema = z.preprocess(
   blankIfMissing,

@@ -45,7 +45,11 @@ function noRepeatedIgn(team: Partial<TeamShape>, ctx: z.RefinementCtx) {
     const keys = nameKeys(ign);
     const first = seen.find((s) => s.key === keys.key || s.shape === keys.shape);
     if (first) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: `${IGN_LABELS[field]} looks the same as ${IGN_LABELS[first.field]}: each player needs their own name.` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [field],
+        message: `${IGN_LABELS[field]} looks the same as ${IGN_LABELS[first.field]}: each player needs their own name.`,
+      });
     } else {
       seen.push({ field, ...keys });
     }
@@ -133,7 +137,8 @@ const UTR_SEPARATORS = /[\s\u00AD\u200B-\u200D\u2060\u2010-\u2015\u2212\uFE58\uF
 export const normaliseUtr = (value: string) => value.replace(UTR_SEPARATORS, '');
 
 export const UTR_REQUIRED = 'UPI reference is required.';
-export const UTR_TAKEN = 'This UTR is already on another registration. Check that you copied the UTR of your own payment; if you did, contact the organiser.';
+export const UTR_TAKEN =
+  'This UTR is already on another registration. Check that you copied the UTR of your own payment; if you did, contact the organiser.';
 
 /** Why a normalised reference is not a UTR, or undefined when it is one: 12 digits, not one digit repeated. */
 export function utrProblem(utr: string): string | undefined {
@@ -167,7 +172,8 @@ const ExpectedReferenceSchema = z
 export const PaymentStatusUpdateSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES, {
     errorMap: (_issue, ctx) => ({
-      message: ctx.data === undefined ? 'Payment status is required.' : 'Payment status must be one of pending, submitted, verified, rejected.',
+      message:
+        ctx.data === undefined ? 'Payment status is required.' : 'Payment status must be one of pending, submitted, verified, rejected.',
     }),
   }),
   expectedUpiReference: ExpectedReferenceSchema.optional().describe(

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema, isRealDate, nameText, text } from './common.js';
-import { DEFAULT_POINTS_SYSTEM, LONG_TEXT_MAX, MAX_ENTRY_FEE, MAX_TEAMS_RANGE, POINTS_SYSTEM_IDS, TOURNAMENT_STATUSES, type FieldErrors } from '../constants.js';
+import {
+  DEFAULT_POINTS_SYSTEM,
+  LONG_TEXT_MAX,
+  MAX_ENTRY_FEE,
+  MAX_TEAMS_RANGE,
+  POINTS_SYSTEM_IDS,
+  TOURNAMENT_STATUSES,
+  type FieldErrors,
+} from '../constants.js';
 
 /** A whole number sent as a form field ("16"), within [min, max]. */
 const wholeNumber = (label: string, min: number, max: number, unit = '') =>
@@ -23,10 +31,7 @@ const isRealCalendarDate = (v: unknown) => {
   return !m || isRealDate(m[1]!);
 };
 
-const DateField = z
-  .any()
-  .refine(isRealCalendarDate, { message: 'That date does not exist in the calendar.' })
-  .pipe(IsoDateTimeSchema);
+const DateField = z.any().refine(isRealCalendarDate, { message: 'That date does not exist in the calendar.' }).pipe(IsoDateTimeSchema);
 
 export const TournamentFormSchema = z.object({
   name: nameText('Name', 100),
@@ -62,7 +67,9 @@ const DATE_FIELDS = ['registrationOpen', 'registrationClose', 'startDate', 'endD
  * parsed, so an admin sees every problem in one round trip (a zod refinement would stay silent
  * until every other field was valid).
  */
-export function validateTournamentForm(input: Record<string, unknown>): { data: TournamentForm; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
+export function validateTournamentForm(
+  input: Record<string, unknown>,
+): { data: TournamentForm; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
   const result = TournamentFormSchema.safeParse(input);
   const errors: FieldErrors = {};
   if (!result.success) {

@@ -15,7 +15,16 @@ export async function insertImage(db: Trx, image: ProcessedImage): Promise<void>
   const createdAt = nowIso();
   await db
     .insertInto('images')
-    .values(image.variants.map((v) => ({ id: image.id, width: v.width, height: v.height, content_type: image.contentType, data: v.data, created_at: createdAt })))
+    .values(
+      image.variants.map((v) => ({
+        id: image.id,
+        width: v.width,
+        height: v.height,
+        content_type: image.contentType,
+        data: v.data,
+        created_at: createdAt,
+      })),
+    )
     .onConflict((oc) => oc.columns(['id', 'width']).doNothing())
     .execute();
   await insertImageJpeg(db, { id: image.id, ...image.jpeg });

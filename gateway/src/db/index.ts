@@ -35,7 +35,13 @@ export interface DatabaseHandle {
   /** A real write: true when it commits and the storage has room (the fault is cleared), false on a storage fault. */
   probeWrite(): Promise<boolean>;
   /** Locks one tournament row until the transaction ends (PostgreSQL: FOR UPDATE; SQLite holds the database lock already). */
-  lockTournament(trx: Trx, tournamentId: number): Promise<{ id: number; max_teams: number; status: string; registration_open: string; registration_close: string; deleted_at: string | null } | undefined>;
+  lockTournament(
+    trx: Trx,
+    tournamentId: number,
+  ): Promise<
+    | { id: number; max_teams: number; status: string; registration_open: string; registration_close: string; deleted_at: string | null }
+    | undefined
+  >;
   /**
    * The cache generation (decision 023), strict: it reflects every write whose answer was sent before
    * the call (SQLite: every write committed before it; PostgreSQL: through the lease).
@@ -79,6 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { hasRoom, ...dialect } = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
   const handle = withStorageHealth(dialect, hasRoom);
   try {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see each step's schema, not today's
     await migrate(handle.db as Kysely<any>, handle.dialect);
   } catch (err) {
     await handle.close().catch(() => {});
@@ -228,8 +235,7 @@ function openPostgres(databaseUrl: string): DialectHandle {
     if (!lease || lease.startedAt < startedAt) lease = { startedAt, value };
     return value;
   });
-  const generation = () =>
-    lease && performance.now() - lease.startedAt < GENERATION_LEASE_MS ? Promise.resolve(lease.value) : read();
+  const generation = () => (lease && performance.now() - lease.startedAt < GENERATION_LEASE_MS ? Promise.resolve(lease.value) : read());
   return {
     db,
     dialect: 'postgres',
@@ -299,7 +305,14 @@ function isOneUniqueViolation(err: unknown, which?: UniqueIndex): boolean {
 }
 
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
   '57P01', // admin_shutdown: the server is stopping or restarting
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up or shutting down
@@ -316,7 +329,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   if (!e || typeof e !== 'object') return false;
   if (e.code && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true; // 08xxx: connection exceptions
-  return /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/i.test(e.message ?? '');
+  return /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/i.test(
+    e.message ?? '',
+  );
 }
 
 /**
@@ -336,7 +351,15 @@ export function isWriteConflict(err: unknown): boolean {
 export function isStorageFault(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return false;
-  return code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR') || code === '53100' || code === '58030' || code === 'ENOSPC' || code === 'EDQUOT' || code === 'EIO';
+  return (
+    code === 'SQLITE_FULL' ||
+    code.startsWith('SQLITE_IOERR') ||
+    code === '53100' ||
+    code === '58030' ||
+    code === 'ENOSPC' ||
+    code === 'EDQUOT' ||
+    code === 'EIO'
+  );
 }
 
 export const nowIso = () => new Date().toISOString();

@@ -27,7 +27,10 @@ export async function touchDevice(db: Trx, deviceId: string): Promise<void> {
 /** Remembers a new device for the user; drops the user's expired ones and all but the most recent few. */
 export async function insertDevice(db: Trx, device: { id: string; userId: number; expiresAt: string }): Promise<void> {
   const now = nowIso();
-  await db.insertInto('login_devices').values({ id: device.id, user_id: device.userId, created_at: now, last_used_at: now, expires_at: device.expiresAt }).execute();
+  await db
+    .insertInto('login_devices')
+    .values({ id: device.id, user_id: device.userId, created_at: now, last_used_at: now, expires_at: device.expiresAt })
+    .execute();
   await db.deleteFrom('login_devices').where('user_id', '=', device.userId).where('expires_at', '<=', now).execute();
   const kept = await db
     .selectFrom('login_devices')
@@ -101,21 +104,23 @@ export async function reserveAttempt(
 ): Promise<{ reserved: number } | { lockedUntil: string }> {
   // The address too when only the device is counted: every row written carries it, and the address count includes it.
   const keys = [...new Set([...limits.map(([key]) => lockName(key)), lockName({ address: attempt.address })])].sort();
-  return inTurn(store, keys, () => store.writeTransaction(async (trx) => {
-    if (store.dialect === 'postgres') {
-      for (const key of keys) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-    }
-    for (const [key, max] of limits) {
-      const until = await lockedUntil(trx, key, max, since, windowMs);
-      if (until) return { lockedUntil: until };
-    }
-    const row = await trx
-      .insertInto('login_failures')
-      .values({ address: attempt.address, account: attempt.account, device_id: attempt.deviceId, failed_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { reserved: row.id };
-  }));
+  return inTurn(store, keys, () =>
+    store.writeTransaction(async (trx) => {
+      if (store.dialect === 'postgres') {
+        for (const key of keys) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+      }
+      for (const [key, max] of limits) {
+        const until = await lockedUntil(trx, key, max, since, windowMs);
+        if (until) return { lockedUntil: until };
+      }
+      const row = await trx
+        .insertInto('login_failures')
+        .values({ address: attempt.address, account: attempt.account, device_id: attempt.deviceId, failed_at: nowIso() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { reserved: row.id };
+    }),
+  );
 }
 
 /** Per database and key, the end of the latest task queued on it. */

@@ -24,13 +24,7 @@ export function toMatch(row: MatchRow, showRoom: boolean): Match {
 }
 
 export function listTournamentMatches(db: Trx, tournamentId: number): Promise<MatchRow[]> {
-  return db
-    .selectFrom('matches')
-    .selectAll()
-    .where('tournament_id', '=', tournamentId)
-    .orderBy('day')
-    .orderBy('match_no')
-    .execute();
+  return db.selectFrom('matches').selectAll().where('tournament_id', '=', tournamentId).orderBy('day').orderBy('match_no').execute();
 }
 
 export function findMatchById(db: Trx, id: number): Promise<MatchRow | undefined> {

@@ -187,9 +187,24 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('device_id', 'text', (c: any) => c) // the valid device token the attempt carried, if any
           .addColumn('failed_at', 'text', (c: any) => c.notNull())
           .execute();
-        await db.schema.createIndex('login_failures_account').ifNotExists().on('login_failures').columns(['account', 'failed_at']).execute();
-        await db.schema.createIndex('login_failures_address').ifNotExists().on('login_failures').columns(['address', 'failed_at']).execute();
-        await db.schema.createIndex('login_failures_device').ifNotExists().on('login_failures').columns(['device_id', 'failed_at']).execute();
+        await db.schema
+          .createIndex('login_failures_account')
+          .ifNotExists()
+          .on('login_failures')
+          .columns(['account', 'failed_at'])
+          .execute();
+        await db.schema
+          .createIndex('login_failures_address')
+          .ifNotExists()
+          .on('login_failures')
+          .columns(['address', 'failed_at'])
+          .execute();
+        await db.schema
+          .createIndex('login_failures_device')
+          .ifNotExists()
+          .on('login_failures')
+          .columns(['device_id', 'failed_at'])
+          .execute();
         await db.schema.createIndex('login_failures_time').ifNotExists().on('login_failures').column('failed_at').execute();
       },
     },
@@ -218,7 +233,12 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('email_hash', 'text', (c: any) => c.notNull()) // SHA-256 of the email asked for, lower-cased
           .addColumn('requested_at', 'text', (c: any) => c.notNull())
           .execute();
-        await db.schema.createIndex('password_reset_requests_time').ifNotExists().on('password_reset_requests').column('requested_at').execute();
+        await db.schema
+          .createIndex('password_reset_requests_time')
+          .ifNotExists()
+          .on('password_reset_requests')
+          .column('requested_at')
+          .execute();
       },
     },
     // Decision 032: the JPEG of each cover for link previews, made once (at upload, or on its first
@@ -252,7 +272,10 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         ];
         await inTransaction(db, async (trx) => {
           for (const [table, column] of columns) {
-            await trx.schema.alterTable(table).addColumn(column, 'text', (c) => c.notNull().defaultTo('')).execute();
+            await trx.schema
+              .alterTable(table)
+              .addColumn(column, 'text', (c) => c.notNull().defaultTo(''))
+              .execute();
           }
           await fillNameKeys(trx);
           await trx.schema.createIndex('users_username_key').on('users').column('username_key').unique().execute();
@@ -332,7 +355,17 @@ async function fillNameKeys(db: Db) {
 
   const teams = await db
     .selectFrom('registrations')
-    .select(['id', 'tournament_id', 'team_name', 'player1_username', 'player2_username', 'player3_username', 'player4_username', 'substitute1_username', 'substitute2_username'])
+    .select([
+      'id',
+      'tournament_id',
+      'team_name',
+      'player1_username',
+      'player2_username',
+      'player3_username',
+      'player4_username',
+      'substitute1_username',
+      'substitute2_username',
+    ])
     .orderBy('id')
     .execute();
   const igns = await db.selectFrom('registration_igns').select(['tournament_id', 'registration_id', 'ign_lower']).execute();
@@ -346,7 +379,14 @@ async function fillNameKeys(db: Db) {
     const { key, shape } = scope(teamClaims, tid)(team.team_name, String(team.id));
     await db.updateTable('registrations').set({ team_name_key: key, team_name_shape: shape }).where('id', '=', team.id).execute();
     // An IGN row holds only the lower-case form (decision 007's key): find the name it was made from, in form order.
-    const names = [team.player1_username, team.player2_username, team.player3_username, team.player4_username, team.substitute1_username, team.substitute2_username];
+    const names = [
+      team.player1_username,
+      team.player2_username,
+      team.player3_username,
+      team.player4_username,
+      team.substitute1_username,
+      team.substitute2_username,
+    ];
     const order = (lower: string) => {
       const i = names.findIndex((n) => n !== '' && lowerName(n) === lower);
       return i < 0 ? names.length : i;
@@ -376,11 +416,14 @@ class InlineProvider implements MigrationProvider {
 export async function migrate(db: Kysely<any>, dialect: Dialect, upTo?: string): Promise<void> {
   // Kysely looks for its own tables in every schema; name ours, or another schema's copy (a
   // neighbouring test schema, say) makes it skip creating them here.
-  const schema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const schema =
+    dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({ db, provider: new InlineProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String((error as Error)?.message ?? error)}`);
+    throw new Error(
+      `database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String((error as Error)?.message ?? error)}`,
+    );
   }
 }

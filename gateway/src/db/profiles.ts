@@ -40,7 +40,10 @@ export async function getProfile(db: Trx, userId: number): Promise<Profile | und
 /** Throws the driver's unique-violation error when the user already has a profile. */
 export async function insertProfile(db: Trx, userId: number, profile: Profile): Promise<Profile> {
   const now = nowIso();
-  await db.insertInto('profiles').values({ user_id: userId, ...toColumns(profile), created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('profiles')
+    .values({ user_id: userId, ...toColumns(profile), created_at: now, updated_at: now })
+    .execute();
   return profile;
 }
 

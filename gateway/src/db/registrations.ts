@@ -187,7 +187,13 @@ function teamColumns(team: TeamFields) {
 }
 
 async function insertIgns(db: Trx, tournamentId: number, registrationId: number, team: TeamFields) {
-  const rows = teamIgns(team).map((i) => ({ tournament_id: tournamentId, registration_id: registrationId, ign_lower: i.lower, ign_key: i.key, ign_shape: i.shape }));
+  const rows = teamIgns(team).map((i) => ({
+    tournament_id: tournamentId,
+    registration_id: registrationId,
+    ign_lower: i.lower,
+    ign_key: i.key,
+    ign_shape: i.shape,
+  }));
   if (rows.length > 0) await db.insertInto('registration_igns').values(rows).execute();
 }
 
@@ -212,7 +218,12 @@ export async function insertRegistration(db: Trx, tournamentId: number, userId: 
 }
 
 /** Replaces the team's fields and IGN rows; throws the driver's unique violation on a clash. Call inside a transaction. */
-export async function updateRegistrationTeam(db: Trx, registrationId: number, tournamentId: number, team: TeamFields): Promise<RegistrationRow> {
+export async function updateRegistrationTeam(
+  db: Trx,
+  registrationId: number,
+  tournamentId: number,
+  team: TeamFields,
+): Promise<RegistrationRow> {
   await db
     .updateTable('registrations')
     .set({ ...teamColumns(team), updated_at: nowIso() })
@@ -278,7 +289,12 @@ export async function findForeignRegistrations(db: Trx, tournamentId: number, re
  * are not rewritten. Returns the listed registrations by rid. Call inside a transaction after
  * findForeignRegistrations found none.
  */
-export async function setPayments(db: Trx, tournamentId: number, registrationIds: readonly number[], status: PaymentStatus): Promise<RegistrationRow[]> {
+export async function setPayments(
+  db: Trx,
+  tournamentId: number,
+  registrationIds: readonly number[],
+  status: PaymentStatus,
+): Promise<RegistrationRow[]> {
   await db
     .updateTable('registrations')
     .set({ payment_status: status, updated_at: nowIso() })

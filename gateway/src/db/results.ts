@@ -193,7 +193,10 @@ export async function insertMatchResults(db: Trx, results: readonly NewMatchResu
 }
 
 /** Stored rows of one match: placed teams by position, then unplaced ones by name. */
-export async function listMatchResults(db: Trx, where: { tournamentId: number; day: number; match: number; registrationId?: number }): Promise<MatchResultRow[]> {
+export async function listMatchResults(
+  db: Trx,
+  where: { tournamentId: number; day: number; match: number; registrationId?: number },
+): Promise<MatchResultRow[]> {
   let query = db
     .selectFrom('match_results as mr')
     .innerJoin('registrations as r', 'r.id', 'mr.registration_id')

@@ -24,7 +24,10 @@ export function findSessionUser(db: Trx, sessionId: string): Promise<SessionUser
 export async function insertSession(db: Trx, session: { id: string; userId: number; expiresAt: string }): Promise<void> {
   const now = nowIso();
   await db.deleteFrom('sessions').where('user_id', '=', session.userId).where('expires_at', '<=', now).execute();
-  await db.insertInto('sessions').values({ id: session.id, user_id: session.userId, created_at: now, expires_at: session.expiresAt }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ id: session.id, user_id: session.userId, created_at: now, expires_at: session.expiresAt })
+    .execute();
 }
 
 /** Ends one token. */

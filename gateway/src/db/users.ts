@@ -14,7 +14,11 @@ export interface UserRow {
 const USER_COLUMNS = ['id', 'email', 'phone', 'username', 'password_hash', 'roles'] as const;
 
 /** Roles are stored comma-separated; tokens and JSON carry them as a list. */
-export const rolesList = (roles: string) => roles.split(',').map((r) => r.trim()).filter(Boolean);
+export const rolesList = (roles: string) =>
+  roles
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
 
 export function findUserById(db: Trx, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -97,7 +101,10 @@ export async function updateUser(db: Trx, id: number, changes: { passwordHash?: 
 export async function createPasswordReset(db: Trx, userId: number, tokenHash: string, expiresAt: string): Promise<void> {
   const now = nowIso();
   await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
-  await db.insertInto('password_resets').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: now }).execute();
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: now })
+    .execute();
 }
 
 /**
@@ -107,7 +114,10 @@ export async function createPasswordReset(db: Trx, userId: number, tokenHash: st
 export async function recordPasswordResetRequest(db: Trx, emailHash: string): Promise<void> {
   const now = nowIso();
   await db.insertInto('password_reset_requests').values({ email_hash: emailHash, requested_at: now }).execute();
-  await db.deleteFrom('password_reset_requests').where('requested_at', '<=', new Date(Date.parse(now) - 24 * 60 * 60 * 1000).toISOString()).execute();
+  await db
+    .deleteFrom('password_reset_requests')
+    .where('requested_at', '<=', new Date(Date.parse(now) - 24 * 60 * 60 * 1000).toISOString())
+    .execute();
 }
 
 /** True when the token exists, is unused and has not expired. */

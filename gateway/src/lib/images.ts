@@ -169,8 +169,10 @@ function gifEnd(input: Buffer): number | undefined {
   while (offset < input.length) {
     const block = input[offset];
     if (block === 0x3b) return offset + 1; // trailer
-    if (block === 0x21) offset = skipSubBlocks(offset + 2); // extension: introducer, label, data
-    else if (block === 0x2c && offset + 10 <= input.length) offset = skipSubBlocks(offset + 10 + colourTable(input[offset + 9]!) + 1); // image: descriptor, table, LZW size, data
+    if (block === 0x21)
+      offset = skipSubBlocks(offset + 2); // extension: introducer, label, data
+    else if (block === 0x2c && offset + 10 <= input.length)
+      offset = skipSubBlocks(offset + 10 + colourTable(input[offset + 9]!) + 1); // image: descriptor, table, LZW size, data
     else return undefined;
   }
   return undefined;

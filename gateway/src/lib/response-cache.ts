@@ -80,7 +80,8 @@ export class ResponseCache {
 
   /** Answers from the cache, or builds, stores and answers; settles once the answer is written. */
   async send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Promise<void> {
-    if (request.method === 'GET' && !this.#urls.has(request.url)) this.#urls.set(request.url, { key: answer.key, tournamentId: answer.tournamentId });
+    if (request.method === 'GET' && !this.#urls.has(request.url))
+      this.#urls.set(request.url, { key: answer.key, tournamentId: answer.tournamentId });
     const generation = await this.#store.generation();
     // Fastify must not see the promise settle before the answer is written (await reply: at once when it was).
     await (this.#sendFor(generation, request, reply, answer) ?? reply);

@@ -13,7 +13,10 @@ export async function startSession(db: Trx, tokens: TokenService, user: TokenUse
 }
 
 /** startSession in two steps: the token signed, then its row stored (inside a caller's transaction, without signing in it). */
-export async function signSession(tokens: TokenService, user: TokenUser): Promise<{ token: string; expiresAt: string; store(db: Trx): Promise<void> }> {
+export async function signSession(
+  tokens: TokenService,
+  user: TokenUser,
+): Promise<{ token: string; expiresAt: string; store(db: Trx): Promise<void> }> {
   const sid = crypto.randomBytes(SESSION_ID_BYTES).toString('base64url');
   const signed = await tokens.sign({ ...user, sid });
   return { ...signed, store: (db) => insertSession(db, { id: sid, userId: user.id, expiresAt: signed.expiresAt }) };

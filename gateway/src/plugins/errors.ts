@@ -29,7 +29,9 @@ const MESSAGES: Record<number, string> = {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
@@ -42,9 +44,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own errors (bad JSON, wrong content type, body too large) and plugin errors.
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'The request body is not valid JSON.'
-        : (error.code?.startsWith('FST_') ? MESSAGES[status] : error.message) || MESSAGES[status] || 'Bad request.';
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : (error.code?.startsWith('FST_') ? MESSAGES[status] : error.message) || MESSAGES[status] || 'Bad request.';
       return reply.status(status).send({ message });
     }
     if (isStorageFault(error)) {

@@ -101,7 +101,8 @@ const TOURNAMENTS: DemoTournament[] = [
     prizePool: '₹25,000',
     description:
       'A three-day BGMI squad tournament for teams across India. Custom rooms every evening, four matches a day on Erangel, Miramar and Sanhok. Room ID and password are shared here 15 minutes before each match.',
-    overview: 'Day 1–2: league stage, all teams play. Day 3: top 16 in the grand finals. Prize split: ₹12,000 / ₹7,000 / ₹4,000 + ₹2,000 for the MVP.',
+    overview:
+      'Day 1–2: league stage, all teams play. Day 3: top 16 in the grand finals. Prize split: ₹12,000 / ₹7,000 / ₹4,000 + ₹2,000 for the MVP.',
     colours: ['#0f2027', '#2c5364', '#38ef7d'],
     maps: BGMI_MAPS,
   },
@@ -138,8 +139,9 @@ const TOURNAMENTS: DemoTournament[] = [
     entryFee: 50,
     prizePool: '₹50,000',
     description:
-      'Sixteen squads, three days, four matches a day. Day 1 is done; today\'s rooms are below for registered teams. Points update after every match.',
-    overview: 'Day 1: Erangel, Miramar, Sanhok, Vikendi. Day 2: the same rotation. Day 3: finals on Erangel and Miramar. Tie-breakers: wins, then placement points, then finishes.',
+      "Sixteen squads, three days, four matches a day. Day 1 is done; today's rooms are below for registered teams. Points update after every match.",
+    overview:
+      'Day 1: Erangel, Miramar, Sanhok, Vikendi. Day 2: the same rotation. Day 3: finals on Erangel and Miramar. Tie-breakers: wins, then placement points, then finishes.',
     colours: ['#141e30', '#243b55', '#e94057'],
     matches: { days: 2, matchesPerDay: 4, roomDays: 2, pointsDays: 1 },
     maps: BGMI_MAPS,
@@ -176,7 +178,8 @@ const TOURNAMENTS: DemoTournament[] = [
     teams: 12,
     entryFee: 500,
     prizePool: '₹75,000',
-    description: 'Twelve Free Fire squads, two days of Bermuda, Purgatory and Kalahari. Registration is full; the schedule is below and room details follow on match day.',
+    description:
+      'Twelve Free Fire squads, two days of Bermuda, Purgatory and Kalahari. Registration is full; the schedule is below and room details follow on match day.',
     overview: 'Scoring: 12, 9, 8, 7, 6, 5, 4, 3, 2, 1 placement points plus 1 per kill. Booyah counts as the win.',
     colours: ['#ff512f', '#dd2476', '#1a2a6c'],
     matches: { days: 1, matchesPerDay: 4, roomDays: 0, pointsDays: 0 },
@@ -229,7 +232,9 @@ ${bands}${rings}
 }
 
 async function coverImage(colours: [string, string, string], seed: number): Promise<ProcessedImage> {
-  const png = await sharp(Buffer.from(coverSvg(colours, mulberry32(seed)))).png().toBuffer();
+  const png = await sharp(Buffer.from(coverSvg(colours, mulberry32(seed))))
+    .png()
+    .toBuffer();
   return processCoverImage(png);
 }
 
@@ -258,7 +263,14 @@ function paymentFor(t: DemoTournament, tournamentIndex: number, index: number): 
 const utr = (index: number) => `4${String(219_003_311_07 + index * 7_919).padStart(11, '0')}`;
 
 /** Placements for one match: every team placed once; better placements tend to have more finishes. */
-function matchResults(tournamentId: number, system: PointsSystem, day: number, match: number, rids: number[], random: () => number): NewMatchResult[] {
+function matchResults(
+  tournamentId: number,
+  system: PointsSystem,
+  day: number,
+  match: number,
+  rids: number[],
+  random: () => number,
+): NewMatchResult[] {
   const order = [...rids];
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -268,7 +280,17 @@ function matchResults(tournamentId: number, system: PointsSystem, day: number, m
     const position = i + 1;
     const finishes = Math.max(0, Math.round(random() * (13 - position * 0.6)));
     const positionPoints = placementPoints(system, position);
-    return { tournamentId, day, match, registrationId, position, wins: position === 1 ? 1 : 0, finishes, positionPoints, totalPoints: positionPoints + finishes };
+    return {
+      tournamentId,
+      day,
+      match,
+      registrationId,
+      position,
+      wins: position === 1 ? 1 : 0,
+      finishes,
+      positionPoints,
+      totalPoints: positionPoints + finishes,
+    };
   });
 }
 
@@ -281,7 +303,10 @@ export interface DemoSummary {
 }
 
 async function isEmpty(db: Trx): Promise<boolean> {
-  const row = await db.selectFrom('tournaments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('tournaments')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
@@ -330,7 +355,9 @@ async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedI
   for (const [i, team] of TEAMS.entries()) {
     const email = demoEmail(i + 1);
     const existing = await findUserByEmail(trx, email);
-    userIds.push(existing ? existing.id : await insertUser(trx, { email, phone: team.phone, username: team.owner, passwordHash, roles: [ROLE_USER] }));
+    userIds.push(
+      existing ? existing.id : await insertUser(trx, { email, phone: team.phone, username: team.owner, passwordHash, roles: [ROLE_USER] }),
+    );
     summary.players += 1;
   }
 

@@ -111,11 +111,19 @@ export class GatewayApi {
 
   /** Registers a team of four (unique IGNs) for the player. */
   async registerTeam(tid: number, player: Player, teamName = `Team ${unique()}`): Promise<Registration> {
-    return this.request<Registration>('POST', `/registrations/${tid}`, { token: player.token, json: teamFields({ teamName }), expect: [200, 201], what: 'register team' });
+    return this.request<Registration>('POST', `/registrations/${tid}`, {
+      token: player.token,
+      json: teamFields({ teamName }),
+      expect: [200, 201],
+      what: 'register team',
+    });
   }
 
   /** One team's result in one match, as the admin points form sends it (totalPoints 0: the gateway computes it). */
-  async submitPoints(tid: number, entry: { day: number; match: number; team: Pick<Registration, 'rid' | 'teamName'>; position: number; wins?: number; finishes: number }) {
+  async submitPoints(
+    tid: number,
+    entry: { day: number; match: number; team: Pick<Registration, 'rid' | 'teamName'>; position: number; wins?: number; finishes: number },
+  ) {
     return this.request('POST', `/tournaments/${tid}/points-table`, {
       token: await this.adminToken(),
       json: pointsEntry({ ...entry, teamId: entry.team.rid, teamName: entry.team.teamName }),
@@ -126,7 +134,12 @@ export class GatewayApi {
 
   /** A match with its room details, as the admin match form sends it (POST /matches). */
   async createMatch(tid: number, match: Omit<MatchBody, 'tid'>): Promise<Match> {
-    return this.request<Match>('POST', '/matches', { token: await this.adminToken(), json: matchFields(tid, match), expect: [201], what: 'create match' });
+    return this.request<Match>('POST', '/matches', {
+      token: await this.adminToken(),
+      json: matchFields(tid, match),
+      expect: [201],
+      what: 'create match',
+    });
   }
 }
 
@@ -164,7 +177,12 @@ export type RoomMatch = Match;
 
 /** The player reports the UPI reference of their team's payment (status becomes "submitted"). */
 export function submitPaymentReference(api: GatewayApi, tid: number, player: Player, upiReference: string): Promise<Registration> {
-  return api.request<Registration>('POST', `/registrations/${tid}/payment`, { token: player.token, json: { upiReference }, expect: [200], what: 'submit payment' });
+  return api.request<Registration>('POST', `/registrations/${tid}/payment`, {
+    token: player.token,
+    json: { upiReference },
+    expect: [200],
+    what: 'submit payment',
+  });
 }
 
 /** GET /registrations/user as the player. */

@@ -51,7 +51,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await context.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com|www\.youtube\.com)\//, (route) => {
       const url = new URL(route.request().url());
       seen.push(url.href);
-      if (url.hostname === 'i.ytimg.com') return route.fulfill({ contentType: 'image/svg+xml', body: thumbnailSvg(url.pathname.split('/')[2] ?? '') });
+      if (url.hostname === 'i.ytimg.com')
+        return route.fulfill({ contentType: 'image/svg+xml', body: thumbnailSvg(url.pathname.split('/')[2] ?? '') });
       const id = url.hostname === 'www.youtube.com' ? (url.searchParams.get('v') ?? '') : (url.pathname.split('/')[2] ?? '');
       return route.fulfill({ contentType: 'text/html; charset=utf-8', body: playerHtml(id) });
     });
@@ -109,7 +110,8 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, label = n
     await context.route('**/*', (route) => {
       const request = route.request();
       if (request.resourceType() === 'script') return route.abort();
-      if (request.isNavigationRequest() && request.url() === url) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+      if (request.isNavigationRequest() && request.url() === url)
+        return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
       return route.continue();
     });
     target = await context.newPage();
@@ -119,10 +121,19 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, label = n
     const results = await new AxeBuilder({ page: target }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     if (bad.length) {
-      await testInfo.attach(`axe-${label.replace(/\W+/g, '-')}.json`, { body: JSON.stringify(bad, null, 2), contentType: 'application/json' });
+      await testInfo.attach(`axe-${label.replace(/\W+/g, '-')}.json`, {
+        body: JSON.stringify(bad, null, 2),
+        contentType: 'application/json',
+      });
     }
     expect(
-      bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`),
+      bad.map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 5)
+            .join(' | ')}`,
+      ),
       `serious/critical axe violations on ${label}`,
     ).toEqual([]);
   } finally {
@@ -132,7 +143,10 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, label = n
 
 /** Phones first: at the page's width nothing makes the whole document scroll sideways (wide tables scroll in their own region). */
 export async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, viewport } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  const { scrollWidth, viewport } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
   expect(scrollWidth, `document is ${scrollWidth}px wide in a ${viewport}px viewport`).toBeLessThanOrEqual(viewport);
 }
 

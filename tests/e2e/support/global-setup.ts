@@ -36,5 +36,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   const file = path.join(os.tmpdir(), `e2e-stack-${process.pid}.json`);
   fs.writeFileSync(file, JSON.stringify(stack.info, null, 2));
   process.env[STACK_FILE_ENV] = file;
-  console.log(`e2e: shared stack up: web ${stack.info.webUrl}, gateway ${stack.info.gatewayUrl} (logs in ${path.relative(ROOT, path.dirname(stack.info.gatewayLog))})`);
+  console.log(
+    `e2e: shared stack up: web ${stack.info.webUrl}, gateway ${stack.info.gatewayUrl} (logs in ${path.relative(ROOT, path.dirname(stack.info.gatewayLog))})`,
+  );
 }

@@ -85,7 +85,10 @@ async function checkAssets(url) {
   const assets = [...html.matchAll(/(?:href|src)="(\/build\/[^"]+)"/g)].map((m) => m[1]);
   for (const asset of new Set(assets)) {
     const res = await fetch(new URL(asset, url));
-    if (!res.ok) throw new Error(`e2e: ${asset} linked from ${url} answers ${res.status}: the build changed while it was copied; run \`npm run build\` and try again.`);
+    if (!res.ok)
+      throw new Error(
+        `e2e: ${asset} linked from ${url} answers ${res.status}: the build changed while it was copied; run \`npm run build\` and try again.`,
+      );
   }
 }
 
@@ -249,6 +252,7 @@ export const STACK_FILE_ENV = 'E2E_STACK_FILE';
 
 export function sharedStack() {
   const file = process.env[STACK_FILE_ENV];
-  if (!file || !fs.existsSync(file)) throw new Error('e2e: no shared stack: run the suite with `npx playwright test` (globalSetup starts it).');
+  if (!file || !fs.existsSync(file))
+    throw new Error('e2e: no shared stack: run the suite with `npx playwright test` (globalSetup starts it).');
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }

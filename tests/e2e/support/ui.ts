@@ -3,7 +3,20 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** Small steps shared by the specs: what a user does, found by role, label and text. */
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** An ISO instant at 12:00 UTC `days` from today: 17:30 in India, so its calendar date is the same in UTC and IST. */
 export function noonUtcIn(days: number): string {
@@ -26,12 +39,16 @@ export function longDate(iso: string): string {
 
 /** The value (<dd>) a description list gives for a term (<dt>) inside scope. */
 export function fact(scope: Locator | Page, term: string): Locator {
-  return scope.locator('dt').filter({ hasText: new RegExp(`^\\s*${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }).locator('xpath=following-sibling::dd[1]');
+  return scope
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^\\s*${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
+    .locator('xpath=following-sibling::dd[1]');
 }
 
 /** Logs in through /login (whatever page the browser is on goes there first unless already on it). */
 export async function logIn(page: Page, emailOrPhone: string, password: string, options: { from?: string } = {}) {
-  if (options.from !== undefined || !new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto(options.from ?? '/login');
+  if (options.from !== undefined || !new URL(page.url(), 'http://x').pathname.startsWith('/login'))
+    await page.goto(options.from ?? '/login');
   await page.getByLabel('Email or phone').fill(emailOrPhone);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();

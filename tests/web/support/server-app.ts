@@ -8,7 +8,10 @@ import { accessLog } from '../../../server/logging';
 /** A logger like the web app's (app/utils/logger.server.ts) whose lines are kept here, parsed. */
 export function memoryLogger() {
   const lines: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'info', formatters: { level: (label) => ({ level: label }) } }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  const logger = pino(
+    { level: 'info', formatters: { level: (label) => ({ level: label }) } },
+    { write: (line: string) => void lines.push(JSON.parse(line)) },
+  );
   return { logger, lines };
 }
 

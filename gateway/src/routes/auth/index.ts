@@ -18,7 +18,16 @@ import {
   updateUser,
 } from '../../db/users.js';
 import { deleteSession, deleteUserSessions } from '../../db/sessions.js';
-import { confirmFailure, deleteUserDevices, findUserDevice, insertDevice, releaseAttempt, reserveAttempt, touchDevice, type FailureKey } from '../../db/login-protection.js';
+import {
+  confirmFailure,
+  deleteUserDevices,
+  findUserDevice,
+  insertDevice,
+  releaseAttempt,
+  reserveAttempt,
+  touchDevice,
+  type FailureKey,
+} from '../../db/login-protection.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { signSession } from '../../lib/sessions.js';
 import { badRequest, conflict, tooManyRequests, unauthorized, type FieldErrors } from '../../lib/errors.js';
@@ -67,7 +76,12 @@ function duplicateError(clashes: { email: boolean; phone: boolean; username: boo
 }
 
 /** Per-route rate limit; the hook runs after body validation when the key needs the body. */
-function rateLimit(app: FastifyInstance, max: number, keyGenerator: (request: FastifyRequest) => string, hook: RateLimitOptions['hook'] = 'preHandler'): FastifyContextConfig {
+function rateLimit(
+  app: FastifyInstance,
+  max: number,
+  keyGenerator: (request: FastifyRequest) => string,
+  hook: RateLimitOptions['hook'] = 'preHandler',
+): FastifyContextConfig {
   if (!app.config.RATE_LIMIT) return {};
   return { rateLimit: { max, timeWindow: app.config.RATE_LIMIT_WINDOW_SECONDS * 1000, keyGenerator, hook } };
 }
@@ -164,7 +178,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         reserved = reservation.reserved;
       }
 
-      const ok = user ? await verifyPassword(user.password_hash, password) : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
+      const ok = user
+        ? await verifyPassword(user.password_hash, password)
+        : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
       if (!user || !ok) {
         if (reserved !== undefined) await confirmFailure(db, since);
         throw unauthorized(MESSAGES.badLogin);

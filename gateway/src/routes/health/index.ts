@@ -20,20 +20,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (app.store.storageFault() && !(await app.store.probeWrite().catch(() => false))) {
         const fault = app.store.storageFault() ?? { since: new Date().toISOString(), code: 'unknown' };
         request.log.error({ fault }, 'health check: writes fail (storage full or failing)');
-        return reply.status(503).send({ status: 'degraded' as const, message: 'The server cannot save: its storage is full or failing. Reads still work.', ...fault });
+        return reply.status(503).send({
+          status: 'degraded' as const,
+          message: 'The server cannot save: its storage is full or failing. Reads still work.',
+          ...fault,
+        });
       }
       return { status: 'ok' as const };
     },
   );
 
-  app.get(
-    endpoints.jwks.url,
-    { schema: endpoints.jwks.schema },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return app.tokens.jwks();
-    },
-  );
+  app.get(endpoints.jwks.url, { schema: endpoints.jwks.schema }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return app.tokens.jwks();
+  });
 };
 
 export default routes;

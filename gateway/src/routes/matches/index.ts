@@ -8,7 +8,8 @@ import { currentUser, isAdmin, requireAdmin, requireUser } from '../../plugins/a
 import { endpoints, MATCH_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
 
 /** Decision 029: a place is confirmed once the organisers verify the payment, or at once in a free tournament. */
-const isConfirmed = (team: { payment_status: string } | undefined, entryFee: number) => !!team && (entryFee <= 0 || team.payment_status === 'verified');
+const isConfirmed = (team: { payment_status: string } | undefined, entryFee: number) =>
+  !!team && (entryFee <= 0 || team.payment_status === 'verified');
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -23,7 +24,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const tournament = await findLiveTournament(app.store.db, tournamentId);
       if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
       const [showRoom, rows] = await Promise.all([
-        isAdmin(user) ? true : findUserRegistration(app.store.db, tournamentId, user.id).then((team) => isConfirmed(team, Number(tournament.entry_fee))),
+        isAdmin(user)
+          ? true
+          : findUserRegistration(app.store.db, tournamentId, user.id).then((team) => isConfirmed(team, Number(tournament.entry_fee))),
         listTournamentMatches(app.store.db, tournamentId),
       ]);
       // Room details must never sit in a shared cache.
@@ -49,7 +52,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         });
         return reply.status(201).send(toMatch(row, true));
       } catch (err) {
-        if (isUniqueViolation(err, MATCH_SLOT_TAKEN)) throw conflict(`Day ${match.day} match ${match.matchNo} already exists: update it instead.`);
+        if (isUniqueViolation(err, MATCH_SLOT_TAKEN))
+          throw conflict(`Day ${match.day} match ${match.matchNo} already exists: update it instead.`);
         throw err;
       }
     },

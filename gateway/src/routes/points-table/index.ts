@@ -194,7 +194,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           checkPlacements(rows, teams);
           const results: NewMatchResult[] = rows.map(({ teamId, position, finishes }) => {
             const positionPoints = placementPoints(tournament.points_system, position);
-            return { tournamentId: tid, day, match, registrationId: teamId, position, wins: winsFor(position), finishes, positionPoints, totalPoints: positionPoints + finishes };
+            return {
+              tournamentId: tid,
+              day,
+              match,
+              registrationId: teamId,
+              position,
+              wins: winsFor(position),
+              finishes,
+              positionPoints,
+              totalPoints: positionPoints + finishes,
+            };
           });
           if (await replaceMatchResults(trx, { tournamentId: tid, day, match }, results, nowIso())) await bumpGeneration(trx, tid);
           return listMatchResults(trx, { tournamentId: tid, day, match });

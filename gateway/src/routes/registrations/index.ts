@@ -83,7 +83,8 @@ async function registrationRefusal(
   userId: number,
   team: TeamFields,
 ): Promise<HttpError | undefined> {
-  if (tournament.status !== REGISTRATION_OPEN_STATUS) return conflict(`Registration is closed for this tournament (status: ${tournament.status}).`);
+  if (tournament.status !== REGISTRATION_OPEN_STATUS)
+    return conflict(`Registration is closed for this tournament (status: ${tournament.status}).`);
   const now = Date.now();
   if (now < Date.parse(tournament.registration_open)) return conflict('Registration has not opened yet.');
   if (now > Date.parse(tournament.registration_close)) return conflict('Registration has closed.');
@@ -239,7 +240,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           const existing = await findUserRegistration(trx, tournamentId, user.id);
           if (!existing) throw notFound(NO_TEAM);
           registrationId = existing.id;
-          const frozen = TEAM_LOCKED_MESSAGES[tournament.status] ?? (Date.now() >= Date.parse(tournament.start_date) ? TEAM_LOCKED_MESSAGES.Ongoing : undefined);
+          const frozen =
+            TEAM_LOCKED_MESSAGES[tournament.status] ??
+            (Date.now() >= Date.parse(tournament.start_date) ? TEAM_LOCKED_MESSAGES.Ongoing : undefined);
           if (frozen) throw conflict(frozen);
           if (await isTeamNameTaken(trx, tournamentId, team.teamName, existing.id)) throw teamNameTaken();
           const clashes = await findIgnClashes(trx, tournamentId, team, existing.id);
@@ -320,7 +323,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         }
         if (Object.keys(missing).length > 0) throw badRequest(`${REFERENCE_MISSING} Nothing was changed.`, missing);
         if (changedNames.length > 0) {
-          const who = changedNames.length === 1 ? `${changedNames[0]} changed its UPI reference` : `${changedNames.join(', ')} changed their UPI references`;
+          const who =
+            changedNames.length === 1
+              ? `${changedNames[0]} changed its UPI reference`
+              : `${changedNames.join(', ')} changed their UPI references`;
           throw conflict(`${who}; check ${changedNames.length === 1 ? 'it' : 'them'} again. Nothing was changed.`, changed);
         }
         return setPayments(trx, tournamentId, rids, paymentStatus);
