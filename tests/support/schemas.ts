@@ -1,16 +1,24 @@
 // The one file through which the tests' shared support reads the gateway's schemas (decision 037).
 // When the schemas move (they did: contract/, decision 035), the import paths here are the only change.
 import type { z } from 'zod';
-import type { RegisterBodySchema } from '@custom-room/contract';
-import type { MatchBodySchema } from '@custom-room/contract';
-import type { PointsRowSchema, PointsSubmissionSchema } from '@custom-room/contract';
-import type { TeamCreateSchema } from '@custom-room/contract';
-import type { TournamentFormSchema } from '@custom-room/contract';
+import type {
+  RegisterBodySchema,
+  MatchBodySchema,
+  PointsRowSchema,
+  PointsSubmissionSchema,
+  TeamCreateSchema,
+  TournamentFormSchema,
+} from '@custom-room/contract';
 
-export type { Match } from '@custom-room/contract';
-export type { MatchResult } from '@custom-room/contract';
-export type { AdminRegistration, PaymentStatus, Registration, UserRegistration } from '@custom-room/contract';
-export type { TournamentJson } from '@custom-room/contract';
+export type {
+  Match,
+  MatchResult,
+  AdminRegistration,
+  PaymentStatus,
+  Registration,
+  UserRegistration,
+  TournamentJson,
+} from '@custom-room/contract';
 
 /** POST /api/auth/register. */
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
@@ -26,8 +34,14 @@ export type PointsRow = z.infer<typeof PointsRowSchema>;
 export type TournamentFields = { [K in keyof z.input<typeof TournamentFormSchema>]-?: string };
 
 // The schemas themselves, for tests that check the builders still make what the gateway accepts and answers.
-export { RegisterBodySchema } from '@custom-room/contract';
-export { MatchBodySchema, MatchSchema } from '@custom-room/contract';
-export { PointsRowSchema, PointsSubmissionSchema } from '@custom-room/contract';
-export { RegistrationSchema, TeamCreateSchema } from '@custom-room/contract';
-export { TournamentSchema, validateTournamentForm } from '@custom-room/contract';
+export {
+  RegisterBodySchema,
+  MatchBodySchema,
+  MatchSchema,
+  PointsRowSchema,
+  PointsSubmissionSchema,
+  RegistrationSchema,
+  TeamCreateSchema,
+  TournamentSchema,
+  validateTournamentForm,
+} from '@custom-room/contract';
