@@ -82,7 +82,10 @@ async function vitest(name, project, env = {}) {
     // A file that fails before its tests run (its setup threw) reports them as skipped: count its tests as failed.
     const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((t) => t.status === 'failed'));
     const lost = brokenFiles.reduce((n, f) => n + Math.max(1, f.assertionResults.length), 0);
-    const lostSkipped = brokenFiles.reduce((n, f) => n + f.assertionResults.filter((t) => t.status === 'pending' || t.status === 'skipped').length, 0);
+    const lostSkipped = brokenFiles.reduce(
+      (n, f) => n + f.assertionResults.filter((t) => t.status === 'pending' || t.status === 'skipped').length,
+      0,
+    );
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests + lost;
     totals.skipped += report.numPendingTests + report.numTodoTests - lostSkipped;
