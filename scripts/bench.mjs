@@ -52,7 +52,13 @@ async function run(cmd, argv, env = {}) {
 }
 
 async function ensureBuilt() {
-  const built = ['gateway/dist/server.js', 'build/index.js'].every((f) => fs.existsSync(path.join(ROOT, f)));
+  const built = [
+    'contract/dist/index.js',
+    'toolkit/dist/index.js',
+    'gateway/dist/server.js',
+    'build/index.js',
+    'build/server/main.js',
+  ].every((f) => fs.existsSync(path.join(ROOT, f)));
   if (built) return;
   console.log('bench: building the production build first (npm run build)');
   if ((await run('npm', ['run', 'build'])) !== 0) {
