@@ -91,7 +91,7 @@ function ProfileCard({ profile, username }: { profile: Profile; username: string
           <img
             className="profile-picture"
             src={profile.profilePictureUrl}
-            alt=""
+            alt={profile.fullName}
             width={PICTURE_SIZE}
             height={PICTURE_SIZE}
             referrerPolicy="no-referrer"

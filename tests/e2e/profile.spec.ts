@@ -44,7 +44,7 @@ test.describe('profile forms', () => {
     await expect(fact(page, 'Gender')).toHaveText('Female');
     await expect(fact(page, 'Date of birth')).toHaveText('5 Mar 2001');
     await expect(fact(page, 'Location')).toHaveText('Pune, Maharashtra');
-    await expect(page.getByRole('img', { name: 'Profile picture' })).toHaveAttribute('src', pictureUrl);
+    await expect(page.getByRole('img', { name: 'Asha Rao' })).toHaveAttribute('src', pictureUrl);
 
     // Stored at the gateway under the spec's field names.
     await expect(api.request('GET', '/api/profile/get', { token: player.token, expect: [200] })).resolves.toEqual({
