@@ -107,6 +107,27 @@ describe('gateway client', () => {
     expect(mod.readErrorBody('<html>oops</html>', 'text/html').message).toBe('');
   });
 
+  it('treats an answer its schema refuses as unavailable (502), and logs the first issues with the request id', async () => {
+    handler = (_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ value: 'not a number' }));
+    };
+    const logs = captureLogs();
+    const request = new Request('http://localhost/', { headers: { 'x-request-id': 'odd-1' } });
+    const err = await mod.callGateway(request, '/odd', { schema: z.object({ value: z.number() }), auth: false }).catch((e) => e);
+    expect(err).toMatchObject({ status: 502, unavailable: true, message: mod.UNAVAILABLE_MESSAGE });
+    expect(logs).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        msg: 'gateway answer did not match schema',
+        reqId: 'odd-1',
+        method: 'GET',
+        path: '/odd',
+        issues: [expect.objectContaining({ path: ['value'] })],
+      }),
+    ]);
+  });
+
   it('treats a 5xx answer as unavailable without leaking its body', async () => {
     handler = (_req, res) => {
       res.statusCode = 500;
