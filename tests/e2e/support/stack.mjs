@@ -57,8 +57,6 @@ export function snapshotBuild() {
   fs.cpSync(path.join(ROOT, 'build'), path.join(dir, 'build'), { recursive: true });
   fs.cpSync(path.join(ROOT, 'public'), path.join(dir, 'public'), { recursive: true });
   fs.cpSync(path.join(ROOT, 'gateway', 'dist'), path.join(dir, 'gateway', 'dist'), { recursive: true });
-  fs.cpSync(path.join(ROOT, 'contract', 'dist'), path.join(dir, 'contract', 'dist'), { recursive: true });
-  fs.copyFileSync(path.join(ROOT, 'contract', 'package.json'), path.join(dir, 'contract', 'package.json'));
   fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
   for (const { folder } of PACKAGES) {
     fs.mkdirSync(path.join(dir, folder));
