@@ -3,8 +3,9 @@ import { redirect } from '@remix-run/node';
 import { Form, Link } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { SubmitButton } from '~/components/ui/submit-button';
-import { gateway, GatewayError } from '~/utils/gateway.server';
+import { gateway, GatewayError, requestId } from '~/utils/gateway.server';
 import { LOGOUT_EVERYWHERE } from '~/utils/intents';
+import { logger } from '~/utils/logger.server';
 import { getUser, logout } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [
@@ -27,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Already ended or expired (401 became a redirect), or the gateway is down: log out here all the same.
     if (!(err instanceof GatewayError) && !(err instanceof Response)) throw err;
     if (err instanceof GatewayError && err.unavailable)
-      console.warn(JSON.stringify({ level: 'warn', msg: 'logout: the gateway could not end the token' }));
+      logger.warn({ reqId: requestId(request) }, 'logout: the gateway could not end the token');
   }
   return logout(request, { everywhere });
 }

@@ -3,6 +3,7 @@ import { Agent } from 'undici';
 import { z } from 'zod';
 import { clientAddress } from './client.server';
 import { getEnv } from './env.server';
+import { logger } from './logger.server';
 import { getSession, loginRedirect } from './session.server';
 import {
   answers,
@@ -126,7 +127,7 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
     } as RequestInit);
   } catch (err) {
     const reason = (err as Error).name === 'TimeoutError' ? `timed out after ${env.GATEWAY_TIMEOUT_MS} ms` : (err as Error).message;
-    console.error(JSON.stringify({ level: 'error', msg: 'gateway unreachable', reqId: requestId(request), method, path, reason }));
+    logger.error({ reqId: requestId(request), method, path, reason }, 'gateway unreachable');
     throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
   }
 
@@ -135,16 +136,7 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
     text = await res.text();
   } catch (err) {
     // The timeout (or a dropped connection) can also strike while the body is read: same answer as above.
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'gateway unreachable',
-        reqId: requestId(request),
-        method,
-        path,
-        reason: (err as Error).message,
-      }),
-    );
+    logger.error({ reqId: requestId(request), method, path, reason: (err as Error).message }, 'gateway unreachable');
     throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
   }
   if (res.ok) {
@@ -158,15 +150,9 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
     }
     const parsed = options.schema.safeParse(value);
     if (!parsed.success) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          msg: 'gateway answer did not match schema',
-          reqId: requestId(request),
-          method,
-          path,
-          issues: parsed.error.issues.slice(0, 3),
-        }),
+      logger.error(
+        { reqId: requestId(request), method, path, issues: parsed.error.issues.slice(0, 3) },
+        'gateway answer did not match schema',
       );
       throw new GatewayError(502, UNAVAILABLE_MESSAGE, {}, true);
     }
@@ -178,7 +164,7 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
 
   const { message, errors } = readErrorBody(text, res.headers.get('content-type'));
   if (res.status >= 500) {
-    console.error(JSON.stringify({ level: 'error', msg: 'gateway error', reqId: requestId(request), method, path, status: res.status }));
+    logger.error({ reqId: requestId(request), method, path, status: res.status }, 'gateway error');
     throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
   }
   throw new GatewayError(res.status, message, errors);
@@ -334,7 +320,7 @@ export async function fetchImage(request: Request, file: string): Promise<Respon
     return await fetch(new URL(path, env.GATEWAY_URL), { headers, signal: AbortSignal.timeout(env.GATEWAY_TIMEOUT_MS * 3) });
   } catch (err) {
     const reason = (err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message;
-    console.error(JSON.stringify({ level: 'error', msg: 'gateway unreachable', reqId: requestId(request), method: 'GET', path, reason }));
+    logger.error({ reqId: requestId(request), method: 'GET', path, reason }, 'gateway unreachable');
     throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
   }
 }

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { getEnv } from './env.server';
+import { logger } from './logger.server';
 import type { Thumbnail, Video } from './videos';
 
 /**
@@ -202,14 +203,9 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
             // The stale copy (or the failure) stands this long before YouTube is asked again.
             entryOptions.ttl = retryMs;
             const hasCopy = !!previous && 'value' in previous;
-            const line = {
-              level: hasCopy ? 'warn' : 'error',
-              msg: 'youtube request failed',
-              url: scrub(url),
-              reason: scrub(err.message),
-              served: hasCopy ? 'stale copy' : 'nothing cached',
-            };
-            (hasCopy ? console.warn : console.error)(JSON.stringify(line));
+            const fields = { url: scrub(url), reason: scrub(err.message), served: hasCopy ? 'stale copy' : 'nothing cached' };
+            if (hasCopy) logger.warn(fields, 'youtube request failed');
+            else logger.error(fields, 'youtube request failed');
             if (previous && 'value' in previous) return { value: previous.value, stale: true };
             return { error: new YouTubeError(scrub(err.message)) };
           },

@@ -1,5 +1,7 @@
 import { format } from 'node:util';
+import { pino } from 'pino';
 import { afterAll, afterEach, beforeEach, expect } from 'vitest';
+import { logger } from '../../app/utils/logger.server';
 
 /**
  * Tests fail on a console.error or console.warn nobody expected (house style; decision 037). This is
@@ -9,6 +11,9 @@ import { afterAll, afterEach, beforeEach, expect } from 'vitest';
  * happen, at least once), or allowConsoleError(/pattern/) (it may happen; at file level, outside any
  * test, it holds for the whole file). Same for warnings. Messages still reach the output.
  * Logs outside any test (beforeAll, module load) are checked when the file ends.
+ *
+ * The web app's pino logger (app/utils/logger.server.ts, decision 036) is held to the same rule: an
+ * error or warn line from it fails the test, unless the test reads it with captureLogs() (./logs.ts).
  */
 
 type Level = 'error' | 'warn';
@@ -64,8 +69,23 @@ function install() {
 }
 install();
 
+/** The web logger's error/warn lines count as unexpected; captureLogs() takes the destination over, so they never get here. */
+function installForWebLogger() {
+  const marker = Symbol.for('custom-room.console-guard.web-logger');
+  const destination = (logger as unknown as Record<symbol, { write(line: string): unknown; [marker]?: boolean }>)[pino.symbols.streamSym];
+  if (destination[marker]) return;
+  destination[marker] = true;
+  const original = destination.write.bind(destination);
+  destination.write = (line: string) => {
+    const level = /"level":"(warn|error|fatal)"/.exec(line)?.[1];
+    if (level) (inTest() ? state.unexpectedInTest : state.unexpectedInFile).push(`web logger ${level}: ${line.trim()}`);
+    return original(line);
+  };
+}
+installForWebLogger();
+
 const report = (what: string, messages: string[]) =>
-  `${what}: ${messages.length} unexpected console message(s); a test that expects one calls expectConsoleError/expectConsoleWarn (tests/support/console-guard.ts):\n${messages.map((m) => `  ${m.split('\n').slice(0, 6).join('\n    ')}`).join('\n')}`;
+  `${what}: ${messages.length} unexpected console message(s) or web log line(s); a test that expects one calls expectConsoleError/expectConsoleWarn (tests/support/console-guard.ts) or reads the log with captureLogs() (tests/support/logs.ts):\n${messages.map((m) => `  ${m.split('\n').slice(0, 6).join('\n    ')}`).join('\n')}`;
 
 beforeEach(() => {
   state.test = [];

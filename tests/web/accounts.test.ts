@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { captureLogs } from '../support/logs';
 import { cookieOf, formPost, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
 
 // Route modules are imported after the environment points at the stub gateway.
@@ -166,7 +167,7 @@ describe('login action', () => {
 
   it('keeps the details and answers 503 when the gateway cannot be reached', async () => {
     stub.answer((_req, res) => res.socket?.destroy());
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = captureLogs();
     const { status, body } = unwrap(
       await login.action(args(formPost('http://localhost/login', { emailOrPhone: 'a@b.in', password: 'secret-pass' }))),
     );
@@ -174,8 +175,7 @@ describe('login action', () => {
     expect(body.formError).toBe('We could not reach the server. Your details are kept — please try again.');
     expect(body.values.emailOrPhone).toBe('a@b.in');
     expect(JSON.stringify(body)).not.toContain('secret-pass');
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('gateway unreachable'));
-    logged.mockRestore();
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'error', msg: 'gateway unreachable' }));
   });
 });
 
@@ -222,10 +222,10 @@ describe('login and register loaders', () => {
     stub.answer((_req, res) => json(res, 401, { message: 'Session ended. Please log in again.' }));
     expect(await login.loader(args(request()))).toEqual({ redirectTo: '/profile' });
     expect(stub.seen.map((r) => [r.url, r.headers.authorization?.slice(0, 7)])).toEqual([['/api/auth/me', 'Bearer ']]);
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = captureLogs();
     stub.answer((_req, res) => res.socket?.destroy());
     expect(await login.loader(args(request()))).toEqual({ redirectTo: '/profile' });
-    logged.mockRestore();
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'error', msg: 'gateway unreachable' }));
   });
 
   it("show the answer of this request's login attempt to a signed-in player, never a redirect (a form post without JavaScript)", async () => {
@@ -326,23 +326,26 @@ describe('logout', () => {
   });
 
   it('logs out here even when the gateway has already ended the token or cannot be reached', async () => {
+    const logs = captureLogs();
     for (const answer of [
       (_req: unknown, res: import('node:http').ServerResponse) => json(res, 401, { message: 'Unauthorized' }),
       (_req: unknown, res: import('node:http').ServerResponse) => res.socket?.destroy(),
     ]) {
       stub.answer(answer);
-      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
       const res = await logoutRoute
         .action(args(formPost('http://localhost/logout', {}, { cookie: await signedInCookie() })))
         .catch((e: unknown) => e);
-      warn.mockRestore();
-      logged.mockRestore();
       expect(res).toBeInstanceOf(Response);
       const location = (res as Response).headers.get('location') ?? '';
       expect(location.startsWith('/login')).toBe(true);
       expect(await session.getUser(new Request('http://localhost/', { headers: { cookie: cookieOf(res as Response) } }))).toBeNull();
     }
+    // An ended token is no news; an unreachable gateway is logged, and so is the token it could not end.
+    expect(logs.map(({ level, msg }) => [level, msg])).toEqual([
+      ['error', 'gateway unreachable'],
+      ['warn', 'logout: the gateway could not end the token'],
+    ]);
+    expect(logs[1]!.reqId).toBe(logs[0]!.reqId);
   });
 
   it('does not log out on GET', async () => {

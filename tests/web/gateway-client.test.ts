@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { expectConsoleError } from '../support';
+import { captureLogs } from '../support/logs';
 
 // A stand-in for the gateway on a real port: it records what it receives and answers as told.
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -107,28 +107,51 @@ describe('gateway client', () => {
     expect(mod.readErrorBody('<html>oops</html>', 'text/html').message).toBe('');
   });
 
+  it('treats an answer its schema refuses as unavailable (502), and logs the first issues with the request id', async () => {
+    handler = (_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ value: 'not a number' }));
+    };
+    const logs = captureLogs();
+    const request = new Request('http://localhost/', { headers: { 'x-request-id': 'odd-1' } });
+    const err = await mod.callGateway(request, '/odd', { schema: z.object({ value: z.number() }), auth: false }).catch((e) => e);
+    expect(err).toMatchObject({ status: 502, unavailable: true, message: mod.UNAVAILABLE_MESSAGE });
+    expect(logs).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        msg: 'gateway answer did not match schema',
+        reqId: 'odd-1',
+        method: 'GET',
+        path: '/odd',
+        issues: [expect.objectContaining({ path: ['value'] })],
+      }),
+    ]);
+  });
+
   it('treats a 5xx answer as unavailable without leaking its body', async () => {
     handler = (_req, res) => {
       res.statusCode = 500;
       res.end('stack trace here');
     };
-    expectConsoleError(/"msg":"gateway error".*"status":500/);
+    const logs = captureLogs();
     const err = await mod.callGateway(new Request('http://localhost/'), '/x', { schema: z.any(), auth: false }).catch((e) => e);
     expect(err).toMatchObject({ status: 503, unavailable: true, message: mod.UNAVAILABLE_MESSAGE });
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'error', msg: 'gateway error', status: 500 }));
   });
 
   it('gives up after the timeout and logs one line with the request id', async () => {
     handler = () => {
       /* never answers */
     };
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = captureLogs();
     const request = new Request('http://localhost/', { headers: { 'x-request-id': 'slow-1' } });
     const started = Date.now();
     const err = await mod.callGateway(request, '/slow', { schema: z.any(), auth: false }).catch((e) => e);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(err).toMatchObject({ status: 503, unavailable: true });
-    expect(spy.mock.calls.some(([line]) => String(line).includes('"reqId":"slow-1"'))).toBe(true);
-    spy.mockRestore();
+    expect(logs.filter((line) => line.reqId === 'slow-1')).toEqual([
+      expect.objectContaining({ level: 'error', msg: 'gateway unreachable' }),
+    ]);
   });
 
   it('ends the session and redirects to /login?redirectTo= when the gateway refuses the token', async () => {

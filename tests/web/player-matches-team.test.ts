@@ -1,7 +1,8 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { captureLogs } from '../support/logs';
 import {
   cookieOf,
   formPost,
@@ -257,10 +258,10 @@ describe('matches page', () => {
 
   it('shows the 503 page when the gateway cannot be reached', async () => {
     stub.answer((_req, res) => res.socket?.destroy());
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = captureLogs();
     const request = await signedIn(`http://localhost/tournament/${TID}/matches`);
     expect(unwrap(await thrown(() => matchesRoute.loader(args(request)))).status).toBe(503);
-    logged.mockRestore();
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'error', msg: 'gateway unreachable' }));
   });
 
   it('is never kept by a shared cache', () => {

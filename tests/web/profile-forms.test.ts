@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { captureLogs } from '../support/logs';
 import { cookieOf, formPost, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
 
 // Route modules are imported after the environment points at the stub gateway.
@@ -100,10 +101,10 @@ describe('/profile/create', () => {
 
   it('shows the 503 page when the gateway cannot be reached', async () => {
     stub.answer((_req, res) => res.socket?.destroy());
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = captureLogs();
     const request = await signedIn(CREATE);
     expect(unwrap(await thrown(() => create.loader(args(request)))).status).toBe(503);
-    logged.mockRestore();
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'error', msg: 'gateway unreachable' }));
   });
 
   it('sends the six profile fields, trimmed, with the bearer token, then redirects to /profile with a flash', async () => {
@@ -193,11 +194,11 @@ describe('/profile/create', () => {
 
   it('keeps the form and says the server could not be reached when the gateway is down', async () => {
     stub.answer((_req, res) => res.socket?.destroy());
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = captureLogs();
     const { status, body } = unwrap(await create.action(args(await signedIn(CREATE, filled))));
-    logged.mockRestore();
     expect(status).toBe(503);
     expect(body).toEqual({ values: filled, fieldErrors: {}, formError: forms.UNAVAILABLE_FORM_MESSAGE });
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'error', msg: 'gateway unreachable' }));
   });
 });
 
@@ -220,9 +221,9 @@ describe('/profile/edit', () => {
     stub.answer((_req, res) => json(res, 403, { message: 'Forbidden' }));
     expect(unwrap(await thrown(async () => edit.loader(args(await signedIn(EDIT))))).status).toBe(403);
     stub.answer((_req, res) => json(res, 500, { message: 'boom' }));
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = captureLogs();
     expect(unwrap(await thrown(async () => edit.loader(args(await signedIn(EDIT))))).status).toBe(503);
-    logged.mockRestore();
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'error', msg: 'gateway error', status: 500 }));
   });
 
   it('PUTs the six fields and redirects to /profile with "Profile updated."', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLogs } from '../support/logs';
 import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
 
 let stub: GatewayStub;
@@ -70,10 +71,9 @@ describe('profile pages', () => {
 
   it('show the 503 page when the gateway cannot be reached', async () => {
     stub.answer((_req, res) => res.socket?.destroy());
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = captureLogs();
     const { request } = await profileRequest();
     expect(unwrap(await thrown(() => view.loader(args(request)))).status).toBe(503);
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('gateway unreachable'));
-    logged.mockRestore();
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'error', msg: 'gateway unreachable' }));
   });
 });

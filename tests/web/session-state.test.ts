@@ -1,6 +1,7 @@
 import { createCookie } from '@remix-run/node';
 import { SignJWT, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLogs } from '../support/logs';
 import { cookieOf, json, startGatewayStub, useStubEnv, type GatewayStub } from './support/gateway-stub';
 
 // Decision 031: who is anonymous is decided once per request, with the session storage's own cookie
@@ -146,11 +147,11 @@ describe('signedIn: the gateway has the last word on a token', () => {
 
   it('unconfirmed (gateway down): the locally verified user stays, nobody is logged out by an outage', async () => {
     stub.answer((_req, res) => res.socket?.destroy());
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = captureLogs();
     const cookie = await sessionCookie(await stub.token());
     const result = await signedInModule.signedIn(new Request('http://localhost/', { headers: { cookie } }));
-    logged.mockRestore();
     expect(result).toMatchObject({ state: 'unconfirmed', user: { username: 'player_one' } });
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'error', msg: 'gateway unreachable' }));
   });
 
   it('none: no call to the gateway for a visitor without a valid token', async () => {

@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNEL, FAKE_API_KEY, MAIN_PLAYLISTS, startYouTubeFake, type YouTubeFake } from '../fixtures/youtube-fake.mjs';
+import { captureLogs, type LogLine } from '../support/logs';
 import { unwrap } from './support/gateway-stub';
 import { resetEnvForTests } from '~/utils/env.server';
 import { securityHeaders } from '~/utils/security.server';
@@ -17,8 +18,9 @@ const [WEEKEND, HOWTO] = MAIN_PLAYLISTS as [(typeof MAIN_PLAYLISTS)[0], (typeof 
 const titles = (videos: { title: string }[] | null) => videos?.map((v) => v.title);
 
 let fake: YouTubeFake;
-/** Every line the code under test logged, any level (the key must never be in one). */
-let logged: string[];
+/** The logger's lines and anything else written to the console, any level (the key must never be in one). */
+let logs: LogLine[];
+let consoleLines: string[];
 
 beforeAll(async () => {
   fake = await startYouTubeFake({ slowMs: 1000 });
@@ -29,14 +31,15 @@ const savedEnv = { ...process.env };
 beforeEach(() => {
   fake.setMode('ok', 1000);
   fake.requests.length = 0;
-  logged = [];
+  logs = captureLogs();
+  consoleLines = [];
   for (const level of ['log', 'info', 'warn', 'error'] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void consoleLines.push(args.map(String).join(' ')));
   }
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  expect(logged.join('\n')).not.toContain(FAKE_API_KEY);
+  expect([...logs.map((line) => JSON.stringify(line)), ...consoleLines].join('\n')).not.toContain(FAKE_API_KEY);
   process.env = { ...savedEnv };
   resetEnvForTests();
   resetYouTubeForTests();
@@ -122,10 +125,9 @@ describe('YouTube client', () => {
       expect(Date.now() - started).toBeLessThan(900); // the 1 s slow answer is not waited for
       expect(stale.stale).toBe(true);
       expect(stale.playlists).toEqual(fresh.playlists);
-      const lines = logged.map((l) => JSON.parse(l));
-      expect(lines[0]).toMatchObject({ level: 'warn', msg: 'youtube request failed', served: 'stale copy' });
-      expect(lines[0].reason).toMatch(reason);
-      expect(lines[0].url).toContain('key=REDACTED');
+      expect(logs[0]).toMatchObject({ level: 'warn', msg: 'youtube request failed', served: 'stale copy' });
+      expect(logs[0]!.reason).toMatch(reason);
+      expect(logs[0]!.url).toContain('key=REDACTED');
       // Within the retry window YouTube is not asked again; the stale copy stands.
       const asked = fake.requests.length;
       clock.t += 10_000;
@@ -142,7 +144,7 @@ describe('YouTube client', () => {
     const { c, clock } = client({ retryAfterFailureMs: 30_000 });
     fake.setMode('quota');
     await expect(c.channelPlaylists()).rejects.toThrow(/HTTP 403 quotaExceeded/);
-    expect(JSON.parse(logged[0]!)).toMatchObject({ level: 'error', served: 'nothing cached' });
+    expect(logs[0]).toMatchObject({ level: 'error', served: 'nothing cached' });
     await expect(c.channelPlaylists()).rejects.toThrow(/quotaExceeded/);
     expect(fake.requests).toHaveLength(1);
     fake.setMode('ok');
@@ -315,7 +317,7 @@ describe('/videos loader and page', () => {
     expect(fake.requests.length).toBeGreaterThan(3); // asked again (no caching at 0 s) and failed
     expect(after.status).toBe(200);
     expect(after.body).toEqual(before.body);
-    expect(logged.some((l) => l.includes('stale copy'))).toBe(true);
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'warn', served: 'stale copy' }));
   });
 
   it('says "No videos yet." for a channel without playlists', async () => {
@@ -336,7 +338,7 @@ describe('/videos loader and page', () => {
     const failed = await load();
     for (const text of [await render(failed.body), JSON.stringify(failed.body), JSON.stringify([...failed.headers])])
       expect(text).not.toContain(FAKE_API_KEY);
-    expect(logged.length).toBeGreaterThan(0); // the failure was logged (afterEach checks no line has the key)
+    expect(logs.length).toBeGreaterThan(0); // the failure was logged (afterEach checks no line has the key)
   });
 
   it('is private to a signed-in visitor (the nav shows their name)', async () => {
