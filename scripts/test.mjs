@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: every test, as CI runs it.
-//   1. type check, lint (ESLint and Prettier) and production build
-//   2. web unit tests (vitest project "web")
-//   3. gateway suite over HTTP on SQLite, then on PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster started here);
-//      then the security suite (tests/security: attacks on the gateway) the same two ways,
-//      and the web's attacks (tests/security/web*: a real gateway + the web server on the build) once
-//   4. Playwright end-to-end tests in Debian's chromium-headless-shell (installed here when missing, as root)
-//   5. the cluster test (scripts/test-cluster.mjs): nginx, two webs, two gateways on PostgreSQL, the
+//   1. type check and lint (ESLint and Prettier), beside the production build
+//   2. the gateway suite over HTTP on SQLite and on PostgreSQL (TEST_DATABASE_URL, or a throw-away
+//      cluster started here), the two passes side by side
+//   3. the security suite (tests/security: attacks on the gateway) the same two ways, side by side
+//   4. web unit tests (vitest project "web"), beside the web's attacks (tests/security/web*: a real
+//      gateway + the web server on the build)
+//   5. Playwright end-to-end tests in Debian's chromium-headless-shell (installed here when missing, as root)
+//   6. the cluster test (scripts/test-cluster.mjs): nginx, two webs, two gateways on PostgreSQL, the
 //      Playwright smoke and a registration rush while a gateway and a web process are SIGKILLed
 //      (nginx installed here when missing, as root)
-//   6. the container image's runtime stage replayed without an engine (scripts/check-image.mjs, ~1-2 min)
+//   7. the container image's runtime stage replayed without an engine (scripts/check-image.mjs, ~1-2 min)
+// A step running beside another prints its output in one piece when it ends (decision 040).
 // Ends with one line "total: N passed, N failed, N skipped".
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,10 +28,32 @@ const isRoot = process.getuid?.() === 0;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-function sh(cmd, args, options = {}) {
-  console.log(`\n$ ${[cmd, ...args].join(' ')}`);
-  return run(cmd, args, { ...options, env: { ...process.env, ...options.env } });
+/**
+ * Runs a command to its end. Alone, its output streams to ours. With options.log (a step running
+ * beside others), its output goes to that file and is printed in one piece when it ends, so the
+ * steps' lines do not interleave.
+ */
+async function sh(cmd, args, options = {}) {
+  const { log, ...rest } = options;
+  const line = `$ ${[cmd, ...args].join(' ')}`;
+  const env = { ...process.env, ...rest.env };
+  if (!log) {
+    console.log(`\n${line}`);
+    return run(cmd, args, { ...rest, env });
+  }
+  const fd = fs.openSync(log, 'w');
+  const started = performance.now();
+  try {
+    return await run(cmd, args, { ...rest, env, stdio: ['ignore', fd, fd] });
+  } finally {
+    fs.closeSync(fd);
+    const seconds = Math.round((performance.now() - started) / 1000);
+    process.stdout.write(`\n${line}   [ran beside other steps, ${seconds} s]\n${fs.readFileSync(log, 'utf8')}`);
+  }
 }
+
+/** Where a step running beside others writes its output. */
+const logOf = (name) => path.join(resultsDir, `${name}.log`);
 
 async function apt(packages) {
   if (!isRoot) {
@@ -72,10 +96,11 @@ function step(name, ok) {
   if (!ok) failures.push(name);
 }
 
-async function vitest(name, project, env = {}) {
+async function vitest(name, project, env = {}, { beside = false } = {}) {
   const out = path.join(resultsDir, `${name}.json`);
   const r = await sh('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
     env,
+    log: beside ? logOf(name) : undefined,
   });
   if (fs.existsSync(out)) {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -95,18 +120,34 @@ async function vitest(name, project, env = {}) {
   step(name, r.status === 0);
 }
 
-step('typecheck', (await sh('npx', ['tsc', '--noEmit', '-p', '.'])).status === 0);
-// ESLint and Prettier over every TypeScript and script file (decision 039).
-step('lint', (await sh('npm', ['run', '--silent', 'lint'])).status === 0);
-// The gateway suite also runs the compiled server as a process, and e2e needs the production build.
-const build = await sh('npm', ['run', '--silent', 'build']);
+// Independent layers run two at a time (decision 040): the machine has two cores and much of each
+// layer's time is spent waiting on the servers it starts. The cluster test, whose kills and rush
+// are timed, runs alone at the end.
+const [typecheck, lint, build] = await Promise.all([
+  // The type check and lint, beside the production build (the gateway suite runs the compiled
+  // server as a process, and e2e needs the build).
+  (async () => {
+    const tsc = await sh('npx', ['tsc', '--noEmit', '-p', '.'], { log: logOf('typecheck') });
+    // ESLint and Prettier over every TypeScript and script file (decision 039).
+    return [tsc, await sh('npm', ['run', '--silent', 'lint'], { log: logOf('lint') })];
+  })(),
+  sh('npm', ['run', '--silent', 'build'], { log: logOf('build') }),
+]).then(([[tsc, eslint], b]) => [tsc, eslint, b]);
+step('typecheck', typecheck.status === 0);
+step('lint', lint.status === 0);
 step('build', build.status === 0);
-await vitest('web', 'web');
-await vitest('gateway-sqlite', 'gateway', { TEST_DATABASE_URL: '' });
-await vitest('gateway-postgres', 'gateway', { TEST_DATABASE_URL: databaseUrl });
-await vitest('security-sqlite', 'security', { TEST_DATABASE_URL: '' });
-await vitest('security-postgres', 'security', { TEST_DATABASE_URL: databaseUrl });
-if (build.status === 0) await vitest('web-security', 'web-security');
+
+const beside = { beside: true };
+// Each project's SQLite and PostgreSQL passes side by side.
+await Promise.all([
+  vitest('gateway-sqlite', 'gateway', { TEST_DATABASE_URL: '' }, beside),
+  vitest('gateway-postgres', 'gateway', { TEST_DATABASE_URL: databaseUrl }, beside),
+]);
+await Promise.all([
+  vitest('security-sqlite', 'security', { TEST_DATABASE_URL: '' }, beside),
+  vitest('security-postgres', 'security', { TEST_DATABASE_URL: databaseUrl }, beside),
+]);
+await Promise.all([vitest('web', 'web', {}, beside), build.status === 0 ? vitest('web-security', 'web-security', {}, beside) : undefined]);
 
 if (build.status === 0) {
   const out = path.join(resultsDir, 'e2e.json');
