@@ -66,6 +66,18 @@ export function TournamentForm({
       {...extra}
     />
   );
+  const textArea = (name: string, label: string, hint: string, rows: number) => (
+    <TextAreaField
+      name={name}
+      label={label}
+      hint={hint}
+      error={errors[name]}
+      defaultValue={values[name] ?? ''}
+      maxLength={rules.maxLength[name]}
+      rows={rows}
+      required
+    />
+  );
   const dateTime = (name: string, label: string) => (
     <TextField name={name} type="datetime-local" label={label} error={errors[name]} defaultValue={values[name] ?? ''} required />
   );
@@ -99,26 +111,8 @@ export function TournamentForm({
           <legend>About</legend>
           {text('name', 'Name')}
           {text('game', 'Game', { hint: 'For example BGMI or Free Fire.' })}
-          <TextAreaField
-            name="description"
-            label="Description"
-            hint="A line or two for the tournament cards."
-            error={errors.description}
-            defaultValue={values.description ?? ''}
-            maxLength={rules.maxLength.description}
-            rows={3}
-            required
-          />
-          <TextAreaField
-            name="overview"
-            label="Overview"
-            hint="Rules, maps, schedule: shown on the tournament page."
-            error={errors.overview}
-            defaultValue={values.overview ?? ''}
-            maxLength={rules.maxLength.overview}
-            rows={5}
-            required
-          />
+          {textArea('description', 'Description', 'A line or two for the tournament cards.', 3)}
+          {textArea('overview', 'Overview', 'Rules, maps, schedule: shown on the tournament page.', 5)}
         </fieldset>
 
         <fieldset className="form-group">

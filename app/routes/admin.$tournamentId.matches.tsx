@@ -12,15 +12,13 @@ import { gateway, GatewayError } from '~/utils/gateway.server';
 import type { Match } from '~/utils/gateway.server';
 import { MATCH_FORM_FIELDS } from '~/utils/admin-forms';
 import { MatchBodySchema } from '@custom-room/contract';
-import { MATCH_DAY_MAX, MATCH_NO_MAX } from '@custom-room/contract/constants';
 import { matchFormValues } from '~/utils/match-form.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
+import { MAP_MAX, MATCH_DAY_MAX, MATCH_NO_MAX, ROOM_TEXT_MAX, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
-// The contract's TOURNAMENT_NOT_FOUND, written out: this page shows it in the browser, where importing it costs a chunk (decision 035).
-const NOT_FOUND = 'Tournament not found.';
 const CREATED = 'Match created successfully';
 const UPDATED = 'Match updated successfully';
 const SAVE_FAILED = 'Failed to save match data';
@@ -45,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const tid = requireTournamentId(params.tournamentId);
   const [t, matches] = await Promise.all([gateway.getTournament(request, tid), gateway.listMatches(request, tid)]).catch((err) =>
-    pageError(err, NOT_FOUND),
+    pageError(err, TOURNAMENT_NOT_FOUND),
   );
   const url = new URL(request.url);
   const day = queryNumber(url.searchParams.get('day'), MATCH_DAY_MAX);
@@ -165,13 +163,13 @@ export default function AdminMatches() {
               )}
             </Field>
           </div>
-          <TextField name="map" label="Map" error={errors.map} defaultValue={values.map} maxLength={40} autoComplete="off" required />
+          <TextField name="map" label="Map" error={errors.map} defaultValue={values.map} maxLength={MAP_MAX} autoComplete="off" required />
           <TextField
             name="matchId"
             label="Room ID"
             error={errors.matchId}
             defaultValue={values.matchId}
-            maxLength={40}
+            maxLength={ROOM_TEXT_MAX}
             autoComplete="off"
             spellCheck={false}
           />
@@ -180,7 +178,7 @@ export default function AdminMatches() {
             label="Room password"
             error={errors.password}
             defaultValue={values.password}
-            maxLength={40}
+            maxLength={ROOM_TEXT_MAX}
             autoComplete="off"
             spellCheck={false}
             autoCapitalize="none"

@@ -7,17 +7,11 @@ import { csvFileName, toCsv } from '~/utils/csv.server';
 import { toDateTimeLocal } from '~/utils/format';
 import { requireAdmin } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
-import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import { TEAM_FIELDS, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 const header = (timeZone: string) => [
   'rid',
-  'teamName',
-  'player1Username',
-  'player2Username',
-  'player3Username',
-  'player4Username',
-  'substitute1Username',
-  'substitute2Username',
+  ...TEAM_FIELDS,
   'paymentStatus',
   'paymentReference',
   'registeredBy',

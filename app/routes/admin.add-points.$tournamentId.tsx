@@ -15,9 +15,8 @@ import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
-// The contract's TOURNAMENT_NOT_FOUND, written out: this page shows it in the browser, where importing it costs a chunk (decision 035).
-const NOT_FOUND = 'Tournament not found.';
 const SUBMITTED = 'Points table submitted successfully!';
 const NO_REGISTRATIONS = 'No registrations found for this tournament.';
 const UNAUTHORIZED = 'Unauthorized. Please check your access.';
@@ -96,8 +95,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { status },
     );
   }
-  if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
-  if (results.status === 'rejected') pageError(results.reason, NOT_FOUND);
+  if (tournament.status === 'rejected') pageError(tournament.reason, TOURNAMENT_NOT_FOUND);
+  if (results.status === 'rejected') pageError(results.reason, TOURNAMENT_NOT_FOUND);
 
   const teams = registrations.value.map((r: AdminRegistration) => ({ rid: r.rid, teamName: r.teamName }));
   const saved: SavedRows = {};
@@ -151,7 +150,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 function pointsRefusal(err: GatewayError): { fieldErrors: FieldErrors; formError: string } {
   if (err.unavailable) return { fieldErrors: {}, formError: SUBMIT_FAILED };
   if (err.status === 403) return { fieldErrors: {}, formError: UNAUTHORIZED };
-  if (err.status === 404) return { fieldErrors: {}, formError: err.message || NOT_FOUND };
+  if (err.status === 404) return { fieldErrors: {}, formError: err.message || TOURNAMENT_NOT_FOUND };
   const fieldErrors: FieldErrors = {};
   const unplaced: string[] = [];
   for (const [key, message] of Object.entries(err.fieldErrors)) {

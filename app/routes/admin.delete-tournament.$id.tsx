@@ -9,9 +9,8 @@ import { DELETE_FAILED, manageReturnPath, TOURNAMENT_DELETED } from '~/utils/man
 import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/admin.css';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
-// The contract's TOURNAMENT_NOT_FOUND, written out: this page shows it in the browser, where importing it costs a chunk (decision 035).
-const NOT_FOUND = 'Tournament not found.';
 const ALREADY_GONE = 'Tournament not found: it may already have been deleted.';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -25,7 +24,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = requireTournamentId(params.id);
-  const t = await gateway.getTournament(request, id).catch((err) => pageError(err, NOT_FOUND));
+  const t = await gateway.getTournament(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
   const returnTo = manageReturnPath(new URL(request.url).searchParams.get('returnTo'));
   return { id: t.id, name: t.name, status: t.status, teams: `${t.registeredTeams}/${t.maxTeams}`, returnTo };
 }

@@ -12,9 +12,7 @@ import { TOURNAMENT_UPDATE_FAILED, TOURNAMENT_UPDATED } from '~/utils/tournament
 import { submitTournamentForm, tournamentFormRules, tournamentValues } from '~/utils/tournament-form.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/admin.css';
-
-// The contract's TOURNAMENT_NOT_FOUND, written out: this page shows it in the browser, where importing it costs a chunk (decision 035).
-const NOT_FOUND = 'Tournament not found.';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.name} | Custom Room` : 'Edit tournament | Custom Room' },
@@ -26,7 +24,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = requireTournamentId(params.id);
-  const t = await gateway.getTournament(request, id).catch((err) => pageError(err, NOT_FOUND));
+  const t = await gateway.getTournament(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
   return { id: t.id, name: t.name, values: tournamentValues(t, getEnv().APP_TIME_ZONE), cover: coverOf(t), rules: tournamentFormRules() };
 }
 

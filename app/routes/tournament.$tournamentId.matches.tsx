@@ -23,9 +23,8 @@ import {
 import { requireUser } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
-// The contract's TOURNAMENT_NOT_FOUND, written out: this page shows it in the browser, where importing it costs a chunk (decision 035).
-const NOT_FOUND = 'Tournament not found.';
 const LOAD_FAILED = 'Error loading matches.';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -52,14 +51,14 @@ async function ownTeam(request: Request, tournamentId: number) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const id = parseTournamentId(params.tournamentId);
-  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
+  if (id === null) throw data({ message: TOURNAMENT_NOT_FOUND }, { status: 404 });
 
   const [tournament, matches, team] = await Promise.allSettled([
     gateway.getTournament(request, id),
     gateway.listMatches(request, id),
     ownTeam(request, id),
   ]);
-  if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
+  if (tournament.status === 'rejected') pageError(tournament.reason, TOURNAMENT_NOT_FOUND);
   if (team.status === 'rejected') throw team.reason;
   let state: ScheduleState;
   if (matches.status === 'fulfilled') {
@@ -78,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } else {
     const err: unknown = matches.reason;
     // A 401 is already the redirect to /login, "unreachable" the 503 page, 404 the tournament's.
-    if (!(err instanceof GatewayError) || err.unavailable || err.status === 404) pageError(err, NOT_FOUND);
+    if (!(err instanceof GatewayError) || err.unavailable || err.status === 404) pageError(err, TOURNAMENT_NOT_FOUND);
     state = { status: 'failed', message: LOAD_FAILED };
   }
   const timeZone = getEnv().APP_TIME_ZONE;

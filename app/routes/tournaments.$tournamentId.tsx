@@ -13,9 +13,7 @@ import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.serv
 import { canRegister, entryFeeLabel, parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
 import { Fact } from '~/components/fact';
-
-// The contract's TOURNAMENT_NOT_FOUND, written out: this page shows it in the browser, where importing it costs a chunk (decision 035).
-const NOT_FOUND = 'Tournament not found.';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 export const headers = loaderCacheHeaders;
 
@@ -29,8 +27,8 @@ function publicOrigin(request: Request): string {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseTournamentId(params.tournamentId);
-  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
-  const t = await gateway.getTournament(request, id).catch((err) => pageError(err, NOT_FOUND));
+  if (id === null) throw data({ message: TOURNAMENT_NOT_FOUND }, { status: 404 });
+  const t = await gateway.getTournament(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
   const timeZone = getEnv().APP_TIME_ZONE;
   const url = new URL(request.url);
   const origin = publicOrigin(request);
@@ -85,7 +83,11 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   if (!data) {
     // The error page's title says what happened: a missing tournament, or a server we could not reach.
     const status = isRouteErrorResponse(args.error) ? args.error.status : 500;
-    if (status === 404) return [{ title: 'Tournament not found | Custom Room' }, { name: 'description', content: NOT_FOUND }];
+    if (status === 404) {
+      // The loader's own message (the contract's TOURNAMENT_NOT_FOUND): this runs in the browser too, where importing it costs a chunk.
+      const message = isRouteErrorResponse(args.error) ? (args.error.data as { message?: string } | null)?.message : undefined;
+      return [{ title: 'Tournament not found | Custom Room' }, ...(message ? [{ name: 'description', content: message }] : [])];
+    }
     return [{ title: status === 503 ? 'Server unavailable | Custom Room' : 'Something went wrong | Custom Room' }];
   }
   const { t, og } = data;

@@ -10,19 +10,17 @@ import { dayLabel, OVERALL, parseDay, POINTS_DAYS } from '~/utils/points-day';
 import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
-
-// The contract's TOURNAMENT_NOT_FOUND, written out: this page shows it in the browser, where importing it costs a chunk (decision 035).
-const NOT_FOUND = 'Tournament not found.';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 export const headers = loaderCacheHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseTournamentId(params.tournamentId);
-  if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
+  if (id === null) throw data({ message: TOURNAMENT_NOT_FOUND }, { status: 404 });
   // An unknown day (?day=9, ?day=x) shows Overall with a note rather than an error page.
   const { day, valid } = parseDay(new URL(request.url).searchParams.get('day'));
   const [t, points] = await Promise.all([gateway.getTournament(request, id), gateway.pointsTable(request, id, day)]).catch((err) =>
-    pageError(err, NOT_FOUND),
+    pageError(err, TOURNAMENT_NOT_FOUND),
   );
   const rows: PointsTableRow[] = points.map((r) => ({
     rank: r.rank,

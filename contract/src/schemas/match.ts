@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, nameText } from './common.js';
-import { MATCH_DAY_MAX, MATCH_NO_MAX } from '../constants.js';
+import { MAP_MAX, MATCH_DAY_MAX, MATCH_NO_MAX, ROOM_TEXT_MAX } from '../constants.js';
 
 /** A whole number in a range; numeric strings from form posts are accepted too. */
 const wholeNumber = (label: string, min: number, max: number) =>
@@ -17,7 +17,7 @@ const roomText = (label: string) =>
   z
     .string({ invalid_type_error: `${label} must be text.` })
     .trim()
-    .max(40, `${label} must be at most 40 characters.`)
+    .max(ROOM_TEXT_MAX, `${label} must be at most ${ROOM_TEXT_MAX} characters.`)
     .nullish()
     .transform((v) => v ?? '');
 
@@ -25,7 +25,7 @@ export const MatchBodySchema = z.object({
   tid: wholeNumber('Tournament', 1, 2_147_483_647),
   day: wholeNumber('Day', 1, MATCH_DAY_MAX),
   matchNo: wholeNumber('Match number', 1, MATCH_NO_MAX),
-  map: nameText('Map', 40),
+  map: nameText('Map', MAP_MAX),
   matchId: roomText('Room ID'),
   password: roomText('Room password'),
   time: z
