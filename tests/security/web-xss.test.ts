@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { chromium } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Player, type Registration, type Tournament } from '../e2e/support/api';
+import { IGN_FIELDS } from '@custom-room/contract/constants';
 import {
   GatewayApi,
   Stack,
@@ -36,14 +37,6 @@ const PAYLOADS = [
   '${7*7}',
 ];
 
-const IGN_FIELDS = [
-  'player1Username',
-  'player2Username',
-  'player3Username',
-  'player4Username',
-  'substitute1Username',
-  'substitute2Username',
-] as const;
 const TOURNAMENT_TEXTS = ['name', 'game', 'description', 'overview', 'prizePool', 'format', 'platform'] as const;
 
 /** What is wrong with a page: elements, attributes and scripts that a payload (not the app) put there. */

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureLogs } from '../support/logs';
+import { registrationJson } from '../support';
 import {
   cookieOf,
   formPost,
@@ -41,20 +42,7 @@ beforeEach(() => {
 
 const TID = 5;
 const tournament = { id: TID, name: 'Monsoon Cup', startDate: '2030-06-01T12:00:00.000Z', status: 'Registration Ongoing' };
-const team = {
-  rid: 42,
-  tid: TID,
-  teamName: 'Team Soul',
-  player1Username: 'Mortal',
-  player2Username: 'Viper',
-  player3Username: 'Regaltos',
-  player4Username: 'Owais',
-  substitute1Username: '',
-  substitute2Username: '',
-  paymentStatus: 'pending',
-  paymentReference: '',
-  createdAt: '2030-05-01T10:00:00.000Z',
-};
+const team = registrationJson({ tid: TID, createdAt: '2030-05-01T10:00:00.000Z' });
 const match = (over: Record<string, unknown>) => ({
   id: 1,
   tid: TID,

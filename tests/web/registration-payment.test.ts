@@ -11,6 +11,7 @@ import {
   type SeenRequest,
 } from './support/gateway-stub';
 import { registrationJson } from '../support';
+import { TEAM_FIELDS, type TeamField } from '@custom-room/contract/constants';
 import { paymentFormUrl, paymentNote, qrDataUrl, upiUri } from '~/utils/upi.server';
 
 let stub: GatewayStub;
@@ -40,15 +41,8 @@ const TOURNAMENT = {
   status: 'Registration Ongoing',
   registeredTeams: 16,
 };
-const TEAM = {
-  teamName: 'Team Soul',
-  player1Username: 'Mortal',
-  player2Username: 'Viper',
-  player3Username: 'Regaltos',
-  player4Username: 'Owais',
-  substitute1Username: '',
-  substitute2Username: '',
-};
+/** The default registration's team fields, as the register form posts them. */
+const TEAM = Object.fromEntries(TEAM_FIELDS.map((field) => [field, registrationJson()[field]])) as Record<TeamField, string>;
 const registration = (extra: Record<string, unknown> = {}) => ({ ...registrationJson({ rid: 42, tid: 3, ...TEAM }), ...extra });
 
 async function signedIn(url: string, init?: (cookie: string) => Request): Promise<Request> {

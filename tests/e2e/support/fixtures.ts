@@ -63,7 +63,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   consoleGuard: [
     async ({ page }, use, testInfo) => {
       const errors: string[] = [];
-      const allowed: RegExp[] = [];
+      const allowed: RegExp[] = [
+        // Remix's single fetch logs (console.error) the AbortError of a data request that a newer
+        // navigation cancelled while its turbo-stream body was still being decoded, then drops it: a
+        // click during a revalidation, nothing lost (seen once under load; remix-run/remix#10348).
+        /^console\.error: AbortError: signal is aborted without reason\b/,
+      ];
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return;
         const loc = msg.location();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { ROLE_USER, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@custom-room/contract/constants';
 
 /**
  * A stand-in for the gateway on a real port, for web tests that call loaders and actions directly:
@@ -69,12 +70,12 @@ export async function startGatewayStub(): Promise<GatewayStub> {
     answer(h) {
       handler = h;
     },
-    token({ sub = '7', username = 'player_one', roles = ['ROLE_USER'], iat, exp } = {}) {
+    token({ sub = '7', username = 'player_one', roles = [ROLE_USER], iat, exp } = {}) {
       // The claims the gateway's tokens carry (decision 019).
       return new SignJWT({ username, roles, sid: 'stub-session' })
         .setProtectedHeader({ alg: 'ES256', kid: 'stub' })
-        .setIssuer('custom-room-gateway')
-        .setAudience('custom-room')
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
         .setSubject(sub)
         .setIssuedAt(iat)
         .setExpirationTime(exp ?? '1h')
