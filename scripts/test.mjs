@@ -96,11 +96,12 @@ function step(name, ok) {
   if (!ok) failures.push(name);
 }
 
-async function vitest(name, project, env = {}, { beside = false } = {}) {
+/** A vitest project; every one runs beside another, so its output is printed when it ends. */
+async function vitest(name, project, env = {}) {
   const out = path.join(resultsDir, `${name}.json`);
   const r = await sh('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
     env,
-    log: beside ? logOf(name) : undefined,
+    log: logOf(name),
   });
   if (fs.existsSync(out)) {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -123,31 +124,29 @@ async function vitest(name, project, env = {}, { beside = false } = {}) {
 // Independent layers run two at a time (decision 040): the machine has two cores and much of each
 // layer's time is spent waiting on the servers it starts. The cluster test, whose kills and rush
 // are timed, runs alone at the end.
-const [typecheck, lint, build] = await Promise.all([
-  // The type check and lint, beside the production build (the gateway suite runs the compiled
-  // server as a process, and e2e needs the build).
-  (async () => {
-    const tsc = await sh('npx', ['tsc', '--noEmit', '-p', '.'], { log: logOf('typecheck') });
-    // ESLint and Prettier over every TypeScript and script file (decision 039).
-    return [tsc, await sh('npm', ['run', '--silent', 'lint'], { log: logOf('lint') })];
-  })(),
-  sh('npm', ['run', '--silent', 'build'], { log: logOf('build') }),
-]).then(([[tsc, eslint], b]) => [tsc, eslint, b]);
+// The type check and lint, beside the production build (the gateway suite runs the compiled
+// server as a process, and e2e needs the build).
+const checks = (async () => {
+  const typecheck = await sh('npx', ['tsc', '--noEmit', '-p', '.'], { log: logOf('typecheck') });
+  // ESLint and Prettier over every TypeScript and script file (decision 039).
+  return { typecheck, lint: await sh('npm', ['run', '--silent', 'lint'], { log: logOf('lint') }) };
+})();
+const build = await sh('npm', ['run', '--silent', 'build'], { log: logOf('build') });
+const { typecheck, lint } = await checks;
 step('typecheck', typecheck.status === 0);
 step('lint', lint.status === 0);
 step('build', build.status === 0);
 
-const beside = { beside: true };
 // Each project's SQLite and PostgreSQL passes side by side.
 await Promise.all([
-  vitest('gateway-sqlite', 'gateway', { TEST_DATABASE_URL: '' }, beside),
-  vitest('gateway-postgres', 'gateway', { TEST_DATABASE_URL: databaseUrl }, beside),
+  vitest('gateway-sqlite', 'gateway', { TEST_DATABASE_URL: '' }),
+  vitest('gateway-postgres', 'gateway', { TEST_DATABASE_URL: databaseUrl }),
 ]);
 await Promise.all([
-  vitest('security-sqlite', 'security', { TEST_DATABASE_URL: '' }, beside),
-  vitest('security-postgres', 'security', { TEST_DATABASE_URL: databaseUrl }, beside),
+  vitest('security-sqlite', 'security', { TEST_DATABASE_URL: '' }),
+  vitest('security-postgres', 'security', { TEST_DATABASE_URL: databaseUrl }),
 ]);
-await Promise.all([vitest('web', 'web', {}, beside), build.status === 0 ? vitest('web-security', 'web-security', {}, beside) : undefined]);
+await Promise.all([vitest('web', 'web', {}), build.status === 0 ? vitest('web-security', 'web-security', {}) : undefined]);
 
 if (build.status === 0) {
   const out = path.join(resultsDir, 'e2e.json');
