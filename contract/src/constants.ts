@@ -15,5 +15,6 @@ export * from './constants/tournaments.js';
 export * from './constants/matches.js';
 export * from './constants/images.js';
 export * from './constants/messages.js';
+export * from './constants/stages.js';
 
 export type FieldErrors = Record<string, string>;

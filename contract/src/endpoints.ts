@@ -39,7 +39,23 @@ import {
   MatchResultsQuerySchema,
   PointsSubmissionSchema,
   PointsTableSchema,
+  TableScopeQuerySchema,
 } from './schemas/points.js';
+import {
+  AdvanceSchema,
+  DrawBodySchema,
+  EntrantSchema,
+  InviteBodySchema,
+  SlotMoveSchema,
+  StageCreateSchema,
+  StageInviteParamsSchema,
+  StageMatchesSchema,
+  StageParamsSchema,
+  StageRoomsSchema,
+  StageScheduleSchema,
+  StageSchema,
+  StageUpdateSchema,
+} from './schemas/stages.js';
 import {
   GenerationSchema,
   HealthDownSchema,
@@ -83,7 +99,7 @@ const endpoint = <const M extends Method, const U extends string, S extends Endp
   schema,
 });
 
-const TAGS = { registrations: ['registrations'], matches: ['matches'], points: ['points-table'] };
+const TAGS = { registrations: ['registrations'], matches: ['matches'], points: ['points-table'], stages: ['stages'] };
 const SECURITY = [{ bearerAuth: [] as string[] }];
 const secured = { tags: ['profile'], security: SECURITY };
 const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -294,6 +310,8 @@ export const endpoints = {
   pointsTableDay: endpoint('GET', '/tournaments/:id/points-table/day', {
     tags: TAGS.points,
     summary: 'Points table of one day (day=0: overall), ranked with the tie-breakers',
+    description:
+      'With stages (issue 18): stage and group choose the table; left out, the current stage (the last one published) as one table, every team of its groups listed (groupName and slot on each row). A tournament without stages answers as before.',
     params: TournamentParamsSchema,
     querystring: DayQuerySchema,
     response: { 200: PointsTableSchema, 400: ErrorSchema, 404: ErrorSchema },
@@ -302,6 +320,7 @@ export const endpoints = {
     tags: TAGS.points,
     summary: 'Overall points table, ranked with the tie-breakers',
     params: TournamentParamsSchema,
+    querystring: TableScopeQuerySchema,
     response: { 200: PointsTableSchema, 400: ErrorSchema, 404: ErrorSchema },
   }),
   registerTeam: endpoint('POST', '/registrations/:tournamentId', {
@@ -399,6 +418,141 @@ export const endpoints = {
     params: MatchIdParamsSchema,
     body: MatchBodySchema,
     response: { 200: MatchSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  listStages: endpoint('GET', '/tournaments/:id/stages', {
+    tags: TAGS.stages,
+    summary: 'Stages of a tournament, in order, each with its groups and slot lists',
+    description:
+      'Anyone. Groups are listed once the stage is published; an admin (bearer token) also sees the groups of draft stages. No room details here.',
+    params: TournamentParamsSchema,
+    response: { 200: z.array(StageSchema), ...errorResponses(400, 404) },
+  }),
+  createStage: endpoint('POST', '/tournaments/:id/stages', {
+    tags: TAGS.stages,
+    summary: 'Add a stage after the last one (admin)',
+    description:
+      'The lobby size defaults from the game (25 BGMI / PUBG Mobile, 12 Free Fire) and is required for any other game. A new stage is a draft with no groups.',
+    security: SECURITY,
+    params: TournamentParamsSchema,
+    body: StageCreateSchema,
+    response: { 201: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  updateStage: endpoint('PUT', '/tournaments/:id/stages/:stageId', {
+    tags: TAGS.stages,
+    summary: "Edit a stage's name, lobby, first slot or advance rule (admin)",
+    description:
+      'Fields left out keep their value. Lobby size and first slot cannot change once the stage has results (409); before that, changing either clears the groups and returns the stage to draft. The advance rule cannot change once the stage is completed.',
+    security: SECURITY,
+    params: StageParamsSchema,
+    body: StageUpdateSchema,
+    response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  deleteStage: endpoint('DELETE', '/tournaments/:id/stages/:stageId', {
+    tags: TAGS.stages,
+    summary: 'Delete a stage with its groups and group matches (admin)',
+    description: 'Refused (409) once it has results, and while a later stage exists (delete that first).',
+    security: SECURITY,
+    params: StageParamsSchema,
+    response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  stageEntrants: endpoint('GET', '/tournaments/:id/stages/:stageId/entrants', {
+    tags: TAGS.stages,
+    summary: "The teams a stage's groups are drawn from (admin)",
+    description:
+      "First stage: the confirmed teams (payment verified, or every team when the entry fee is 0). Later stages: the previous stage's qualifiers (once it is completed) and the teams the organiser invited.",
+    security: SECURITY,
+    params: StageParamsSchema,
+    response: { 200: z.array(EntrantSchema), ...errorResponses(400, 401, 403, 404) },
+  }),
+  inviteTeam: endpoint('POST', '/tournaments/:id/stages/:stageId/invites', {
+    tags: TAGS.stages,
+    summary: 'Invite a registered team straight into a later stage (admin)',
+    security: SECURITY,
+    params: StageParamsSchema,
+    body: InviteBodySchema,
+    response: { 200: z.array(EntrantSchema), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  removeInvite: endpoint('DELETE', '/tournaments/:id/stages/:stageId/invites/:teamId', {
+    tags: TAGS.stages,
+    summary: 'Withdraw an invitation (admin)',
+    security: SECURITY,
+    params: StageInviteParamsSchema,
+    response: { 200: z.array(EntrantSchema), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  drawGroups: endpoint('POST', '/tournaments/:id/stages/:stageId/groups', {
+    tags: TAGS.stages,
+    summary: "Generate a draft stage's groups from its entrants (admin)",
+    description: [
+      'Replaces the draft\'s groups. As few groups as the lobby size allows, sizes differing by at most one, named A, B … Z, AA, AB …; slots from firstSlot up.',
+      'registration: entrants in registration order, filling group A, then B …',
+      'random: the entrants in registration order shuffled with the seed (given, or picked and recorded), then filled in that order (decision 041 says how to repeat it).',
+      "seeded: later stages only, by the previous stage's overall ranking in snake order (1st to A, 2nd to B …, then back), invited teams after the ranked ones.",
+      'Refused (409) once the stage is published.',
+    ].join(' '),
+    security: SECURITY,
+    params: StageParamsSchema,
+    body: DrawBodySchema,
+    response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  moveSlot: endpoint('POST', '/tournaments/:id/stages/:stageId/slots', {
+    tags: TAGS.stages,
+    summary: 'Swap two teams, or move a team to a free slot of any group of the stage (admin)',
+    description: 'Before the stage has results (else 409). The target group must have room: at most lobbySize teams, slots firstSlot … firstSlot + lobbySize − 1.',
+    security: SECURITY,
+    params: StageParamsSchema,
+    body: SlotMoveSchema,
+    response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  publishStage: endpoint('POST', '/tournaments/:id/stages/:stageId/publish', {
+    tags: TAGS.stages,
+    summary: 'Publish the slot list: players see their group and slot (admin)',
+    security: SECURITY,
+    params: StageParamsSchema,
+    response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  stageAdvance: endpoint('GET', '/tournaments/:id/stages/:stageId/advance', {
+    tags: TAGS.stages,
+    summary: 'Who advances if the stage were completed now, and the cut lines in words (admin)',
+    security: SECURITY,
+    params: StageParamsSchema,
+    response: { 200: AdvanceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  completeStage: endpoint('POST', '/tournaments/:id/stages/:stageId/complete', {
+    tags: TAGS.stages,
+    summary: "Complete a published stage: its qualifiers become the next stage's entrants (admin)",
+    description:
+      "The top advancePerGroup of each group (group table), then the best advanceBest of the others by the stage's overall table; ties broken as on the points table. Answers the qualifiers and each cut line with the tie-break that decided it, in words.",
+    security: SECURITY,
+    params: StageParamsSchema,
+    response: { 200: AdvanceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  reopenStage: endpoint('POST', '/tournaments/:id/stages/:stageId/reopen', {
+    tags: TAGS.stages,
+    summary: 'Reopen a completed stage (admin)',
+    description:
+      "Until the next stage has results (else 409). The next stage goes back to draft and loses its groups and group matches, since its entrants may change.",
+    security: SECURITY,
+    params: StageParamsSchema,
+    response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  scheduleStage: endpoint('POST', '/tournaments/:id/stages/:stageId/matches', {
+    tags: TAGS.stages,
+    summary: "Schedule matches for every group of a stage at once (admin)",
+    description:
+      'Each row (day, match number, map, time) becomes one match per group; a row whose day and match number the stage already has updates those matches\' map and time (rooms are kept). A day and match number belong to one stage. Answers the stage\'s matches, rooms included.',
+    security: SECURITY,
+    params: StageParamsSchema,
+    body: StageScheduleSchema,
+    response: { 200: StageMatchesSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  setStageRooms: endpoint('PUT', '/tournaments/:id/stages/:stageId/rooms', {
+    tags: TAGS.stages,
+    summary: 'Set the room ID and password of many group matches at once (admin)',
+    description: "All or nothing; every id must be a match of this stage's groups. Answers the stage's matches, rooms included.",
+    security: SECURITY,
+    params: StageParamsSchema,
+    body: StageRoomsSchema,
+    response: { 200: StageMatchesSchema, ...errorResponses(400, 401, 403, 404) },
   }),
 };
 

@@ -8,6 +8,7 @@ export * from './schemas/tournament.js';
 export * from './schemas/registration.js';
 export * from './schemas/match.js';
 export * from './schemas/points.js';
+export * from './schemas/stages.js';
 export * from './schemas/operations.js';
 export * from './endpoints.js';
 export * from './answers.js';

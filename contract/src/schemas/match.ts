@@ -33,6 +33,7 @@ export const MatchBodySchema = z.object({
     .trim()
     .min(1, 'Time is required.')
     .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Time must be HH:MM or HH:MM:SS (24-hour), e.g. 18:30.'),
+  groupId: IdSchema.optional().describe("A group of one of the tournament's stages: the match is that group's lobby (issue 18)."),
 });
 export type MatchBody = z.infer<typeof MatchBodySchema>;
 
@@ -49,5 +50,9 @@ export const MatchSchema = z.object({
   matchId: z.string().nullable(),
   password: z.string().nullable(),
   time: z.string(),
+  groupId: z.number().int().optional().describe('Only on group matches.'),
+  groupName: z.string().optional(),
+  stageId: z.number().int().optional(),
+  stageName: z.string().optional(),
 });
 export type Match = z.infer<typeof MatchSchema>;

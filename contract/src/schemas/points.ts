@@ -6,7 +6,7 @@ import { MATCH_DAY_MAX, MATCH_NO_MAX, MAX_MATCH_ROWS } from '../constants.js';
  * A whole number in [min, max]. JSON numbers, and strings of digits (query strings, lenient form posts);
  * anything else ("abc", 1.5, "", null) is a field error, never silently 0.
  */
-const wholeNumber = (label: string, min: number, max: number, required = `${label} is required.`) => {
+export const wholeNumber = (label: string, min: number, max: number, required = `${label} is required.`) => {
   const message = `${label} must be a whole number from ${min} to ${max}.`;
   return z.preprocess(
     (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
@@ -40,7 +40,13 @@ const teamResultFields = {
     ),
   finishes: wholeNumber('Finishes', 0, 99).describe('0 to the other players of the lobby: 4 × (teams − 1) for squads.'),
   totalPoints: z.unknown().optional().describe('Accepted and ignored: the gateway computes placement points + finishes.'),
+  absent: z
+    .preprocess((v) => (v === 'on' || v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v), z.boolean())
+    .optional()
+    .describe('Group matches: the team did not play (no points, not counted as played). Position and finishes must be 0.'),
 };
+
+const GroupIdSchema = IdSchema.optional().describe("The group whose match this is (issue 18); left out: found from the teams' groups.");
 
 /** A win is placement 1 (decision 029): wins are derived, never typed. */
 export const winsFor = (position: number) => (position === 1 ? 1 : 0);
@@ -81,6 +87,7 @@ export function impossibleResult(
 export const PointsSubmissionSchema = z.object({
   day: DaySchema,
   match: MatchSchema,
+  groupId: GroupIdSchema,
   ...teamResultFields,
 });
 export type PointsSubmission = z.infer<typeof PointsSubmissionSchema>;
@@ -97,18 +104,22 @@ export const MatchResultSchema = z.object({
   wins: z.number().int(),
   finishes: z.number().int(),
   totalPoints: z.number().int(),
+  groupId: z.number().int().optional().describe('Only on group matches.'),
+  absent: z.boolean().optional().describe('Only when true.'),
 });
 export type MatchResult = z.infer<typeof MatchResultSchema>;
 
 export const MatchResultsQuerySchema = z.object({
   day: DaySchema,
   match: MatchSchema,
+  group: IdSchema.optional().describe("A group match's group id."),
 });
 
 /** PUT /tournaments/{id}/points-table/matches/{day}/{match} */
 export const MatchParamsSchema = z.object({ id: IdSchema, day: DaySchema, match: MatchSchema });
 
 export const MatchResultsBatchSchema = z.object({
+  groupId: GroupIdSchema,
   results: z
     .array(z.object(teamResultFields), {
       required_error: 'Results are required.',
@@ -119,9 +130,17 @@ export const MatchResultsBatchSchema = z.object({
 });
 export type MatchResultsBatch = z.infer<typeof MatchResultsBatchSchema>;
 
+const tableScope = {
+  stage: IdSchema.optional().describe('A stage id: that stage\'s table, all its groups as one. Left out: the current stage (the last one published), or the whole tournament when it has none.'),
+  group: IdSchema.optional().describe("A group id: that group's table."),
+};
+
 export const DayQuerySchema = z.object({
   day: wholeNumber('Day', 0, MATCH_DAY_MAX).describe('1-7 for one day; 0 = overall.'),
+  ...tableScope,
 });
+
+export const TableScopeQuerySchema = z.object(tableScope);
 
 export const PointsRowSchema = z.object({
   rank: z.number().int(),
@@ -132,5 +151,7 @@ export const PointsRowSchema = z.object({
   wins: z.number().int(),
   totalPoints: z.number().int(),
   matchesPlayed: z.number().int(),
+  groupName: z.string().optional().describe("Stage tables: the team's group."),
+  slot: z.number().int().optional().describe("Stage tables: the team's slot in its group."),
 });
 export const PointsTableSchema = z.array(PointsRowSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TeamPlacementSchema } from './stages.js';
 import { IdSchema, visibleName } from './common.js';
 import { nameKeys } from '../name-keys.js';
 import {
@@ -101,6 +102,10 @@ export const RegistrationSchema = z.object({
   paymentReference: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  placements: z
+    .array(TeamPlacementSchema)
+    .optional()
+    .describe("The team's group and slot in each published stage, oldest first (issue 18); left out when it has none."),
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
