@@ -138,11 +138,8 @@ export function advance(
     if (list) list.push(t);
     else byGroup.set(t.groupId, [t]);
   }
-  const groups = [...byGroup.values()].sort(
-    (x, y) =>
-      (x[0] as RankedStageTeam).groupOrder - (y[0] as RankedStageTeam).groupOrder ||
-      (x[0] as RankedStageTeam).groupId - (y[0] as RankedStageTeam).groupId,
-  );
+  const head = (g: RankedStageTeam[]) => g[0] as RankedStageTeam;
+  const groups = [...byGroup.values()].sort((x, y) => head(x).groupOrder - head(y).groupOrder || head(x).groupId - head(y).groupId);
 
   const cuts: Cut[] = [];
   for (const members of groups) {
