@@ -173,9 +173,12 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
 // --- The calls (spec §7), typed from the contract's endpoint table. Route modules use these, never fetch(). ---
 
 type Schema<N extends EndpointName> = Endpoints[N]['schema'];
-type FieldNames<S> = S extends z.ZodObject<infer Shape> ? Extract<keyof Shape, string> : never;
-/** Path parameters and query values as the URL carries them. */
-type UrlValues<S> = { [K in FieldNames<S>]: string | number };
+type Shape<S> = S extends z.ZodObject<infer Fields> ? Fields : never;
+type OptionalNames<S> = { [K in keyof Shape<S>]: Shape<S>[K] extends z.ZodOptional<z.ZodTypeAny> ? K : never }[keyof Shape<S>];
+/** Path parameters and query values as the URL carries them; the schema's optional ones may be left out. */
+type UrlValues<S> = { [K in Exclude<Extract<keyof Shape<S>, string>, OptionalNames<S>>]: string | number } & {
+  [K in Extract<OptionalNames<S>, string>]?: string | number;
+};
 
 /** What a call to endpoint N takes: its path parameters, its query, its body (FormData for the multipart ones). */
 export type CallInput<N extends EndpointName> = (Schema<N> extends { params: infer P } ? { params: UrlValues<P> } : { params?: never }) &
@@ -195,7 +198,8 @@ export function endpointPath(url: string, params: Record<string, string | number
     if (params[name] === undefined) throw new Error(`${url}: no value for :${name}`);
     return encodeURIComponent(String(params[name]));
   });
-  return query ? `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : path;
+  const values = query ? Object.entries(query).filter(([, v]) => v !== undefined) : [];
+  return values.length > 0 ? `${path}?${new URLSearchParams(values.map(([k, v]) => [k, String(v)]))}` : path;
 }
 
 /** Call endpoint `name` of the table: its method and path, the input's body, the answer read as the contract's `answers` say. */
@@ -230,7 +234,7 @@ export const gateway = {
   getTournament: (request: Request, id: string | number) => call(request, 'getTournament', { params: { id } }, open),
   pointsTable: (request: Request, id: string | number, day: number) =>
     day === 0
-      ? call(request, 'pointsTableOverall', { params: { id } }, open)
+      ? call(request, 'pointsTableOverall', { params: { id }, query: {} }, open)
       : call(request, 'pointsTableDay', { params: { id }, query: { day } }, open),
   /** deviceToken: the one an earlier login on this browser returned (decision 022); the answer brings the one to keep. */
   login: (request: Request, body: Body<'login'>) => call(request, 'login', { body }, open),
