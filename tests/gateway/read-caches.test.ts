@@ -194,6 +194,68 @@ function freshnessSuite(topology: string, start: () => Promise<{ writer: Api; re
       expect((await reader.get(`/tournaments/${t.id}`)).body).toEqual(publicBefore);
     });
 
+    it('stage writes (decision 041): the stage list, the stage and group tables and the current-stage table are new at once', async () => {
+      const { tid, teams } = await createTournamentWithTeams(writer, admin, players, [`A ${unique()}`, `B ${unique()}`, `C ${unique()}`], {
+        entryFee: '0',
+      });
+      const stagesPath = `/tournaments/${tid}/stages`;
+      const stagesNow = async () => (await warm(reader, stagesPath)).body;
+      await stagesNow();
+      const created = await writer.post(stagesPath, { name: 'Qualifiers', lobbySize: 2, advancePerGroup: 1 }, admin);
+      expect(created.status).toBe(201);
+      const sid = created.body.id;
+      expect((await stagesNow()).map((s: any) => [s.name, s.state])).toEqual([['Qualifiers', 'draft']]);
+
+      expect((await writer.post(`${stagesPath}/${sid}/groups`, { method: 'registration' }, admin)).status).toBe(200);
+      const draft = await stagesNow();
+      expect([draft[0].groups, draft[0].draw.method]).toEqual([[], 'registration']);
+      // The admin's token skips the cached public answer: drafts are shown to admins only.
+      expect((await reader.get(stagesPath, admin)).body[0].groups.map((g: any) => g.slots.length)).toEqual([2, 1]);
+
+      expect((await writer.post(`${stagesPath}/${sid}/publish`, {}, admin)).status).toBe(200);
+      const published = await stagesNow();
+      expect(published[0].groups.map((g: any) => g.slots.map((x: any) => x.teamId))).toEqual([
+        [teams[0]!.rid, teams[1]!.rid],
+        [teams[2]!.rid],
+      ]);
+      const [groupA, groupB] = published[0].groups.map((g: any) => g.id);
+
+      const moved = await writer.post(
+        `${stagesPath}/${sid}/slots`,
+        { from: { groupId: groupA, slot: 2 }, to: { groupId: groupB, slot: 2 } },
+        admin,
+      );
+      expect(moved.status).toBe(200);
+      expect((await stagesNow())[0].groups.map((g: any) => g.slots.map((x: any) => x.teamId))).toEqual([
+        [teams[0]!.rid],
+        [teams[2]!.rid, teams[1]!.rid],
+      ]);
+
+      expect(
+        (await writer.post(`${stagesPath}/${sid}/matches`, { matches: [{ day: 1, matchNo: 1, map: 'Erangel', time: '18:30' }] }, admin))
+          .status,
+      ).toBe(200);
+      const tables = [
+        `/tournaments/${tid}/points-table/overall`,
+        `/tournaments/${tid}/points-table/overall?stage=${sid}`,
+        `/tournaments/${tid}/points-table/day?day=1&group=${groupB}`,
+      ];
+      for (const path of tables) expect((await warm(reader, path)).body.map((r: any) => r.totalPoints)).not.toContain(14);
+      const before = await generationOf(reader);
+      const results = [
+        { teamId: teams[1]!.rid, position: 1, finishes: 4 },
+        { teamId: teams[2]!.rid, position: 2, finishes: 0 },
+      ];
+      expect((await writer.put(`/tournaments/${tid}/points-table/matches/1/1`, { groupId: groupB, results }, admin)).status).toBe(200);
+      for (const path of tables) expect((await reader.get(path)).body[0]).toMatchObject({ teamId: teams[1]!.rid, totalPoints: 14 });
+      await expectNewGeneration(before);
+
+      expect((await writer.post(`${stagesPath}/${sid}/complete`, {}, admin)).status).toBe(200);
+      expect((await stagesNow())[0].state).toBe('completed');
+      expect((await writer.put(`${stagesPath}/${sid}`, { name: 'Group stage' }, admin)).status).toBe(200);
+      expect((await stagesNow())[0].name).toBe('Group stage');
+    });
+
     it('a refused write changes nothing, not even the generation', async () => {
       const t = await createTournament(writer, admin, { maxTeams: '2' });
       await writer.post(`/registrations/${t.id}`, teamFields(), players[0]!.token);
