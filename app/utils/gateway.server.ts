@@ -301,7 +301,8 @@ export const gateway = {
     call(request, 'removeInvite', { params: { id, stageId, teamId } }),
   drawGroups: (request: Request, id: number, stageId: number, body: Body<'drawGroups'>) =>
     call(request, 'drawGroups', { params: { id, stageId }, body }),
-  moveSlot: (request: Request, id: number, stageId: number, body: Body<'moveSlot'>) => call(request, 'moveSlot', { params: { id, stageId }, body }),
+  moveSlot: (request: Request, id: number, stageId: number, body: Body<'moveSlot'>) =>
+    call(request, 'moveSlot', { params: { id, stageId }, body }),
   publishStage: (request: Request, id: number, stageId: number) => call(request, 'publishStage', { params: { id, stageId }, body: {} }),
   stageAdvance: (request: Request, id: number, stageId: number) => call(request, 'stageAdvance', { params: { id, stageId } }),
   completeStage: (request: Request, id: number, stageId: number) => call(request, 'completeStage', { params: { id, stageId }, body: {} }),
