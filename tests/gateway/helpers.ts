@@ -431,15 +431,22 @@ export function fillGroups<T>(ordered: readonly T[], lobby: number): T[][] {
   return groups;
 }
 
-/** Deals ranked items in snake order: 1st to A, 2nd to B … kth to the last group, then back (seeded draws). */
+/**
+ * Deals ranked items in snake order: 1st to A, 2nd to B … kth to the last group, then back from the last
+ * group to A (seeded draws). A group that already has its size of groupSizes() is passed over, so the
+ * groups stay balanced with the larger ones first.
+ */
 export function snakeGroups<T>(ranked: readonly T[], lobby: number): T[][] {
-  const k = Math.ceil(ranked.length / lobby);
-  const groups: T[][] = Array.from({ length: k }, () => []);
-  ranked.forEach((item, p) => {
-    const round = Math.floor(p / k);
-    const i = p % k;
-    groups[round % 2 === 0 ? i : k - 1 - i]!.push(item);
-  });
+  const sizes = groupSizes(ranked.length, lobby);
+  const k = sizes.length;
+  const groups: T[][] = sizes.map(() => []);
+  const at = (step: number) => (step % (2 * k) < k ? step % (2 * k) : 2 * k - 1 - (step % (2 * k)));
+  let step = 0;
+  for (const item of ranked) {
+    while (groups[at(step)]!.length >= sizes[at(step)]!) step++;
+    groups[at(step)]!.push(item);
+    step++;
+  }
   return groups;
 }
 
