@@ -173,9 +173,12 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
 // --- The calls (spec §7), typed from the contract's endpoint table. Route modules use these, never fetch(). ---
 
 type Schema<N extends EndpointName> = Endpoints[N]['schema'];
-type FieldNames<S> = S extends z.ZodObject<infer Shape> ? Extract<keyof Shape, string> : never;
-/** Path parameters and query values as the URL carries them. */
-type UrlValues<S> = { [K in FieldNames<S>]: string | number };
+type Shape<S> = S extends z.ZodObject<infer Fields> ? Fields : never;
+type OptionalNames<S> = { [K in keyof Shape<S>]: Shape<S>[K] extends z.ZodOptional<z.ZodTypeAny> ? K : never }[keyof Shape<S>];
+/** Path parameters and query values as the URL carries them; the schema's optional ones may be left out. */
+type UrlValues<S> = { [K in Exclude<Extract<keyof Shape<S>, string>, OptionalNames<S>>]: string | number } & {
+  [K in Extract<OptionalNames<S>, string>]?: string | number;
+};
 
 /** What a call to endpoint N takes: its path parameters, its query, its body (FormData for the multipart ones). */
 export type CallInput<N extends EndpointName> = (Schema<N> extends { params: infer P } ? { params: UrlValues<P> } : { params?: never }) &
@@ -195,7 +198,8 @@ export function endpointPath(url: string, params: Record<string, string | number
     if (params[name] === undefined) throw new Error(`${url}: no value for :${name}`);
     return encodeURIComponent(String(params[name]));
   });
-  return query ? `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : path;
+  const values = query ? Object.entries(query).filter(([, v]) => v !== undefined) : [];
+  return values.length > 0 ? `${path}?${new URLSearchParams(values.map(([k, v]) => [k, String(v)]))}` : path;
 }
 
 /** Call endpoint `name` of the table: its method and path, the input's body, the answer read as the contract's `answers` say. */
@@ -228,10 +232,14 @@ export const gateway = {
   health: (request: Request) => call(request, 'health', {}, open),
   listTournaments: (request: Request) => call(request, 'listTournaments', {}, open),
   getTournament: (request: Request, id: string | number) => call(request, 'getTournament', { params: { id } }, open),
-  pointsTable: (request: Request, id: string | number, day: number) =>
+  /** scope: a stage's or a group's table (decision 041); left out, the current stage, or the whole tournament without stages. */
+  pointsTable: (request: Request, id: string | number, day: number, scope: { stage?: number; group?: number } = {}) =>
     day === 0
-      ? call(request, 'pointsTableOverall', { params: { id } }, open)
-      : call(request, 'pointsTableDay', { params: { id }, query: { day } }, open),
+      ? call(request, 'pointsTableOverall', { params: { id }, query: scope }, open)
+      : call(request, 'pointsTableDay', { params: { id }, query: { day, ...scope } }, open),
+  /** Published stages with their slot lists; with admin: true, the caller's token goes along and drafts come too. */
+  listStages: (request: Request, id: number, options: { admin?: boolean } = {}) =>
+    call(request, 'listStages', { params: { id } }, options.admin ? {} : open),
   /** deviceToken: the one an earlier login on this browser returned (decision 022); the answer brings the one to keep. */
   login: (request: Request, body: Body<'login'>) => call(request, 'login', { body }, open),
   register: (request: Request, body: Body<'register'>) => call(request, 'register', { body }, open),
@@ -269,16 +277,39 @@ export const gateway = {
     call(request, 'tournamentRegistrations', { params: { tournamentId } }),
   createMatch: (request: Request, match: Body<'createMatch'>) => call(request, 'createMatch', { body: match }),
   updateMatch: (request: Request, id: number, match: Body<'updateMatch'>) => call(request, 'updateMatch', { params: { id }, body: match }),
-  matchResults: (request: Request, tournamentId: number, day: number, match: number) =>
-    call(request, 'matchResults', { params: { id: tournamentId }, query: { day, match } }),
+  matchResults: (request: Request, tournamentId: number, day: number, match: number, group?: number) =>
+    call(request, 'matchResults', { params: { id: tournamentId }, query: { day, match, group } }),
   /** Replaces one match's results with exactly these rows, all or nothing (decision 013). */
   saveMatchResults: (
     request: Request,
     tournamentId: number,
     day: number,
     match: number,
-    results: { teamId: number; position: number; finishes: number }[],
-  ) => call(request, 'saveMatchResults', { params: { id: tournamentId, day, match }, body: { results } }),
+    results: { teamId: number; position: number; finishes: number; absent?: boolean }[],
+    groupId?: number,
+  ) => call(request, 'saveMatchResults', { params: { id: tournamentId, day, match }, body: { results, groupId } }),
+
+  // --- admin: stages, groups and slots (decision 041) ---
+  createStage: (request: Request, id: number, body: Body<'createStage'>) => call(request, 'createStage', { params: { id }, body }),
+  updateStage: (request: Request, id: number, stageId: number, body: Body<'updateStage'>) =>
+    call(request, 'updateStage', { params: { id, stageId }, body }),
+  deleteStage: (request: Request, id: number, stageId: number) => call(request, 'deleteStage', { params: { id, stageId } }),
+  stageEntrants: (request: Request, id: number, stageId: number) => call(request, 'stageEntrants', { params: { id, stageId } }),
+  inviteTeam: (request: Request, id: number, stageId: number, teamId: number) =>
+    call(request, 'inviteTeam', { params: { id, stageId }, body: { teamId } }),
+  removeInvite: (request: Request, id: number, stageId: number, teamId: number) =>
+    call(request, 'removeInvite', { params: { id, stageId, teamId } }),
+  drawGroups: (request: Request, id: number, stageId: number, body: Body<'drawGroups'>) =>
+    call(request, 'drawGroups', { params: { id, stageId }, body }),
+  moveSlot: (request: Request, id: number, stageId: number, body: Body<'moveSlot'>) => call(request, 'moveSlot', { params: { id, stageId }, body }),
+  publishStage: (request: Request, id: number, stageId: number) => call(request, 'publishStage', { params: { id, stageId }, body: {} }),
+  stageAdvance: (request: Request, id: number, stageId: number) => call(request, 'stageAdvance', { params: { id, stageId } }),
+  completeStage: (request: Request, id: number, stageId: number) => call(request, 'completeStage', { params: { id, stageId }, body: {} }),
+  reopenStage: (request: Request, id: number, stageId: number) => call(request, 'reopenStage', { params: { id, stageId }, body: {} }),
+  scheduleStage: (request: Request, id: number, stageId: number, body: Body<'scheduleStage'>) =>
+    call(request, 'scheduleStage', { params: { id, stageId }, body }),
+  setStageRooms: (request: Request, id: number, stageId: number, body: Body<'setStageRooms'>) =>
+    call(request, 'setStageRooms', { params: { id, stageId }, body }),
   /** expectedUpiReference: the reference the admin was shown; the gateway answers 409 if the team changed it since (decision 029). */
   setPaymentStatus: (
     request: Request,
@@ -303,6 +334,10 @@ export type Match = Answer<'listMatches'>[number];
 export type TournamentAdminSummary = Answer<'adminTournamentSummary'>[number];
 export type AdminRegistration = Answer<'tournamentRegistrations'>[number];
 export type MatchResult = Answer<'matchResults'>[number];
+export type Stage = Answer<'listStages'>[number];
+export type StageGroup = Stage['groups'][number];
+export type StageEntrant = Answer<'stageEntrants'>[number];
+export type StageAdvance = Answer<'stageAdvance'>;
 
 /**
  * GET /images/{file} from the gateway as its raw Response (bytes, not JSON), for the web app's

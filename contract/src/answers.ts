@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EndpointName, Endpoints } from './endpoints.js';
 import { MatchSchema } from './schemas/match.js';
+import { TeamPlacementSchema } from './schemas/stages.js';
 
 /**
  * How the web app reads each answer (decision 035): leniently. The table's response schemas say
@@ -51,6 +52,8 @@ const PointsRowAnswer = z.object({
   wins: z.number().default(0),
   totalPoints: z.number(),
   matchesPlayed: z.number().default(0),
+  groupName: z.string().optional(),
+  slot: z.number().optional(),
 });
 
 const LoginAnswer = z.object({
@@ -91,6 +94,8 @@ const RegistrationAnswer = z.object({
   paymentStatus: z.string().default('pending'),
   paymentReference: z.string().default(''),
   createdAt: z.string().default(''),
+  /** Decision 041: the team's group and slot per published stage (absent on the original gateway). */
+  placements: z.array(TeamPlacementSchema).default([]),
 });
 
 /** GET /registrations/user: each registration with a summary of its tournament (absent on the original gateway). */
@@ -151,6 +156,8 @@ const MatchResultAnswer = z.object({
   wins: z.number(),
   finishes: z.number(),
   totalPoints: z.number(),
+  groupId: z.number().optional(),
+  absent: z.boolean().optional(),
 });
 
 export const answers = {

@@ -483,7 +483,7 @@ export const endpoints = {
     tags: TAGS.stages,
     summary: "Generate a draft stage's groups from its entrants (admin)",
     description: [
-      'Replaces the draft\'s groups. As few groups as the lobby size allows, sizes differing by at most one, named A, B … Z, AA, AB …; slots from firstSlot up.',
+      "Replaces the draft's groups. As few groups as the lobby size allows, sizes differing by at most one, named A, B … Z, AA, AB …; slots from firstSlot up.",
       'registration: entrants in registration order, filling group A, then B …',
       'random: the entrants in registration order shuffled with the seed (given, or picked and recorded), then filled in that order (decision 041 says how to repeat it).',
       "seeded: later stages only, by the previous stage's overall ranking in snake order (1st to A, 2nd to B …, then back), invited teams after the ranked ones.",
@@ -497,7 +497,8 @@ export const endpoints = {
   moveSlot: endpoint('POST', '/tournaments/:id/stages/:stageId/slots', {
     tags: TAGS.stages,
     summary: 'Swap two teams, or move a team to a free slot of any group of the stage (admin)',
-    description: 'Before the stage has results (else 409). The target group must have room: at most lobbySize teams, slots firstSlot … firstSlot + lobbySize − 1.',
+    description:
+      'Before the stage has results (else 409). The target group must have room: at most lobbySize teams, slots firstSlot … firstSlot + lobbySize − 1.',
     security: SECURITY,
     params: StageParamsSchema,
     body: SlotMoveSchema,
@@ -530,16 +531,16 @@ export const endpoints = {
     tags: TAGS.stages,
     summary: 'Reopen a completed stage (admin)',
     description:
-      "Until the next stage has results (else 409). The next stage goes back to draft and loses its groups and group matches, since its entrants may change.",
+      'Until the next stage has results (else 409). The next stage goes back to draft and loses its groups and group matches, since its entrants may change.',
     security: SECURITY,
     params: StageParamsSchema,
     response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   scheduleStage: endpoint('POST', '/tournaments/:id/stages/:stageId/matches', {
     tags: TAGS.stages,
-    summary: "Schedule matches for every group of a stage at once (admin)",
+    summary: 'Schedule matches for every group of a stage at once (admin)',
     description:
-      'Each row (day, match number, map, time) becomes one match per group; a row whose day and match number the stage already has updates those matches\' map and time (rooms are kept). A day and match number belong to one stage. Answers the stage\'s matches, rooms included.',
+      "Each row (day, match number, map, time) becomes one match per group; a row whose day and match number the stage already has updates those matches' map and time (rooms are kept). A day and match number belong to one stage. Answers the stage's matches, rooms included.",
     security: SECURITY,
     params: StageParamsSchema,
     body: StageScheduleSchema,

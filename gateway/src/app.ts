@@ -24,6 +24,7 @@ import imageRoutes from './routes/images/index.js';
 import pointsRoutes from './routes/points-table/index.js';
 import registrationRoutes from './routes/registrations/index.js';
 import matchRoutes from './routes/matches/index.js';
+import stageRoutes from './routes/stages/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -272,6 +273,7 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
   await app.register(pointsRoutes);
   await app.register(registrationRoutes);
   await app.register(matchRoutes);
+  await app.register(stageRoutes);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

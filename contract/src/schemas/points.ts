@@ -131,7 +131,9 @@ export const MatchResultsBatchSchema = z.object({
 export type MatchResultsBatch = z.infer<typeof MatchResultsBatchSchema>;
 
 const tableScope = {
-  stage: IdSchema.optional().describe('A stage id: that stage\'s table, all its groups as one. Left out: the current stage (the last one published), or the whole tournament when it has none.'),
+  stage: IdSchema.optional().describe(
+    "A stage id: that stage's table, all its groups as one. Left out: the current stage (the last one published), or the whole tournament when it has none.",
+  ),
   group: IdSchema.optional().describe("A group id: that group's table."),
 };
 

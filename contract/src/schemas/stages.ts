@@ -42,9 +42,12 @@ export type StageUpdate = z.infer<typeof StageUpdateSchema>;
 
 export const DrawBodySchema = z.object({
   method: z.enum(DRAW_METHODS, {
-    required_error: 'Method is required.',
-    invalid_type_error: 'Method must be registration, random or seeded.',
-    errorMap: () => ({ message: 'Method must be registration, random or seeded.' }),
+    errorMap: (issue) => ({
+      message:
+        issue.code === 'invalid_type' && issue.received === 'undefined'
+          ? 'Method is required.'
+          : 'Method must be registration, random or seeded.',
+    }),
   }),
   seed: z
     .string({ invalid_type_error: 'Seed must be text.' })
@@ -149,7 +152,9 @@ export const StageMatchesSchema = z.array(MatchSchema);
 export const EntrantSchema = z.object({
   teamId: z.number().int(),
   teamName: z.string(),
-  via: z.enum(['confirmed', 'qualified', 'invited']).describe('confirmed: first stage; qualified: from the previous stage; invited: by the organiser.'),
+  via: z
+    .enum(['confirmed', 'qualified', 'invited'])
+    .describe('confirmed: first stage; qualified: from the previous stage; invited: by the organiser.'),
   seed: z.number().int().nullable().describe("Qualified teams: their rank in the previous stage's overall table."),
 });
 

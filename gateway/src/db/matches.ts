@@ -9,8 +9,18 @@ type MatchRow = Selectable<MatchesTable>;
 /** Constraint name (PostgreSQL) and a column SQLite's message names, for isUniqueViolation. */
 export const MATCH_SLOT_TAKEN = { constraint: 'matches_slot', column: 'match_no' };
 
-/** Room ID and password are only shown to confirmed teams of the tournament and to admins (decision 029). */
-export function toMatch(row: MatchRow, showRoom: boolean): Match {
+export interface MatchGroup {
+  groupName: string;
+  stageId: number;
+  stageName: string;
+}
+
+/**
+ * Room ID and password are only shown to confirmed teams of the tournament and to admins (decision 029),
+ * and a group match's only to its own group's teams (decision 041). group: a group match's names.
+ */
+export function toMatch(row: MatchRow, showRoom: boolean, group?: MatchGroup): Match {
+  const groupId = Number(row.group_id ?? 0);
   return {
     id: row.id,
     tid: row.tournament_id,
@@ -20,11 +30,20 @@ export function toMatch(row: MatchRow, showRoom: boolean): Match {
     matchId: showRoom ? row.room_id : null,
     password: showRoom ? row.room_password : null,
     time: row.time,
+    ...(groupId !== 0 && group ? { groupId, groupName: group.groupName, stageId: group.stageId, stageName: group.stageName } : {}),
   };
 }
 
 export function listTournamentMatches(db: Trx, tournamentId: number): Promise<MatchRow[]> {
-  return db.selectFrom('matches').selectAll().where('tournament_id', '=', tournamentId).orderBy('day').orderBy('match_no').execute();
+  return db
+    .selectFrom('matches as m')
+    .leftJoin('stage_groups as g', 'g.id', 'm.group_id')
+    .selectAll('m')
+    .where('m.tournament_id', '=', tournamentId)
+    .orderBy('m.day')
+    .orderBy('m.match_no')
+    .orderBy('g.ord')
+    .execute();
 }
 
 export function findMatchById(db: Trx, id: number): Promise<MatchRow | undefined> {
@@ -40,6 +59,7 @@ function matchColumns(match: MatchBody) {
     room_id: match.matchId,
     room_password: match.password,
     time: match.time,
+    group_id: match.groupId ?? 0,
   };
 }
 

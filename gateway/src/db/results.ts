@@ -17,6 +17,10 @@ export interface MatchResultRow {
   wins: number;
   finishes: number;
   totalPoints: number;
+  /** Only on group matches (decision 041). */
+  groupId?: number;
+  /** Only when true. */
+  absent?: boolean;
 }
 
 export interface NewMatchResult {
@@ -29,6 +33,9 @@ export interface NewMatchResult {
   finishes: number;
   positionPoints: number;
   totalPoints: number;
+  /** 0 (or left out): the implicit group. */
+  groupId?: number;
+  absent?: boolean;
 }
 
 /** The tournament's points system and format, or undefined when it does not exist or is soft-deleted. */
@@ -67,6 +74,8 @@ export interface MatchKey {
   tournamentId: number;
   day: number;
   match: number;
+  /** 0 (or left out): the implicit group. */
+  groupId?: number;
 }
 
 /**
@@ -80,10 +89,11 @@ export interface MatchKey {
 export async function replaceMatchResults(db: Trx, key: MatchKey, results: readonly NewMatchResult[], now: string): Promise<boolean> {
   const existing = await db
     .selectFrom('match_results')
-    .select(['id', 'registration_id', 'position', 'wins', 'finishes', 'position_points', 'total_points'])
+    .select(['id', 'registration_id', 'position', 'wins', 'finishes', 'position_points', 'total_points', 'absent'])
     .where('tournament_id', '=', key.tournamentId)
     .where('day', '=', key.day)
     .where('match_no', '=', key.match)
+    .where('group_id', '=', key.groupId ?? 0)
     .execute();
   const stored = new Map(existing.map((row) => [Number(row.registration_id), row]));
   const listed = new Set(results.map((r) => r.registrationId));
@@ -99,7 +109,8 @@ export async function replaceMatchResults(db: Trx, key: MatchKey, results: reado
       Number(row.wins) !== r.wins ||
       Number(row.finishes) !== r.finishes ||
       Number(row.position_points) !== r.positionPoints ||
-      Number(row.total_points) !== r.totalPoints
+      Number(row.total_points) !== r.totalPoints ||
+      Number(row.absent) !== (r.absent ? 1 : 0)
     );
   });
   const moving = changed.flatMap((r) => {
@@ -115,7 +126,7 @@ export async function replaceMatchResults(db: Trx, key: MatchKey, results: reado
 /** Name of another team that already holds this placement (> 0) in the match, if any. */
 export async function findPlacementHolder(
   db: Trx,
-  where: { tournamentId: number; day: number; match: number; position: number; exceptRegistrationId?: number },
+  where: { tournamentId: number; day: number; match: number; position: number; exceptRegistrationId?: number; groupId?: number },
 ): Promise<string | undefined> {
   if (where.position <= 0) return undefined;
   let query = db
@@ -125,6 +136,7 @@ export async function findPlacementHolder(
     .where('mr.tournament_id', '=', where.tournamentId)
     .where('mr.day', '=', where.day)
     .where('mr.match_no', '=', where.match)
+    .where('mr.group_id', '=', where.groupId ?? 0)
     .where('mr.position', '=', where.position);
   if (where.exceptRegistrationId !== undefined) query = query.where('mr.registration_id', '<>', where.exceptRegistrationId);
   const row = await query.executeTakeFirst();
@@ -149,6 +161,8 @@ export async function upsertMatchResult(db: Trx, result: NewMatchResult, now: st
       finishes: result.finishes,
       position_points: result.positionPoints,
       total_points: result.totalPoints,
+      group_id: result.groupId ?? 0,
+      absent: result.absent ? 1 : 0,
       created_at: now,
       updated_at: now,
     })
@@ -159,6 +173,8 @@ export async function upsertMatchResult(db: Trx, result: NewMatchResult, now: st
         finishes: result.finishes,
         position_points: result.positionPoints,
         total_points: result.totalPoints,
+        group_id: result.groupId ?? 0,
+        absent: result.absent ? 1 : 0,
         updated_at: now,
       }),
     )
@@ -195,7 +211,7 @@ export async function insertMatchResults(db: Trx, results: readonly NewMatchResu
 /** Stored rows of one match: placed teams by position, then unplaced ones by name. */
 export async function listMatchResults(
   db: Trx,
-  where: { tournamentId: number; day: number; match: number; registrationId?: number },
+  where: { tournamentId: number; day: number; match: number; registrationId?: number; groupId?: number },
 ): Promise<MatchResultRow[]> {
   let query = db
     .selectFrom('match_results as mr')
@@ -213,10 +229,13 @@ export async function listMatchResults(
       'mr.wins',
       'mr.finishes',
       'mr.total_points',
+      'mr.group_id',
+      'mr.absent',
     ])
     .where('mr.tournament_id', '=', where.tournamentId)
     .where('mr.day', '=', where.day)
     .where('mr.match_no', '=', where.match);
+  if (where.groupId !== undefined) query = query.where('mr.group_id', '=', where.groupId);
   if (where.registrationId !== undefined) query = query.where('mr.registration_id', '=', where.registrationId);
   const rows = await query
     .orderBy(sql`case when mr.position = 0 then 1 else 0 end`)
@@ -235,6 +254,8 @@ export async function listMatchResults(
     wins: Number(r.wins),
     finishes: Number(r.finishes),
     totalPoints: Number(r.total_points),
+    ...(Number(r.group_id) !== 0 ? { groupId: Number(r.group_id) } : {}),
+    ...(Number(r.absent) === 1 ? { absent: true } : {}),
   }));
 }
 
@@ -253,7 +274,8 @@ export async function teamStandings(db: Trx, tournamentId: number, day?: number)
       eb.fn.sum<number | string>('finishes').as('finishes'),
       eb.fn.sum<number | string>('wins').as('wins'),
       eb.fn.sum<number | string>('total_points').as('total_points'),
-      eb.fn.countAll<number | string>().as('matches_played'),
+      // Absent teams (decision 041) did not play; without absent rows this is count(*), as before.
+      sql<number | string>`count(*) - sum(absent)`.as('matches_played'),
     ])
     .where('tournament_id', '=', tournamentId);
   if (day !== undefined) sums = sums.where('day', '=', day);

@@ -150,6 +150,8 @@ export interface MatchesTable {
   room_id: string;
   room_password: string;
   time: string; // HH:MM or HH:MM:SS
+  /** Decision 041: 0 = the implicit group (no stages). */
+  group_id: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -165,8 +167,59 @@ export interface MatchResultsTable {
   finishes: number;
   position_points: number;
   total_points: number;
+  /** Decision 041: 0 = the implicit group (no stages). */
+  group_id: ColumnType<number, number | undefined, number>;
+  /** 1 = the team did not play: no points, not counted as played. */
+  absent: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface StagesTable {
+  id: Generated<number>;
+  tournament_id: number;
+  name: string;
+  ord: number;
+  lobby_size: number;
+  first_slot: number;
+  advance_per_group: number;
+  advance_best: number;
+  state: string; // draft | published | completed
+  draw_method: string | null;
+  draw_seed: string | null;
+  drawn_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StageGroupsTable {
+  id: Generated<number>;
+  stage_id: number;
+  name: string;
+  ord: number;
+}
+
+export interface GroupSlotsTable {
+  group_id: number;
+  stage_id: number;
+  registration_id: number;
+  slot: number;
+}
+
+export interface StageInvitesTable {
+  stage_id: number;
+  registration_id: number;
+}
+
+/** Written when a stage is completed (decision 041): every team's ranks and whether it advanced. */
+export interface StageResultsTable {
+  stage_id: number;
+  registration_id: number;
+  group_id: number;
+  group_rank: number;
+  stage_rank: number;
+  qualified: number;
+  via: string | null; // group | best
 }
 
 /** Decision 023: sum(value) changes with every write that can change a public answer. */
@@ -191,5 +244,10 @@ export interface Database {
   registration_igns: RegistrationIgnsTable;
   matches: MatchesTable;
   match_results: MatchResultsTable;
+  stages: StagesTable;
+  stage_groups: StageGroupsTable;
+  group_slots: GroupSlotsTable;
+  stage_invites: StageInvitesTable;
+  stage_results: StageResultsTable;
   cache_generation: CacheGenerationTable;
 }

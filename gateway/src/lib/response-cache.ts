@@ -22,6 +22,11 @@ export interface CachedAnswer {
   tournamentId?: number;
   /** Builds the answer from the database; called only on a miss, after the generation was read. */
   build: () => Promise<unknown>;
+  /**
+   * The route answers some callers differently (an admin's token shows drafts): the cached answer is
+   * for callers without a token, and a request with an Authorization header always goes to the route.
+   */
+  personal?: boolean;
   /** Checked on every build when the app validates responses (tests). */
   schema?: ZodType;
 }
@@ -48,7 +53,7 @@ export class ResponseCache {
    * validation before, so a repeat can be answered in onRequest, without parsing, validating or
    * running the handler again (a quarter of the time of a hit on the day table, which has a query).
    */
-  readonly #urls: LRUCache<string, { key: string; tournamentId?: number }>;
+  readonly #urls: LRUCache<string, { key: string; tournamentId?: number; personal?: boolean }>;
 
   constructor(store: DatabaseHandle, options: { validate?: boolean; maxEntries?: number } = {}) {
     this.#store = store;
@@ -66,7 +71,7 @@ export class ResponseCache {
    */
   readonly onRequest = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const seen = request.method === 'GET' ? this.#urls.get(request.url) : undefined;
-    if (!seen) return done();
+    if (!seen || (seen.personal && request.headers.authorization)) return done();
     this.#store.generation().then(
       (generation) => {
         const entry = this.#entries.get(seen.key);
@@ -81,7 +86,7 @@ export class ResponseCache {
   /** Answers from the cache, or builds, stores and answers; settles once the answer is written. */
   async send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Promise<void> {
     if (request.method === 'GET' && !this.#urls.has(request.url))
-      this.#urls.set(request.url, { key: answer.key, tournamentId: answer.tournamentId });
+      this.#urls.set(request.url, { key: answer.key, tournamentId: answer.tournamentId, personal: answer.personal });
     const generation = await this.#store.generation();
     // Fastify must not see the promise settle before the answer is written (await reply: at once when it was).
     await (this.#sendFor(generation, request, reply, answer) ?? reply);

@@ -41,6 +41,9 @@ async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
   return request.user;
 }
 
+/** The caller when the request carries a valid token of an open session, else null (public reads that show admins more). */
+export const optionalUser = (request: FastifyRequest): Promise<AuthUser | null> => authenticate(request);
+
 /** onRequest/preHandler: a valid bearer token of an open session is required. */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
   if (!(await authenticate(request))) throw unauthorized();

@@ -9,8 +9,20 @@ import {
   placementPoints,
   PointsTableSchema,
   TOURNAMENT_NOT_FOUND,
+  GROUP_NOT_FOUND,
+  STAGE_NOT_FOUND,
   winsFor,
 } from '@custom-room/contract';
+import {
+  currentStage,
+  findGroup,
+  findStageRow,
+  groupMatchesAt,
+  groupMembers,
+  groupsOfTeams,
+  stageStandings,
+  type StageMember,
+} from '../../db/stages.js';
 import { rankStandings } from '../../lib/ranking.js';
 import { isUniqueViolation, nowIso, type Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
@@ -48,10 +60,87 @@ async function matchLobby(db: Trx, tournament: { id: number; format: string }) {
 
 const IMPOSSIBLE = 'This result cannot happen in this match: please check the highlighted fields.';
 
-/** Ranked standings of one day, or overall when day is undefined. */
-async function pointsTable(db: Trx, tid: number, day?: number) {
+/** A stage or group table: every team of its groups, ranked, with its group and slot (decision 041). */
+const rankStage = (members: StageMember[]) =>
+  rankStandings(members).map((r) => ({
+    rank: r.rank,
+    teamId: r.teamId,
+    teamName: r.teamName,
+    positionPoints: r.positionPoints,
+    finishes: r.finishes,
+    wins: r.wins,
+    totalPoints: r.totalPoints,
+    matchesPlayed: r.matchesPlayed,
+    groupName: (r as unknown as StageMember).groupName,
+    slot: (r as unknown as StageMember).slot,
+  }));
+
+/**
+ * Ranked standings of one day, or overall when day is undefined: of a group, of a stage, of the
+ * current stage (the last one published) when none is named, or of the whole tournament when it has
+ * no published stage (as before stages existed). Draft stages have no public table.
+ */
+async function pointsTable(db: Trx, tid: number, day?: number, scope: { stage?: number; group?: number } = {}) {
   await requireTournament(db, tid);
+  if (scope.group !== undefined) {
+    const group = await findGroup(db, tid, scope.group);
+    if (!group || group.stage.state === 'draft' || (scope.stage !== undefined && group.stageId !== scope.stage))
+      throw notFound(GROUP_NOT_FOUND);
+    return rankStage(await stageStandings(db, group.stageId, { groupId: group.id, day }));
+  }
+  const stage = scope.stage !== undefined ? await findStageRow(db, tid, scope.stage) : await currentStage(db, tid);
+  if (scope.stage !== undefined && (!stage || stage.state === 'draft')) throw notFound(STAGE_NOT_FOUND);
+  if (stage) return rankStage(await stageStandings(db, stage.id, { day }));
   return rankStandings(await teamStandings(db, tid, day));
+}
+
+/**
+ * The group whose match (day, match) this is (decision 041): the one named; else, when the number is
+ * played in groups, the one the teams are in (or the only one); else 0, the implicit group. Checks the
+ * group's stage takes results, and answers the group's teams (id -> slot).
+ */
+async function matchGroup(
+  db: Trx,
+  tid: number,
+  day: number,
+  match: number,
+  groupId: number | undefined,
+  teamIds: readonly number[],
+): Promise<{ groupId: number; members?: Map<number, number>; name?: string }> {
+  const scheduled = await groupMatchesAt(db, tid, day, match);
+  let id = groupId;
+  if (id === undefined) {
+    if (scheduled.size === 0) return { groupId: 0 };
+    const teamGroups = await groupsOfTeams(db, teamIds);
+    const candidates = new Set(teamIds.flatMap((t) => (teamGroups.get(t) ?? []).filter((g) => scheduled.has(g))));
+    if (candidates.size === 1) id = [...candidates][0];
+    else if (scheduled.size === 1 && candidates.size === 0 && teamIds.length === 0) id = [...scheduled.keys()][0];
+    else {
+      const message = `Day ${day} match ${match} is played in ${scheduled.size} groups: say which one (groupId).`;
+      throw badRequest(message, { groupId: message });
+    }
+  }
+  const group = await findGroup(db, tid, id);
+  if (!group) throw badRequest('This group is not in the tournament.', { groupId: 'This group is not in the tournament.' });
+  if (!scheduled.has(group.id)) {
+    const message = `Day ${day} match ${match} is not scheduled for Group ${group.name} of ${group.stage.name}.`;
+    throw badRequest(message, { groupId: message });
+  }
+  if (group.stage.state === 'draft') throw conflict(`Publish ${group.stage.name}'s slot list before entering its results.`);
+  if (group.stage.state === 'completed') throw conflict(`${group.stage.name} is completed: reopen it to change its results.`);
+  return { groupId: group.id, members: await groupMembers(db, group.id), name: group.name };
+}
+
+/** 400 for teams outside the group and for absent rows with a placement or finishes, every one at once. */
+function checkGroupRows(rows: readonly BatchRow[], teams: Map<number, string>, group: { members?: Map<number, number>; name?: string }) {
+  const errors: FieldErrors = {};
+  for (const row of rows) {
+    if (group.members && !group.members.has(row.teamId))
+      errors[`teamId.${row.teamId}`] = `${teams.get(row.teamId)} is not in Group ${group.name}.`;
+    if (row.absent && (row.position > 0 || row.finishes > 0))
+      errors[`absent.${row.teamId}`] = 'An absent team has no placement and no finishes.';
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(Object.values(errors).join(' '), errors);
 }
 
 const listNames = (names: string[]) => (names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
@@ -136,8 +225,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const tid = request.params.id;
-      const { day, match, teamId, position, finishes } = request.body;
+      const { day, match, teamId, position, finishes, groupId: requestedGroup, absent } = request.body;
       const wins = winsFor(position);
+      let groupId = 0;
       try {
         return await app.store.writeTransaction(async (trx) => {
           // The tournament's row first, as the batch does: one lock order, so the two cannot deadlock (decision 032).
@@ -146,24 +236,75 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           const tournament = await requireTournament(trx, tid);
           const team = await getTournamentTeam(trx, tid, teamId);
           if (!team) throw badRequest(NOT_REGISTERED, { teamId: NOT_REGISTERED });
-          const impossible = impossibleResult(request.body, await matchLobby(trx, tournament));
+          const group = await matchGroup(trx, tid, day, match, requestedGroup, [team.id]);
+          groupId = group.groupId;
+          if (group.members && !group.members.has(team.id)) {
+            const message = `${team.team_name} is not in Group ${group.name}.`;
+            throw badRequest(message, { teamId: message });
+          }
+          if (absent && (position > 0 || finishes > 0)) {
+            const message = 'An absent team has no placement and no finishes.';
+            throw badRequest(message, { absent: message });
+          }
+          const lobby = group.members ? lobbyLimits(group.members.size, tournament.format) : await matchLobby(trx, tournament);
+          const impossible = impossibleResult(request.body, lobby);
           if (Object.keys(impossible).length > 0) throw badRequest(IMPOSSIBLE, impossible);
           // A friendly check first; the partial unique index still decides under concurrency (caught below).
-          const holder = await findPlacementHolder(trx, { tournamentId: tid, day, match, position, exceptRegistrationId: team.id });
+          const holder = await findPlacementHolder(trx, {
+            tournamentId: tid,
+            day,
+            match,
+            position,
+            exceptRegistrationId: team.id,
+            groupId,
+          });
           if (holder) throw placementTaken(position, day, match, holder);
-          const positionPoints = placementPoints(tournament.points_system, position);
+          const positionPoints = absent ? 0 : placementPoints(tournament.points_system, position);
           const totalPoints = positionPoints + finishes;
           const id = await upsertMatchResult(
             trx,
-            { tournamentId: tid, day, match, registrationId: team.id, position, wins, finishes, positionPoints, totalPoints },
+            {
+              tournamentId: tid,
+              day,
+              match,
+              registrationId: team.id,
+              position,
+              wins,
+              finishes,
+              positionPoints,
+              totalPoints,
+              groupId,
+              absent,
+            },
             nowIso(),
           );
           await bumpGeneration(trx, tid);
-          return { id, tid, day, match, teamId: team.id, teamName: team.team_name, position, positionPoints, wins, finishes, totalPoints };
+          return {
+            id,
+            tid,
+            day,
+            match,
+            teamId: team.id,
+            teamName: team.team_name,
+            position,
+            positionPoints,
+            wins,
+            finishes,
+            totalPoints,
+            ...(groupId !== 0 ? { groupId } : {}),
+            ...(absent ? { absent: true } : {}),
+          };
         });
       } catch (err) {
         if (!isUniqueViolation(err, PLACEMENT_CONSTRAINT)) throw err;
-        const holder = await findPlacementHolder(app.store.db, { tournamentId: tid, day, match, position, exceptRegistrationId: teamId });
+        const holder = await findPlacementHolder(app.store.db, {
+          tournamentId: tid,
+          day,
+          match,
+          position,
+          exceptRegistrationId: teamId,
+          groupId,
+        });
         throw placementTaken(position, day, match, holder ?? 'another team');
       }
     },
@@ -190,10 +331,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           const tournament = await requireTournament(trx, tid);
           const teams = await getTournamentTeams(trx, tid, [...new Set(rows.map((r) => r.teamId))]);
           checkTeams(rows, teams);
-          checkPossible(rows, await matchLobby(trx, tournament));
+          const group = await matchGroup(trx, tid, day, match, request.body.groupId, [...teams.keys()]);
+          checkGroupRows(rows, teams, group);
+          checkPossible(rows, group.members ? lobbyLimits(group.members.size, tournament.format) : await matchLobby(trx, tournament));
           checkPlacements(rows, teams);
-          const results: NewMatchResult[] = rows.map(({ teamId, position, finishes }) => {
-            const positionPoints = placementPoints(tournament.points_system, position);
+          const { groupId } = group;
+          const results: NewMatchResult[] = rows.map(({ teamId, position, finishes, absent }) => {
+            const positionPoints = absent ? 0 : placementPoints(tournament.points_system, position);
             return {
               tournamentId: tid,
               day,
@@ -204,10 +348,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
               finishes,
               positionPoints,
               totalPoints: positionPoints + finishes,
+              groupId,
+              absent: !!absent,
             };
           });
-          if (await replaceMatchResults(trx, { tournamentId: tid, day, match }, results, nowIso())) await bumpGeneration(trx, tid);
-          return listMatchResults(trx, { tournamentId: tid, day, match });
+          if (await replaceMatchResults(trx, { tournamentId: tid, day, match, groupId }, results, nowIso())) await bumpGeneration(trx, tid);
+          return listMatchResults(trx, { tournamentId: tid, day, match, groupId });
         });
       } catch (err) {
         if (err instanceof HttpError || !isUniqueViolation(err, PLACEMENT_CONSTRAINT)) throw err;
@@ -226,7 +372,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const tid = request.params.id;
       await requireTournament(app.store.db, tid);
-      return listMatchResults(app.store.db, { tournamentId: tid, day: request.query.day, match: request.query.match });
+      return listMatchResults(app.store.db, {
+        tournamentId: tid,
+        day: request.query.day,
+        match: request.query.match,
+        groupId: request.query.group,
+      });
     },
   );
 
@@ -237,11 +388,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => {
       const tid = request.params.id;
+      const { stage, group } = request.query;
       const day = request.query.day === 0 ? undefined : request.query.day;
       return app.answers.send(request, reply, {
-        key: `points:${tid}:${day ?? 'overall'}`,
+        key: `points:${tid}:${day ?? 'overall'}:${stage ?? ''}:${group ?? ''}`,
         tournamentId: tid,
-        build: () => pointsTable(app.store.db, tid, day),
+        build: () => pointsTable(app.store.db, tid, day, { stage, group }),
         schema: PointsTableSchema,
       });
     },
@@ -254,10 +406,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => {
       const tid = request.params.id;
+      const { stage, group } = request.query;
       return app.answers.send(request, reply, {
-        key: `points:${tid}:overall`,
+        key: `points:${tid}:overall:${stage ?? ''}:${group ?? ''}`,
         tournamentId: tid,
-        build: () => pointsTable(app.store.db, tid),
+        build: () => pointsTable(app.store.db, tid, undefined, { stage, group }),
         schema: PointsTableSchema,
       });
     },

@@ -33,9 +33,15 @@ import {
   REGISTRATION_OPEN_STATUS,
   type TeamFields,
   TOURNAMENT_NOT_FOUND,
+  type TeamPlacement,
   UTR_TAKEN,
 } from '@custom-room/contract';
+import { teamPlacements } from '../../db/stages.js';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
+
+/** Decision 041: the team's group and slot per published stage; the field is left out when there are none. */
+const withPlacements = <T extends object>(registration: T, placements: TeamPlacement[] | undefined): T =>
+  placements && placements.length > 0 ? { ...registration, placements } : registration;
 
 const NO_TEAM = 'You have not registered a team for this tournament.';
 /** Once a tournament is in one of these states its teams are frozen. */
@@ -186,7 +192,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       reply.header('cache-control', 'private, no-store');
-      return listUserRegistrations(app.store.db, user.id);
+      const rows = await listUserRegistrations(app.store.db, user.id);
+      const placements = await teamPlacements(
+        app.store.db,
+        rows.map((r) => r.rid),
+      );
+      return rows.map((r) => withPlacements(r, placements.get(r.rid)));
     },
   );
 
@@ -217,7 +228,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const row = await findUserRegistration(app.store.db, tournamentId, user.id);
       if (!row) throw notFound(NO_TEAM);
       reply.header('cache-control', 'private, no-store');
-      return toRegistration(row);
+      const placements = await teamPlacements(app.store.db, [row.id]);
+      return withPlacements(toRegistration(row), placements.get(row.id));
     },
   );
 

@@ -1,0 +1,403 @@
+import { sql, type Selectable } from 'kysely';
+import type { Trx } from './index.js';
+import { nowIso } from './index.js';
+import type { StagesTable } from './schema.js';
+import type { TeamStanding } from '../lib/ranking.js';
+import type { DrawMethod, Group, Stage, StageState, TeamPlacement } from '@custom-room/contract';
+
+/** Decision 041: stages, groups and slots. */
+export type StageRow = Selectable<StagesTable>;
+
+export const isStageState = (s: string): s is StageState => s === 'draft' || s === 'published' || s === 'completed';
+
+export function listStageRows(db: Trx, tournamentId: number): Promise<StageRow[]> {
+  return db.selectFrom('stages').selectAll().where('tournament_id', '=', tournamentId).orderBy('ord').execute();
+}
+
+export function findStageRow(db: Trx, tournamentId: number, stageId: number): Promise<StageRow | undefined> {
+  return db.selectFrom('stages').selectAll().where('id', '=', stageId).where('tournament_id', '=', tournamentId).executeTakeFirst();
+}
+
+export function findStageByOrder(db: Trx, tournamentId: number, ord: number): Promise<StageRow | undefined> {
+  return db.selectFrom('stages').selectAll().where('tournament_id', '=', tournamentId).where('ord', '=', ord).executeTakeFirst();
+}
+
+/** The stage the tables answer for by default: the last one published or completed; undefined when none is. */
+export function currentStage(db: Trx, tournamentId: number): Promise<StageRow | undefined> {
+  return db
+    .selectFrom('stages')
+    .selectAll()
+    .where('tournament_id', '=', tournamentId)
+    .where('state', '<>', 'draft')
+    .orderBy('ord', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Groups with their slot lists, in group order and slot order, by stage id. */
+export async function stageGroups(db: Trx, stageIds: readonly number[]): Promise<Map<number, Group[]>> {
+  const byStage = new Map<number, Group[]>();
+  if (stageIds.length === 0) return byStage;
+  const rows = await db
+    .selectFrom('stage_groups as g')
+    .leftJoin('group_slots as s', 's.group_id', 'g.id')
+    .leftJoin('registrations as r', 'r.id', 's.registration_id')
+    .select(['g.id', 'g.stage_id', 'g.name', 'g.ord', 's.slot', 's.registration_id', 'r.team_name'])
+    .where('g.stage_id', 'in', stageIds)
+    .orderBy('g.stage_id')
+    .orderBy('g.ord')
+    .orderBy('s.slot')
+    .execute();
+  let last: Group | undefined;
+  for (const row of rows) {
+    const stageId = Number(row.stage_id);
+    if (!last || last.id !== Number(row.id)) {
+      last = { id: Number(row.id), name: row.name, slots: [] };
+      byStage.set(stageId, [...(byStage.get(stageId) ?? []), last]);
+    }
+    if (row.slot !== null && row.registration_id !== null) {
+      last.slots.push({ slot: Number(row.slot), teamId: Number(row.registration_id), teamName: row.team_name ?? '' });
+    }
+  }
+  return byStage;
+}
+
+/** Stage ids (among these) whose groups have at least one result. */
+export async function stagesWithResults(db: Trx, stageIds: readonly number[]): Promise<Set<number>> {
+  if (stageIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('stage_groups as g')
+    .select('g.stage_id')
+    .where('g.stage_id', 'in', stageIds)
+    .where((eb) => eb.exists(eb.selectFrom('match_results as mr').select('mr.id').whereRef('mr.group_id', '=', 'g.id')))
+    .distinct()
+    .execute();
+  return new Set(rows.map((r) => Number(r.stage_id)));
+}
+
+export interface Entrant {
+  teamId: number;
+  teamName: string;
+  via: 'confirmed' | 'qualified' | 'invited';
+  /** Qualified teams: their rank in the previous stage's overall table. */
+  seed: number | null;
+}
+
+/**
+ * The teams a stage is drawn from (decision 041), by registration id. Stage 1: the confirmed teams.
+ * Later: the previous stage's qualifiers (once it is completed) and the invited teams.
+ */
+export async function stageEntrants(db: Trx, stage: StageRow, entryFee: number): Promise<Entrant[]> {
+  if (stage.ord === 1) {
+    let query = db.selectFrom('registrations').select(['id', 'team_name']).where('tournament_id', '=', stage.tournament_id).orderBy('id');
+    if (entryFee > 0) query = query.where('payment_status', '=', 'verified');
+    const rows = await query.execute();
+    return rows.map((r) => ({ teamId: Number(r.id), teamName: r.team_name, via: 'confirmed', seed: null }));
+  }
+  const previous = await findStageByOrder(db, stage.tournament_id, stage.ord - 1);
+  const qualified = previous
+    ? await db
+        .selectFrom('stage_results as sr')
+        .innerJoin('registrations as r', 'r.id', 'sr.registration_id')
+        .select(['r.id', 'r.team_name', 'sr.stage_rank'])
+        .where('sr.stage_id', '=', previous.id)
+        .where('sr.qualified', '=', 1)
+        .execute()
+    : [];
+  const invited = await db
+    .selectFrom('stage_invites as i')
+    .innerJoin('registrations as r', 'r.id', 'i.registration_id')
+    .select(['r.id', 'r.team_name'])
+    .where('i.stage_id', '=', stage.id)
+    .execute();
+  const entrants: Entrant[] = [
+    ...qualified.map((r) => ({ teamId: Number(r.id), teamName: r.team_name, via: 'qualified' as const, seed: Number(r.stage_rank) })),
+    ...invited
+      .filter((r) => !qualified.some((q) => Number(q.id) === Number(r.id)))
+      .map((r) => ({ teamId: Number(r.id), teamName: r.team_name, via: 'invited' as const, seed: null })),
+  ];
+  return entrants.sort((a, b) => a.teamId - b.teamId);
+}
+
+export async function countEntrants(db: Trx, stage: StageRow, entryFee: number): Promise<number> {
+  return (await stageEntrants(db, stage, entryFee)).length;
+}
+
+export function toStage(row: StageRow, extra: { groups: Group[]; entrants: number; hasResults: boolean }): Stage {
+  return {
+    id: Number(row.id),
+    tid: Number(row.tournament_id),
+    name: row.name,
+    order: Number(row.ord),
+    lobbySize: Number(row.lobby_size),
+    firstSlot: Number(row.first_slot),
+    advancePerGroup: Number(row.advance_per_group),
+    advanceBest: Number(row.advance_best),
+    state: isStageState(row.state) ? row.state : 'draft',
+    draw:
+      row.draw_method && row.drawn_at
+        ? { method: row.draw_method as DrawMethod, seed: row.draw_seed ?? null, drawnAt: row.drawn_at }
+        : null,
+    entrants: extra.entrants,
+    hasResults: extra.hasResults,
+    groups: extra.groups,
+  };
+}
+
+/** Replaces a stage's groups with these (team ids in slot order), named and numbered from the stage's first slot. */
+export async function replaceGroups(
+  trx: Trx,
+  stage: StageRow,
+  groups: readonly { name: string; teamIds: readonly number[] }[],
+  draw: { method: DrawMethod; seed: string | null },
+): Promise<void> {
+  await deleteGroups(trx, stage.id);
+  const slotRows: { group_id: number; stage_id: number; registration_id: number; slot: number }[] = [];
+  for (const [i, group] of groups.entries()) {
+    const inserted = await trx
+      .insertInto('stage_groups')
+      .values({ stage_id: stage.id, name: group.name, ord: i + 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [j, teamId] of group.teamIds.entries()) {
+      slotRows.push({ group_id: Number(inserted.id), stage_id: stage.id, registration_id: teamId, slot: Number(stage.first_slot) + j });
+    }
+  }
+  for (let i = 0; i < slotRows.length; i += 250)
+    await trx
+      .insertInto('group_slots')
+      .values(slotRows.slice(i, i + 250))
+      .execute();
+  await trx
+    .updateTable('stages')
+    .set({ draw_method: draw.method, draw_seed: draw.seed, drawn_at: nowIso(), updated_at: nowIso() })
+    .where('id', '=', stage.id)
+    .execute();
+}
+
+/** Deletes a stage's groups, their slots and their matches (callers check there are no results). */
+export async function deleteGroups(trx: Trx, stageId: number): Promise<void> {
+  const groupIds = trx.selectFrom('stage_groups').select('id').where('stage_id', '=', stageId);
+  await trx.deleteFrom('matches').where('group_id', 'in', groupIds).execute();
+  await trx.deleteFrom('group_slots').where('stage_id', '=', stageId).execute();
+  await trx.deleteFrom('stage_groups').where('stage_id', '=', stageId).execute();
+}
+
+export function setStageState(trx: Trx, stageId: number, state: StageState) {
+  return trx.updateTable('stages').set({ state, updated_at: nowIso() }).where('id', '=', stageId).execute();
+}
+
+export interface GroupRow {
+  id: number;
+  stageId: number;
+  name: string;
+  ord: number;
+  stage: StageRow;
+}
+
+/** A group of one of the tournament's stages, with its stage. */
+export async function findGroup(db: Trx, tournamentId: number, groupId: number): Promise<GroupRow | undefined> {
+  const group = await db.selectFrom('stage_groups').selectAll().where('id', '=', groupId).executeTakeFirst();
+  if (!group) return undefined;
+  const stage = await findStageRow(db, tournamentId, Number(group.stage_id));
+  if (!stage) return undefined;
+  return { id: Number(group.id), stageId: Number(group.stage_id), name: group.name, ord: Number(group.ord), stage };
+}
+
+/** registration id -> slot, of one group. */
+export async function groupMembers(db: Trx, groupId: number): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('group_slots').select(['registration_id', 'slot']).where('group_id', '=', groupId).execute();
+  return new Map(rows.map((r) => [Number(r.registration_id), Number(r.slot)]));
+}
+
+/**
+ * The owner of (day, match number) in the tournament, if any: a group match's stage, or the implicit
+ * group 0 (a match or a result without a group). A day and match number belong to one stage (decision 041).
+ */
+export async function matchNumberOwner(
+  db: Trx,
+  tournamentId: number,
+  day: number,
+  matchNo: number,
+): Promise<{ stageId: number; stageName: string } | undefined> {
+  const match = await db
+    .selectFrom('matches as m')
+    .leftJoin('stage_groups as g', 'g.id', 'm.group_id')
+    .leftJoin('stages as s', 's.id', 'g.stage_id')
+    .select(['m.group_id', 's.id as stage_id', 's.name as stage_name'])
+    .where('m.tournament_id', '=', tournamentId)
+    .where('m.day', '=', day)
+    .where('m.match_no', '=', matchNo)
+    .orderBy('m.group_id')
+    .executeTakeFirst();
+  if (match)
+    return Number(match.group_id) === 0 || match.stage_id === null
+      ? { stageId: 0, stageName: '' }
+      : { stageId: Number(match.stage_id), stageName: match.stage_name ?? '' };
+  const result = await db
+    .selectFrom('match_results')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('day', '=', day)
+    .where('match_no', '=', matchNo)
+    .where('group_id', '=', 0)
+    .executeTakeFirst();
+  return result ? { stageId: 0, stageName: '' } : undefined;
+}
+
+/** The group matches scheduled at (day, match number): group id -> match row id. */
+export async function groupMatchesAt(db: Trx, tournamentId: number, day: number, matchNo: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('matches')
+    .select(['id', 'group_id'])
+    .where('tournament_id', '=', tournamentId)
+    .where('day', '=', day)
+    .where('match_no', '=', matchNo)
+    .where('group_id', '<>', 0)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.group_id), Number(r.id)]));
+}
+
+/** The groups (of any stage) of these teams, as registration id -> group ids. */
+export async function groupsOfTeams(db: Trx, registrationIds: readonly number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>();
+  if (registrationIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('group_slots')
+    .select(['registration_id', 'group_id'])
+    .where('registration_id', 'in', registrationIds)
+    .execute();
+  for (const r of rows) map.set(Number(r.registration_id), [...(map.get(Number(r.registration_id)) ?? []), Number(r.group_id)]);
+  return map;
+}
+
+export interface StageMember extends TeamStanding {
+  groupId: number;
+  groupName: string;
+  groupOrder: number;
+  slot: number;
+}
+
+/**
+ * Every team of a stage's groups (or of one group) with its sums over the group matches of the stage
+ * (one day, or all), zeros for a team without results. Unranked.
+ */
+export async function stageStandings(db: Trx, stageId: number, options: { groupId?: number; day?: number } = {}): Promise<StageMember[]> {
+  let members = db
+    .selectFrom('group_slots as s')
+    .innerJoin('stage_groups as g', 'g.id', 's.group_id')
+    .innerJoin('registrations as r', 'r.id', 's.registration_id')
+    .select(['s.registration_id', 's.group_id', 's.slot', 'g.name', 'g.ord', 'r.team_name'])
+    .where('s.stage_id', '=', stageId);
+  if (options.groupId !== undefined) members = members.where('s.group_id', '=', options.groupId);
+  let sums = db
+    .selectFrom('match_results as mr')
+    .innerJoin('stage_groups as g', 'g.id', 'mr.group_id')
+    .select((eb) => [
+      'mr.registration_id',
+      eb.fn.sum<number | string>('mr.position_points').as('position_points'),
+      eb.fn.sum<number | string>('mr.finishes').as('finishes'),
+      eb.fn.sum<number | string>('mr.wins').as('wins'),
+      eb.fn.sum<number | string>('mr.total_points').as('total_points'),
+      sql<number | string>`count(*) - sum(mr.absent)`.as('matches_played'),
+    ])
+    .where('g.stage_id', '=', stageId);
+  if (options.groupId !== undefined) sums = sums.where('mr.group_id', '=', options.groupId);
+  if (options.day !== undefined) sums = sums.where('mr.day', '=', options.day);
+  const [memberRows, sumRows] = await Promise.all([members.execute(), sums.groupBy('mr.registration_id').execute()]);
+  const byTeam = new Map(sumRows.map((r) => [Number(r.registration_id), r]));
+  return memberRows.map((m) => {
+    const s = byTeam.get(Number(m.registration_id));
+    return {
+      teamId: Number(m.registration_id),
+      teamName: m.team_name,
+      groupId: Number(m.group_id),
+      groupName: m.name,
+      groupOrder: Number(m.ord),
+      slot: Number(m.slot),
+      positionPoints: Number(s?.position_points ?? 0),
+      finishes: Number(s?.finishes ?? 0),
+      wins: Number(s?.wins ?? 0),
+      totalPoints: Number(s?.total_points ?? 0),
+      matchesPlayed: Number(s?.matches_played ?? 0),
+    };
+  });
+}
+
+/** Where each of these teams plays in the tournament's published and completed stages, oldest stage first. */
+export async function teamPlacements(db: Trx, registrationIds: readonly number[]): Promise<Map<number, TeamPlacement[]>> {
+  const map = new Map<number, TeamPlacement[]>();
+  if (registrationIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('group_slots as s')
+    .innerJoin('stage_groups as g', 'g.id', 's.group_id')
+    .innerJoin('stages as st', 'st.id', 's.stage_id')
+    .leftJoin('stage_results as sr', (join) =>
+      join.onRef('sr.stage_id', '=', 's.stage_id').onRef('sr.registration_id', '=', 's.registration_id'),
+    )
+    .leftJoin('stages as nx', (join) => join.onRef('nx.tournament_id', '=', 'st.tournament_id').on('nx.ord', '=', sql<number>`st.ord + 1`))
+    .select([
+      's.registration_id',
+      's.slot',
+      'g.id as group_id',
+      'g.name as group_name',
+      'st.id as stage_id',
+      'st.name as stage_name',
+      'st.state',
+      'st.ord',
+      'st.advance_per_group',
+      'st.advance_best',
+      'sr.group_rank',
+      'sr.stage_rank',
+      'sr.qualified',
+      'nx.name as next_name',
+    ])
+    .where('s.registration_id', 'in', registrationIds)
+    .where('st.state', '<>', 'draft')
+    .orderBy('st.ord')
+    .execute();
+  for (const r of rows) {
+    const completed = r.state === 'completed' && r.group_rank !== null;
+    const placement: TeamPlacement = {
+      stageId: Number(r.stage_id),
+      stageName: r.stage_name,
+      stageState: isStageState(r.state) ? r.state : 'published',
+      groupId: Number(r.group_id),
+      groupName: r.group_name,
+      slot: Number(r.slot),
+      outcome: completed
+        ? {
+            groupRank: Number(r.group_rank),
+            stageRank: Number(r.stage_rank),
+            qualified: Number(r.qualified) === 1,
+            nextStageName: r.next_name ?? null,
+            final: Number(r.advance_per_group) === 0 && Number(r.advance_best) === 0,
+          }
+        : null,
+    };
+    const id = Number(r.registration_id);
+    map.set(id, [...(map.get(id) ?? []), placement]);
+  }
+  return map;
+}
+
+/** Group id -> { group name, stage id, stage name, stage state } for the groups of these matches. */
+export async function groupInfo(
+  db: Trx,
+  groupIds: readonly number[],
+): Promise<Map<number, { groupName: string; groupOrder: number; stageId: number; stageName: string; state: string }>> {
+  const ids = [...new Set(groupIds.filter((id) => id !== 0))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stage_groups as g')
+    .innerJoin('stages as s', 's.id', 'g.stage_id')
+    .select(['g.id', 'g.name', 'g.ord', 's.id as stage_id', 's.name as stage_name', 's.state'])
+    .where('g.id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      { groupName: r.name, groupOrder: Number(r.ord), stageId: Number(r.stage_id), stageName: r.stage_name, state: r.state },
+    ]),
+  );
+}

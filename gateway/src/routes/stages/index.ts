@@ -1,0 +1,595 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { nowIso, type Trx } from '../../db/index.js';
+import { bumpGeneration } from '../../db/generation.js';
+import { toMatch } from '../../db/matches.js';
+import {
+  deleteGroups,
+  findStageByOrder,
+  findStageRow,
+  groupInfo,
+  listStageRows,
+  matchNumberOwner,
+  replaceGroups,
+  setStageState,
+  stageEntrants,
+  stageGroups,
+  stageStandings,
+  stagesWithResults,
+  toStage,
+  type Entrant,
+  type StageRow,
+} from '../../db/stages.js';
+import { advance, dealGroups, newSeed, shuffleWithSeed, type RankedStageTeam } from '../../lib/stages.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { isAdmin, optionalUser, requireAdmin } from '../../plugins/auth.js';
+import {
+  type Advance,
+  defaultLobbySize,
+  endpoints,
+  groupName,
+  LOBBY_MAX,
+  LOBBY_MIN,
+  MAX_STAGES,
+  type Match,
+  type Stage,
+  STAGE_NOT_FOUND,
+  StageSchema,
+  TOURNAMENT_NOT_FOUND,
+} from '@custom-room/contract';
+
+async function liveTournament(db: Trx, id: number) {
+  const tournament = await db
+    .selectFrom('tournaments')
+    .select(['id', 'game', 'entry_fee', 'format'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
+  return { id: Number(tournament.id), game: tournament.game, entryFee: Number(tournament.entry_fee), format: tournament.format };
+}
+
+/** The stage with everything its JSON needs. drafts: include a draft's groups (admins). */
+async function stageJson(db: Trx, row: StageRow, entryFee: number, drafts = true): Promise<Stage> {
+  const [groups, withResults, entrants] = await Promise.all([
+    stageGroups(db, [row.id]),
+    stagesWithResults(db, [row.id]),
+    stageEntrants(db, row, entryFee),
+  ]);
+  const showGroups = drafts || row.state !== 'draft';
+  return toStage(row, {
+    groups: showGroups ? (groups.get(row.id) ?? []) : [],
+    entrants: entrants.length,
+    hasResults: withResults.has(row.id),
+  });
+}
+
+async function stagesJson(db: Trx, tournamentId: number, drafts: boolean): Promise<Stage[]> {
+  const tournament = await liveTournament(db, tournamentId);
+  const rows = await listStageRows(db, tournamentId);
+  const ids = rows.map((r) => r.id);
+  const [groups, withResults, entrants] = await Promise.all([
+    stageGroups(db, ids),
+    stagesWithResults(db, ids),
+    Promise.all(rows.map((r) => stageEntrants(db, r, tournament.entryFee))),
+  ]);
+  return rows.map((row, i) =>
+    toStage(row, {
+      groups: drafts || row.state !== 'draft' ? (groups.get(row.id) ?? []) : [],
+      entrants: entrants[i].length,
+      hasResults: withResults.has(row.id),
+    }),
+  );
+}
+
+/** Inside a write transaction: locks the tournament, then reads the stage. */
+async function lockStage(
+  app: { store: { lockTournament: (trx: Trx, id: number) => Promise<{ deleted_at: string | null } | undefined> } },
+  trx: Trx,
+  tid: number,
+  stageId: number,
+) {
+  const locked = await app.store.lockTournament(trx, tid);
+  if (!locked || locked.deleted_at) throw notFound(TOURNAMENT_NOT_FOUND);
+  const tournament = await liveTournament(trx, tid);
+  const stage = await findStageRow(trx, tid, stageId);
+  if (!stage) throw notFound(STAGE_NOT_FOUND);
+  const hasResults = (await stagesWithResults(trx, [stage.id])).has(stage.id);
+  return { tournament, stage, hasResults };
+}
+
+const hasGroups = async (db: Trx, stageId: number) =>
+  !!(await db.selectFrom('stage_groups').select('id').where('stage_id', '=', stageId).executeTakeFirst());
+
+/** Everything the advance call answers, from the stage's results now. */
+async function computeAdvance(db: Trx, stage: StageRow): Promise<{ answer: Omit<Advance, 'stage'>; ranked: RankedStageTeam[] }> {
+  const teams = await stageStandings(db, stage.id);
+  const result = advance(teams, { perGroup: Number(stage.advance_per_group), best: Number(stage.advance_best) });
+  const next = await findStageByOrder(db, Number(stage.tournament_id), Number(stage.ord) + 1);
+  return {
+    ranked: result.ranked,
+    answer: {
+      qualifiers: result.qualifiers.map((q) => ({
+        teamId: q.teamId,
+        teamName: q.teamName,
+        groupName: q.groupName,
+        groupRank: q.groupRank,
+        stageRank: q.stageRank,
+        totalPoints: q.totalPoints,
+        via: q.via ?? 'group',
+      })),
+      cuts: result.cuts,
+      nextStage: next ? { id: Number(next.id), name: next.name } : null,
+    },
+  };
+}
+
+/** The stage's group matches, by day, match number and group. */
+async function stageMatches(db: Trx, stageId: number): Promise<Match[]> {
+  const rows = await db
+    .selectFrom('matches as m')
+    .innerJoin('stage_groups as g', 'g.id', 'm.group_id')
+    .selectAll('m')
+    .where('g.stage_id', '=', stageId)
+    .orderBy('m.day')
+    .orderBy('m.match_no')
+    .orderBy('g.ord')
+    .execute();
+  const info = await groupInfo(
+    db,
+    rows.map((r) => Number(r.group_id)),
+  );
+  return rows.map((row) => toMatch(row, true, info.get(Number(row.group_id))));
+}
+
+const refuse = {
+  published: () => conflict('The slot list is published: swap or move teams instead of drawing again.'),
+  results: (name: string) => conflict(`${name} already has results.`),
+  completed: (name: string) => conflict(`${name} is completed: reopen it first.`),
+};
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const write = <T>(tid: number, stageId: number, fn: (ctx: Awaited<ReturnType<typeof lockStage>> & { trx: Trx }) => Promise<T>) =>
+    app.store.writeTransaction(async (trx) => fn({ ...(await lockStage(app, trx, tid, stageId)), trx }));
+
+  app.get(
+    endpoints.listStages.url,
+    { schema: endpoints.listStages.schema },
+    async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
+      const tid = request.params.id;
+      const user = request.headers.authorization ? await optionalUser(request) : null;
+      if (isAdmin(user)) {
+        reply.header('cache-control', 'private, no-store');
+        return stagesJson(app.store.db, tid, true);
+      }
+      return app.answers.send(request, reply, {
+        key: `stages:${tid}`,
+        tournamentId: tid,
+        personal: true,
+        build: () => stagesJson(app.store.db, tid, false),
+        schema: StageSchema.array(),
+      });
+    },
+  );
+
+  app.post(endpoints.createStage.url, { onRequest: requireAdmin, schema: endpoints.createStage.schema }, async (request, reply) => {
+    const tid = request.params.id;
+    const body = request.body;
+    const stage = await app.store.writeTransaction(async (trx) => {
+      const locked = await app.store.lockTournament(trx, tid);
+      if (!locked || locked.deleted_at) throw notFound(TOURNAMENT_NOT_FOUND);
+      const tournament = await liveTournament(trx, tid);
+      const lobbySize = body.lobbySize ?? defaultLobbySize(tournament.game);
+      if (lobbySize === undefined) {
+        const message = `Lobby size is required for ${tournament.game}: ${LOBBY_MIN} to ${LOBBY_MAX} teams per group.`;
+        throw badRequest(message, { lobbySize: message });
+      }
+      checkAdvance(body.advancePerGroup ?? 0, lobbySize);
+      const existing = await listStageRows(trx, tid);
+      if (existing.length >= MAX_STAGES) throw conflict(`A tournament has at most ${MAX_STAGES} stages.`);
+      const now = nowIso();
+      const row = await trx
+        .insertInto('stages')
+        .values({
+          tournament_id: tid,
+          name: body.name,
+          ord: (existing.at(-1)?.ord ?? 0) + 1,
+          lobby_size: lobbySize,
+          first_slot: body.firstSlot ?? 1,
+          advance_per_group: body.advancePerGroup ?? 0,
+          advance_best: body.advanceBest ?? 0,
+          state: 'draft',
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await bumpGeneration(trx, tid);
+      return stageJson(trx, row, tournament.entryFee);
+    });
+    return reply.status(201).send(stage);
+  });
+
+  app.put(endpoints.updateStage.url, { onRequest: requireAdmin, schema: endpoints.updateStage.schema }, async (request) => {
+    const { id: tid, stageId } = request.params;
+    const body = request.body;
+    return write(tid, stageId, async ({ trx, stage, tournament, hasResults }) => {
+      const lobbySize = body.lobbySize ?? Number(stage.lobby_size);
+      const firstSlot = body.firstSlot ?? Number(stage.first_slot);
+      const advancePerGroup = body.advancePerGroup ?? Number(stage.advance_per_group);
+      const advanceBest = body.advanceBest ?? Number(stage.advance_best);
+      const lobbyChanged = lobbySize !== Number(stage.lobby_size) || firstSlot !== Number(stage.first_slot);
+      const ruleChanged = advancePerGroup !== Number(stage.advance_per_group) || advanceBest !== Number(stage.advance_best);
+      if (lobbyChanged && hasResults) {
+        const message = `The lobby size and first slot cannot change: ${stage.name} already has results.`;
+        throw conflict(message, {
+          ...(lobbySize !== Number(stage.lobby_size) ? { lobbySize: message } : {}),
+          ...(firstSlot !== Number(stage.first_slot) ? { firstSlot: message } : {}),
+        });
+      }
+      if (ruleChanged && stage.state === 'completed') {
+        const message = `The advance rule cannot change: ${stage.name} is completed. Reopen it first.`;
+        throw conflict(message, { advancePerGroup: message });
+      }
+      checkAdvance(advancePerGroup, lobbySize);
+      if (lobbyChanged) {
+        // The slot list no longer fits: the groups go, and the stage is a draft again (decision 041).
+        await deleteGroups(trx, stage.id);
+        await trx
+          .updateTable('stages')
+          .set({ state: 'draft', draw_method: null, draw_seed: null, drawn_at: null })
+          .where('id', '=', stage.id)
+          .execute();
+      }
+      await trx
+        .updateTable('stages')
+        .set({
+          name: body.name ?? stage.name,
+          lobby_size: lobbySize,
+          first_slot: firstSlot,
+          advance_per_group: advancePerGroup,
+          advance_best: advanceBest,
+          updated_at: nowIso(),
+        })
+        .where('id', '=', stage.id)
+        .execute();
+      await bumpGeneration(trx, tid);
+      return stageJson(trx, (await findStageRow(trx, tid, stage.id))!, tournament.entryFee);
+    });
+  });
+
+  app.delete(endpoints.deleteStage.url, { onRequest: requireAdmin, schema: endpoints.deleteStage.schema }, async (request) => {
+    const { id: tid, stageId } = request.params;
+    return write(tid, stageId, async ({ trx, stage, hasResults }) => {
+      if (hasResults) throw conflict(`${stage.name} cannot be deleted: it has results.`);
+      const later = await findStageByOrder(trx, tid, Number(stage.ord) + 1);
+      if (later) throw conflict(`${stage.name} cannot be deleted while ${later.name} comes after it: delete ${later.name} first.`);
+      await deleteGroups(trx, stage.id);
+      await trx.deleteFrom('stage_invites').where('stage_id', '=', stage.id).execute();
+      await trx.deleteFrom('stage_results').where('stage_id', '=', stage.id).execute();
+      await trx.deleteFrom('stages').where('id', '=', stage.id).execute();
+      await bumpGeneration(trx, tid);
+      return { message: `${stage.name} was deleted.` };
+    });
+  });
+
+  app.get(endpoints.stageEntrants.url, { onRequest: requireAdmin, schema: endpoints.stageEntrants.schema }, async (request) => {
+    const { id: tid, stageId } = request.params;
+    const tournament = await liveTournament(app.store.db, tid);
+    const stage = await findStageRow(app.store.db, tid, stageId);
+    if (!stage) throw notFound(STAGE_NOT_FOUND);
+    return stageEntrants(app.store.db, stage, tournament.entryFee);
+  });
+
+  const checkInvitable = (stage: StageRow) => {
+    if (Number(stage.ord) === 1) {
+      const message = "The first stage's entrants are the confirmed teams: invite teams to a later stage.";
+      throw badRequest(message, { teamId: message });
+    }
+    if (stage.state !== 'draft') throw conflict(`${stage.name} is published: invitations are closed.`);
+  };
+
+  app.post(endpoints.inviteTeam.url, { onRequest: requireAdmin, schema: endpoints.inviteTeam.schema }, async (request) => {
+    const { id: tid, stageId } = request.params;
+    const { teamId } = request.body;
+    return write(tid, stageId, async ({ trx, stage, tournament }) => {
+      checkInvitable(stage);
+      const team = await trx
+        .selectFrom('registrations')
+        .select(['id', 'team_name'])
+        .where('id', '=', teamId)
+        .where('tournament_id', '=', tid)
+        .executeTakeFirst();
+      if (!team) {
+        const message = 'This team is not registered in the tournament.';
+        throw badRequest(message, { teamId: message });
+      }
+      const entrants = await stageEntrants(trx, stage, tournament.entryFee);
+      const already = entrants.find((e) => e.teamId === teamId);
+      if (already?.via === 'qualified') {
+        const message = `${team.team_name} already qualified for ${stage.name}.`;
+        throw conflict(message, { teamId: message });
+      }
+      if (!already) {
+        await trx.insertInto('stage_invites').values({ stage_id: stage.id, registration_id: teamId }).execute();
+        await bumpGeneration(trx, tid);
+      }
+      return stageEntrants(trx, stage, tournament.entryFee);
+    });
+  });
+
+  app.delete(endpoints.removeInvite.url, { onRequest: requireAdmin, schema: endpoints.removeInvite.schema }, async (request) => {
+    const { id: tid, stageId, teamId } = request.params;
+    return write(tid, stageId, async ({ trx, stage, tournament }) => {
+      checkInvitable(stage);
+      const removed = await trx
+        .deleteFrom('stage_invites')
+        .where('stage_id', '=', stage.id)
+        .where('registration_id', '=', teamId)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) throw notFound('This team is not invited to this stage.');
+      await bumpGeneration(trx, tid);
+      return stageEntrants(trx, stage, tournament.entryFee);
+    });
+  });
+
+  app.post(endpoints.drawGroups.url, { onRequest: requireAdmin, schema: endpoints.drawGroups.schema }, async (request) => {
+    const { id: tid, stageId } = request.params;
+    const { method, seed } = request.body;
+    return write(tid, stageId, async ({ trx, stage, tournament, hasResults }) => {
+      if (hasResults) throw refuse.results(stage.name);
+      if (stage.state !== 'draft') throw refuse.published();
+      const entrants = await stageEntrants(trx, stage, tournament.entryFee);
+      if (method === 'seeded' && Number(stage.ord) === 1) {
+        const message = "A seeded draw needs the previous stage's ranking: draw the first stage in registration order or at random.";
+        throw badRequest(message, { method: message });
+      }
+      if (entrants.length < 2) {
+        const previous = Number(stage.ord) > 1 ? await findStageByOrder(trx, tid, Number(stage.ord) - 1) : undefined;
+        const why =
+          previous && previous.state !== 'completed'
+            ? ` Complete ${previous.name} first: its qualifiers are ${stage.name}'s entrants.`
+            : Number(stage.ord) === 1
+              ? ' The entrants are the confirmed teams (verified payment, or every team when the entry fee is 0).'
+              : '';
+        throw conflict(`At least 2 teams are needed to draw groups; ${stage.name} has ${entrants.length}.${why}`);
+      }
+      const drawSeed = method === 'random' ? seed || newSeed() : null;
+      const ordered = orderForDraw(entrants, method, drawSeed);
+      const dealt = dealGroups(ordered, Number(stage.lobby_size), method === 'seeded' ? 'snake' : 'fill');
+      await replaceGroups(
+        trx,
+        stage,
+        dealt.map((teamIds, i) => ({ name: groupName(i), teamIds })),
+        { method, seed: drawSeed },
+      );
+      await bumpGeneration(trx, tid);
+      return stageJson(trx, (await findStageRow(trx, tid, stage.id))!, tournament.entryFee);
+    });
+  });
+
+  app.post(endpoints.moveSlot.url, { onRequest: requireAdmin, schema: endpoints.moveSlot.schema }, async (request) => {
+    const { id: tid, stageId } = request.params;
+    const { from, to } = request.body;
+    return write(tid, stageId, async ({ trx, stage, tournament, hasResults }) => {
+      if (hasResults) throw conflict(`Teams cannot move: ${stage.name} already has results.`);
+      if (stage.state === 'completed') throw refuse.completed(stage.name);
+      const groups = (await stageGroups(trx, [stage.id])).get(stage.id) ?? [];
+      const fromGroup = groups.find((g) => g.id === from.groupId);
+      const toGroup = groups.find((g) => g.id === to.groupId);
+      if (!fromGroup) throw badRequest(`That group is not in ${stage.name}.`, { 'from.groupId': `That group is not in ${stage.name}.` });
+      if (!toGroup) throw badRequest(`That group is not in ${stage.name}.`, { 'to.groupId': `That group is not in ${stage.name}.` });
+      const mover = fromGroup.slots.find((s) => s.slot === from.slot);
+      if (!mover) {
+        const message = `Slot ${from.slot} of Group ${fromGroup.name} is empty.`;
+        throw badRequest(message, { 'from.slot': message });
+      }
+      const first = Number(stage.first_slot);
+      const last = first + Number(stage.lobby_size) - 1;
+      if (to.slot < first || to.slot > last) {
+        const message = `Slots of ${stage.name} are ${first} to ${last}.`;
+        throw badRequest(message, { 'to.slot': message });
+      }
+      if (from.groupId === to.groupId && from.slot === to.slot) {
+        const message = 'Choose another slot to move the team to.';
+        throw badRequest(message, { 'to.slot': message });
+      }
+      const other = toGroup.slots.find((s) => s.slot === to.slot);
+      await trx
+        .deleteFrom('group_slots')
+        .where('stage_id', '=', stage.id)
+        .where('registration_id', 'in', [mover.teamId, ...(other ? [other.teamId] : [])])
+        .execute();
+      const rows = [{ group_id: toGroup.id, stage_id: stage.id, registration_id: mover.teamId, slot: to.slot }];
+      if (other) rows.push({ group_id: fromGroup.id, stage_id: stage.id, registration_id: other.teamId, slot: from.slot });
+      await trx.insertInto('group_slots').values(rows).execute();
+      // A team's group matches follow it: results are refused above, so only rooms and times change hands.
+      await bumpGeneration(trx, tid);
+      return stageJson(trx, stage, tournament.entryFee);
+    });
+  });
+
+  app.post(endpoints.publishStage.url, { onRequest: requireAdmin, schema: endpoints.publishStage.schema }, async (request) => {
+    const { id: tid, stageId } = request.params;
+    return write(tid, stageId, async ({ trx, stage, tournament }) => {
+      if (stage.state !== 'draft') throw conflict(`${stage.name} is already published.`);
+      if (!(await hasGroups(trx, stage.id))) throw conflict(`Generate ${stage.name}'s groups before publishing them.`);
+      await setStageState(trx, stage.id, 'published');
+      await bumpGeneration(trx, tid);
+      return stageJson(trx, (await findStageRow(trx, tid, stage.id))!, tournament.entryFee);
+    });
+  });
+
+  app.get(endpoints.stageAdvance.url, { onRequest: requireAdmin, schema: endpoints.stageAdvance.schema }, async (request) => {
+    const { id: tid, stageId } = request.params;
+    const tournament = await liveTournament(app.store.db, tid);
+    const stage = await findStageRow(app.store.db, tid, stageId);
+    if (!stage) throw notFound(STAGE_NOT_FOUND);
+    if (stage.state === 'draft') throw conflict(`${stage.name} is not published yet.`);
+    const { answer } = await computeAdvance(app.store.db, stage);
+    return { stage: await stageJson(app.store.db, stage, tournament.entryFee), ...answer };
+  });
+
+  app.post(endpoints.completeStage.url, { onRequest: requireAdmin, schema: endpoints.completeStage.schema }, async (request) => {
+    const { id: tid, stageId } = request.params;
+    return write(tid, stageId, async ({ trx, stage, tournament }) => {
+      if (stage.state === 'draft') throw conflict(`Publish ${stage.name} and enter its results before completing it.`);
+      if (stage.state === 'completed') throw conflict(`${stage.name} is already completed.`);
+      const { answer, ranked } = await computeAdvance(trx, stage);
+      await trx.deleteFrom('stage_results').where('stage_id', '=', stage.id).execute();
+      const rows = ranked.map((t) => ({
+        stage_id: stage.id,
+        registration_id: t.teamId,
+        group_id: t.groupId,
+        group_rank: t.groupRank,
+        stage_rank: t.stageRank,
+        qualified: t.qualified ? 1 : 0,
+        via: t.via,
+      }));
+      for (let i = 0; i < rows.length; i += 250)
+        await trx
+          .insertInto('stage_results')
+          .values(rows.slice(i, i + 250))
+          .execute();
+      await setStageState(trx, stage.id, 'completed');
+      await bumpGeneration(trx, tid);
+      return { stage: await stageJson(trx, (await findStageRow(trx, tid, stage.id))!, tournament.entryFee), ...answer };
+    });
+  });
+
+  app.post(endpoints.reopenStage.url, { onRequest: requireAdmin, schema: endpoints.reopenStage.schema }, async (request) => {
+    const { id: tid, stageId } = request.params;
+    return write(tid, stageId, async ({ trx, stage, tournament }) => {
+      if (stage.state !== 'completed') throw conflict(`${stage.name} is not completed.`);
+      const next = await findStageByOrder(trx, tid, Number(stage.ord) + 1);
+      if (next) {
+        if ((await stagesWithResults(trx, [next.id])).has(next.id)) {
+          throw conflict(`${stage.name} cannot be reopened: ${next.name} already has results.`);
+        }
+        await deleteGroups(trx, next.id);
+        await trx
+          .updateTable('stages')
+          .set({ state: 'draft', draw_method: null, draw_seed: null, drawn_at: null, updated_at: nowIso() })
+          .where('id', '=', next.id)
+          .execute();
+      }
+      await trx.deleteFrom('stage_results').where('stage_id', '=', stage.id).execute();
+      await setStageState(trx, stage.id, 'published');
+      await bumpGeneration(trx, tid);
+      return stageJson(trx, (await findStageRow(trx, tid, stage.id))!, tournament.entryFee);
+    });
+  });
+
+  app.post(endpoints.scheduleStage.url, { onRequest: requireAdmin, schema: endpoints.scheduleStage.schema }, async (request) => {
+    const { id: tid, stageId } = request.params;
+    const { matches } = request.body;
+    const seen = new Set<string>();
+    for (const [i, m] of matches.entries()) {
+      const key = `${m.day}:${m.matchNo}`;
+      if (seen.has(key)) {
+        const message = `Day ${m.day} match ${m.matchNo} is listed twice.`;
+        throw badRequest(message, { [`matches.${i}.matchNo`]: message });
+      }
+      seen.add(key);
+    }
+    return write(tid, stageId, async ({ trx, stage }) => {
+      if (stage.state === 'completed') throw refuse.completed(stage.name);
+      const groups = (await stageGroups(trx, [stage.id])).get(stage.id) ?? [];
+      if (groups.length === 0) throw conflict(`Generate ${stage.name}'s groups before scheduling its matches.`);
+      for (const [i, m] of matches.entries()) {
+        const owner = await matchNumberOwner(trx, tid, m.day, m.matchNo);
+        if (owner && owner.stageId !== stage.id) {
+          const where = owner.stageId === 0 ? 'a match outside the stages' : `a match of ${owner.stageName}`;
+          const message = `Day ${m.day} match ${m.matchNo} is already ${where}: choose another match number.`;
+          throw conflict(message, { [`matches.${i}.matchNo`]: message });
+        }
+      }
+      const now = nowIso();
+      for (const m of matches) {
+        const rows = groups.map((g) => ({
+          tournament_id: tid,
+          day: m.day,
+          match_no: m.matchNo,
+          group_id: g.id,
+          map: m.map,
+          time: m.time,
+          room_id: '',
+          room_password: '',
+          created_at: now,
+          updated_at: now,
+        }));
+        for (let i = 0; i < rows.length; i += 100) {
+          await trx
+            .insertInto('matches')
+            .values(rows.slice(i, i + 100))
+            .onConflict((oc) =>
+              oc.columns(['tournament_id', 'day', 'match_no', 'group_id']).doUpdateSet((eb) => ({
+                map: eb.ref('excluded.map'),
+                time: eb.ref('excluded.time'),
+                updated_at: eb.ref('excluded.updated_at'),
+              })),
+            )
+            .execute();
+        }
+      }
+      await bumpGeneration(trx, tid);
+      return stageMatches(trx, stage.id);
+    });
+  });
+
+  app.put(endpoints.setStageRooms.url, { onRequest: requireAdmin, schema: endpoints.setStageRooms.schema }, async (request) => {
+    const { id: tid, stageId } = request.params;
+    const { rooms } = request.body;
+    return write(tid, stageId, async ({ trx, stage }) => {
+      const ids = rooms.map((r) => r.id);
+      const own = new Set(
+        ids.length === 0
+          ? []
+          : (
+              await trx
+                .selectFrom('matches as m')
+                .innerJoin('stage_groups as g', 'g.id', 'm.group_id')
+                .select('m.id')
+                .where('g.stage_id', '=', stage.id)
+                .where('m.id', 'in', ids)
+                .execute()
+            ).map((r) => Number(r.id)),
+      );
+      const errors: Record<string, string> = {};
+      for (const [i, r] of rooms.entries()) if (!own.has(r.id)) errors[`rooms.${i}.id`] = `Match ${r.id} is not a match of ${stage.name}.`;
+      if (Object.keys(errors).length > 0) throw badRequest(Object.values(errors)[0], errors);
+      const now = nowIso();
+      let changed = false;
+      for (const r of rooms) {
+        const result = await trx
+          .updateTable('matches')
+          .set({ room_id: r.matchId, room_password: r.password, updated_at: now })
+          .where('id', '=', r.id)
+          .where((eb) => eb.or([eb('room_id', '<>', r.matchId), eb('room_password', '<>', r.password)]))
+          .executeTakeFirst();
+        changed ||= Number(result.numUpdatedRows) > 0;
+      }
+      if (changed) await bumpGeneration(trx, tid);
+      return stageMatches(trx, stage.id);
+    });
+  });
+};
+
+function checkAdvance(perGroup: number, lobbySize: number) {
+  if (perGroup > lobbySize) {
+    const message = `Teams advancing per group must be at most the lobby size (${lobbySize}).`;
+    throw badRequest(message, { advancePerGroup: message });
+  }
+}
+
+/** The entrants in the order they are dealt (decision 041). */
+function orderForDraw(entrants: readonly Entrant[], method: 'registration' | 'random' | 'seeded', seed: string | null): number[] {
+  const byRegistration = [...entrants].sort((a, b) => a.teamId - b.teamId).map((e) => e.teamId);
+  if (method === 'registration') return byRegistration;
+  if (method === 'random') return shuffleWithSeed(byRegistration, seed!);
+  const ranked = entrants.filter((e) => e.seed !== null).sort((a, b) => a.seed! - b.seed! || a.teamId - b.teamId);
+  const invited = entrants.filter((e) => e.seed === null).sort((a, b) => a.teamId - b.teamId);
+  return [...ranked, ...invited].map((e) => e.teamId);
+}
+
+export default routes;
