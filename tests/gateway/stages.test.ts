@@ -674,21 +674,23 @@ describe('stages, groups and slots', () => {
       const rankOf = new Map(overall.map((s, i) => [s.teamId, i + 1]));
       const sortQ = (list: any[]) => [...list].sort((x, y) => x.teamId - y.teamId);
       expect(sortQ(done.qualifiers)).toEqual(
-        sortQ([
-          { id: t[0]!, group: 'A', groupRank: 1, via: 'group' },
-          { id: t[1]!, group: 'A', groupRank: 2, via: 'group' },
-          { id: t[4]!, group: 'B', groupRank: 1, via: 'group' },
-          { id: t[5]!, group: 'B', groupRank: 2, via: 'group' },
-          { id: t[2]!, group: 'A', groupRank: 3, via: 'best' },
-        ]).map((q) => ({
-          teamId: q.id,
-          teamName: name(q.id),
-          groupName: q.group,
-          groupRank: q.groupRank,
-          stageRank: rankOf.get(q.id),
-          totalPoints: overall.find((s) => s.teamId === q.id)!.totalPoints,
-          via: q.via,
-        })),
+        sortQ(
+          [
+            { id: t[0]!, group: 'A', groupRank: 1, via: 'group' },
+            { id: t[1]!, group: 'A', groupRank: 2, via: 'group' },
+            { id: t[4]!, group: 'B', groupRank: 1, via: 'group' },
+            { id: t[5]!, group: 'B', groupRank: 2, via: 'group' },
+            { id: t[2]!, group: 'A', groupRank: 3, via: 'best' },
+          ].map((q) => ({
+            teamId: q.id,
+            teamName: name(q.id),
+            groupName: q.group,
+            groupRank: q.groupRank,
+            stageRank: rankOf.get(q.id),
+            totalPoints: overall.find((s) => s.teamId === q.id)!.totalPoints,
+            via: q.via,
+          })),
+        ),
       );
       const cut = (scope: string) => done.cuts.find((c: any) => c.scope === scope);
       expect(done.cuts).toHaveLength(3);
