@@ -128,7 +128,7 @@ describe(`a 1,000-squad tournament, qualifiers to grand final (${dialectName})`,
   async function play(tid: number, stage: any, day: number, matches: number, winner: number) {
     const sid = stage.id as number;
     const groups = groupsOf(stage);
-    const label = `${stage.name} (${groups.length} groups)`;
+    const label = `${stage.name} (${groups.length} ${groups.length === 1 ? 'group' : 'groups'})`;
     await timed(`${label}: publish`, async () => ok(await gw.api.post(`${stageUrl(tid, sid)}/publish`, {}, admin), 200, 'publish'));
     const rows = Array.from({ length: matches }, (_, i) => ({
       day,
