@@ -33,6 +33,7 @@ const BUDGET_MS = 1000;
 const SQUADS = 1000;
 const MATCHES = 4;
 const MAPS = ['Erangel', 'Miramar', 'Sanhok', 'Vikendi'];
+const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 const { values: args } = parseArgs({
   options: { pg: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false }, json: { type: 'string' } },
@@ -245,7 +246,7 @@ async function runOn(database, pgUrl) {
       const groups = drawn.data.groups;
       if (groups.length !== p.groups) throw new Error(`${label}: ${groups.length} groups, expected ${p.groups}`);
       const teams = groups.reduce((n, g) => n + g.slots.length, 0);
-      step(`${label}: generate groups (${p.draw.method})`, drawn.ms, `${teams} squads → ${groups.length} groups`);
+      step(`${label}: generate groups (${p.draw.method})`, drawn.ms, `${teams} squads → ${count(groups.length, 'group', 'groups')}`);
       step(`${label}: publish`, (await api('POST', `${url}/publish`)).ms);
       const matches = Array.from({ length: MATCHES }, (_, i) => ({ day: index + 1, matchNo: i + 1, map: MAPS[i], time: `1${i + 4}:00` }));
       const scheduled = await api('POST', `${url}/matches`, { matches });
@@ -259,7 +260,7 @@ async function runOn(database, pgUrl) {
         roomTimes.push((await api('PUT', `${url}/rooms`, { rooms })).ms);
       }
       step(
-        `${label}: ${groups.length} rooms in one PUT, max of ${MATCHES}`,
+        `${label}: ${count(groups.length, 'room', 'rooms')} in one PUT, max of ${MATCHES}`,
         Math.max(...roomTimes),
         `median ${Math.round(median(roomTimes))} ms`,
       );
