@@ -370,6 +370,8 @@ describe('stages, groups and slots', () => {
       expect(layout(expectStatus(await move([a, 1], [a, 2]), 200, 'move after publishing'))).toMatchObject({
         A: { teams: [t[5], t[2], t[3]], slots: [2, 3, 4] },
       });
+      // The public (cached) slot list shows the move at once.
+      expect(layout((await stageOf(tid, stage.id, undefined))!).A).toEqual({ teams: [t[5], t[2], t[3]], slots: [2, 3, 4] });
       expectStatus(await schedule(tid, stage.id, [schedule1()]), 200, 'schedule');
       expectStatus(await putMatch(tid, 1, 1, { groupId: a, results: [row(t[5]!, 1, 2)] }), 200, 'result');
       const late = await move([a, 2], [b, 1]);
@@ -813,6 +815,24 @@ describe('stages, groups and slots', () => {
         outcome: { final: true, qualified: false },
       });
       expect(places[1].outcome.stageRank).toBe((await table(tid)).find((r) => r.teamId === winner).rank);
+    });
+  });
+
+  describe('states', () => {
+    it('publish needs groups; complete needs a published stage; reopen needs a completed one', async () => {
+      const { tid } = await withTeams(4);
+      const stage = await addStage(tid, { name: 'Qualifiers', lobbySize: 2, advancePerGroup: 1 });
+      const post = (what: string) => gw.api.post(`${stageUrl(tid, stage.id)}/${what}`, {}, admin);
+      expectRefused(await post('publish'), 'publish without groups');
+      await drawn(tid, stage.id, { method: 'registration' });
+      expect((await post('complete')).status).toBe(409);
+      expect((await post('reopen')).status).toBe(409);
+      await publish(tid, stage.id);
+      expectRefused(await post('publish'), 'publish twice');
+      expect((await post('reopen')).status).toBe(409);
+      expectStatus(await post('complete'), 200, 'complete');
+      expect((await post('complete')).status).toBe(409);
+      expect(await stageOf(tid, stage.id, undefined)).toMatchObject({ state: 'completed' });
     });
   });
 
