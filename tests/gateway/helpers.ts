@@ -329,3 +329,142 @@ export async function addLobbyTeams(gw: TestGateway, tid: number, count: number)
   });
   return teams;
 }
+
+// ---- Stages, groups and slots (issue 18, decision 041): independent re-computations for the tests ----
+
+/** One team's sums in a stage or group, as the tables rank them. */
+export interface Standing {
+  teamId: number;
+  teamName: string;
+  totalPoints: number;
+  wins: number;
+  positionPoints: number;
+  finishes: number;
+  matchesPlayed: number;
+}
+
+const lowerName = (a: string, b: string) => {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/** The points table's order (decision 029): total points, wins, placement points, finishes, team name. */
+export const compareStanding = (a: Standing, b: Standing) =>
+  b.totalPoints - a.totalPoints ||
+  b.wins - a.wins ||
+  b.positionPoints - a.positionPoints ||
+  b.finishes - a.finishes ||
+  lowerName(a.teamName, b.teamName) ||
+  a.teamId - b.teamId;
+
+/** The first tie-breaker that puts a above b: 'total' | 'wins' | 'placement' | 'finishes' | 'name'. */
+export function decidingTieBreak(a: Standing, b: Standing): 'total' | 'wins' | 'placement' | 'finishes' | 'name' {
+  if (a.totalPoints !== b.totalPoints) return 'total';
+  if (a.wins !== b.wins) return 'wins';
+  if (a.positionPoints !== b.positionPoints) return 'placement';
+  if (a.finishes !== b.finishes) return 'finishes';
+  return 'name';
+}
+
+/** A submitted result (what the test sent), to re-compute the tables from. */
+export interface SentResult {
+  teamId: number;
+  position: number;
+  finishes: number;
+  absent?: boolean;
+}
+
+/**
+ * Sums and ranks `teams` over `results` with placement points from `table` (index 0 = 1st place);
+ * every team listed, also those without a result; absent rows score nothing and are not a match played.
+ */
+export function rankTeams(
+  teams: readonly { teamId: number; teamName: string }[],
+  results: readonly SentResult[],
+  table: readonly number[],
+): Standing[] {
+  const byId = new Map<number, Standing>(
+    teams.map((t) => [
+      t.teamId,
+      { teamId: t.teamId, teamName: t.teamName, totalPoints: 0, wins: 0, positionPoints: 0, finishes: 0, matchesPlayed: 0 },
+    ]),
+  );
+  for (const r of results) {
+    const s = byId.get(r.teamId);
+    if (!s || r.absent) continue;
+    const pp = r.position >= 1 ? (table[r.position - 1] ?? 0) : 0;
+    s.positionPoints += pp;
+    s.finishes += r.finishes;
+    s.totalPoints += pp + r.finishes;
+    s.wins += r.position === 1 ? 1 : 0;
+    s.matchesPlayed += 1;
+  }
+  return [...byId.values()].sort(compareStanding);
+}
+
+/** Decision 041's random draw: Fisher–Yates over the entrants (by rid), j from SHA-256(`{seed}:{i}`). */
+export function randomDrawOrder<T>(entrantsByRid: readonly T[], seed: string): T[] {
+  const items = [...entrantsByRid];
+  for (let i = items.length - 1; i >= 1; i--) {
+    const digest = crypto.createHash('sha256').update(`${seed}:${i}`).digest();
+    const j = digest.readUIntBE(0, 6) % (i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/** Group sizes for n entrants: ceil(n / lobby) groups, differing by at most one, the larger first. */
+export function groupSizes(n: number, lobby: number): number[] {
+  const count = Math.ceil(n / lobby);
+  return Array.from({ length: count }, (_, i) => Math.floor(n / count) + (i < n % count ? 1 : 0));
+}
+
+/** Fills groups in order: the first sizes[0] items to A, and so on (registration and random draws). */
+export function fillGroups<T>(ordered: readonly T[], lobby: number): T[][] {
+  const groups: T[][] = [];
+  let at = 0;
+  for (const size of groupSizes(ordered.length, lobby)) {
+    groups.push(ordered.slice(at, at + size));
+    at += size;
+  }
+  return groups;
+}
+
+/**
+ * Deals ranked items in snake order: 1st to A, 2nd to B … kth to the last group, then back from the last
+ * group to A (seeded draws). A group that already has its size of groupSizes() is passed over, so the
+ * groups stay balanced with the larger ones first.
+ */
+export function snakeGroups<T>(ranked: readonly T[], lobby: number): T[][] {
+  const sizes = groupSizes(ranked.length, lobby);
+  const k = sizes.length;
+  const groups: T[][] = sizes.map(() => []);
+  const at = (step: number) => (step % (2 * k) < k ? step % (2 * k) : 2 * k - 1 - (step % (2 * k)));
+  let step = 0;
+  for (const item of ranked) {
+    while (groups[at(step)]!.length >= sizes[at(step)]!) step++;
+    groups[at(step)]!.push(item);
+    step++;
+  }
+  return groups;
+}
+
+/** Decision 041's qualifiers: the top N of each group, then the best M of the others by the stage's overall order. */
+export function expectedQualifiers(
+  groups: readonly { name: string; standings: readonly Standing[] }[],
+  overall: readonly Standing[],
+  perGroup: number,
+  best: number,
+): { teamId: number; groupName: string; via: 'group' | 'best' }[] {
+  const out: { teamId: number; groupName: string; via: 'group' | 'best' }[] = [];
+  const groupOf = new Map<number, string>();
+  for (const g of groups) {
+    for (const s of g.standings) groupOf.set(s.teamId, g.name);
+    for (const s of g.standings.slice(0, perGroup)) out.push({ teamId: s.teamId, groupName: g.name, via: 'group' });
+  }
+  const taken = new Set(out.map((q) => q.teamId));
+  for (const s of overall.filter((s) => !taken.has(s.teamId)).slice(0, best))
+    out.push({ teamId: s.teamId, groupName: groupOf.get(s.teamId)!, via: 'best' });
+  return out;
+}
