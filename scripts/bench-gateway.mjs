@@ -32,6 +32,8 @@ const TEAMS = 25;
 const DAYS = 5;
 const MATCHES_PER_DAY = 6;
 const TARGET_RATIO = 0.7;
+/** The tournament (index) run in stages: free, so its teams are confirmed at once. */
+const STAGED = 6;
 const REFERENCE = 'minimal Fastify route, same bytes';
 
 /**
@@ -140,7 +142,7 @@ async function main() {
       `Populating through the API: ${TOURNAMENTS} tournaments; ${TEAMS} teams x ${MATCHES_PER_DAY} matches x ${DAYS} days of points in one...`,
     );
     const started = Date.now();
-    const tid = await populate(gatewayUrl, admin);
+    const { tid, staged } = await populate(gatewayUrl, admin);
     console.log(`Populated in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
     const targets = [
@@ -155,6 +157,21 @@ async function main() {
         name: 'GET /tournaments/{id}/points-table/overall',
         detail: `${TEAMS} teams, ${DAYS * MATCHES_PER_DAY} matches`,
         path: `/tournaments/${tid}/points-table/overall`,
+      },
+      {
+        name: 'GET /tournaments/{id}/stages',
+        detail: `${TEAMS} teams in ${staged.groups} groups`,
+        path: `/tournaments/${staged.tid}/stages`,
+      },
+      {
+        name: 'GET …/points-table/day?group=',
+        detail: `one group, day 1: ${MATCHES_PER_DAY} matches`,
+        path: `/tournaments/${staged.tid}/points-table/day?day=1&group=${staged.groupId}`,
+      },
+      {
+        name: 'GET …/points-table/overall?stage=',
+        detail: `${TEAMS} teams in ${staged.groups} groups`,
+        path: `/tournaments/${staged.tid}/points-table/overall?stage=${staged.stageId}`,
       },
     ];
     // The reference serves exactly what the gateway answered.
@@ -418,8 +435,8 @@ async function populate(baseUrl, admin) {
       platform: 'Mobile',
       entryFee: String((i % 6) * 100),
       prizePool: '₹25,000',
-      // The first one takes the teams, so its registration must be open.
-      status: i === 0 ? 'Registration Ongoing' : statuses[i % statuses.length],
+      // The first one takes the teams, and so does the seventh (free, run in stages): their registration must be open.
+      status: i === 0 || i === STAGED ? 'Registration Ongoing' : statuses[i % statuses.length],
       overview: 'Day 1-5: six matches a day on Erangel, Miramar and Sanhok.',
       pointsSystem: 'bgis-10',
     };
@@ -427,8 +444,10 @@ async function populate(baseUrl, admin) {
     ids[i] = (await call(baseUrl, 'POST', '/tournaments/add', { token, form })).id;
   });
   const tid = ids[0];
+  const staged = ids[STAGED];
 
   const rids = new Array(TEAMS);
+  const stagedRids = new Array(TEAMS);
   await pool([...Array(TEAMS).keys()], 4, async (i) => {
     const tag = `b${i + 1}`;
     const user = {
@@ -449,6 +468,7 @@ async function populate(baseUrl, admin) {
       substitute2Username: '',
     };
     rids[i] = (await call(baseUrl, 'POST', `/registrations/${tid}`, { token: login.token, json: team })).rid;
+    stagedRids[i] = (await call(baseUrl, 'POST', `/registrations/${staged}`, { token: login.token, json: team })).rid;
   });
 
   const submissions = [];
@@ -482,7 +502,23 @@ async function populate(baseUrl, admin) {
   }
   const list = await call(baseUrl, 'GET', '/tournaments');
   if (list.length !== TOURNAMENTS) throw new Error(`GET /tournaments lists ${list.length} tournaments, expected ${TOURNAMENTS}`);
-  return tid;
+
+  // Decision 041: the staged tournament's 25 teams in lobbies of 12 (groups of 9, 8, 8), one day of matches.
+  const stages = `/tournaments/${staged}/stages`;
+  const stage = await call(baseUrl, 'POST', stages, { token, json: { name: 'Qualifiers', lobbySize: 12, advancePerGroup: 4 } });
+  const drawn = await call(baseUrl, 'POST', `${stages}/${stage.id}/groups`, { token, json: { method: 'random', seed: 'bench' } });
+  await call(baseUrl, 'POST', `${stages}/${stage.id}/publish`, { token, json: {} });
+  const schedule = [...Array(MATCHES_PER_DAY).keys()].map((m) => ({ day: 1, matchNo: m + 1, map: 'Erangel', time: '18:30' }));
+  await call(baseUrl, 'POST', `${stages}/${stage.id}/matches`, { token, json: { matches: schedule } });
+  for (const group of drawn.groups) {
+    for (let match = 1; match <= MATCHES_PER_DAY; match++) {
+      const order = group.slots.map((s) => s.teamId).sort(() => Math.random() - 0.5);
+      const results = order.map((teamId, i) => ({ teamId, position: i + 1, finishes: Math.floor(Math.random() * 8) }));
+      await call(baseUrl, 'PUT', `/tournaments/${staged}/points-table/matches/1/${match}`, { token, json: { groupId: group.id, results } });
+    }
+  }
+  if (stagedRids.some((rid) => !rid)) throw new Error('a team is missing from the staged tournament');
+  return { tid, staged: { tid: staged, stageId: stage.id, groupId: drawn.groups[0].id, groups: drawn.groups.length } };
 }
 
 // Last, so every module-level constant above is initialised first.
