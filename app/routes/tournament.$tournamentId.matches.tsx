@@ -88,15 +88,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const timeZone = getEnv().APP_TIME_ZONE;
   const placements = team.value?.placements ?? [];
+  // A tournament with stages: the team's own groups' matches first, the next one marked (decision 041).
+  const stages =
+    state.status === 'ok' && state.matches.some((m) => m.groupId !== null)
+      ? stageSchedule(state.matches, placements, tournament.value.startDate, timeZone)
+      : null;
   return {
     t: { id: tournament.value.id, name: tournament.value.name },
     zone: { short: timeZoneName(timeZone, 'short'), long: timeZoneName(timeZone, 'long') },
-    state,
-    // A tournament with stages: the team's own groups' matches first, the next one marked (decision 041).
-    stages:
-      state.status === 'ok' && state.matches.some((m) => m.groupId !== null)
-        ? stageSchedule(state.matches, placements, tournament.value.startDate, timeZone)
-        : null,
+    // With stages, the schedule is in stages (each match once, other groups' rooms left out).
+    state: stages ? ({ status: 'ok', matches: [] } as ScheduleState) : state,
+    stages,
     // The gateway decides who sees room details (decision 029); these only say why someone does not (yet).
     registeredTeam: team.value !== null,
     awaitingPayment: team.value && tournament.value.entryFee > 0 && team.value.paymentStatus !== 'verified' ? team.value : null,
