@@ -25,7 +25,7 @@ export function PointsTable({
   const slot = rows.some((r) => r.slot !== undefined);
   return (
     <div className="tscroll" role="region" aria-labelledby={id} tabIndex={0}>
-      <table className="pt">
+      <table className={group || slot ? 'pt pt-grouped' : 'pt'}>
         <caption id={id}>{caption}</caption>
         <thead>
           <tr>
@@ -33,8 +33,7 @@ export function PointsTable({
             <th scope="col" className="pt-team">
               Team
             </th>
-            {group ? <Heading short="Grp" long="Group" /> : null}
-            {slot ? <Heading short="Slot" long="Slot" /> : null}
+            {group ? <Heading short="Slot" long="Group and slot" /> : slot ? <Heading short="Slot" long="Slot" /> : null}
             <Heading short="Place" long="Placement points" />
             <Heading short="Fin." long="Finishes" />
             <Heading short="Wins" long="Wins" />
@@ -48,8 +47,12 @@ export function PointsTable({
               <th scope="row" className="pt-team">
                 {r.teamName}
               </th>
-              {group ? <td>{r.groupName ?? ''}</td> : null}
-              {slot ? <td>{r.slot ?? ''}</td> : null}
+              {/* One column for both ("B·7"): eight columns would not fit 360 px. */}
+              {group ? (
+                <td className="pt-slot">{[r.groupName, r.slot].filter((x) => x !== undefined).join('·')}</td>
+              ) : slot ? (
+                <td>{r.slot ?? ''}</td>
+              ) : null}
               <td>{r.positionPoints}</td>
               <td>{r.finishes}</td>
               <td>{r.wins}</td>

@@ -126,7 +126,7 @@ export default function GroupPage() {
       </section>
       {groups.length > 1 ? (
         <nav aria-label={`Groups of ${stage.name}`}>
-          <h2>Other groups</h2>
+          <h2>All groups</h2>
           <ul className="group-links">
             {groups.map((g) => (
               <li key={g.id}>

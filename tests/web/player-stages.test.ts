@@ -377,7 +377,7 @@ describe('public stage pages', () => {
     expect(html).toContain('Qualifiers · Group C');
     expect(html).toContain('Slot 25');
     expect(html).toContain('>Slot<'); // the table's Slot column; no Group column on a group's own table
-    expect(html).not.toContain('>Group</span>');
+    expect(html).not.toContain('>Group and slot</span>');
     expect(html).toContain(`href="/tournaments/${TID}/points-table?stage=11"`);
 
     for (const groupId of ['9999', 'x']) {
@@ -401,8 +401,8 @@ describe('public stage pages', () => {
     const html = await render(pointsRoute.default, current);
     expect(html).toContain('<h1>Final standings</h1>');
     expect(html).toContain("Its table is the tournament's final standings.".replace("'", '&#x27;'));
-    expect(html).toContain('>Group</span>');
-    expect(html).toContain('>Slot<');
+    expect(html).toContain('>Group and slot</span>');
+    expect(html).toContain('<td class="pt-slot">A·2</td>');
     expect(html).toContain(`href="/tournaments/${TID}/points-table?stage=11"`);
 
     stub.seen.length = 0;
