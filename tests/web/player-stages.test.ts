@@ -257,6 +257,22 @@ describe('matches page with stages', () => {
     expect(undrawn).toContain('Your team is not in a group yet.');
   });
 
+  it('stays within 14 KB gzip (page and its data) for 40 groups with 6 matches each', async () => {
+    const big = Array.from({ length: 40 * 6 }, (_, i) =>
+      gm(i + 1, 1000 + Math.floor(i / 6), `G${Math.floor(i / 6)}`, { day: 1 + Math.floor((i % 6) / 3), matchNo: 1 + (i % 3) }),
+    );
+    gatewayAnswers({
+      [`GET /matches/tournament/${TID}`]: (_req, res) => json(res, 200, big),
+      [`GET /registrations/${TID}`]: (_req, res) => json(res, 200, team({ placements: [placement({ groupId: 1003, groupName: 'G3' })] })),
+    });
+    const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
+    const html = await render(matchesRoute.default, loaded);
+    const { gzipSync } = await import('node:zlib');
+    // The document carries the markup and the loader data (for hydration).
+    expect(html).toContain('Room details are shown to Group G39&#x27;s teams.');
+    expect(gzipSync(html + JSON.stringify(loaded)).length).toBeLessThan(14 * 1024);
+  });
+
   it('renders a tournament without stages as before: days, "Match N" cards, no groups', async () => {
     const plain = [
       { id: 1, tid: TID, day: 1, matchNo: 1, map: 'Erangel', matchId: '1234567', password: 'soul#1', time: '18:30:00' },
