@@ -1,16 +1,31 @@
 import type { PointsRow } from '~/utils/gateway.server';
 
-export type PointsTableRow = Pick<PointsRow, 'rank' | 'teamName' | 'positionPoints' | 'finishes' | 'wins' | 'totalPoints'>;
+export type PointsTableRow = Pick<PointsRow, 'rank' | 'teamName' | 'positionPoints' | 'finishes' | 'wins' | 'totalPoints'> &
+  Partial<Pick<PointsRow, 'groupName' | 'slot'>>;
 
 /**
  * The standings table. At 360 px the six columns fit with short headings (screen readers always
  * hear the full ones); if a long team name still makes it wider, it scrolls sideways inside a
  * labelled, focusable region.
  */
-export function PointsTable({ rows, caption, id }: { rows: PointsTableRow[]; caption: string; id: string }) {
+export function PointsTable({
+  rows,
+  caption,
+  id,
+  showGroup = true,
+}: {
+  rows: PointsTableRow[];
+  caption: string;
+  id: string;
+  /** Stage tables (rows with a group): the Group column, unless the table is one group's. */
+  showGroup?: boolean;
+}) {
+  // Only stage tables carry groups and slots (decision 041): a tournament without stages keeps its six columns.
+  const group = showGroup && rows.some((r) => r.groupName !== undefined);
+  const slot = rows.some((r) => r.slot !== undefined);
   return (
     <div className="tscroll" role="region" aria-labelledby={id} tabIndex={0}>
-      <table className="pt">
+      <table className={group || slot ? 'pt pt-grouped' : 'pt'}>
         <caption id={id}>{caption}</caption>
         <thead>
           <tr>
@@ -18,6 +33,7 @@ export function PointsTable({ rows, caption, id }: { rows: PointsTableRow[]; cap
             <th scope="col" className="pt-team">
               Team
             </th>
+            {group ? <Heading short="Slot" long="Group and slot" /> : slot ? <Heading short="Slot" long="Slot" /> : null}
             <Heading short="Place" long="Placement points" />
             <Heading short="Fin." long="Finishes" />
             <Heading short="Wins" long="Wins" />
@@ -31,6 +47,12 @@ export function PointsTable({ rows, caption, id }: { rows: PointsTableRow[]; cap
               <th scope="row" className="pt-team">
                 {r.teamName}
               </th>
+              {/* One column for both ("B·7"): eight columns would not fit 360 px. */}
+              {group ? (
+                <td className="pt-slot">{[r.groupName, r.slot].filter((x) => x !== undefined).join('·')}</td>
+              ) : slot ? (
+                <td>{r.slot ?? ''}</td>
+              ) : null}
               <td>{r.positionPoints}</td>
               <td>{r.finishes}</td>
               <td>{r.wins}</td>

@@ -10,8 +10,11 @@ import { formatShortDate } from '~/utils/format';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { requireUser } from '~/utils/session.server';
 import { paymentWords } from '~/utils/team';
+import { PlacementFact } from '~/components/placements';
+import { placementViews } from '~/utils/stages';
 import { entryFeeLabel, parseTournamentId } from '~/utils/tournament';
 import '~/styles/player.css';
+import '~/styles/stages.css';
 
 const OVERVIEW_FAILED = 'Failed to load tournament overview';
 const NO_TEAM = 'You have not registered a team for this tournament.';
@@ -39,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       teamName: team.teamName,
       paymentStatus: team.paymentStatus,
       payment: paymentWords(team.paymentStatus).label,
+      placements: placementViews(team.placements),
     };
   } catch (err) {
     if (!(err instanceof GatewayError) || err.unavailable) pageError(err);
@@ -59,6 +63,7 @@ export default function TournamentInfo() {
       </p>
       <dl className="kv">
         <Fact label="Team">{t.teamName}</Fact>
+        <PlacementFact placements={t.placements} />
         <Fact label="Starts">{t.starts || '—'}</Fact>
         <Fact label="Entry fee">{t.fee}</Fact>
         <Fact label="Payment">{t.free ? 'Free entry' : t.payment}</Fact>

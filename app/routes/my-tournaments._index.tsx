@@ -9,7 +9,10 @@ import { formatShortDate } from '~/utils/format';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { requireUser } from '~/utils/session.server';
 import { paymentWords } from '~/utils/team';
+import { PlacementFact } from '~/components/placements';
+import { placementViews } from '~/utils/stages';
 import '~/styles/player.css';
+import '~/styles/stages.css';
 
 export const meta: MetaFunction = () => [
   { title: 'My Tournaments | Custom Room' },
@@ -35,6 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         teamName: r.teamName,
         payment: paymentWords(r.paymentStatus).label,
         free: r.tournament?.entryFee === 0,
+        // Left out without stages, as the gateway leaves it out.
+        ...(r.placements?.length ? { placements: placementViews(r.placements) } : {}),
       })),
     };
   } catch (err) {
@@ -77,6 +82,7 @@ export default function MyTournaments() {
                 <dl className="kv">
                   <Fact label="Game">{c.game || '—'}</Fact>
                   <Fact label="Team">{c.teamName}</Fact>
+                  {c.placements ? <PlacementFact placements={c.placements} /> : null}
                   <Fact label="Starts">{c.starts || '—'}</Fact>
                   <Fact label="Payment">{c.free ? 'Free entry' : c.payment}</Fact>
                 </dl>

@@ -6,9 +6,12 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { pageError } from '~/utils/errors.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { requireUser } from '~/utils/session.server';
+import { PlacementLines } from '~/components/placements';
+import { placementViews, type PlacementView } from '~/utils/stages';
 import { IGN_FIELDS, IGN_FORM_LABELS } from '@custom-room/contract/constants';
 import { parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
+import '~/styles/stages.css';
 import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
 const NO_TEAM = 'You have not registered a team for this tournament.';
@@ -21,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-type Team = { teamName: string } & Record<(typeof IGN_FIELDS)[number], string>;
+type Team = { teamName: string; placements: PlacementView[] } & Record<(typeof IGN_FIELDS)[number], string>;
 type TeamState = { status: 'ok'; team: Team } | { status: 'none'; message: string } | { status: 'failed'; message: string };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -35,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (team.status === 'fulfilled') {
     const r = team.value;
     const fields = Object.fromEntries(IGN_FIELDS.map((f) => [f, r[f]])) as Record<(typeof IGN_FIELDS)[number], string>;
-    return { t, state: { status: 'ok', team: { teamName: r.teamName, ...fields } } as TeamState };
+    return { t, state: { status: 'ok', team: { teamName: r.teamName, placements: placementViews(r.placements), ...fields } } as TeamState };
   }
   const err: unknown = team.reason;
   // A 401 is already the redirect to /login; "unreachable" is the 503 page.
@@ -76,6 +79,12 @@ export default function TeamPage() {
                   </div>
                 ))}
               </dl>
+              {state.team.placements.length > 0 ? (
+                <section className="team-stages" aria-labelledby="team-stages">
+                  <h3 id="team-stages">{state.team.placements.length === 1 ? 'Group and slot' : 'Groups and slots'}</h3>
+                  <PlacementLines placements={state.team.placements} />
+                </section>
+              ) : null}
             </article>
             <p className="form-actions team-actions">
               <Link className="button" to={`/tournaments/${t.id}/update-team`}>

@@ -21,8 +21,10 @@ import {
   type ScheduleMatch,
 } from '~/utils/matches';
 import { requireUser } from '~/utils/session.server';
+import { nextMatchId, placementViews, splitByGroup, type PlacementView, type StageMatch } from '~/utils/stages';
 import { parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
+import '~/styles/stages.css';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 const LOAD_FAILED = 'Error loading matches.';
@@ -35,13 +37,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 // Room IDs and passwords: never in a shared cache, nor shown again from the browser's cache after logout.
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-type ScheduleState = { status: 'ok'; matches: ScheduleMatch[] } | { status: 'failed'; message: string };
+type ScheduleState = { status: 'ok'; matches: StageMatch[] } | { status: 'failed'; message: string };
 
 /** The caller's team in this tournament, or null (none, or it could not be read: the schedule still shows). */
 async function ownTeam(request: Request, tournamentId: number) {
   try {
     const team = await gateway.myTeam(request, tournamentId);
-    return { rid: team.rid, paymentStatus: team.paymentStatus };
+    return { rid: team.rid, paymentStatus: team.paymentStatus, placements: placementViews(team.placements) };
   } catch (err) {
     if (err instanceof GatewayError) return null;
     throw err; // the redirect to /login
@@ -72,6 +74,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         time: m.time,
         matchId: m.matchId,
         password: m.password,
+        groupId: m.groupId ?? null,
+        groupName: m.groupName ?? null,
+        stageId: m.stageId ?? null,
+        stageName: m.stageName ?? null,
       })),
     };
   } else {
@@ -81,18 +87,42 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     state = { status: 'failed', message: LOAD_FAILED };
   }
   const timeZone = getEnv().APP_TIME_ZONE;
+  const placements = team.value?.placements ?? [];
+  // A tournament with stages: the team's own groups' matches first, the next one marked (decision 041).
+  const stages =
+    state.status === 'ok' && state.matches.some((m) => m.groupId !== null)
+      ? stageSchedule(state.matches, placements, tournament.value.startDate, timeZone)
+      : null;
   return {
     t: { id: tournament.value.id, name: tournament.value.name },
     zone: { short: timeZoneName(timeZone, 'short'), long: timeZoneName(timeZone, 'long') },
-    state,
+    // With stages, the schedule is in stages (each match once, other groups' rooms left out).
+    state: stages ? ({ status: 'ok', matches: [] } as ScheduleState) : state,
+    stages,
     // The gateway decides who sees room details (decision 029); these only say why someone does not (yet).
     registeredTeam: team.value !== null,
     awaitingPayment: team.value && tournament.value.entryFee > 0 && team.value.paymentStatus !== 'verified' ? team.value : null,
   };
 }
 
+/** The schedule of a tournament with stages, as the page shows it. Other groups' rooms are never passed on. */
+function stageSchedule(matches: StageMatch[], placements: PlacementView[], startDate: string, timeZone: string) {
+  const { own, others, ungrouped } = splitByGroup(
+    matches,
+    placements.map((p) => p.groupId),
+  );
+  const labels = Object.fromEntries(placements.map((p) => [p.groupId, p.label]));
+  return {
+    placements,
+    own: own.map((m) => ({ ...m, label: labels[m.groupId!] ?? '' })),
+    nextId: nextMatchId(own, startDate, timeZone, Date.now()),
+    others: others.map((g) => ({ ...g, matches: g.matches.map((m) => ({ ...m, matchId: null, password: null })) })),
+    ungrouped,
+  };
+}
+
 export default function MatchesPage() {
-  const { t, zone, state, registeredTeam, awaitingPayment } = useLoaderData<typeof loader>();
+  const { t, zone, state, stages, registeredTeam, awaitingPayment } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((message: string) => {
@@ -103,7 +133,7 @@ export default function MatchesPage() {
 
   const matches = state.status === 'ok' ? state.matches : [];
   const days = groupByDay(matches);
-  const registered = seesRoomDetails(matches);
+  const registered = seesRoomDetails(stages ? stages.own : matches);
 
   return (
     <Dashboard>
@@ -119,6 +149,16 @@ export default function MatchesPage() {
           <p className="notice" role="alert">
             {state.message} <a href={location.pathname}>Try again</a>
           </p>
+        ) : stages ? (
+          <StageSchedule
+            stages={stages}
+            tournamentName={t.name}
+            zone={zone}
+            registered={registered}
+            registeredTeam={registeredTeam}
+            tid={t.id}
+            announce={announce}
+          />
         ) : days.length === 0 ? (
           <p className="nothing">No matches found.</p>
         ) : (
@@ -154,6 +194,116 @@ export default function MatchesPage() {
   );
 }
 
+type StageScheduleData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['stages']>;
+
+/** A tournament with stages: the team's own group first (with its rooms), every other group after, without rooms. */
+function StageSchedule({
+  stages,
+  tournamentName,
+  zone,
+  registered,
+  registeredTeam,
+  tid,
+  announce,
+}: {
+  stages: StageScheduleData;
+  tournamentName: string;
+  zone: { short: string; long: string };
+  registered: boolean;
+  registeredTeam: boolean;
+  tid: number;
+  announce: (message: string) => void;
+}) {
+  return (
+    <>
+      <p className="fine">
+        Times are {zone.long} ({zone.short}).
+      </p>
+      {registered || registeredTeam ? null : (
+        <p className="notice">
+          Room IDs and passwords are only for registered teams. <Link to={`/tournaments/${tid}`}>Register your team</Link> to get them here
+          before each match.
+        </p>
+      )}
+      {stages.own.length > 0 ? (
+        <section className="sched-day" aria-labelledby="own-matches">
+          <h2 id="own-matches">Your matches</h2>
+          <ul className="placements">
+            {stages.placements.map((p) => (
+              <li key={p.stageId}>
+                <span className="placement">{p.label}</span>
+                {p.outcome ? <span className="outcome"> · {p.outcome}</span> : null}
+              </li>
+            ))}
+          </ul>
+          <ol className="sched-list">
+            {stages.own.map((m) => (
+              <li key={m.id}>
+                <MatchCard
+                  match={m}
+                  title={`Day ${m.day} · Match ${m.matchNo}`}
+                  label={m.label}
+                  next={m.id === stages.nextId}
+                  tournamentName={tournamentName}
+                  zone={zone}
+                  registered={registered}
+                  announce={announce}
+                />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : registeredTeam && stages.placements.length === 0 ? (
+        <p className="notice">
+          Your team is not in a group yet. Your group, slot and room details appear here once the groups are published.
+        </p>
+      ) : null}
+      {stages.others.length > 0 ? (
+        <section className="sched-day" aria-labelledby="other-groups">
+          <h2 id="other-groups">{stages.own.length > 0 ? 'Other groups' : 'Groups'}</h2>
+          {stages.others.map((g) => (
+            <section key={g.groupId} className="group-sched" aria-labelledby={`group-${g.groupId}`}>
+              <h3 id={`group-${g.groupId}`}>
+                {g.stageName} · Group {g.groupName}
+              </h3>
+              <p className="fine">Room details are shown to Group {g.groupName}&apos;s teams.</p>
+              <ol className="group-matches">
+                {g.matches.map((m) => (
+                  <li key={m.id}>
+                    Day {m.day} · Match {m.matchNo} · {m.map} ·{' '}
+                    <time dateTime={formatMatchTime(m.time)}>
+                      {formatMatchTime(m.time)} <abbr title={zone.long}>{zone.short}</abbr>
+                    </time>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ))}
+        </section>
+      ) : null}
+      {stages.ungrouped.length > 0 ? (
+        <section className="sched-day" aria-labelledby="all-teams">
+          <h2 id="all-teams">All teams</h2>
+          <ol className="sched-list">
+            {stages.ungrouped.map((m) => (
+              <li key={m.id}>
+                <MatchCard
+                  match={m}
+                  title={`Day ${m.day} · Match ${m.matchNo}`}
+                  tournamentName={tournamentName}
+                  zone={zone}
+                  registered={registered}
+                  announce={announce}
+                />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
 /** A registered team whose place is not confirmed yet: why there are no room details, and the way to pay. */
 function AwaitingPayment({ rid, paymentStatus }: { rid: number; paymentStatus: string }) {
   const why: Record<string, { detail: string; link: string }> = {
@@ -171,12 +321,20 @@ function AwaitingPayment({ rid, paymentStatus }: { rid: number; paymentStatus: s
 
 function MatchCard({
   match: m,
+  title,
+  label,
+  next = false,
   tournamentName,
   zone,
   registered,
   announce,
 }: {
   match: ScheduleMatch;
+  /** Default "Match N" (under its day's heading). */
+  title?: string;
+  /** The team's stage, group and slot: "Qualifiers · Group C · Slot 7". */
+  label?: string;
+  next?: boolean;
   tournamentName: string;
   zone: { short: string; long: string };
   registered: boolean;
@@ -185,9 +343,10 @@ function MatchCard({
   const time = formatMatchTime(m.time);
   const headingId = `match-${m.id}`;
   return (
-    <article className="match" aria-labelledby={headingId}>
+    <article className={next ? 'match match-next' : 'match'} aria-labelledby={headingId}>
+      {next ? <p className="next-badge">Next match</p> : null}
       <header className="match-h">
-        <h3 id={headingId}>Match {m.matchNo}</h3>
+        <h3 id={headingId}>{title ?? `Match ${m.matchNo}`}</h3>
         <p className="match-meta">
           <span>{m.map}</span>
           <time className="match-time" dateTime={time}>
@@ -195,6 +354,7 @@ function MatchCard({
           </time>
         </p>
       </header>
+      {label ? <p className="match-slot">{label}</p> : null}
       {!registered ? null : hasRoom(m) ? (
         <div className="room">
           <dl className="room-kv">

@@ -7,11 +7,14 @@ import { StatusBadge } from '~/components/tournament-card';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatDateTime, formatShortDate } from '~/utils/format';
-import { gateway } from '~/utils/gateway.server';
+import { gateway, GatewayError } from '~/utils/gateway.server';
+import { PlacementLines } from '~/components/placements';
+import { placementViews, type PlacementView } from '~/utils/stages';
 import { coverOf, ogImage } from '~/utils/images';
-import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
+import { isAnonymous, loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { canRegister, entryFeeLabel, parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
+import '~/styles/stages.css';
 import { Fact } from '~/components/fact';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
@@ -25,10 +28,39 @@ function publicOrigin(request: Request): string {
   return new URL(request.url).origin;
 }
 
+/** Whether any stage is published (public, cached data); a failure only hides the link. */
+async function hasPublishedStages(request: Request, id: number): Promise<boolean> {
+  try {
+    return (await gateway.listStages(request, id)).some((s) => s.state !== 'draft');
+  } catch (err) {
+    if (err instanceof GatewayError) return false;
+    throw err;
+  }
+}
+
+/**
+ * A signed-in member's group and slot here (issue 18). Only asked for someone signed in (their page is never
+ * stored in a shared cache); a refusal of any kind, even a 401, only leaves it out: this page is public.
+ */
+async function memberPlacements(request: Request, id: number): Promise<PlacementView[]> {
+  if (isAnonymous(request)) return [];
+  try {
+    const team = await gateway.call(request, 'myTeam', { params: { tournamentId: id } }, { unauthorizedAsError: true });
+    return placementViews(team.placements);
+  } catch (err) {
+    if (err instanceof GatewayError) return [];
+    throw err;
+  }
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseTournamentId(params.tournamentId);
   if (id === null) throw data({ message: TOURNAMENT_NOT_FOUND }, { status: 404 });
-  const t = await gateway.getTournament(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
+  const [t, stages, placements] = await Promise.all([
+    gateway.getTournament(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND)),
+    hasPublishedStages(request, id),
+    memberPlacements(request, id),
+  ]);
   const timeZone = getEnv().APP_TIME_ZONE;
   const url = new URL(request.url);
   const origin = publicOrigin(request);
@@ -70,6 +102,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         cover,
       },
       canRegister: open,
+      stages,
+      placements,
       // ?register=closed is where the Register control of a closed tournament leads (works without JavaScript).
       closedAlert: !open && url.searchParams.get('register') === 'closed',
       og: { url: `${origin}/tournaments/${t.id}`, description: summary, image: ogImage(cover, origin) },
@@ -123,7 +157,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 export default function TournamentDetail() {
-  const { t, canRegister: open, closedAlert } = useLoaderData<typeof loader>();
+  const { t, canRegister: open, closedAlert, stages, placements } = useLoaderData<typeof loader>();
   return (
     <article className="td">
       <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes="(min-width:48rem) 46rem, 100vw" priority fit="natural" />
@@ -154,9 +188,24 @@ export default function TournamentDetail() {
           <Link className="button button-secondary" to={`/tournaments/${t.id}/points-table`}>
             View Points Table
           </Link>
+          {stages ? (
+            <Link className="button button-secondary" to={`/tournaments/${t.id}/stages`}>
+              Stages and groups
+            </Link>
+          ) : null}
         </p>
         {open && t.regCloses ? <p className="fine">Registration closes {t.regCloses}.</p> : null}
       </section>
+
+      {placements.length > 0 ? (
+        <section aria-labelledby="td-team">
+          <h2 id="td-team">Your team</h2>
+          <PlacementLines placements={placements} />
+          <p>
+            <Link to={`/tournament/${t.id}/matches`}>Your matches</Link>
+          </p>
+        </section>
+      ) : null}
 
       <dl className="kv td-facts">
         <Fact label="Entry fee">{t.fee}</Fact>

@@ -1,4 +1,5 @@
 import type { GatewayApi } from './support/api';
+import { stagedTournament } from './support/stages';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
 import { logIn } from './support/ui';
 
@@ -47,6 +48,20 @@ const pages: { label: string; path: (api: GatewayApi) => Promise<string>; status
   {
     label: 'points table, empty day',
     path: async (api) => `/tournaments/${(await api.createTournament()).id}/points-table?day=4`,
+    ready: 'Points table',
+  },
+  { label: 'stages', path: async (api) => `/tournaments/${(await stagedTournament(api)).t.id}/stages`, ready: 'Stages and groups' },
+  {
+    label: 'stage group',
+    path: async (api) => {
+      const s = await stagedTournament(api);
+      return `/tournaments/${s.t.id}/stages/${s.stage.id}/groups/${s.own.id}`;
+    },
+    ready: /^Qualifiers · Group/,
+  },
+  {
+    label: 'stage points table',
+    path: async (api) => `/tournaments/${(await stagedTournament(api)).t.id}/points-table`,
     ready: 'Points table',
   },
   { label: 'about', path: async () => '/about', ready: 'About Custom Room' },

@@ -108,6 +108,11 @@ const ROUTES: Record<string, Row> = {
   'tournaments._index': { get: PUBLIC },
   'tournaments.$tournamentId': { get: PUBLIC },
   'tournaments.$tournamentId_.points-table': { get: PUBLIC },
+  'tournaments.$tournamentId_.stages': { get: PUBLIC },
+  // A group nobody created (routeUrl's unknown ids): the page's own 404, for everyone.
+  'tournaments.$tournamentId_.stages_.$stageId.groups.$groupId': {
+    get: { anonymous: 'notFound', player: 'notFound', other: 'notFound', admin: 'notFound' },
+  },
   login: {
     get: GUEST_ONLY,
     post: {

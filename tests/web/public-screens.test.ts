@@ -47,6 +47,9 @@ const args = (url: string, params: Record<string, string> = {}, headers: Record<
   params,
   context: {},
 });
+/** The tournament for every path but its stages (none: a tournament without stages, issue 18). */
+const tournamentAnswer = (t: ReturnType<typeof tournament>) =>
+  stub.answer((req, res) => (req.url.endsWith('/stages') ? json(res, 200, []) : json(res, 200, t)));
 /** The gateway is down: the connection drops without an answer. */
 const unreachable = () => stub.answer((_req, res) => res.socket?.destroy());
 
@@ -137,20 +140,20 @@ describe('tournament detail loader', () => {
   });
 
   it('shows the closed alert for ?register=closed only when registration is not open', async () => {
-    stub.answer((_req, res) => json(res, 200, tournament({ status: 'Registration Closed' })));
+    tournamentAnswer(tournament({ status: 'Registration Closed' }));
     const closed = unwrap(await detail.loader(args('http://localhost/tournaments/1?register=closed', { tournamentId: '1' }))).body;
     expect(closed).toMatchObject({ canRegister: false, closedAlert: true });
     const plain = unwrap(await detail.loader(args('http://localhost/tournaments/1', { tournamentId: '1' }))).body;
     expect(plain.closedAlert).toBe(false);
 
-    stub.answer((_req, res) => json(res, 200, tournament()));
+    tournamentAnswer(tournament());
     const open = unwrap(await detail.loader(args('http://localhost/tournaments/1?register=closed', { tournamentId: '1' }))).body;
     expect(open).toMatchObject({ canRegister: true, closedAlert: false });
     expect(open.t.teams).toBe('12 / 16 teams');
   });
 
   it('builds absolute Open Graph URLs from the request (https behind a trusted proxy: the server puts it in the URL)', async () => {
-    stub.answer((_req, res) => json(res, 200, tournament()));
+    tournamentAnswer(tournament());
     const { body } = unwrap(await detail.loader(args('https://play.example.in/tournaments/1', { tournamentId: '1' })));
     expect(body.og.url).toBe('https://play.example.in/tournaments/1');
     expect(body.og.image).toEqual({ url: `https://play.example.in/images/${ID}.jpg`, width: 1200, height: 675 });

@@ -1,0 +1,147 @@
+// /tournaments/:id/stages/:stageId/groups/:groupId: one group's slot list and points table (issue 18).
+// "stages_" keeps this page out of the stages page's layout: a page of its own, one group's rows at most.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { PointsTable, type PointsTableRow } from '~/components/points-table';
+import { pageError } from '~/utils/errors.server';
+import { gateway } from '~/utils/gateway.server';
+import { dayLabel, OVERALL, parseDay, POINTS_DAYS } from '~/utils/points-day';
+import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
+import { advanceWords } from '~/utils/stages.server';
+import { parseTournamentId } from '~/utils/tournament';
+import '~/styles/screens.css';
+import '~/styles/stages.css';
+import { GROUP_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+
+export const headers = loaderCacheHeaders;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = parseTournamentId(params.tournamentId);
+  const stageId = parseTournamentId(params.stageId);
+  const groupId = parseTournamentId(params.groupId);
+  if (id === null) throw data({ message: TOURNAMENT_NOT_FOUND }, { status: 404 });
+  if (stageId === null || groupId === null) throw data({ message: GROUP_NOT_FOUND }, { status: 404 });
+  const { day, valid } = parseDay(new URL(request.url).searchParams.get('day'));
+  const [t, stages] = await Promise.all([gateway.getTournament(request, id), gateway.listStages(request, id)]).catch((err) =>
+    pageError(err, TOURNAMENT_NOT_FOUND),
+  );
+  const stage = stages.find((s) => s.id === stageId && s.state !== 'draft');
+  const group = stage?.groups.find((g) => g.id === groupId);
+  if (!stage || !group) throw data({ message: GROUP_NOT_FOUND }, { status: 404 });
+  const points = await gateway
+    .pointsTable(request, id, day, { stage: stageId, group: groupId })
+    .catch((err) => pageError(err, GROUP_NOT_FOUND));
+  const rows: PointsTableRow[] = points.map((r) => ({
+    rank: r.rank,
+    teamName: r.teamName,
+    positionPoints: r.positionPoints,
+    finishes: r.finishes,
+    wins: r.wins,
+    totalPoints: r.totalPoints,
+    ...(r.slot !== undefined ? { slot: r.slot } : {}),
+  }));
+  return data(
+    {
+      t: { id: t.id, name: t.name },
+      stage: { id: stage.id, name: stage.name, state: stage.state, advance: advanceWords(stage) },
+      group: { id: group.id, name: group.name, slots: group.slots.map((x) => ({ slot: x.slot, teamName: x.teamName })) },
+      // The other groups of the stage, as links.
+      groups: stage.groups.map((g) => ({ id: g.id, name: g.name })),
+      day,
+      invalidDay: !valid,
+      rows,
+    },
+    { headers: publicPageHeaders(request) },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: 'Group | Custom Room' }];
+  const name = `${data.stage.name} · Group ${data.group.name}`;
+  return [
+    { title: `${name}: ${data.t.name} | Custom Room` },
+    { name: 'description', content: `${name} of ${data.t.name}: slot list and points table.` },
+  ];
+};
+
+export default function GroupPage() {
+  const { t, stage, group, groups, day, invalidDay, rows } = useLoaderData<typeof loader>();
+  const base = `/tournaments/${t.id}/stages/${stage.id}/groups`;
+  const label = dayLabel(day);
+  return (
+    <section className="sched" aria-labelledby="group-title">
+      <p className="crumb">
+        <Link to={`/tournaments/${t.id}`}>{t.name}</Link> › <Link to={`/tournaments/${t.id}/stages`}>Stages</Link>
+      </p>
+      <h1 id="group-title">
+        {stage.name} · Group {group.name}
+      </h1>
+      <p className="fine">
+        {stage.state === 'completed' ? 'Completed' : 'In progress'} · {group.slots.length} teams · {stage.advance}
+      </p>
+      <section aria-labelledby="slots-title">
+        <h2 id="slots-title">Slots</h2>
+        {group.slots.length === 0 ? (
+          <p className="nothing">No teams in this group.</p>
+        ) : (
+          <ol className="slot-list">
+            {group.slots.map((x) => (
+              <li key={x.slot}>
+                <span className="slot-no">Slot {x.slot}</span> {x.teamName}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="table-title">
+        <h2 id="table-title">Points table</h2>
+        <nav aria-label="Points table day" className="days">
+          <ul>
+            {POINTS_DAYS.map((d) => (
+              <li key={d}>
+                <Link to={`?day=${d}`} aria-current={d === day ? 'page' : undefined} preventScrollReset>
+                  {dayLabel(d)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {invalidDay ? (
+          <p className="notice" role="status">
+            That day does not exist: the points table has Overall and Day 1 to Day 5. Showing Overall.
+          </p>
+        ) : null}
+        {rows.length === 0 ? (
+          <p className="nothing">
+            {day === OVERALL ? 'No points yet. The table fills in after the group’s first match.' : `No points yet for ${label}.`}
+          </p>
+        ) : (
+          <PointsTable rows={rows} id="pt-caption" caption={`Group ${group.name}: ${label} standings`} showGroup={false} />
+        )}
+        <p>
+          <Link to={`/tournaments/${t.id}/points-table?stage=${stage.id}`}>{stage.name}: the whole stage&apos;s table</Link>
+        </p>
+      </section>
+      {groups.length > 1 ? (
+        <nav aria-label={`Groups of ${stage.name}`}>
+          <h2>All groups</h2>
+          <ul className="group-links">
+            {groups.map((g) => (
+              <li key={g.id}>
+                <Link to={`${base}/${g.id}`} aria-current={g.id === group.id ? 'page' : undefined} aria-label={`Group ${g.name}`}>
+                  {g.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
