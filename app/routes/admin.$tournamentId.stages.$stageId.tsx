@@ -17,15 +17,11 @@ import {
   parseScheduleForm,
   parseStageForm,
   queryNumber,
-  roomInput,
   roomsErrors,
-  SCHEDULE_FIELDS,
-  SCHEDULE_ROWS,
   scheduleErrors,
-  scheduleInput,
-  STAGE_FIELDS,
 } from '~/utils/stage-admin.server';
 import { advanceWords, stateTone } from '~/utils/stage-words';
+import { roomInput, SCHEDULE_FIELDS, SCHEDULE_ROWS, scheduleInput, STAGE_FIELDS } from '~/utils/stage-forms';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import {
@@ -612,51 +608,53 @@ export default function AdminStage() {
             const existing = slots[r];
             const v = (f: (typeof SCHEDULE_FIELDS)[number], fallback: string) => schedValues[scheduleInput(f, r)] ?? fallback;
             return (
-              <fieldset key={r} className="st-row">
-                <legend className="st-row-head">Row {r + 1}</legend>
-                <Field id={scheduleInput('day', r)} label="Day" error={schedErrors[scheduleInput('day', r)]}>
-                  {(control) => (
-                    <select name={scheduleInput('day', r)} defaultValue={v('day', String(existing?.day ?? 1))} {...control}>
-                      {days.map((d) => (
-                        <option key={d} value={d}>
-                          Day {d}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
-                <Field id={scheduleInput('matchNo', r)} label="Match" error={schedErrors[scheduleInput('matchNo', r)]}>
-                  {(control) => (
-                    <select
-                      name={scheduleInput('matchNo', r)}
-                      defaultValue={v('matchNo', String(existing?.matchNo ?? Math.min(r + 1, page.limits.matches)))}
-                      {...control}
-                    >
-                      {numbers.map((n) => (
-                        <option key={n} value={n}>
-                          Match {n}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
-                <TextField
-                  id={scheduleInput('map', r)}
-                  name={scheduleInput('map', r)}
-                  label="Map"
-                  error={schedErrors[scheduleInput('map', r)]}
-                  defaultValue={v('map', existing?.map ?? '')}
-                  maxLength={MAP_MAX}
-                  autoComplete="off"
-                />
-                <TextField
-                  id={scheduleInput('time', r)}
-                  name={scheduleInput('time', r)}
-                  type="time"
-                  label="Time"
-                  error={schedErrors[scheduleInput('time', r)]}
-                  defaultValue={v('time', existing?.time ?? '')}
-                />
+              <fieldset key={r} className="st-set">
+                <legend>Row {r + 1}</legend>
+                <div className="st-row">
+                  <Field id={scheduleInput('day', r)} label="Day" error={schedErrors[scheduleInput('day', r)]}>
+                    {(control) => (
+                      <select name={scheduleInput('day', r)} defaultValue={v('day', String(existing?.day ?? 1))} {...control}>
+                        {days.map((d) => (
+                          <option key={d} value={d}>
+                            Day {d}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <Field id={scheduleInput('matchNo', r)} label="Match" error={schedErrors[scheduleInput('matchNo', r)]}>
+                    {(control) => (
+                      <select
+                        name={scheduleInput('matchNo', r)}
+                        defaultValue={v('matchNo', String(existing?.matchNo ?? Math.min(r + 1, page.limits.matches)))}
+                        {...control}
+                      >
+                        {numbers.map((n) => (
+                          <option key={n} value={n}>
+                            Match {n}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <TextField
+                    id={scheduleInput('map', r)}
+                    name={scheduleInput('map', r)}
+                    label="Map"
+                    error={schedErrors[scheduleInput('map', r)]}
+                    defaultValue={v('map', existing?.map ?? '')}
+                    maxLength={MAP_MAX}
+                    autoComplete="off"
+                  />
+                  <TextField
+                    id={scheduleInput('time', r)}
+                    name={scheduleInput('time', r)}
+                    type="time"
+                    label="Time"
+                    error={schedErrors[scheduleInput('time', r)]}
+                    defaultValue={v('time', existing?.time ?? '')}
+                  />
+                </div>
               </fieldset>
             );
           })}

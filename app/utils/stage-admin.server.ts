@@ -9,18 +9,14 @@ import {
 import { formEntries, zodFieldErrors, type FieldErrors, type FormValues } from './forms.server';
 import type { GatewayError } from './gateway.server';
 import { UNAVAILABLE_FORM_MESSAGE } from './forms.server';
+import { RESULT_FIELDS, resultInput, roomInput, SCHEDULE_FIELDS, SCHEDULE_ROWS, scheduleInput, STAGE_FIELDS } from './stage-forms';
+
+export { RESULT_FIELDS, resultInput, roomInput, SCHEDULE_FIELDS, SCHEDULE_ROWS, scheduleInput, STAGE_FIELDS };
 
 /**
  * The organiser's stage forms (issue 18, decision 041): every form posts an `intent`; these read the
  * form into the gateway's body, or into errors keyed by the form's own input names.
  */
-
-export const STAGE_FIELDS = ['name', 'lobbySize', 'firstSlot', 'advancePerGroup', 'advanceBest'] as const;
-/** Rows of the "schedule the whole stage" form; blank rows are ignored. */
-export const SCHEDULE_ROWS = 4;
-export const SCHEDULE_FIELDS = ['day', 'matchNo', 'map', 'time'] as const;
-export const scheduleInput = (field: (typeof SCHEDULE_FIELDS)[number], row: number) => `${field}.${row}`;
-export const roomInput = (field: 'room' | 'pw', matchId: number) => `${field}.${matchId}`;
 
 type Parsed<T> =
   { ok: true; body: T; values: FormValues } | { ok: false; values: FormValues; fieldErrors: FieldErrors; formError: string | null };
@@ -180,8 +176,6 @@ function placeErrors(
 }
 
 const ResultRowSchema = MatchResultsBatchSchema.shape.results.element.pick({ teamId: true, position: true, finishes: true, absent: true });
-export const RESULT_FIELDS = ['position', 'finishes', 'absent'] as const;
-export const resultInput = (field: (typeof RESULT_FIELDS)[number], teamId: number) => `${field}.${teamId}`;
 export interface GroupResultRow {
   teamId: number;
   position: number;
