@@ -40,6 +40,8 @@ import '~/styles/admin-stages.css';
 
 /** Room rows shown in one form; past this (many groups), one day/match at a time, to keep the page small. */
 const ROOM_ROWS_INLINE = 60;
+/** Registered teams listed in the invite select at once; more, and the organiser searches by name first. */
+const INVITE_LIST_MAX = 40;
 
 const INTENTS = ['settings', 'delete', 'invite', 'uninvite', 'draw', 'move', 'publish', 'schedule', 'rooms', 'complete', 'reopen'] as const;
 type Intent = (typeof INTENTS)[number];
@@ -145,15 +147,39 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       qualified: entrants.filter((e) => e.via === 'qualified').length,
       invited: entrants.filter((e) => e.via === 'invited').map((e) => ({ teamId: e.teamId, teamName: e.teamName })),
     },
-    invitable: registrations.filter((r) => !entrantIds.has(r.rid)).map((r) => ({ rid: r.rid, teamName: r.teamName })),
-    slots: slots.map((s) => ({ ...s, groups: s.groups.map((g) => ({ id: g.id, groupId: g.groupId, groupName: g.groupName })) })),
+    invite: inviteChoices(
+      registrations.filter((r) => !entrantIds.has(r.rid)),
+      url.searchParams.get('team'),
+    ),
+    // The schedule and the result picker need the matches, not their 40 groups each.
+    slots: slots.map((s) => ({ day: s.day, matchNo: s.matchNo, map: s.map, time: s.time, groups: s.groups.length })),
     rooms: { inline, chosen: roomsParam, slots: roomSlots },
     limits: { days: MATCH_DAY_MAX, matches: MATCH_NO_MAX },
+    // Only what the page says: a 40-group stage has 80+ qualifiers and 40 cut lines.
     advance: advance && {
-      qualifiers: advance.qualifiers,
-      cuts: advance.cuts,
+      qualifiers: advance.qualifiers.map((q) => ({
+        teamId: q.teamId,
+        line: `${q.teamName} · ${q.groupName}${q.groupRank} · ${q.totalPoints} pts${q.via === 'best' ? ' · best of the rest' : ''}`,
+      })),
+      cuts: advance.cuts.map((c) => ({
+        scope: c.scope,
+        line: `${c.lastIn.teamName} in${c.firstOut ? `, ${c.firstOut.teamName} out` : ''} — ${c.decidedBy}`,
+      })),
       nextStage: advance.nextStage,
     },
+  };
+}
+
+/** The invite select: every team when there are few, else the teams whose name holds the search (?team=). */
+function inviteChoices(teams: { rid: number; teamName: string }[], query: string | null) {
+  const q = (query ?? '').trim().toLowerCase();
+  const all = teams.length <= INVITE_LIST_MAX;
+  const found = all ? teams : q ? teams.filter((t) => t.teamName.toLowerCase().includes(q)) : [];
+  return {
+    search: !all,
+    query: query ?? '',
+    teams: found.slice(0, INVITE_LIST_MAX).map((t) => ({ rid: t.rid, teamName: t.teamName })),
+    more: found.length > INVITE_LIST_MAX,
   };
 }
 
@@ -431,22 +457,41 @@ export default function AdminStage() {
             ) : null}
             {summary('invite', ['teamId'])}
             {failed === 'uninvite' ? summary('uninvite') : null}
-            <Form method="post" className="form" noValidate key={keyOf('invite', 'invite')}>
-              <input type="hidden" name="intent" value="invite" />
-              <Field id="teamId" label="Invite a registered team" error={errorsOf('invite').teamId}>
-                {(control) => (
-                  <select name="teamId" defaultValue={valuesOf('invite').teamId ?? ''} {...control}>
-                    <option value="">Choose a team</option>
-                    {page.invitable.map((r) => (
-                      <option key={r.rid} value={r.rid}>
-                        {r.teamName}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <SubmitButton pendingLabel="Inviting…">Invite team</SubmitButton>
-            </Form>
+            {page.invite.search ? (
+              <Form method="get" className="ops-pick" action="#entrants">
+                <div>
+                  <label htmlFor="team-search">Find a team to invite</label>
+                  <input id="team-search" name="team" type="search" defaultValue={page.invite.query} autoComplete="off" />
+                </div>
+                <button type="submit" className="button button-secondary">
+                  Find
+                </button>
+              </Form>
+            ) : null}
+            {page.invite.search && page.invite.query && page.invite.teams.length === 0 ? (
+              <p className="fine" role="status">
+                No registered team outside this stage has “{page.invite.query}” in its name.
+              </p>
+            ) : null}
+            {page.invite.more ? <p className="fine">More teams match: the first {page.invite.teams.length} are listed.</p> : null}
+            {!page.invite.search || page.invite.teams.length > 0 ? (
+              <Form method="post" className="form" noValidate key={keyOf('invite', 'invite')}>
+                <input type="hidden" name="intent" value="invite" />
+                <Field id="teamId" label="Invite a registered team" error={errorsOf('invite').teamId}>
+                  {(control) => (
+                    <select name="teamId" defaultValue={valuesOf('invite').teamId ?? ''} {...control}>
+                      <option value="">Choose a team</option>
+                      {page.invite.teams.map((r) => (
+                        <option key={r.rid} value={r.rid}>
+                          {r.teamName}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <SubmitButton pendingLabel="Inviting…">Invite team</SubmitButton>
+              </Form>
+            ) : null}
           </>
         ) : null}
       </Panel>
@@ -748,26 +793,44 @@ export default function AdminStage() {
 
       {slots.length > 0 ? (
         <Panel id="results" title="Results">
-          {slots.map((s) => (
-            <div key={`${s.day}-${s.matchNo}`}>
-              <h3 className="fine">
-                Day {s.day} · Match {s.matchNo}
-              </h3>
-              <ul className="st-chips">
-                {s.groups.map((g) => (
-                  <li key={g.id}>
-                    <Link to={`${base}/results?day=${s.day}&match=${s.matchNo}&group=${g.groupId}`}>
-                      {g.groupName}
-                      <span className="visually-hidden">
-                        {' '}
-                        results, day {s.day} match {s.matchNo} group {g.groupName}
-                      </span>
-                    </Link>
-                  </li>
+          <p className="fine">Enter each group's results per match: choose the match and the group.</p>
+          <Form method="get" action={`${base}/results`} className="ops-pick">
+            <div>
+              <label htmlFor="pick-day">Day</label>
+              <select id="pick-day" name="day">
+                {[...new Set(slots.map((s) => s.day))].map((d) => (
+                  <option key={d} value={d}>
+                    Day {d}
+                  </option>
                 ))}
-              </ul>
+              </select>
             </div>
-          ))}
+            <div>
+              <label htmlFor="pick-match">Match</label>
+              <select id="pick-match" name="match">
+                {[...new Set(slots.map((s) => s.matchNo))]
+                  .sort((x, y) => x - y)
+                  .map((n) => (
+                    <option key={n} value={n}>
+                      Match {n}
+                    </option>
+                  ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="pick-group">Group</label>
+              <select id="pick-group" name="group">
+                {groups.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    Group {g.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="button button-secondary">
+              Enter results
+            </button>
+          </Form>
           <p>
             <a href={`${base}/results.csv`} download>
               Download the results (CSV)
@@ -783,10 +846,7 @@ export default function AdminStage() {
           ) : (
             <ol className="st-qualifiers">
               {advance.qualifiers.map((q) => (
-                <li key={q.teamId}>
-                  <strong>{q.teamName}</strong> · Group {q.groupName} #{q.groupRank} · {q.totalPoints} pts
-                  {q.via === 'best' ? ' · best of the rest' : ''}
-                </li>
+                <li key={q.teamId}>{q.line}</li>
               ))}
             </ol>
           )}
@@ -796,8 +856,7 @@ export default function AdminStage() {
               <ul className="st-cuts">
                 {advance.cuts.map((c) => (
                   <li key={c.scope}>
-                    <strong>{c.scope}</strong>: {c.lastIn.teamName} in
-                    {c.firstOut ? `, ${c.firstOut.teamName} out` : ''} — {c.decidedBy}
+                    <strong>{c.scope}</strong>: {c.line}
                   </li>
                 ))}
               </ul>

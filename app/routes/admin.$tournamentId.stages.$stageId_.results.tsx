@@ -59,6 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     t: { id: t.id, name: t.name },
     stage: { id: stage.id, name: stage.name, completed: stage.state === 'completed' },
     group: { id: group.id, name: group.name },
+    groups: stage.groups.map((g) => ({ id: g.id, name: g.name })),
     day,
     match,
     teams: teams.map((s) => ({ teamId: s.teamId, teamName: s.teamName, slot: s.slot })),
@@ -132,6 +133,18 @@ export default function AdminGroupResults() {
       <p className="ops-subtitle">
         {t.name} · {stage.name}
       </p>
+      <nav aria-label="Groups of this match">
+        <ul className="st-groups">
+          {page.groups.map((g) => (
+            <li key={g.id}>
+              <Link to={`?day=${day}&match=${match}&group=${g.id}`} aria-current={g.id === group.id ? 'page' : undefined}>
+                {g.name}
+                <span className="visually-hidden"> (group)</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {stage.completed ? (
         <p className="notice" role="status">
           This stage is completed: its results are read-only until it is reopened.

@@ -280,20 +280,13 @@ describe('stage page', () => {
       { id: 31, name: 'A', count: 2 },
       { id: 32, name: 'B', count: 2 },
     ]);
-    expect(page.body.slots).toEqual([
-      expect.objectContaining({
-        day: 1,
-        matchNo: 1,
-        time: '18:00',
-        groups: [
-          { id: 40, groupId: 31, groupName: 'A' },
-          { id: 41, groupId: 32, groupName: 'B' },
-        ],
-      }),
-    ]);
+    expect(page.body.slots).toEqual([{ day: 1, matchNo: 1, map: 'Bermuda', time: '18:00', groups: 2 }]);
     expect(page.body.rooms.inline).toBe(true);
     expect(page.body.rooms.slots[0].groups[1]).toEqual({ id: 41, groupId: 32, groupName: 'B', room: '700', pw: 'pw' });
-    expect(page.body.advance.cuts[0].decidedBy).toBe('Team 101 20 points, Team 102 12 points.');
+    expect(page.body.advance.cuts).toEqual([
+      { scope: 'Group A', line: 'Team 101 in, Team 102 out — Team 101 20 points, Team 102 12 points.' },
+    ]);
+    expect(page.body.advance.qualifiers).toEqual([{ teamId: 101, line: 'Team 101 · A1 · 20 pts' }]);
   });
 
   it('with many group matches, shows the rooms of one day and match at a time', async () => {
