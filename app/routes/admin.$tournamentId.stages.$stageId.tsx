@@ -793,7 +793,7 @@ export default function AdminStage() {
 
       {slots.length > 0 ? (
         <Panel id="results" title="Results">
-          <p className="fine">Enter each group's results per match: choose the match and the group.</p>
+          <p className="fine">Enter each group’s results per match: choose the match and the group.</p>
           <Form method="get" action={`${base}/results`} className="ops-pick">
             <div>
               <label htmlFor="pick-day">Day</label>
