@@ -42,6 +42,8 @@ import '~/styles/admin-stages.css';
 const ROOM_ROWS_INLINE = 60;
 /** Registered teams listed in the invite select at once; more, and the organiser searches by name first. */
 const INVITE_LIST_MAX = 40;
+/** Up to this many groups, "Who advances" lists every group's qualifiers and cut line. */
+const ADVANCE_ALL_GROUPS = 8;
 
 const INTENTS = ['settings', 'delete', 'invite', 'uninvite', 'draw', 'move', 'publish', 'schedule', 'rooms', 'complete', 'reopen'] as const;
 type Intent = (typeof INTENTS)[number];
@@ -155,16 +157,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     slots: slots.map((s) => ({ day: s.day, matchNo: s.matchNo, map: s.map, time: s.time, groups: s.groups.length })),
     rooms: { inline, chosen: roomsParam, slots: roomSlots },
     limits: { days: MATCH_DAY_MAX, matches: MATCH_NO_MAX },
-    // Only what the page says: a 40-group stage has 80+ qualifiers and 40 cut lines.
+    // Only what the page says: a 40-group stage has 80+ qualifiers and 40 cut lines, so past a few
+    // groups the shown group's qualifiers and cut line are listed, with the best of the rest.
     advance: advance && {
-      qualifiers: advance.qualifiers.map((q) => ({
-        teamId: q.teamId,
-        line: `${q.teamName} · ${q.groupName}${q.groupRank} · ${q.totalPoints} pts${q.via === 'best' ? ' · best of the rest' : ''}`,
-      })),
-      cuts: advance.cuts.map((c) => ({
-        scope: c.scope,
-        line: `${c.lastIn.teamName} in${c.firstOut ? `, ${c.firstOut.teamName} out` : ''} — ${c.decidedBy}`,
-      })),
+      total: advance.qualifiers.length,
+      onlyGroup: stage.groups.length > ADVANCE_ALL_GROUPS ? (shownGroup?.name ?? null) : null,
+      qualifiers: advance.qualifiers
+        .filter((q) => stage.groups.length <= ADVANCE_ALL_GROUPS || q.via === 'best' || q.groupName === shownGroup?.name)
+        .map((q) => ({
+          teamId: q.teamId,
+          line: `${q.teamName} · ${q.groupName}${q.groupRank} · ${q.totalPoints} pts${q.via === 'best' ? ' · best of the rest' : ''}`,
+        })),
+      cuts: advance.cuts
+        .filter(
+          (c) => stage.groups.length <= ADVANCE_ALL_GROUPS || !c.scope.startsWith('Group ') || c.scope === `Group ${shownGroup?.name}`,
+        )
+        .map((c) => ({
+          scope: c.scope,
+          line: `${c.lastIn.teamName} in${c.firstOut ? `, ${c.firstOut.teamName} out` : ''} — ${c.decidedBy}`,
+        })),
       nextStage: advance.nextStage,
     },
   };
@@ -740,46 +751,62 @@ export default function AdminStage() {
                     <summary>
                       Day {s.day} · Match {s.matchNo} · {s.map} {s.time}
                     </summary>
-                    {s.groups.map((g) => (
-                      <div key={g.id} className="st-row">
-                        <p className="st-row-head">Group {g.groupName}</p>
-                        <TextField
-                          id={roomInput('room', g.id)}
-                          name={roomInput('room', g.id)}
-                          label={
-                            <>
-                              Room ID
-                              <span className="visually-hidden">
-                                , day {s.day} match {s.matchNo} group {g.groupName}
-                              </span>
-                            </>
-                          }
-                          error={roomErrors[roomInput('room', g.id)]}
-                          defaultValue={roomValues[roomInput('room', g.id)] ?? g.room}
-                          maxLength={ROOM_TEXT_MAX}
-                          autoComplete="off"
-                          spellCheck={false}
-                        />
-                        <TextField
-                          id={roomInput('pw', g.id)}
-                          name={roomInput('pw', g.id)}
-                          label={
-                            <>
-                              Password
-                              <span className="visually-hidden">
-                                , day {s.day} match {s.matchNo} group {g.groupName}
-                              </span>
-                            </>
-                          }
-                          error={roomErrors[roomInput('pw', g.id)]}
-                          defaultValue={roomValues[roomInput('pw', g.id)] ?? g.pw}
-                          maxLength={ROOM_TEXT_MAX}
-                          autoComplete="off"
-                          spellCheck={false}
-                          autoCapitalize="none"
-                        />
-                      </div>
-                    ))}
+                    <table className="st-rooms">
+                      <thead>
+                        <tr>
+                          <th scope="col">Group</th>
+                          <th scope="col" id={`rc-room-${s.day}-${s.matchNo}`}>
+                            Room ID
+                          </th>
+                          <th scope="col" id={`rc-pw-${s.day}-${s.matchNo}`}>
+                            Password
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {s.groups.map((g) => {
+                          // One row per group: labelled by its group and column, as the points form's cells are.
+                          const cell = (field: 'room' | 'pw', value: string) => {
+                            const name = roomInput(field, g.id);
+                            const error = roomErrors[name];
+                            return (
+                              <td>
+                                <input
+                                  id={name}
+                                  name={name}
+                                  type="text"
+                                  defaultValue={roomValues[name] ?? value}
+                                  maxLength={ROOM_TEXT_MAX}
+                                  autoComplete="off"
+                                  spellCheck={false}
+                                  autoCapitalize="none"
+                                  aria-labelledby={`rg-${g.id} rc-${field}-${s.day}-${s.matchNo}`}
+                                  aria-invalid={error ? true : undefined}
+                                  aria-describedby={error ? `${name}-error` : undefined}
+                                />
+                                {error ? (
+                                  <p className="field-error" id={`${name}-error`}>
+                                    {error}
+                                  </p>
+                                ) : null}
+                              </td>
+                            );
+                          };
+                          return (
+                            <tr key={g.id}>
+                              <th scope="row" id={`rg-${g.id}`}>
+                                <span className="visually-hidden">
+                                  Day {s.day} match {s.matchNo} group{' '}
+                                </span>
+                                {g.groupName}
+                              </th>
+                              {cell('room', g.room)}
+                              {cell('pw', g.pw)}
+                            </tr>
+                          );
+                        })}
+                      </tbody>
+                    </table>
                   </details>
                 ))}
                 <SubmitButton pendingLabel="Saving…">Save rooms</SubmitButton>
@@ -841,6 +868,11 @@ export default function AdminStage() {
 
       {advance ? (
         <Panel id="advance" title="Who advances">
+          {advance.onlyGroup ? (
+            <p className="fine">
+              {advance.total} teams advance. Listed: group {advance.onlyGroup} and the best of the rest; choose another group under Groups.
+            </p>
+          ) : null}
           {advance.qualifiers.length === 0 ? (
             <p className="fine">{stage.advancePerGroup + stage.advanceBest === 0 ? 'A final: nobody advances.' : 'Nobody yet.'}</p>
           ) : (

@@ -185,8 +185,13 @@ test.describe('organiser: a stage from draw to completion', () => {
     await page.goto(stageUrl);
     const advance = panel(page, 'advance');
     // STAGE_SCREENSHOTS=1: the stage page at 360 px with everything filled in, for docs/screenshots.
-    if (javaScript && process.env.STAGE_SCREENSHOTS)
+    if (!javaScript && process.env.STAGE_SCREENSHOTS) {
+      await panel(page, 'rooms')
+        .locator('details')
+        .evaluateAll((all) => all.forEach((d) => d.setAttribute('open', ''))); // show the room rows
       await page.screenshot({ path: 'docs/screenshots/stage-admin-360.png', fullPage: true });
+    }
+    await page.screenshot({ path: 'docs/screenshots/stage-admin-360.png', fullPage: true });
     await expect(advance.locator('.st-qualifiers li')).toHaveCount(4);
     await expect(advance.locator('.st-qualifiers')).toContainText('best of the rest');
     await expect(advance.locator('.st-cuts li')).toHaveCount(4);
