@@ -289,6 +289,22 @@ describe('stage page', () => {
     expect(page.body.advance.qualifiers).toEqual([{ teamId: 101, line: 'Team 101 · A1 · 20 pts' }]);
   });
 
+  it('past 40 registered teams, the invite select lists only the teams a name search finds', async () => {
+    const later = { ...STAGE, order: 2, name: 'Finals' };
+    stageRoutes({
+      'GET /tournaments/5/stages': () => [200, [later]],
+      'GET /registrations/tournament/5': () => [200, Array.from({ length: 60 }, (_, i) => registration(i + 1, `Crew ${i + 1}`))],
+      'GET /tournaments/5/stages/7/entrants': () => [200, [{ teamId: 12, teamName: 'Crew 12', via: 'invited', seed: null }]],
+    });
+    const cookie = await adminCookie();
+    const none = unwrap(await stagePage.loader(args(get(STAGE_URL, cookie), STAGE_PARAMS)));
+    expect(none.body.invite).toEqual({ search: true, query: '', teams: [], more: false });
+    expect(none.body.entrants.invited).toEqual([{ teamId: 12, teamName: 'Crew 12' }]);
+    const found = unwrap(await stagePage.loader(args(get(`${STAGE_URL}?team=crew 1`, cookie), STAGE_PARAMS)));
+    // Crew 1, 10, 11, 13 … 19: Crew 12 is already in the stage.
+    expect(found.body.invite.teams.map((t: { rid: number }) => t.rid)).toEqual([1, 10, 11, 13, 14, 15, 16, 17, 18, 19]);
+  });
+
   it('with many group matches, shows the rooms of one day and match at a time', async () => {
     const many = Array.from({ length: 40 }, (_, g) => ({ id: 200 + g, name: `G${g}` }));
     const matches = [1, 2].flatMap((n) => many.map((g) => match(n * 1000 + g.id, 1, n, g)));
