@@ -98,6 +98,11 @@ export default function AdminTournamentList() {
                     </Link>
                   </li>
                   <li>
+                    <Link to={`/admin/${t.id}/stages`}>
+                      Stages<span className="visually-hidden"> of {t.name}</span>
+                    </Link>
+                  </li>
+                  <li>
                     <Link to={`/admin/add-points/${t.id}`}>
                       Points entry<span className="visually-hidden"> for {t.name}</span>
                     </Link>

@@ -236,6 +236,26 @@ const ROUTES: Record<string, Row> = {
       expect: { ...ADMIN, admin: { redirect: /./ } },
     },
   },
+  // Issue 18's organiser screens. stageId = the tournament id, no stage of that tournament: 404 for the admin.
+  'admin.$tournamentId.stages._index': {
+    get: ADMIN,
+    post: {
+      on: (c) => c.tidForms,
+      fields: (_c, caller) => ({ name: `Stage by ${caller}`, lobbySize: '4' }),
+      expect: { ...ADMIN, admin: { redirect: /./ } },
+    },
+  },
+  'admin.$tournamentId.stages.$stageId': {
+    get: { ...ADMIN, admin: 'notFound' },
+    post: { fields: () => ({ intent: 'publish' }), expect: { ...ADMIN, admin: 'notFound' } },
+  },
+  'admin.$tournamentId.stages.$stageId_.results': {
+    get: { ...ADMIN, admin: 'notFound' },
+    query: () => '?day=1&match=1&group=1',
+    post: { query: () => '?day=1&match=1&group=1', fields: () => ({ 'position.1': '1' }), expect: { ...ADMIN, admin: 'notFound' } },
+  },
+  'admin.$tournamentId.stages.$stageId_.slots[.csv]': { get: { ...ADMIN, admin: { status: 404 } } },
+  'admin.$tournamentId.stages.$stageId_.results[.csv]': { get: { ...ADMIN, admin: { status: 404 } } },
   'admin.$tournamentId.matches': {
     get: ADMIN,
     post: {
@@ -299,7 +319,12 @@ const ADMIN_EMAIL = () => stack.info.admin.email;
 const ADMIN_PASSWORD = () => stack.info.admin.password;
 let attempts = 0;
 
-const paramsFor = (tid: string) => ({ tournamentId: tid, id: tid, file: tournament.coverImageUrl!.replace(/^\/images\//, '') });
+const paramsFor = (tid: string) => ({
+  tournamentId: tid,
+  id: tid,
+  stageId: tid,
+  file: tournament.coverImageUrl!.replace(/^\/images\//, ''),
+});
 
 /** Checks one answer against the outcome; returns the body. */
 async function check(res: Response, outcome: Outcome, url: string, where: string): Promise<string> {

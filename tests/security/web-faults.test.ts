@@ -97,7 +97,7 @@ beforeAll(async () => {
     { who: 'admin', cookie: (await webLogin(web.url, stack.info.admin.email, stack.info.admin.password)).cookie },
   ];
   urls = pageRoutes()
-    .map((r) => routeUrl(r.name, { tournamentId: tid, id: tid }))
+    .map((r) => routeUrl(r.name, { tournamentId: tid, id: tid, stageId: tid }))
     .filter((u) => u !== '/logout'); // a POST-only route: its GET answers without the gateway
 }, 90_000);
 afterAll(async () => {

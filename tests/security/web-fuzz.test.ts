@@ -79,7 +79,7 @@ beforeAll(async () => {
   actions.sort((a, b) => Number(a.name === 'logout') - Number(b.name === 'logout'));
   for (const r of actions) {
     const tid = r.name.includes('delete') ? String(doomed.id) : String(t.id);
-    let url = routeUrl(r.name, { tournamentId: tid, id: tid });
+    let url = routeUrl(r.name, { tournamentId: tid, id: tid, stageId: tid });
     if (r.name === 'payment') url += `?rid=${reg.rid}`;
     if (r.name === 'admin.add-points.$tournamentId') url += '?day=1&match=1';
     const names = new Set<string>();

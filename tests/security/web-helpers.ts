@@ -55,7 +55,13 @@ export function logSince(file: string, from: number): string {
 export const errorLines = (log: string) => log.split('\n').filter((line) => /"level":"error"|\b\w*Error\b|^\s+at /.test(line));
 
 /** Route files (app/routes) that answer something other than an HTML page. */
-const NOT_PAGES = new Set(['healthz', 'images.$file', 'admin.$tournamentId.registrations[.csv]']);
+const NOT_PAGES = new Set([
+  'healthz',
+  'images.$file',
+  'admin.$tournamentId.registrations[.csv]',
+  'admin.$tournamentId.stages.$stageId_.slots[.csv]',
+  'admin.$tournamentId.stages.$stageId_.results[.csv]',
+]);
 
 /** Every route module of app/routes: its file name and whether it has an action. */
 export function routeFiles(): { name: string; hasAction: boolean }[] {

@@ -257,7 +257,7 @@ describe('script payloads in every user-supplied field', () => {
       const urls = pageRoutes()
         .filter((r) => r.name !== 'logout')
         .map((r) => {
-          const url = routeUrl(r.name, { tournamentId: tid, id: tid });
+          const url = routeUrl(r.name, { tournamentId: tid, id: tid, stageId: tid });
           if (r.name === 'payment') return `${url}?rid=${p.registration.rid}`;
           if (r.name === 'admin.add-points.$tournamentId') return `${url}?day=1&match=1`;
           return url;

@@ -78,7 +78,7 @@ describe('bad requests get their 4xx and a short page, never a 500 or an error i
   const actionUrls = () =>
     routeFiles()
       .filter((r) => r.hasAction)
-      .map((r) => routeUrl(r.name, { tournamentId: tid, id: tid }));
+      .map((r) => routeUrl(r.name, { tournamentId: tid, id: tid, stageId: tid }));
 
   const broken = '--XYZ\r\nContent-Disposition: form-data; name="emailOrPhone"\r\n\r\nsomeone';
   const attacks: { name: string; status: number; text: RegExp; init: () => RequestInit; admin?: boolean }[] = [
@@ -294,7 +294,7 @@ describe('redirectTo after login', () => {
 describe('security headers and the CSP on every page', () => {
   it('every route in app/routes answers with the headers and a CSP nonce of its own (script hashes on cached anonymous pages), as the admin and as a visitor', async () => {
     const urls = pageRoutes()
-      .map((r) => routeUrl(r.name, { tournamentId: tid, id: tid }))
+      .map((r) => routeUrl(r.name, { tournamentId: tid, id: tid, stageId: tid }))
       .sort((a, b) => Number(a === '/logout') - Number(b === '/logout'));
     expect(urls.length).toBeGreaterThanOrEqual(30);
     const nonces = new Set<string>();

@@ -31,7 +31,7 @@ const FORM = 'application/x-www-form-urlencoded';
 const actionUrls = () =>
   routeFiles()
     .filter((r) => r.hasAction)
-    .map((r) => routeUrl(r.name, { tournamentId: '7', id: '7' }));
+    .map((r) => routeUrl(r.name, { tournamentId: '7', id: '7', stageId: '7' }));
 
 describe('the one cross-site check', () => {
   const crossSite: Record<string, Record<string, string>> = {

@@ -1,0 +1,228 @@
+import {
+  DrawBodySchema,
+  MatchBodySchema,
+  MatchResultsBatchSchema,
+  SlotMoveSchema,
+  StageCreateSchema,
+  StageUpdateSchema,
+} from '@custom-room/contract';
+import { formEntries, zodFieldErrors, type FieldErrors, type FormValues } from './forms.server';
+import type { GatewayError } from './gateway.server';
+import { UNAVAILABLE_FORM_MESSAGE } from './forms.server';
+import { RESULT_FIELDS, resultInput, roomInput, SCHEDULE_FIELDS, SCHEDULE_ROWS, scheduleInput, STAGE_FIELDS } from './stage-forms';
+
+export { RESULT_FIELDS, resultInput, roomInput, SCHEDULE_FIELDS, SCHEDULE_ROWS, scheduleInput, STAGE_FIELDS };
+
+/**
+ * The organiser's stage forms (issue 18, decision 041): every form posts an `intent`; these read the
+ * form into the gateway's body, or into errors keyed by the form's own input names.
+ */
+
+type Parsed<T> =
+  { ok: true; body: T; values: FormValues } | { ok: false; values: FormValues; fieldErrors: FieldErrors; formError: string | null };
+
+/** A form value, or undefined when blank: the gateway then keeps (update) or defaults (create) it. */
+const given = (entries: Record<string, string>, name: string) => {
+  const v = (entries[name] ?? '').trim();
+  return v === '' ? undefined : v;
+};
+
+function stageValues(entries: Record<string, string>): FormValues {
+  return Object.fromEntries(STAGE_FIELDS.filter((f) => f in entries).map((f) => [f, entries[f]!]));
+}
+
+/** The add-a-stage and settings forms: blank numbers are left out. */
+export function parseStageForm(formData: FormData, mode: 'create' | 'update'): Parsed<Record<string, unknown>> {
+  const entries = formEntries(formData);
+  const values = stageValues(entries);
+  const raw: Record<string, string | undefined> = {};
+  for (const f of STAGE_FIELDS) raw[f] = given(entries, f);
+  const schema = mode === 'create' ? StageCreateSchema : StageUpdateSchema;
+  const result = schema.safeParse(raw);
+  if (!result.success) return { ok: false, values, ...zodFieldErrors(result.error) };
+  return { ok: true, body: result.data, values };
+}
+
+export function parseDrawForm(formData: FormData): Parsed<{ method: 'registration' | 'random' | 'seeded'; seed?: string }> {
+  const entries = formEntries(formData);
+  const values: FormValues = { method: entries.method ?? '', seed: entries.seed ?? '' };
+  const result = DrawBodySchema.safeParse({ method: given(entries, 'method'), seed: given(entries, 'seed') });
+  if (!result.success) return { ok: false, values, ...zodFieldErrors(result.error) };
+  const body = result.data.method === 'random' && result.data.seed ? result.data : { method: result.data.method };
+  return { ok: true, body, values };
+}
+
+/** from/to as group id and slot; errors keyed by the inputs (fromGroup, fromSlot, toGroup, toSlot). */
+export function parseMoveForm(
+  formData: FormData,
+): Parsed<{ from: { groupId: number; slot: number }; to: { groupId: number; slot: number } }> {
+  const entries = formEntries(formData);
+  const values: FormValues = Object.fromEntries(['fromGroup', 'fromSlot', 'toGroup', 'toSlot'].map((k) => [k, entries[k] ?? '']));
+  const result = SlotMoveSchema.safeParse({
+    from: { groupId: given(entries, 'fromGroup'), slot: given(entries, 'fromSlot') },
+    to: { groupId: given(entries, 'toGroup'), slot: given(entries, 'toSlot') },
+  });
+  if (!result.success) {
+    const { fieldErrors, formError } = zodFieldErrors(result.error);
+    return { ok: false, values, fieldErrors: renameMoveErrors(fieldErrors), formError };
+  }
+  return { ok: true, body: result.data, values };
+}
+
+/** "from.groupId" → "fromGroup", "to.slot" → "toSlot"; other keys stay. */
+export function renameMoveErrors(errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const m = /^(from|to)\.(groupId|slot)$/.exec(key);
+    out[m ? `${m[1]}${m[2] === 'groupId' ? 'Group' : 'Slot'}` : key] ??= message;
+  }
+  return out;
+}
+
+const ScheduleRowSchema = MatchBodySchema.pick({ day: true, matchNo: true, map: true, time: true });
+export interface ScheduleRow {
+  day: number;
+  matchNo: number;
+  map: string;
+  time: string;
+}
+
+/**
+ * The schedule form: rows day.N, matchNo.N, map.N, time.N. A row with every box blank is ignored;
+ * `sent` maps the index of each row sent to the gateway back to its form row (for its errors).
+ */
+export function parseScheduleForm(formData: FormData): Parsed<{ matches: ScheduleRow[] }> & { sent: number[] } {
+  const entries = formEntries(formData);
+  const values: FormValues = {};
+  const fieldErrors: FieldErrors = {};
+  const matches: ScheduleRow[] = [];
+  const sent: number[] = [];
+  for (let row = 0; row < SCHEDULE_ROWS; row++) {
+    const raw = Object.fromEntries(SCHEDULE_FIELDS.map((f) => [f, (entries[scheduleInput(f, row)] ?? '').trim()]));
+    for (const f of SCHEDULE_FIELDS) values[scheduleInput(f, row)] = entries[scheduleInput(f, row)] ?? '';
+    // The day and match selects always send a value: a row counts once it has a map or a time.
+    if (!raw.map && !raw.time) continue;
+    const result = ScheduleRowSchema.safeParse(raw);
+    if (!result.success) {
+      for (const [f, message] of Object.entries(zodFieldErrors(result.error).fieldErrors)) fieldErrors[`${f}.${row}`] ??= message;
+      continue;
+    }
+    matches.push(result.data);
+    sent.push(row);
+  }
+  if (Object.keys(fieldErrors).length) return { ok: false, values, fieldErrors, formError: null, sent };
+  if (matches.length === 0) return { ok: false, values, fieldErrors: {}, formError: 'Fill in at least one match: its map and time.', sent };
+  return { ok: true, body: { matches }, values, sent };
+}
+
+/** The gateway's "matches.{i}.{field}" errors as the form's "{field}.{row}". */
+export function scheduleErrors(err: GatewayError, sent: number[]): { fieldErrors: FieldErrors; formError: string | null } {
+  return placeErrors(err, /^matches\.(\d+)\.(day|matchNo|map|time)$/, (i, f) =>
+    sent[i] === undefined ? null : scheduleInput(f as never, sent[i]!),
+  );
+}
+
+/**
+ * The rooms form: room.{matchId} and pw.{matchId} for every group match shown. Every row is sent (a
+ * blank box clears that room), so the form is the whole truth for the matches it shows.
+ */
+export function parseRoomsForm(formData: FormData): { rooms: { id: number; matchId: string; password: string }[]; values: FormValues } {
+  const entries = formEntries(formData);
+  const ids: number[] = [];
+  const values: FormValues = {};
+  for (const [name, value] of Object.entries(entries)) {
+    const m = /^(room|pw)\.(\d{1,9})$/.exec(name);
+    if (!m) continue;
+    // Room passwords are handed to every team of the group: kept on a refusal like the match form keeps them.
+    values[name] = value;
+    const id = Number(m[2]);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  const rooms = ids.map((id) => ({
+    id,
+    matchId: (entries[roomInput('room', id)] ?? '').trim(),
+    password: (entries[roomInput('pw', id)] ?? '').trim(),
+  }));
+  return { rooms, values };
+}
+
+/** The gateway's "rooms.{i}.matchId|password" errors as "room.{id}" / "pw.{id}". */
+export function roomsErrors(err: GatewayError, ids: number[]): { fieldErrors: FieldErrors; formError: string | null } {
+  return placeErrors(err, /^rooms\.(\d+)\.(matchId|password|id)$/, (i, f) =>
+    ids[i] === undefined ? null : roomInput(f === 'password' ? 'pw' : 'room', ids[i]!),
+  );
+}
+
+function placeErrors(
+  err: GatewayError,
+  pattern: RegExp,
+  name: (index: number, field: string) => string | null,
+): { fieldErrors: FieldErrors; formError: string | null } {
+  if (err.unavailable) return { fieldErrors: {}, formError: UNAVAILABLE_FORM_MESSAGE };
+  const fieldErrors: FieldErrors = {};
+  const unplaced: string[] = [];
+  for (const [key, message] of Object.entries(err.fieldErrors)) {
+    const m = pattern.exec(key);
+    const input = m ? name(Number(m[1]), m[2]!) : null;
+    if (input) fieldErrors[input] ??= message;
+    else unplaced.push(message);
+  }
+  const formError = unplaced.length
+    ? unplaced.join(' ')
+    : Object.keys(fieldErrors).length
+      ? null
+      : err.message || 'The server refused this.';
+  return { fieldErrors, formError };
+}
+
+const ResultRowSchema = MatchResultsBatchSchema.shape.results.element.pick({ teamId: true, position: true, finishes: true, absent: true });
+export interface GroupResultRow {
+  teamId: number;
+  position: number;
+  finishes: number;
+  absent?: boolean;
+}
+
+/**
+ * One group match's form: position.{teamId}, finishes.{teamId}, absent.{teamId} (a ticked box) for the
+ * teams in `teamIds` (the group's, in slot order). Empty is 0; a team left at 0 and 0 and not absent
+ * is left out (it has no result yet), as on the points entry page.
+ */
+export function parseGroupResultsForm(
+  formData: FormData,
+  teamIds: number[],
+): { ok: true; rows: GroupResultRow[]; values: FormValues } | { ok: false; fieldErrors: FieldErrors; values: FormValues } {
+  const entries = formEntries(formData);
+  const values: FormValues = {};
+  const fieldErrors: FieldErrors = {};
+  const rows: GroupResultRow[] = [];
+  for (const teamId of teamIds) {
+    for (const f of RESULT_FIELDS) {
+      const name = resultInput(f, teamId);
+      if (name in entries) values[name] = entries[name]!;
+    }
+    const absent = resultInput('absent', teamId) in entries;
+    const result = ResultRowSchema.safeParse({
+      teamId,
+      position: (entries[resultInput('position', teamId)] ?? '').trim() || '0',
+      finishes: (entries[resultInput('finishes', teamId)] ?? '').trim() || '0',
+      absent,
+    });
+    if (!result.success) {
+      for (const [f, message] of Object.entries(zodFieldErrors(result.error).fieldErrors)) fieldErrors[`${f}.${teamId}`] ??= message;
+      continue;
+    }
+    const row = result.data;
+    if (absent) rows.push({ teamId, position: row.position, finishes: row.finishes, absent: true });
+    else if (row.position !== 0 || row.finishes !== 0) rows.push({ teamId, position: row.position, finishes: row.finishes });
+  }
+  if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors, values };
+  return { ok: true, rows, values };
+}
+
+/** A whole number from the query string within 1..max, else null. */
+export function queryNumber(raw: string | null, max: number): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n >= 1 && n <= max ? n : null;
+}
