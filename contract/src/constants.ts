@@ -16,5 +16,6 @@ export * from './constants/matches.js';
 export * from './constants/images.js';
 export * from './constants/messages.js';
 export * from './constants/stages.js';
+export * from './constants/notifications.js';
 
 export type FieldErrors = Record<string, string>;

@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/index.js';
 import { deleteExpiredSessions } from './db/sessions.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { badRequest, NUL_MESSAGE } from './lib/errors.js';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     mailer: Mailer;
     answers: ResponseCache;
     afterAnswer: AfterAnswer;
+    /** The gateway's time (issue 19): read it instead of Date.now() wherever a rule depends on the time. */
+    clock: Clock;
   }
 }
 
@@ -56,6 +59,8 @@ export interface BuildOptions {
    * each one would only cost time (it was a third of GET /tournaments).
    */
   validateResponses?: boolean;
+  /** The time the gateway's rules read; tests pass a FakeClock (lib/clock.ts). */
+  clock?: Clock;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -98,7 +103,13 @@ function clientErrorAnswer(code: string | undefined): { status: number; message:
   return { status: 400, message: 'The request could not be read.' };
 }
 
-export async function buildApp({ config, logger, sqliteFile, validateResponses = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  logger,
+  sqliteFile,
+  validateResponses = false,
+  clock = systemClock,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     // Fastify's two info lines per request cost more than a cached answer; see the onResponse hook.
@@ -151,6 +162,7 @@ export async function buildApp({ config, logger, sqliteFile, validateResponses =
 
   const store = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, sqliteFile });
   app.decorate('config', config);
+  app.decorate('clock', clock);
   app.decorate('store', store);
   app.decorate('answers', new ResponseCache(store, { validate: validateResponses }));
   app.decorate(

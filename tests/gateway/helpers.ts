@@ -18,6 +18,7 @@ import { insertRegistration } from '../../gateway/src/db/registrations.js';
 import { bumpGeneration } from '../../gateway/src/db/generation.js';
 import { hashPassword } from '../../gateway/src/lib/passwords.js';
 import type { TokenService } from '../../gateway/src/lib/tokens.js';
+import type { Clock } from '../../gateway/src/lib/clock.js';
 import { startSession } from '../../gateway/src/lib/sessions.js';
 import { playerAccount, teamFields, tournamentFields, unique, uniquePhone } from '../support/builders';
 
@@ -66,7 +67,7 @@ export const ADMIN = { email: 'admin@test.example', password: 'admin-password-12
 export async function startGateway(
   env: Record<string, string> = {},
   storage?: Storage,
-  options: { log?: (line: string) => void } = {},
+  options: { log?: (line: string) => void; clock?: Clock } = {},
 ): Promise<TestGateway> {
   const store = storage ?? (await createStorage());
   const config = loadConfig({
@@ -87,7 +88,7 @@ export async function startGateway(
     : config.LOG_LEVEL === 'silent'
       ? false
       : undefined;
-  const app = await buildApp({ config, logger, validateResponses: true });
+  const app = await buildApp({ config, logger, validateResponses: true, ...(options.clock ? { clock: options.clock } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

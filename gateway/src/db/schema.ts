@@ -222,6 +222,23 @@ export interface StageResultsTable {
   via: string | null; // group | best
 }
 
+/**
+ * Issue 19's outbox: one row per event a player must hear about, written in the same transaction as the
+ * change it reports. audience and data are JSON (db/outbox.ts); the worker sets fanned_out_at once it has
+ * written the event's notifications and deliveries.
+ */
+export interface NotificationEventsTable {
+  id: Generated<number>;
+  kind: string; // NotificationKind
+  tournament_id: number;
+  audience: string; // JSON of an Audience
+  data: string; // JSON object
+  /** Set when the same event must never be recorded twice (a reminder per match, say); NULLs never clash. */
+  dedupe_key: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  fanned_out_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** Decision 023: sum(value) changes with every write that can change a public answer. */
 export interface CacheGenerationTable {
   shard: number;
@@ -250,4 +267,5 @@ export interface Database {
   stage_invites: StageInvitesTable;
   stage_results: StageResultsTable;
   cache_generation: CacheGenerationTable;
+  notification_events: NotificationEventsTable;
 }

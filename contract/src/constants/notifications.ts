@@ -1,0 +1,21 @@
+/**
+ * What the product tells a player (issue 19). Each kind is one event a write records in the outbox
+ * (gateway `notification_events`, in the write's own transaction); a worker turns it into a line of the
+ * player's notifications list and, where set up, an email and a web push.
+ */
+export const NOTIFICATION_KINDS = [
+  'payment-verified',
+  'payment-rejected',
+  'promoted',
+  'released',
+  'stage-published',
+  'room-posted',
+  'match-reminder',
+  'qualified',
+  'eliminated',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The channels a notification goes out on: the site's list always, email and push when set up. */
+export const NOTIFICATION_CHANNELS = ['site', 'email', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
