@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EndpointName, Endpoints } from './endpoints.js';
 import { MatchSchema } from './schemas/match.js';
 import { TeamPlacementSchema } from './schemas/stages.js';
+import { CHECK_IN_STATES, PLACES, RELEASE_REASONS } from './constants.js';
 
 /**
  * How the web app reads each answer (decision 035): leniently. The table's response schemas say
@@ -41,6 +42,9 @@ const TournamentAnswer = z.object({
   overview: z.string().default(''),
   pointsSystem: z.string().default('bgis-10'),
   registeredTeams: z.number().default(0),
+  /** Decision 043 (absent when none, and on the original gateway). */
+  paymentDeadlineHours: z.number().optional(),
+  paymentDeadlineAt: z.string().optional(),
 });
 
 const PointsRowAnswer = z.object({
@@ -96,6 +100,42 @@ const RegistrationAnswer = z.object({
   createdAt: z.string().default(''),
   /** Decision 041: the team's group and slot per published stage (absent on the original gateway). */
   placements: z.array(TeamPlacementSchema).default([]),
+  /** Decision 043: the team's place (absent on the original gateway: every team there is placed). */
+  place: z.enum(PLACES).default('placed'),
+  /** Absent on the original gateway: the page decides from the payment status and the entry fee. */
+  confirmed: z.boolean().optional(),
+  payBy: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  waitlistPosition: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
+  placedAt: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  releasedAt: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  releasedReason: z
+    .enum(RELEASE_REASONS)
+    .nullish()
+    .transform((v) => v ?? null),
+  checkIns: z
+    .array(
+      z.object({
+        stageId: z.number(),
+        stageName: z.string(),
+        opensAt: z.string(),
+        closesAt: z.string(),
+        state: z.enum(CHECK_IN_STATES),
+        checkedInAt: z.string().nullable(),
+      }),
+    )
+    .default([]),
 });
 
 /** GET /registrations/user: each registration with a summary of its tournament (absent on the original gateway). */
@@ -131,6 +171,7 @@ const TournamentAdminSummaryAnswer = z.object({
   entryFee: z.number().default(0),
   pointsSystem: z.string().default(''),
   registeredTeams: z.number().default(0),
+  waitlisted: z.number().default(0),
   paymentsAwaiting: z.number().default(0),
   payments: z
     .object({
@@ -144,6 +185,8 @@ const TournamentAdminSummaryAnswer = z.object({
 
 const AdminRegistrationAnswer = RegistrationAnswer.extend({
   username: z.string().default(''),
+  /** Decision 043's sort key (absent on the original gateway: rid order). */
+  listOrder: z.number().default(0),
   /** Other registrations with the same UPI reference (older data; absent on the original gateway). */
   sameReferenceAs: z.array(z.object({ rid: z.number(), tid: z.number(), teamName: z.string() })).default([]),
 });
@@ -192,6 +235,9 @@ export const answers = {
   matchResults: z.array(MatchResultAnswer),
   saveMatchResults: z.array(MatchResultAnswer),
   setPaymentStatus: RegistrationAnswer,
+  withdrawTeam: RegistrationAnswer.extend({ paid: z.boolean().default(false) }),
+  releaseTeam: RegistrationAnswer,
+  removeTeam: RegistrationAnswer,
   setPaymentStatuses: z.array(RegistrationAnswer),
 } satisfies Partial<Record<EndpointName, z.ZodTypeAny>>;
 

@@ -25,10 +25,11 @@ import {
   PaymentSubmitSchema,
   RegistrationIdParamsSchema,
   RegistrationSchema,
-  TeamCreateSchema,
+  TeamRegisterSchema,
   TeamUpdateSchema,
   TournamentIdParamsSchema,
   UserRegistrationSchema,
+  WithdrawalSchema,
 } from './schemas/registration.js';
 import { MatchBodySchema, MatchIdParamsSchema, MatchSchema, MatchTournamentParamsSchema } from './schemas/match.js';
 import {
@@ -43,7 +44,10 @@ import {
 } from './schemas/points.js';
 import {
   AdvanceSchema,
+  CheckInSchema,
   DrawBodySchema,
+  NoShowsBodySchema,
+  StageCheckInsSchema,
   EntrantSchema,
   InviteBodySchema,
   SlotMoveSchema,
@@ -327,10 +331,11 @@ export const endpoints = {
     tags: TAGS.registrations,
     summary: 'Register a team for a tournament',
     description:
-      'Team name and four player IGNs are required, two substitutes optional. Allowed while the tournament is "Registration Ongoing" and inside its registration window; one team per account, team names and IGNs unique per tournament (case-insensitive, look-alikes the same: decision 033), never more than maxTeams teams.',
+      'Team name and four player IGNs are required, two substitutes optional. Allowed while the tournament is "Registration Ongoing" and inside its registration window; one team per account, team names and IGNs unique per tournament (case-insensitive, look-alikes the same: decision 033), never more than maxTeams placed teams. ' +
+      'When full: with waitlist true the team joins the waitlist (place "waitlist", waitlistPosition), else 409 "Registration is full.". Released and withdrawn teams hold no place, name or IGN: their captain may register again (decision 043).',
     security: SECURITY,
     params: TournamentIdParamsSchema,
-    body: TeamCreateSchema,
+    body: TeamRegisterSchema,
     response: { 201: RegistrationSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   myRegistrations: endpoint('GET', '/registrations/user', {
@@ -374,6 +379,33 @@ export const endpoints = {
     params: TournamentIdParamsSchema,
     body: PaymentSubmitSchema,
     response: { 200: RegistrationSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  withdrawTeam: endpoint('POST', '/registrations/:tournamentId/withdraw', {
+    tags: TAGS.registrations,
+    summary: "Withdraw the caller's team (placed or waitlisted)",
+    description:
+      'Until registration closes (the tournament is Upcoming or Registration Ongoing and registrationClose has not passed), else 409. The place, team name and IGNs are freed at once, and the first waitlisted team is promoted. paid: the payment had been verified (refunds are between the captain and the organiser). No body.',
+    security: SECURITY,
+    params: TournamentIdParamsSchema,
+    response: { 200: WithdrawalSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  releaseTeam: endpoint('POST', '/registrations/admin/:rid/release', {
+    tags: TAGS.registrations,
+    summary: 'Release a placed team whose payment is not verified, e.g. a rejected payment (admin)',
+    description:
+      'The team loses its place (reason payment-rejected when its payment was rejected, else removed), is told, and the first waitlisted team is promoted. 409 when the team is not placed or its payment is verified (remove it instead). No body.',
+    security: SECURITY,
+    params: RegistrationIdParamsSchema,
+    response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  removeTeam: endpoint('POST', '/registrations/admin/:rid/remove', {
+    tags: TAGS.registrations,
+    summary: 'Remove a placed or waitlisted team, paid or not (admin)',
+    description:
+      "The team is released (reason removed) and told; a placed team's place goes to the first waitlisted team. 409 when it is already released or withdrawn. No body.",
+    security: SECURITY,
+    params: RegistrationIdParamsSchema,
+    response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   setPaymentStatuses: endpoint('PUT', '/registrations/admin/payments', {
     tags: TAGS.registrations,
@@ -488,6 +520,7 @@ export const endpoints = {
       'random: the entrants in registration order shuffled with the seed (given, or picked and recorded), then filled in that order (decision 041 says how to repeat it).',
       "seeded: later stages only, by the previous stage's overall ranking in snake order (1st to A, 2nd to B …, then back), invited teams after the ranked ones.",
       'Refused (409) once the stage is published.',
+      'A stage with a check-in window draws only its checked-in entrants (issue 19).',
     ].join(' '),
     security: SECURITY,
     params: StageParamsSchema,
@@ -545,6 +578,33 @@ export const endpoints = {
     params: StageParamsSchema,
     body: StageScheduleSchema,
     response: { 200: StageMatchesSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  checkIn: endpoint('POST', '/tournaments/:id/stages/:stageId/check-in', {
+    tags: TAGS.stages,
+    summary: "Check the caller's team in for a stage",
+    description:
+      "While the stage's check-in window is open (409 before and after). The team must be confirmed and among the stage's teams: its groups once drawn, else its entrants (first stage: the confirmed placed teams). Checking in again answers the first check-in. No body.",
+    security: SECURITY,
+    params: StageParamsSchema,
+    response: { 200: CheckInSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  stageCheckIns: endpoint('GET', '/tournaments/:id/stages/:stageId/check-ins', {
+    tags: TAGS.stages,
+    summary: 'Who checked in for a stage, and the no-shows once the window has closed (admin)',
+    description: '404 when the stage has no check-in window.',
+    security: SECURITY,
+    params: StageParamsSchema,
+    response: { 200: StageCheckInsSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+  resolveNoShows: endpoint('POST', '/tournaments/:id/stages/:stageId/no-shows', {
+    tags: TAGS.stages,
+    summary: "Decide a stage's no-shows once its check-in window has closed (admin)",
+    description:
+      'replace (first stage, before it is published): the no-shows are released (reason no-show) and waitlisted teams promoted into their places; promoted teams count as checked in. leave: the no-shows keep their registration, their slots stay empty (the draw uses checked-in teams only). Once per stage (409 after), and only after the window has closed (409 before).',
+    security: SECURITY,
+    params: StageParamsSchema,
+    body: NoShowsBodySchema,
+    response: { 200: StageCheckInsSchema, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   setStageRooms: endpoint('PUT', '/tournaments/:id/stages/:stageId/rooms', {
     tags: TAGS.stages,

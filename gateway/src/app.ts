@@ -16,6 +16,7 @@ import { ResponseCache } from './lib/response-cache.js';
 import { badRequest, NUL_MESSAGE } from './lib/errors.js';
 import { ensureAdmin } from './seed/admin.js';
 import { seedDemo } from './seed/demo.js';
+import { startDeadlineSweeper } from './db/places.js';
 import healthRoutes from './routes/health/index.js';
 import generationRoutes from './routes/generation/index.js';
 import authRoutes from './routes/auth/index.js';
@@ -189,8 +190,11 @@ export async function buildApp({
   // Repeats of a cached public read are answered here, before parsing and validation (decision 023).
   app.addHook('onRequest', app.answers.onRequest);
   let closing = false;
+  // Decision 043: releases overdue teams (and promotes the waitlist) even when nobody reads their tournament.
+  const sweeper = startDeadlineSweeper(store, clock, config.PAYMENT_SWEEP_INTERVAL_MS, app.log);
   app.addHook('preClose', async () => {
     closing = true;
+    await sweeper.stop();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (counted.delete(request)) inFlight -= 1;

@@ -43,6 +43,8 @@ export const ConfigSchema = z
     GATEWAY_HEADERS_TIMEOUT_MS: positiveInt.default(30_000),
     GATEWAY_REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
     GATEWAY_IDLE_TIMEOUT_MS: positiveInt.default(30_000),
+    // Decision 043: how often each gateway process releases the teams whose payment deadline has passed.
+    PAYMENT_SWEEP_INTERVAL_MS: positiveInt.default(30_000),
   })
   .superRefine((config, ctx) => {
     // Node refuses to start a server whose headers may take longer than the whole request.

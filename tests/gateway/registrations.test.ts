@@ -71,6 +71,14 @@ describe('team registrations', () => {
         paymentReference: '',
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
+        // Decision 043's fields, additive: a team of a tournament without a payment deadline.
+        place: 'placed',
+        confirmed: false,
+        payBy: null,
+        waitlistPosition: null,
+        placedAt: res.body.createdAt,
+        releasedAt: null,
+        releasedReason: null,
       });
       const shown = await gw.api.get(`/tournaments/${t.id}`);
       expect(shown.body.registeredTeams).toBe(1);
@@ -418,8 +426,8 @@ describe('team registrations', () => {
       const res = await gw.api.get(`/registrations/tournament/${t.id}`, admin);
       expect(res.status).toBe(200);
       expect(res.body).toEqual([
-        { ...ra, username: a.username, sameReferenceAs: [] },
-        { ...rb, username: b.username, sameReferenceAs: [] },
+        { ...ra, username: a.username, listOrder: 1, sameReferenceAs: [] },
+        { ...rb, username: b.username, listOrder: 1, sameReferenceAs: [] },
       ]);
       const empty = await gw.api.get(`/registrations/tournament/${(await openTournament()).id}`, admin);
       expect(empty.body).toEqual([]);

@@ -179,6 +179,13 @@ export function registrationJson(overrides: Partial<Registration> = {}): Registr
     paymentReference: '',
     createdAt: '2030-01-01T00:00:00.000Z',
     updatedAt: '2030-01-01T00:00:00.000Z',
+    place: 'placed',
+    confirmed: false,
+    payBy: null,
+    waitlistPosition: null,
+    placedAt: '2030-01-01T00:00:00.000Z',
+    releasedAt: null,
+    releasedReason: null,
     ...overrides,
   };
 }

@@ -13,6 +13,9 @@ import {
   TEAM_NAME_MIN,
   UTR_LENGTH,
   type IgnField,
+  CHECK_IN_STATES,
+  PLACES,
+  RELEASE_REASONS,
 } from '../constants.js';
 
 /** Trimmed with inner runs of spaces collapsed (checks run on the trimmed text; collapsing only shortens it). */
@@ -57,16 +60,30 @@ function noRepeatedIgn(team: Partial<TeamShape>, ctx: z.RefinementCtx) {
   }
 }
 
+const teamCreateFields = {
+  teamName: requiredName('Team name', TEAM_NAME_MIN, TEAM_NAME_MAX),
+  player1Username: requiredIgn('player1Username'),
+  player2Username: requiredIgn('player2Username'),
+  player3Username: requiredIgn('player3Username'),
+  player4Username: requiredIgn('player4Username'),
+  substitute1Username: optionalIgn(IGN_LABELS.substitute1Username),
+  substitute2Username: optionalIgn(IGN_LABELS.substitute2Username),
+};
+
 /** POST /registrations/{tournamentId}: team name and four players required, substitutes optional (spec §5). */
-export const TeamCreateSchema = z
+export const TeamCreateSchema = z.object(teamCreateFields).superRefine(noRepeatedIgn);
+
+/** The registration call's body: the team, and (issue 19) whether to join the waitlist when the tournament is full. */
+export const TeamRegisterSchema = z
   .object({
-    teamName: requiredName('Team name', TEAM_NAME_MIN, TEAM_NAME_MAX),
-    player1Username: requiredIgn('player1Username'),
-    player2Username: requiredIgn('player2Username'),
-    player3Username: requiredIgn('player3Username'),
-    player4Username: requiredIgn('player4Username'),
-    substitute1Username: optionalIgn(IGN_LABELS.substitute1Username),
-    substitute2Username: optionalIgn(IGN_LABELS.substitute2Username),
+    ...teamCreateFields,
+    waitlist: z
+      .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0', ''])], {
+        errorMap: () => ({ message: 'Waitlist must be true or false.' }),
+      })
+      .transform((v) => v === true || v === 'true' || v === 'on' || v === '1')
+      .optional()
+      .describe('When the tournament is full: true joins the waitlist (decision 043); without it a full tournament answers 409 as before.'),
   })
   .superRefine(noRepeatedIgn);
 
@@ -106,6 +123,30 @@ export const RegistrationSchema = z.object({
     .array(TeamPlacementSchema)
     .optional()
     .describe("The team's group and slot in each published stage, oldest first (issue 18); left out when it has none."),
+  // Issue 19, decision 043: the team's place. placeWords (constants) words it for pages.
+  place: z.enum(PLACES).describe('placed: holds a place; waitlist: waits for one; released: lost it; withdrawn: the captain withdrew.'),
+  confirmed: z.boolean().describe('Placed and paid (payment verified, or the entry fee is 0): the team plays.'),
+  payBy: z
+    .string()
+    .nullable()
+    .describe('Placed teams whose payment is not verified: when the place is released unless verified (null: no deadline).'),
+  waitlistPosition: z.number().int().nullable().describe('1 for the first team on the waitlist; null unless waitlisted.'),
+  placedAt: z.string().nullable().describe('When the team got its place (registration or promotion); null while waitlisted.'),
+  releasedAt: z.string().nullable().describe('When the team was released or withdrew.'),
+  releasedReason: z.enum(RELEASE_REASONS).nullable().describe('Why a released team lost its place.'),
+  checkIns: z
+    .array(
+      z.object({
+        stageId: z.number().int(),
+        stageName: z.string(),
+        opensAt: z.string(),
+        closesAt: z.string(),
+        state: z.enum(CHECK_IN_STATES),
+        checkedInAt: z.string().nullable(),
+      }),
+    )
+    .optional()
+    .describe("The team's check-in for each stage that has a window and this team among its teams; left out when none."),
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
@@ -125,6 +166,12 @@ export type UserRegistration = z.infer<typeof UserRegistrationSchema>;
 
 export const AdminRegistrationSchema = RegistrationSchema.extend({
   username: z.string(),
+  listOrder: z
+    .number()
+    .int()
+    .describe(
+      'Sort key for the organiser (then rid): 0 payment submitted (to check), 1 placed and unpaid, 2 confirmed, 3 waitlist, 4 released or withdrawn.',
+    ),
   sameReferenceAs: z
     .array(z.object({ rid: z.number().int(), tid: z.number().int(), teamName: z.string() }))
     .describe('Other registrations, of any tournament, that carry the same UPI reference (data from before references were unique).'),
@@ -210,3 +257,9 @@ export const PaymentStatusBulkUpdateSchema = PaymentStatusUpdateSchema.omit({ ex
       'rid → the UPI reference the admin was shown ("" for none). Required, per team that has a reference, to verify or reject; when any differs, 409 and nothing changes.',
     ),
 });
+
+/** POST /registrations/{tournamentId}/withdraw: the team as it now stands, and whether it had paid. */
+export const WithdrawalSchema = RegistrationSchema.extend({
+  paid: z.boolean().describe('The payment had been verified: the page tells the captain to contact the organiser for a refund.'),
+});
+export type Withdrawal = z.infer<typeof WithdrawalSchema>;

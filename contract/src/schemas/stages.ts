@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, nameText } from './common.js';
+import { IdSchema, IsoDateTimeSchema, nameText } from './common.js';
 import { wholeNumber } from './points.js';
 import { MatchBodySchema, MatchSchema } from './match.js';
 import {
@@ -13,7 +13,21 @@ import {
   SEED_MAX,
   STAGE_NAME_MAX,
   STAGE_STATES,
+  CHECK_IN_STATES,
+  NO_SHOW_ACTIONS,
 } from '../constants.js';
+
+/** A check-in window's end: an ISO date-time with a zone, or null to clear it. */
+const windowEdge = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string({ invalid_type_error: `${label} must be a date and time.` })
+      .pipe(IsoDateTimeSchema)
+      .nullable()
+      .optional()
+      .describe(`${label}: ISO 8601 with a zone; null or "" clears the window (issue 19). Both ends or neither.`),
+  );
 
 /** /tournaments/{id}/stages/{stageId} */
 export const StageParamsSchema = z.object({ id: IdSchema, stageId: IdSchema });
@@ -31,6 +45,8 @@ const stageFields = {
   advanceBest: wholeNumber('Best of the rest', 0, MAX_TEAMS_RANGE.max)
     .optional()
     .describe("Plus the best M of the other teams, by the stage's overall ranking (default 0)."),
+  checkInOpensAt: windowEdge('Check-in opens'),
+  checkInClosesAt: windowEdge('Check-in closes'),
 };
 
 export const StageCreateSchema = z.object(stageFields);
@@ -119,6 +135,14 @@ export const StageSchema = z.object({
   entrants: z.number().int().describe('Teams the groups are drawn from.'),
   hasResults: z.boolean(),
   groups: z.array(GroupSchema).describe('Empty for everyone but admins while the stage is a draft.'),
+  checkIn: z
+    .object({
+      opensAt: z.string(),
+      closesAt: z.string(),
+      noShows: z.enum(NO_SHOW_ACTIONS).nullable().describe('What the organiser did with the no-shows; null until decided.'),
+    })
+    .optional()
+    .describe('The check-in window (issue 19); left out when the stage has none.'),
 });
 export type Stage = z.infer<typeof StageSchema>;
 
@@ -177,3 +201,43 @@ export const TeamPlacementSchema = z.object({
     .nullable(),
 });
 export type TeamPlacement = z.infer<typeof TeamPlacementSchema>;
+
+/** POST /tournaments/{id}/stages/{stageId}/check-in: the captain's check-in. */
+export const CheckInSchema = z.object({
+  stageId: z.number().int(),
+  teamId: z.number().int(),
+  checkedInAt: z.string(),
+});
+export type CheckIn = z.infer<typeof CheckInSchema>;
+
+/** GET /tournaments/{id}/stages/{stageId}/check-ins: every team that should check in, and how it stands. */
+export const StageCheckInsSchema = z.object({
+  stageId: z.number().int(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  closed: z.boolean().describe('The window has closed: teams not checked in are no-shows.'),
+  noShows: z.enum(NO_SHOW_ACTIONS).nullable().describe('What the organiser did with the no-shows; null until decided.'),
+  teams: z.array(
+    z.object({
+      teamId: z.number().int(),
+      teamName: z.string(),
+      state: z.enum(CHECK_IN_STATES),
+      checkedInAt: z.string().nullable(),
+    }),
+  ),
+});
+export type StageCheckIns = z.infer<typeof StageCheckInsSchema>;
+
+export const NoShowsBodySchema = z.object({
+  action: z
+    .enum(NO_SHOW_ACTIONS, {
+      errorMap: (issue) => ({
+        message:
+          issue.code === 'invalid_type' && issue.received === 'undefined'
+            ? 'Choose what to do with the no-shows.'
+            : 'Action must be replace or leave.',
+      }),
+    })
+    .describe('replace (first stage only): release the no-shows and promote waitlisted teams; leave: their places stay empty.'),
+});
+export type NoShowsBody = z.infer<typeof NoShowsBodySchema>;

@@ -5,6 +5,7 @@ import {
   LONG_TEXT_MAX,
   MAX_ENTRY_FEE,
   MAX_TEAMS_RANGE,
+  PAYMENT_DEADLINE_HOURS_MAX,
   POINTS_SYSTEM_IDS,
   TOURNAMENT_STATUSES,
   type FieldErrors,
@@ -33,6 +34,10 @@ const isRealCalendarDate = (v: unknown) => {
 
 const DateField = z.any().refine(isRealCalendarDate, { message: 'That date does not exist in the calendar.' }).pipe(IsoDateTimeSchema);
 
+/** An optional form field: left out stays undefined (keep the stored value), "" is null (none). */
+const clearable = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+
 export const TournamentFormSchema = z.object({
   name: nameText('Name', 100),
   game: text('Game', 50),
@@ -56,6 +61,14 @@ export const TournamentFormSchema = z.object({
       .enum(POINTS_SYSTEM_IDS, { errorMap: () => ({ message: `Points system must be one of: ${POINTS_SYSTEM_IDS.join(', ')}.` }) })
       .default(DEFAULT_POINTS_SYSTEM),
   ),
+  // Issue 19, decision 043: the payment deadline, either hours after a team gets its place or a fixed time.
+  paymentDeadlineHours: clearable(
+    z
+      .any()
+      .transform((v) => String(v))
+      .pipe(wholeNumber('Payment deadline (hours)', 1, PAYMENT_DEADLINE_HOURS_MAX, ' hours')),
+  ),
+  paymentDeadlineAt: clearable(DateField),
 });
 
 export type TournamentForm = z.infer<typeof TournamentFormSchema>;
@@ -92,6 +105,9 @@ export function validateTournamentForm(
   if (startDate && endDate && !before(startDate, endDate)) {
     errors.endDate ??= 'The end must be after the start.';
   }
+  if (result.success && result.data.paymentDeadlineHours != null && result.data.paymentDeadlineAt != null) {
+    errors.paymentDeadlineAt ??= 'Choose hours after registering or a fixed time for the payment deadline, not both.';
+  }
   if (Object.keys(errors).length > 0 || !result.success) return { errors };
   return { data: result.data };
 }
@@ -113,6 +129,18 @@ export const TournamentMultipartDocSchema = z.object({
   status: z.enum(TOURNAMENT_STATUSES),
   overview: z.string().max(LONG_TEXT_MAX),
   pointsSystem: z.enum(POINTS_SYSTEM_IDS).optional().describe(`Default ${DEFAULT_POINTS_SYSTEM}`),
+  paymentDeadlineHours: z
+    .string()
+    .optional()
+    .describe(
+      `Payment deadline: whole hours (1 to ${PAYMENT_DEADLINE_HOURS_MAX}) after a team gets its place; "" for none; left out on update keeps it. Paid tournaments only.`,
+    ),
+  paymentDeadlineAt: z
+    .string()
+    .optional()
+    .describe(
+      'Payment deadline: a fixed ISO 8601 date-time with a zone; "" for none; left out on update keeps it. Not with paymentDeadlineHours.',
+    ),
   coverImage: z.string().optional().describe('Image file (JPEG, PNG, WebP, GIF or AVIF), at most 5 MB, at least 200×100 pixels'),
 });
 
@@ -139,6 +167,12 @@ export const TournamentSchema = z.object({
   registeredTeams: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  paymentDeadlineHours: z
+    .number()
+    .int()
+    .optional()
+    .describe('Issue 19: hours a placed team has to get its payment verified; left out when none.'),
+  paymentDeadlineAt: z.string().optional().describe('Issue 19: the fixed time by which payments must be verified; left out when none.'),
 });
 
 export type TournamentJson = z.infer<typeof TournamentSchema>;
@@ -160,6 +194,7 @@ export const TournamentAdminSummarySchema = z.object({
   entryFee: z.number().int(),
   pointsSystem: z.string(),
   registeredTeams: z.number().int(),
+  waitlisted: z.number().int().optional().describe('Teams on the waitlist (issue 19); left out when none.'),
   paymentsAwaiting: z.number().int().describe('Registrations whose payment status is "submitted": a UPI reference waits for verification.'),
   payments: z
     .object({ pending: z.number().int(), submitted: z.number().int(), verified: z.number().int(), rejected: z.number().int() })

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { RegistrationsTable } from './schema.js';
+import { listOrder, waitlistPosition } from './places.js';
 import {
   type AdminRegistration,
   IGN_FIELDS,
@@ -9,7 +10,9 @@ import {
   lowerName,
   nameKeys,
   type PaymentStatus,
+  type Place,
   type Registration,
+  type ReleaseReason,
   type TeamFields,
   type UserRegistration,
 } from '@custom-room/contract';
@@ -56,9 +59,26 @@ const REGISTRATION_COLUMNS = [
   'registrations.payment_reference',
   'registrations.created_at',
   'registrations.updated_at',
+  'registrations.place',
+  'registrations.placed_at',
+  'registrations.pay_by',
+  'registrations.released_at',
+  'registrations.released_reason',
 ] as const;
 
-export function toRegistration(row: RegistrationRow): Registration {
+/** What a registration's answer needs besides its row (decision 043). */
+export interface PlaceContext {
+  entryFee: number;
+  waitlistPosition: number | null;
+}
+
+/** Placed and paid, or placed in a free tournament: the team plays. */
+export const isConfirmedTeam = (row: { place: string; payment_status: string }, entryFee: number) =>
+  row.place === 'placed' && (Number(entryFee) <= 0 || row.payment_status === 'verified');
+
+export function toRegistration(row: RegistrationRow, context: PlaceContext): Registration {
+  const placed = row.place === 'placed';
+  const confirmed = isConfirmedTeam(row, context.entryFee);
   return {
     rid: row.id,
     tid: row.tournament_id,
@@ -73,6 +93,13 @@ export function toRegistration(row: RegistrationRow): Registration {
     paymentReference: row.payment_reference,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    place: row.place as Place,
+    confirmed,
+    payBy: placed && !confirmed && row.payment_status !== 'verified' ? row.pay_by : null,
+    waitlistPosition: row.place === 'waitlist' ? context.waitlistPosition : null,
+    placedAt: row.placed_at,
+    releasedAt: row.released_at,
+    releasedReason: (row.released_reason as ReleaseReason | null) ?? null,
   };
 }
 
@@ -82,18 +109,31 @@ export const coverImageUrl = (imageId: string | null) => (imageId ? `/images/${i
 export function findLiveTournament(db: Trx, id: number) {
   return db
     .selectFrom('tournaments')
-    .select(['id', 'status', 'start_date', 'max_teams', 'registration_open', 'registration_close', 'entry_fee'])
+    .select([
+      'id',
+      'status',
+      'start_date',
+      'max_teams',
+      'registration_open',
+      'registration_close',
+      'entry_fee',
+      'payment_deadline_hours',
+      'payment_deadline_at',
+    ])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
+/** The user's team in the tournament: the latest one (after a withdrawal the captain may register again). */
 export function findUserRegistration(db: Trx, tournamentId: number, userId: number): Promise<RegistrationRow | undefined> {
   return db
     .selectFrom('registrations')
     .select(REGISTRATION_COLUMNS)
     .where('tournament_id', '=', tournamentId)
     .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
     .executeTakeFirst();
 }
 
@@ -101,21 +141,25 @@ export function findRegistrationById(db: Trx, id: number): Promise<RegistrationR
   return db.selectFrom('registrations').select(REGISTRATION_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
+/** Whether the user has a team holding or waiting for a place (released and withdrawn teams do not count). */
 export async function hasRegistration(db: Trx, tournamentId: number, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom('registrations')
     .select('id')
     .where('tournament_id', '=', tournamentId)
     .where('user_id', '=', userId)
+    .where('place', 'in', ['placed', 'waitlist'])
     .executeTakeFirst();
   return !!row;
 }
 
+/** Placed teams: Max Teams counts these only (decision 043). */
 export async function countRegistrations(db: Trx, tournamentId: number): Promise<number> {
   const row = await db
     .selectFrom('registrations')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('tournament_id', '=', tournamentId)
+    .where('place', '=', 'placed')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -127,6 +171,7 @@ export async function isTeamNameTaken(db: Trx, tournamentId: number, teamName: s
     .selectFrom('registrations')
     .select('id')
     .where('tournament_id', '=', tournamentId)
+    .where('place', 'in', ['placed', 'waitlist'])
     .where((eb) => eb.or([eb('team_name_key', '=', key), eb('team_name_shape', '=', shape)]));
   if (exceptRegistrationId !== undefined) query = query.where('id', '!=', exceptRegistrationId);
   return !!(await query.executeTakeFirst());
@@ -198,8 +243,14 @@ async function insertIgns(db: Trx, tournamentId: number, registrationId: number,
 }
 
 /** Inserts the team and its IGN rows; throws the driver's unique violation on a clash. Call inside a transaction. */
-export async function insertRegistration(db: Trx, tournamentId: number, userId: number, team: TeamFields): Promise<RegistrationRow> {
-  const now = nowIso();
+export async function insertRegistration(
+  db: Trx,
+  tournamentId: number,
+  userId: number,
+  team: TeamFields,
+  at: { place: 'placed' | 'waitlist'; payBy: string | null; now?: string } = { place: 'placed', payBy: null },
+): Promise<RegistrationRow> {
+  const now = at.now ?? nowIso();
   const row = await db
     .insertInto('registrations')
     .values({
@@ -210,6 +261,9 @@ export async function insertRegistration(db: Trx, tournamentId: number, userId: 
       payment_reference: '',
       created_at: now,
       updated_at: now,
+      place: at.place,
+      placed_at: at.place === 'placed' ? now : null,
+      pay_by: at.place === 'placed' ? at.payBy : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -322,6 +376,7 @@ export async function submitPayment(db: Trx, registrationId: number, utr: string
     .set({ payment_status: 'submitted', payment_reference: utr, payment_utr: utr, updated_at: nowIso() })
     .where('id', '=', registrationId)
     .where('payment_status', '!=', 'verified')
+    .where('place', '=', 'placed')
     .returningAll()
     .executeTakeFirst();
 }
@@ -346,8 +401,12 @@ export async function listUserRegistrations(db: Trx, userId: number): Promise<Us
     .orderBy('registrations.created_at', 'desc')
     .orderBy('registrations.id', 'desc')
     .execute();
-  return rows.map((row) => ({
-    ...toRegistration(row),
+  // After a withdrawal the captain may register again: the latest team of each tournament stands for it.
+  const seen = new Set<number>();
+  const latest = rows.filter((row) => !seen.has(row.tournament_id) && seen.add(row.tournament_id));
+  const positions = await Promise.all(latest.map((row) => waitlistPosition(db, row)));
+  return latest.map((row, i) => ({
+    ...toRegistration(row, { entryFee: Number(row.t_entry_fee), waitlistPosition: positions[i]! }),
     tournament: {
       id: row.tournament_id,
       name: row.t_name,
@@ -361,8 +420,11 @@ export async function listUserRegistrations(db: Trx, userId: number): Promise<Us
   }));
 }
 
-/** Every team of a tournament with its account's username and the other registrations sharing its UPI reference, in registration order. */
-export async function listTournamentRegistrations(db: Trx, tournamentId: number): Promise<AdminRegistration[]> {
+/**
+ * Every team of a tournament (released and withdrawn ones too, with their place) with its account's username
+ * and the other registrations sharing its UPI reference, in registration order.
+ */
+export async function listTournamentRegistrations(db: Trx, tournamentId: number, entryFee: number): Promise<AdminRegistration[]> {
   const [rows, shared] = await Promise.all([
     db
       .selectFrom('registrations')
@@ -388,5 +450,14 @@ export async function listTournamentRegistrations(db: Trx, tournamentId: number)
     list.push({ rid: Number(s.other_rid), tid: Number(s.other_tid), teamName: s.other_team });
     sameAs.set(Number(s.rid), list);
   }
-  return rows.map((row) => ({ ...toRegistration(row), username: row.username, sameReferenceAs: sameAs.get(row.id) ?? [] }));
+  let waiting = 0;
+  return rows.map((row) => {
+    const registration = toRegistration(row, { entryFee, waitlistPosition: row.place === 'waitlist' ? ++waiting : null });
+    return {
+      ...registration,
+      username: row.username,
+      listOrder: listOrder(row, registration.confirmed),
+      sameReferenceAs: sameAs.get(row.id) ?? [],
+    };
+  });
 }

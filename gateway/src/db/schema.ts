@@ -105,6 +105,9 @@ export interface TournamentsTable {
   status: string;
   overview: string;
   points_system: string;
+  /** Decision 043: hours after placement to get the payment verified, or a fixed time (at most one is set). */
+  payment_deadline_hours: ColumnType<number | null, number | null | undefined, number | null>;
+  payment_deadline_at: ColumnType<string | null, string | null | undefined, string | null>;
   deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -130,6 +133,15 @@ export interface RegistrationsTable {
   payment_utr: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Decision 043: placed | waitlist | released | withdrawn. Only placed and waitlisted rows hold the unique keys. */
+  place: ColumnType<string, string | undefined, string>;
+  /** When the team got its place (registered into one, or promoted); null while waitlisted. */
+  placed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The payment deadline of a placed team (null: none); released when passed unless verified or submitted. */
+  pay_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the team was released or withdrew. */
+  released_at: ColumnType<string | null, string | null | undefined, string | null>;
+  released_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per in-game name in a tournament: the unique index stops an IGN playing for two teams. */
@@ -188,6 +200,10 @@ export interface StagesTable {
   draw_method: string | null;
   draw_seed: string | null;
   drawn_at: Timestamp | null;
+  /** Decision 043: the check-in window, both set or both null; no_shows: replace | leave once decided. */
+  check_in_opens_at: ColumnType<string | null, string | null | undefined, string | null>;
+  check_in_closes_at: ColumnType<string | null, string | null | undefined, string | null>;
+  no_shows: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -209,6 +225,13 @@ export interface GroupSlotsTable {
 export interface StageInvitesTable {
   stage_id: number;
   registration_id: number;
+}
+
+/** Decision 043: a team checked in for a stage. */
+export interface StageCheckInsTable {
+  stage_id: number;
+  registration_id: number;
+  checked_in_at: Timestamp;
 }
 
 /** Written when a stage is completed (decision 041): every team's ranks and whether it advanced. */
@@ -266,6 +289,7 @@ export interface Database {
   group_slots: GroupSlotsTable;
   stage_invites: StageInvitesTable;
   stage_results: StageResultsTable;
+  stage_check_ins: StageCheckInsTable;
   cache_generation: CacheGenerationTable;
   notification_events: NotificationEventsTable;
 }

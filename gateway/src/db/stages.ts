@@ -89,7 +89,12 @@ export interface Entrant {
  */
 export async function stageEntrants(db: Trx, stage: StageRow, entryFee: number): Promise<Entrant[]> {
   if (stage.ord === 1) {
-    let query = db.selectFrom('registrations').select(['id', 'team_name']).where('tournament_id', '=', stage.tournament_id).orderBy('id');
+    let query = db
+      .selectFrom('registrations')
+      .select(['id', 'team_name'])
+      .where('tournament_id', '=', stage.tournament_id)
+      .where('place', '=', 'placed')
+      .orderBy('id');
     if (entryFee > 0) query = query.where('payment_status', '=', 'verified');
     const rows = await query.execute();
     return rows.map((r) => ({ teamId: Number(r.id), teamName: r.team_name, via: 'confirmed', seed: null }));

@@ -22,6 +22,9 @@ export interface TournamentValues {
   status: string;
   overview: string;
   pointsSystem?: string;
+  /** Decision 043: undefined keeps the stored value (an update from an older form), null clears it. */
+  paymentDeadlineHours?: number | null;
+  paymentDeadlineAt?: string | null;
   /** An id already stored in images (see insertImage); null or absent for no cover. */
   coverImageId?: string | null;
 }
@@ -42,7 +45,12 @@ function selectLive(db: Trx) {
     .selectFrom('tournaments as t')
     .selectAll('t')
     .select((eb) => [
-      eb.selectFrom('registrations as r').whereRef('r.tournament_id', '=', 't.id').select(eb.fn.countAll().as('n')).as('registered_teams'),
+      eb
+        .selectFrom('registrations as r')
+        .whereRef('r.tournament_id', '=', 't.id')
+        .where('r.place', '=', 'placed')
+        .select(eb.fn.countAll().as('n'))
+        .as('registered_teams'),
       eb
         .selectFrom('images as i')
         .whereRef('i.id', '=', 't.cover_image_id')
@@ -102,6 +110,8 @@ export function toTournamentJson(row: TournamentRow): TournamentJson {
     registeredTeams: Number(row.registered_teams ?? 0),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(row.payment_deadline_hours != null ? { paymentDeadlineHours: Number(row.payment_deadline_hours) } : {}),
+    ...(row.payment_deadline_at != null ? { paymentDeadlineAt: row.payment_deadline_at } : {}),
   };
 }
 
@@ -122,6 +132,8 @@ function toColumns(values: TournamentValues) {
     status: values.status,
     overview: values.overview,
     points_system: values.pointsSystem ?? DEFAULT_POINTS_SYSTEM,
+    ...(values.paymentDeadlineHours !== undefined ? { payment_deadline_hours: values.paymentDeadlineHours } : {}),
+    ...(values.paymentDeadlineAt !== undefined ? { payment_deadline_at: values.paymentDeadlineAt } : {}),
   };
 }
 
@@ -168,12 +180,15 @@ export async function softDeleteTournament(db: Trx, id: number): Promise<boolean
  * statement: registrations are counted once per tournament, not once per tournament and status.
  */
 export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminSummary[]> {
-  const byStatus = (status: string) => sql<number | string>`sum(case when payment_status = ${status} then 1 else 0 end)`;
+  // Decision 043: the counts are of placed teams; the waitlist is counted on its own.
+  const byStatus = (status: string) =>
+    sql<number | string>`sum(case when place = 'placed' and payment_status = ${status} then 1 else 0 end)`;
   const counts = db
     .selectFrom('registrations')
-    .select((eb) => [
+    .select(() => [
       'tournament_id',
-      eb.fn.countAll<number | string>().as('registered'),
+      sql<number | string>`sum(case when place = 'placed' then 1 else 0 end)`.as('registered'),
+      sql<number | string>`sum(case when place = 'waitlist' then 1 else 0 end)`.as('waitlisted'),
       byStatus('pending').as('pending'),
       byStatus('submitted').as('submitted'),
       byStatus('verified').as('verified'),
@@ -195,6 +210,7 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
       't.entry_fee',
       't.points_system',
       'c.registered',
+      'c.waitlisted',
       'c.pending',
       'c.submitted',
       'c.verified',
@@ -218,6 +234,7 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
     entryFee: Number(r.entry_fee),
     pointsSystem: r.points_system,
     registeredTeams: n(r.registered),
+    ...(n(r.waitlisted) > 0 ? { waitlisted: n(r.waitlisted) } : {}),
     paymentsAwaiting: n(r.submitted),
     payments: { pending: n(r.pending), submitted: n(r.submitted), verified: n(r.verified), rejected: n(r.rejected) },
   }));

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isUniqueViolation } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
 import { MATCH_SLOT_TAKEN, findMatchById, insertMatch, listTournamentMatches, toMatch, updateMatch } from '../../db/matches.js';
-import { findLiveTournament, findUserRegistration } from '../../db/registrations.js';
+import { findLiveTournament, findUserRegistration, isConfirmedTeam } from '../../db/registrations.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { findGroup, groupInfo, groupsOfTeams, matchNumberOwner } from '../../db/stages.js';
 import type { Trx } from '../../db/index.js';
@@ -33,8 +33,8 @@ async function checkMatchOwner(db: Trx, match: { tid: number; day: number; match
 }
 
 /** Decision 029: a place is confirmed once the organisers verify the payment, or at once in a free tournament. */
-const isConfirmed = (team: { payment_status: string } | undefined, entryFee: number) =>
-  !!team && (entryFee <= 0 || team.payment_status === 'verified');
+const isConfirmed = (team: { payment_status: string; place: string } | undefined, entryFee: number) =>
+  !!team && isConfirmedTeam(team, entryFee);
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -6,11 +6,11 @@ import {
   ONE_TEAM_PER_USER,
   TEAM_NAME_TAKEN,
   UTR_TAKEN_CONSTRAINT,
-  countRegistrations,
   findIgnClashes,
   findForeignRegistrations,
   findLiveTournament,
   findPaymentsForUpdate,
+  findRegistrationById,
   findUserRegistration,
   hasRegistration,
   insertRegistration,
@@ -24,11 +24,25 @@ import {
   toRegistration,
   updateRegistrationTeam,
 } from '../../db/registrations.js';
+import {
+  countTaken,
+  fillPlaces,
+  findPlaceRules,
+  leavePlace,
+  payByFor,
+  releaseTeam,
+  settlePlaces,
+  sweepDeadlines,
+  waitlistPosition,
+} from '../../db/places.js';
+import { enqueueEvent } from '../../db/outbox.js';
+import { isoAt } from '../../lib/clock.js';
 import { badRequest, conflict, notFound, type FieldErrors, type HttpError } from '../../lib/errors.js';
 import {
   endpoints,
   type IgnField,
   type PaymentStatus,
+  NOT_PLACED_MESSAGES,
   REFERENCE_CHANGED,
   REGISTRATION_OPEN_STATUS,
   type TeamFields,
@@ -82,25 +96,35 @@ function referenceCheck(stored: string, expected: string | undefined, status: Pa
   return expected === stored ? undefined : 'changed';
 }
 
-/** Decision 007's checks, in its order, for a live tournament; the refusal to answer, or undefined. */
-async function registrationRefusal(
+type Verdict = { refusal: HttpError; place?: undefined } | { refusal?: undefined; place: 'placed' | 'waitlist' };
+
+/**
+ * Decision 007's checks, in its order, for a live tournament at nowMs: the refusal to answer, or the
+ * place the team gets. A full tournament puts the team on its waitlist when it asked (decision 043).
+ */
+async function registrationVerdict(
   db: Trx,
   tournament: { id: number; status: string; max_teams: number; registration_open: string; registration_close: string },
   userId: number,
   team: TeamFields,
-): Promise<HttpError | undefined> {
+  nowMs: number,
+  waitlist: boolean,
+): Promise<Verdict> {
   if (tournament.status !== REGISTRATION_OPEN_STATUS)
-    return conflict(`Registration is closed for this tournament (status: ${tournament.status}).`);
-  const now = Date.now();
-  if (now < Date.parse(tournament.registration_open)) return conflict('Registration has not opened yet.');
-  if (now > Date.parse(tournament.registration_close)) return conflict('Registration has closed.');
-  if (await hasRegistration(db, tournament.id, userId)) return alreadyRegistered();
-  if (await isTeamNameTaken(db, tournament.id, team.teamName)) return teamNameTaken();
+    return { refusal: conflict(`Registration is closed for this tournament (status: ${tournament.status}).`) };
+  if (nowMs < Date.parse(tournament.registration_open)) return { refusal: conflict('Registration has not opened yet.') };
+  if (nowMs > Date.parse(tournament.registration_close)) return { refusal: conflict('Registration has closed.') };
+  if (await hasRegistration(db, tournament.id, userId)) return { refusal: alreadyRegistered() };
+  if (await isTeamNameTaken(db, tournament.id, team.teamName)) return { refusal: teamNameTaken() };
   const clashes = await findIgnClashes(db, tournament.id, team);
-  if (clashes.length > 0) return ignTaken(clashes);
-  if ((await countRegistrations(db, tournament.id)) >= tournament.max_teams) return conflict(FULL);
-  return undefined;
+  if (clashes.length > 0) return { refusal: ignTaken(clashes) };
+  if ((await countTaken(db, tournament.id, nowMs)) >= tournament.max_teams)
+    return waitlist ? { place: 'waitlist' } : { refusal: conflict(FULL) };
+  return { place: 'placed' };
 }
+
+const WITHDRAW_CLOSED = 'Registration has closed: the team can no longer withdraw. Contact the organiser.';
+const REGISTRATION_NOT_FOUND = 'Registration not found.';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   /**
@@ -112,6 +136,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (isUniqueViolation(err, TEAM_NAME_TAKEN)) return teamNameTaken();
     if (isUniqueViolation(err, IGN_TAKEN)) return ignTaken(await findIgnClashes(app.store.db, tournamentId, team, exceptRegistrationId));
     return err;
+  }
+
+  const now = () => app.clock.now();
+  /** The registration's answer: its row, the tournament's fee and (waitlisted) its position. */
+  async function registrationAnswer(db: Trx, row: NonNullable<Awaited<ReturnType<typeof findRegistrationById>>>, entryFee?: number) {
+    const fee = entryFee ?? Number((await findLiveTournament(db, row.tournament_id))?.entry_fee ?? 0);
+    return toRegistration(row, { entryFee: fee, waitlistPosition: await waitlistPosition(db, row) });
   }
 
   /** Tournaments this process saw full: only a hint to stop waiting for a turn; the answer always comes from a read. */
@@ -128,14 +159,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     void settled.then(() => turns.get(tournamentId) === settled && turns.delete(tournamentId));
     return run;
   }
-  /** When the tournament is full: 007's refusal from plain reads (no transaction, no lock); else undefined. */
+  /**
+   * When the tournament is full: 007's refusal from plain reads (no transaction, no lock); else undefined.
+   * Full counts the waitlist too (it gets freed places first) and not the overdue teams (decision 043).
+   */
   async function refusalIfFull(tournamentId: number, userId: number, team: TeamFields): Promise<HttpError | undefined> {
     const seen = await findLiveTournament(app.store.db, tournamentId);
-    if (!seen || (await countRegistrations(app.store.db, tournamentId)) < seen.max_teams) {
-      knownFull.delete(tournamentId); // an admin may have raised maxTeams
+    if (!seen || (await countTaken(app.store.db, tournamentId, now())) < seen.max_teams) {
+      knownFull.delete(tournamentId); // an admin may have raised maxTeams, a team may have left
       return undefined;
     }
-    return registrationRefusal(app.store.db, seen, userId, team);
+    return (await registrationVerdict(app.store.db, seen, userId, team, now(), false)).refusal;
   }
 
   app.post(
@@ -147,36 +181,43 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const { tournamentId } = request.params;
-      const team = request.body;
+      const { waitlist = false, ...team } = request.body;
       try {
-        // A rush (decision 026): a full tournament stays full (no team is ever removed), so the crowd
-        // behind the last slot is answered from plain reads, never queueing for the tournament's lock.
+        // A rush (decision 026): the crowd behind the last slot is answered from plain reads, never
+        // queueing for the tournament's lock (a team that leaves frees its place for the waitlist first).
         // Registrations of one tournament also take turns in this process before asking the database
         // for that lock: PostgreSQL's lock queue would otherwise hold every pooled connection, and
         // every other call (token checks, pages) would wait behind it.
         type Row = Awaited<ReturnType<typeof insertRegistration>>;
         let row: Row | null = null;
         for (let attempt = 0; !row; attempt++) {
-          const refusal = await refusalIfFull(tournamentId, user.id, team);
+          const refusal = waitlist ? undefined : await refusalIfFull(tournamentId, user.id, team);
           if (refusal) throw refusal;
           row = await inTurn<Row | null>(tournamentId, () =>
             // Filled while this one waited: leave the queue, the reads above answer.
-            attempt === 0 && knownFull.has(tournamentId)
+            attempt === 0 && !waitlist && knownFull.has(tournamentId)
               ? Promise.resolve(null)
               : app.store.writeTransaction(async (trx) => {
                   // The lock serialises registrations per tournament, so the count below cannot go stale before the insert.
                   const tournament = await app.store.lockTournament(trx, tournamentId);
-                  if (!tournament || tournament.deleted_at) throw notFound(TOURNAMENT_NOT_FOUND);
-                  const refused = await registrationRefusal(trx, tournament, user.id, team);
-                  if (refused?.message === FULL) knownFull.add(tournamentId);
-                  if (refused) throw refused;
-                  const inserted = await insertRegistration(trx, tournamentId, user.id, team);
-                  await bumpGeneration(trx, tournamentId); // registeredTeams
+                  const rules = tournament && !tournament.deleted_at && (await findPlaceRules(trx, tournamentId));
+                  if (!tournament || !rules) throw notFound(TOURNAMENT_NOT_FOUND);
+                  const at = now();
+                  await settlePlaces(trx, rules, at); // overdue teams leave, the waitlist moves up first
+                  const verdict = await registrationVerdict(trx, tournament, user.id, team, at, waitlist);
+                  if (verdict.refusal?.message === FULL || verdict.place === 'waitlist') knownFull.add(tournamentId);
+                  if (verdict.refusal) throw verdict.refusal;
+                  const inserted = await insertRegistration(trx, tournamentId, user.id, team, {
+                    place: verdict.place,
+                    payBy: payByFor(rules, at),
+                    now: isoAt(at),
+                  });
+                  if (verdict.place === 'placed') await bumpGeneration(trx, tournamentId); // registeredTeams
                   return inserted;
                 }),
           );
         }
-        return reply.status(201).send(toRegistration(row));
+        return reply.status(201).send(await registrationAnswer(app.store.db, row));
       } catch (err) {
         throw await asTeamConflict(err, tournamentId, team);
       }
@@ -192,6 +233,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       reply.header('cache-control', 'private, no-store');
+      const own = await app.store.db
+        .selectFrom('registrations')
+        .select('tournament_id')
+        .where('user_id', '=', user.id)
+        .where('place', '=', 'placed')
+        .execute();
+      await sweepDeadlines(
+        app.store,
+        now(),
+        own.map((r) => r.tournament_id),
+      ); // a read never shows an overdue team as placed
       const rows = await listUserRegistrations(app.store.db, user.id);
       const placements = await teamPlacements(
         app.store.db,
@@ -209,9 +261,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { tournamentId } = request.params;
-      if (!(await findLiveTournament(app.store.db, tournamentId))) throw notFound(TOURNAMENT_NOT_FOUND);
+      const tournament = await findLiveTournament(app.store.db, tournamentId);
+      if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
       reply.header('cache-control', 'private, no-store');
-      return listTournamentRegistrations(app.store.db, tournamentId);
+      await sweepDeadlines(app.store, now(), [tournamentId]);
+      return listTournamentRegistrations(app.store.db, tournamentId, Number(tournament.entry_fee));
     },
   );
 
@@ -224,12 +278,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const { tournamentId } = request.params;
-      if (!(await findLiveTournament(app.store.db, tournamentId))) throw notFound(TOURNAMENT_NOT_FOUND);
+      const tournament = await findLiveTournament(app.store.db, tournamentId);
+      if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
+      await sweepDeadlines(app.store, now(), [tournamentId]);
       const row = await findUserRegistration(app.store.db, tournamentId, user.id);
       if (!row) throw notFound(NO_TEAM);
       reply.header('cache-control', 'private, no-store');
       const placements = await teamPlacements(app.store.db, [row.id]);
-      return withPlacements(toRegistration(row), placements.get(row.id));
+      return withPlacements(await registrationAnswer(app.store.db, row, Number(tournament.entry_fee)), placements.get(row.id));
     },
   );
 
@@ -251,6 +307,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
           const existing = await findUserRegistration(trx, tournamentId, user.id);
           if (!existing) throw notFound(NO_TEAM);
+          if (existing.place === 'released' || existing.place === 'withdrawn') throw conflict(NOT_PLACED_MESSAGES[existing.place]);
           registrationId = existing.id;
           const frozen =
             TEAM_LOCKED_MESSAGES[tournament.status] ??
@@ -263,7 +320,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           if (updated.team_name !== existing.team_name) await bumpGeneration(trx, tournamentId); // points tables show team names
           return updated;
         });
-        return toRegistration(row);
+        return await registrationAnswer(app.store.db, row);
       } catch (err) {
         throw await asTeamConflict(err, tournamentId, team, registrationId);
       }
@@ -284,14 +341,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!existing) throw notFound(NO_TEAM);
       const utr = request.body.upiReference;
       if (existing.payment_status === 'verified') throw conflict(ALREADY_VERIFIED);
+      if (existing.place !== 'placed') throw conflict(NOT_PLACED_MESSAGES[existing.place as keyof typeof NOT_PLACED_MESSAGES]);
       try {
         const row = await app.store.writeTransaction(async (trx) => {
           // The friendly check (older duplicates included); the unique payment_utr decides between two submits at once.
           if (await isReferenceTaken(trx, utr, existing.id)) throw utrTaken();
           return submitPayment(trx, existing.id, utr);
         });
-        if (!row) throw conflict(ALREADY_VERIFIED);
-        return toRegistration(row);
+        if (!row) {
+          const now = await findRegistrationById(app.store.db, existing.id);
+          if (now && now.place !== 'placed') throw conflict(NOT_PLACED_MESSAGES[now.place as keyof typeof NOT_PLACED_MESSAGES]);
+          throw conflict(ALREADY_VERIFIED);
+        }
+        return await registrationAnswer(app.store.db, row);
       } catch (err) {
         if (isUniqueViolation(err, UTR_TAKEN_CONSTRAINT)) throw utrTaken();
         throw err;
@@ -341,9 +403,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
               : `${changedNames.join(', ')} changed their UPI references`;
           throw conflict(`${who}; check ${changedNames.length === 1 ? 'it' : 'them'} again. Nothing was changed.`, changed);
         }
-        return setPayments(trx, tournamentId, rids, paymentStatus);
+        const updated = await setPayments(trx, tournamentId, rids, paymentStatus);
+        const before = new Map(current.map((r) => [Number(r.id), r.payment_status]));
+        for (const row of updated) {
+          if (before.get(row.id) !== paymentStatus) await paymentEvent(trx, row, paymentStatus);
+        }
+        return updated;
       });
-      return rows.map(toRegistration);
+      const tournament = await findLiveTournament(app.store.db, tournamentId);
+      return Promise.all(rows.map((row) => registrationAnswer(app.store.db, row, Number(tournament?.entry_fee ?? 0))));
     },
   );
 
@@ -362,11 +430,89 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const check = referenceCheck(current.payment_reference, expectedUpiReference, paymentStatus);
         if (check === 'missing') throw badRequest(REFERENCE_MISSING, { expectedUpiReference: REFERENCE_MISSING });
         if (check === 'changed') throw conflict(REFERENCE_CHANGED, { expectedUpiReference: REFERENCE_CHANGED });
-        return setPayment(trx, rid, paymentStatus);
+        const updated = await setPayment(trx, rid, paymentStatus);
+        if (updated && current.payment_status !== paymentStatus) await paymentEvent(trx, updated, paymentStatus);
+        return updated;
       });
-      if (!row) throw notFound('Registration not found.');
-      return toRegistration(row);
+      if (!row) throw notFound(REGISTRATION_NOT_FOUND);
+      return registrationAnswer(app.store.db, row);
     },
+  );
+
+  /** payment-verified / payment-rejected for the team, in the write's transaction (issue 19). */
+  async function paymentEvent(trx: Trx, row: { id: number; tournament_id: number; team_name: string }, status: PaymentStatus) {
+    if (status !== 'verified' && status !== 'rejected') return;
+    await enqueueEvent(
+      trx,
+      {
+        kind: status === 'verified' ? 'payment-verified' : 'payment-rejected',
+        tournamentId: row.tournament_id,
+        audience: { registrations: [row.id] },
+        data: { teamName: row.team_name },
+      },
+      now(),
+    );
+  }
+
+  app.post(endpoints.withdrawTeam.url, { preHandler: requireUser, schema: endpoints.withdrawTeam.schema }, async (request) => {
+    const user = currentUser(request);
+    const { tournamentId } = request.params;
+    return app.store.writeTransaction(async (trx) => {
+      const locked = await app.store.lockTournament(trx, tournamentId);
+      const rules = locked && (await findPlaceRules(trx, tournamentId));
+      const tournament = rules && (await findLiveTournament(trx, tournamentId));
+      if (!rules || !tournament) throw notFound(TOURNAMENT_NOT_FOUND);
+      const at = now();
+      await settlePlaces(trx, rules, at);
+      const existing = await findUserRegistration(trx, tournamentId, user.id);
+      if (!existing) throw notFound(NO_TEAM);
+      if (existing.place === 'released' || existing.place === 'withdrawn') throw conflict(NOT_PLACED_MESSAGES[existing.place]);
+      const open = tournament.status === 'Upcoming' || tournament.status === REGISTRATION_OPEN_STATUS;
+      if (!open || at > Date.parse(tournament.registration_close)) throw conflict(WITHDRAW_CLOSED);
+      await leavePlace(trx, existing.id, { place: 'withdrawn' }, at);
+      await fillPlaces(trx, rules, at);
+      await bumpGeneration(trx, tournamentId); // registeredTeams
+      const row = await findRegistrationById(trx, existing.id);
+      if (!row) throw notFound(NO_TEAM);
+      const answer = toRegistration(row, { entryFee: Number(rules.entry_fee), waitlistPosition: null });
+      return { ...answer, paid: existing.payment_status === 'verified' };
+    });
+  });
+
+  /** The organiser takes a team out (decision 043): release (unpaid, placed) or remove (any team still in). */
+  async function organiserTakesOut(rid: number, how: 'release' | 'remove') {
+    const found = await findRegistrationById(app.store.db, rid);
+    if (!found) throw notFound(REGISTRATION_NOT_FOUND);
+    return app.store.writeTransaction(async (trx) => {
+      const locked = await app.store.lockTournament(trx, found.tournament_id);
+      const rules = locked && (await findPlaceRules(trx, found.tournament_id));
+      if (!rules) throw notFound(TOURNAMENT_NOT_FOUND);
+      const at = now();
+      await settlePlaces(trx, rules, at);
+      const team = await findRegistrationById(trx, rid);
+      if (!team) throw notFound(REGISTRATION_NOT_FOUND);
+      if (team.place === 'released' || team.place === 'withdrawn') {
+        throw conflict(`${team.team_name} has already ${team.place === 'released' ? 'been released' : 'withdrawn'}.`);
+      }
+      let reason: 'payment-rejected' | 'removed' = 'removed';
+      if (how === 'release') {
+        if (team.place !== 'placed') throw conflict(`${team.team_name} is on the waitlist: remove it instead.`);
+        if (team.payment_status === 'verified') throw conflict(`${team.team_name}'s payment is verified: remove the team instead.`);
+        if (team.payment_status === 'rejected') reason = 'payment-rejected';
+      }
+      await releaseTeam(trx, team, reason, at);
+      await fillPlaces(trx, rules, at);
+      await bumpGeneration(trx, found.tournament_id); // registeredTeams
+      const row = await findRegistrationById(trx, rid);
+      return toRegistration(row!, { entryFee: Number(rules.entry_fee), waitlistPosition: null });
+    });
+  }
+
+  app.post(endpoints.releaseTeam.url, { onRequest: requireAdmin, schema: endpoints.releaseTeam.schema }, (request) =>
+    organiserTakesOut(request.params.rid, 'release'),
+  );
+  app.post(endpoints.removeTeam.url, { onRequest: requireAdmin, schema: endpoints.removeTeam.schema }, (request) =>
+    organiserTakesOut(request.params.rid, 'remove'),
   );
 };
 

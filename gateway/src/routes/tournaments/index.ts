@@ -23,6 +23,8 @@ import {
   updateTournament,
 } from '../../db/tournaments.js';
 import { countRegistrations } from '../../db/registrations.js';
+import { fillPlaces, findPlaceRules, payByFor, type PlaceRules } from '../../db/places.js';
+import type { Trx } from '../../db/index.js';
 import { insertImage } from '../../db/images.js';
 import { bumpGeneration } from '../../db/generation.js';
 import { processCoverImage } from '../../lib/images.js';
@@ -127,6 +129,28 @@ const multipartDocTransform: SwaggerTransform = (input) => {
 };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Decision 043, after an edit (tournament locked): a new payment deadline applies to the teams already
+   * placed and unpaid, counted from now; more places take waitlisted teams at once.
+   */
+  async function placeRulesChanged(trx: Trx, before: PlaceRules, after: PlaceRules) {
+    const at = app.clock.now();
+    const deadlineChanged =
+      before.payment_deadline_hours !== after.payment_deadline_hours ||
+      before.payment_deadline_at !== after.payment_deadline_at ||
+      Number(before.entry_fee) <= 0 !== Number(after.entry_fee) <= 0;
+    if (deadlineChanged) {
+      await trx
+        .updateTable('registrations')
+        .set({ pay_by: payByFor(after, at) })
+        .where('tournament_id', '=', after.id)
+        .where('place', '=', 'placed')
+        .where('payment_status', '!=', 'verified')
+        .execute();
+    }
+    if ((await fillPlaces(trx, after, at)).length > 0) await bumpGeneration(trx, after.id);
+  }
+
   // Encapsulated: only this plugin's routes accept multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
@@ -224,7 +248,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           throw conflict(message, { maxTeams: message });
         }
         if (cover) await insertImage(trx, cover);
+        const before = await findPlaceRules(trx, id);
         if (await updateTournament(trx, id, { ...form, coverImageId: cover?.id })) await bumpGeneration(trx, id);
+        const after = await findPlaceRules(trx, id);
+        if (before && after) await placeRulesChanged(trx, before, after);
       });
       const row = await getTournament(app.store.db, id);
       if (!row) throw notFound(TOURNAMENT_NOT_FOUND);

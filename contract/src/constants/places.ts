@@ -1,0 +1,75 @@
+// --- A team's place in a tournament (issue 19, decision 043) ---
+/**
+ * placed: holds one of the Max Teams places; waitlist: waits for one; released: lost its place (payment
+ * not verified in time, the organiser released or removed it, a no-show replaced); withdrawn: the
+ * captain withdrew. Released and withdrawn teams free their place, team name and IGNs.
+ */
+export const PLACES = ['placed', 'waitlist', 'released', 'withdrawn'] as const;
+export type Place = (typeof PLACES)[number];
+
+/** Why a team was released. */
+export const RELEASE_REASONS = ['payment-deadline', 'payment-rejected', 'removed', 'no-show'] as const;
+export type ReleaseReason = (typeof RELEASE_REASONS)[number];
+export const RELEASE_REASON_WORDS: Record<ReleaseReason, string> = {
+  'payment-deadline': 'payment not verified in time',
+  'payment-rejected': 'payment rejected',
+  removed: 'removed by the organiser',
+  'no-show': 'no-show',
+};
+
+/** A team's check-in for one stage: before the window, in it, done, or missed once it closed. */
+export const CHECK_IN_STATES = ['not-open', 'open', 'checked-in', 'no-show'] as const;
+export type CheckInState = (typeof CHECK_IN_STATES)[number];
+
+/** What the organiser does with a stage's no-shows once its check-in window has closed. */
+export const NO_SHOW_ACTIONS = ['replace', 'leave'] as const;
+export type NoShowAction = (typeof NO_SHOW_ACTIONS)[number];
+
+/** Payment deadline "hours after registering": 1 to 30 days. */
+export const PAYMENT_DEADLINE_HOURS_MAX = 720;
+/** A team placed at or after a fixed payment deadline (a late promotion) has this long to pay. */
+export const LATE_PLACEMENT_GRACE_HOURS = 1;
+
+export const NOT_PLACED_MESSAGES = {
+  waitlist: 'Your team is on the waitlist: pay once it has a place.',
+  released: 'Your team no longer has a place in this tournament.',
+  withdrawn: 'Your team has withdrawn from this tournament.',
+} as const;
+
+/** The fields of a registration answer that say where the team stands. */
+export interface PlaceState {
+  place: Place;
+  paymentStatus: string;
+  /** Placed and paid (or the tournament is free). */
+  confirmed: boolean;
+  payBy: string | null;
+  waitlistPosition: number | null;
+  releasedReason: ReleaseReason | null;
+  /** The team's check-in for the current stage, when it has a window (left out otherwise). */
+  checkIn?: CheckInState | null;
+}
+
+/**
+ * A registration's state in the product's words, for every page that shows it: "pending payment (pay by
+ * 21:00)", "payment submitted", "confirmed", "waitlist #3", "released (payment not verified in time)",
+ * "withdrawn", "checked in", "no-show". time formats payBy in the app's time zone (default: the ISO text).
+ */
+export function placeWords(state: PlaceState, time: (iso: string) => string = (iso) => iso): string {
+  switch (state.place) {
+    case 'withdrawn':
+      return 'withdrawn';
+    case 'released':
+      return state.releasedReason ? `released (${RELEASE_REASON_WORDS[state.releasedReason]})` : 'released';
+    case 'waitlist':
+      return state.waitlistPosition ? `waitlist #${state.waitlistPosition}` : 'waitlist';
+    default:
+      break;
+  }
+  if (state.checkIn === 'checked-in') return 'checked in';
+  if (state.checkIn === 'no-show') return 'no-show';
+  if (state.confirmed) return 'confirmed';
+  if (state.paymentStatus === 'submitted') return 'payment submitted';
+  const payBy = state.payBy ? ` (pay by ${time(state.payBy)})` : '';
+  if (state.paymentStatus === 'rejected') return `payment rejected${payBy}`;
+  return `pending payment${payBy}`;
+}

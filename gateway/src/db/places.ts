@@ -1,0 +1,260 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { LATE_PLACEMENT_GRACE_HOURS, type ReleaseReason } from '@custom-room/contract';
+import type { DatabaseHandle, Trx } from './index.js';
+import { enqueueEvent } from './outbox.js';
+import { bumpGeneration } from './generation.js';
+import { isoAt } from '../lib/clock.js';
+
+/**
+ * A team's place (issue 19, decision 043). Every write that changes places runs in one transaction that
+ * first locks the tournament row (PostgreSQL: SELECT … FOR UPDATE; SQLite: BEGIN IMMEDIATE holds the whole
+ * database), so counting places and filling them cannot interleave with another such write.
+ */
+
+const HOUR_MS = 3_600_000;
+
+/** Payments that do not keep a place once its deadline has passed (submitted ones wait for the organiser). */
+export const RELEASABLE_PAYMENTS = ['pending', 'rejected'] as const;
+
+/** The tournament settings the place rules read. */
+export interface PlaceRules {
+  id: number;
+  max_teams: number;
+  entry_fee: number;
+  status: string;
+  payment_deadline_hours: number | null;
+  payment_deadline_at: string | null;
+}
+
+/** The payment deadline of a team placed at placedMs: none for free tournaments or without a setting. */
+export function payByFor(rules: Pick<PlaceRules, 'entry_fee' | 'payment_deadline_hours' | 'payment_deadline_at'>, placedMs: number) {
+  if (Number(rules.entry_fee) <= 0) return null;
+  if (rules.payment_deadline_hours) return isoAt(placedMs + Number(rules.payment_deadline_hours) * HOUR_MS);
+  if (rules.payment_deadline_at)
+    return isoAt(Math.max(Date.parse(rules.payment_deadline_at), placedMs + LATE_PLACEMENT_GRACE_HOURS * HOUR_MS));
+  return null;
+}
+
+/** The locked tournament's rules; undefined when it is missing or deleted. Call after lockTournament. */
+export function findPlaceRules(db: Trx, tournamentId: number): Promise<PlaceRules | undefined> {
+  return db
+    .selectFrom('tournaments')
+    .select(['id', 'max_teams', 'entry_fee', 'status', 'payment_deadline_hours', 'payment_deadline_at'])
+    .where('id', '=', tournamentId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Placed teams (of a tournament, or of all) whose deadline passed at nowIso without a verified or submitted payment. */
+function overdue(db: Trx, nowIso: string) {
+  return db
+    .selectFrom('registrations')
+    .where('place', '=', 'placed')
+    .where('pay_by', 'is not', null)
+    .where('pay_by', '<=', nowIso)
+    .where('payment_status', 'in', RELEASABLE_PAYMENTS);
+}
+
+/** Places taken at nowIso: placed teams not overdue, and every waitlisted team (they get freed places first). */
+export async function countTaken(db: Trx, tournamentId: number, nowMs: number): Promise<number> {
+  const now = isoAt(nowMs);
+  const row = await db
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('tournament_id', '=', tournamentId)
+    .where((eb) =>
+      eb.or([
+        eb('place', '=', 'waitlist'),
+        eb.and([
+          eb('place', '=', 'placed'),
+          eb.or([eb('pay_by', 'is', null), eb('pay_by', '>', now), eb('payment_status', 'not in', RELEASABLE_PAYMENTS)]),
+        ]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countPlaced(db: Trx, tournamentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('tournament_id', '=', tournamentId)
+    .where('place', '=', 'placed')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** 1 for the first waitlisted team of its tournament. */
+export async function waitlistPosition(db: Trx, registration: { id: number; tournament_id: number; place: string }) {
+  if (registration.place !== 'waitlist') return null;
+  const row = await db
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('tournament_id', '=', registration.tournament_id)
+    .where('place', '=', 'waitlist')
+    .where('id', '<=', registration.id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Takes the team out: its place, team name (partial unique indexes, migration 012) and IGNs (their rows
+ * are deleted) are free from now on. The UTR stays claimed. Returns false when it held no place.
+ */
+export async function leavePlace(
+  db: Trx,
+  registrationId: number,
+  to: { place: 'released'; reason: ReleaseReason } | { place: 'withdrawn' },
+  nowMs: number,
+): Promise<boolean> {
+  const now = isoAt(nowMs);
+  const result = await db
+    .updateTable('registrations')
+    .set({
+      place: to.place,
+      released_at: now,
+      released_reason: to.place === 'released' ? to.reason : null,
+      pay_by: null,
+      updated_at: now,
+    })
+    .where('id', '=', registrationId)
+    .where('place', 'in', ['placed', 'waitlist'])
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await db.deleteFrom('registration_igns').where('registration_id', '=', registrationId).execute();
+  // A draft stage's groups lose the team; published groups keep their history.
+  await db
+    .deleteFrom('group_slots')
+    .where('registration_id', '=', registrationId)
+    .where('stage_id', 'in', (eb) => eb.selectFrom('stages').select('id').where('state', '=', 'draft'))
+    .execute();
+  return true;
+}
+
+/** Releases one team and records its `released` event. */
+export async function releaseTeam(
+  db: Trx,
+  team: { id: number; tournament_id: number; team_name: string },
+  reason: ReleaseReason,
+  nowMs: number,
+) {
+  if (!(await leavePlace(db, team.id, { place: 'released', reason }, nowMs))) return false;
+  await enqueueEvent(
+    db,
+    {
+      kind: 'released',
+      tournamentId: team.tournament_id,
+      audience: { registrations: [team.id] },
+      data: { teamName: team.team_name, reason },
+    },
+    nowMs,
+  );
+  return true;
+}
+
+/** Releases the tournament's overdue teams. Call with the tournament locked. Returns how many. */
+export async function releaseOverdue(db: Trx, tournamentId: number, nowMs: number): Promise<number> {
+  const rows = await overdue(db, isoAt(nowMs))
+    .select(['id', 'tournament_id', 'team_name'])
+    .where('tournament_id', '=', tournamentId)
+    .orderBy('id')
+    .execute();
+  let released = 0;
+  for (const row of rows) if (await releaseTeam(db, row, 'payment-deadline', nowMs)) released++;
+  return released;
+}
+
+/**
+ * Promotes waitlisted teams, first come first, into the free places; each gets its own payment deadline
+ * and a `promoted` event. Call with the tournament locked. Returns the promoted registration ids.
+ */
+export async function fillPlaces(db: Trx, rules: PlaceRules, nowMs: number): Promise<number[]> {
+  if (rules.status === 'Completed' || rules.status === 'Cancelled') return [];
+  const free = Number(rules.max_teams) - (await countPlaced(db, rules.id));
+  if (free <= 0) return [];
+  const next = await db
+    .selectFrom('registrations')
+    .select(['id', 'team_name'])
+    .where('tournament_id', '=', rules.id)
+    .where('place', '=', 'waitlist')
+    .orderBy('id')
+    .limit(free)
+    .execute();
+  const now = isoAt(nowMs);
+  const payBy = payByFor(rules, nowMs);
+  for (const row of next) {
+    await db
+      .updateTable('registrations')
+      .set({ place: 'placed', placed_at: now, pay_by: payBy, updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
+    await enqueueEvent(
+      db,
+      { kind: 'promoted', tournamentId: rules.id, audience: { registrations: [row.id] }, data: { teamName: row.team_name, payBy } },
+      nowMs,
+    );
+  }
+  return next.map((r) => Number(r.id));
+}
+
+/** Releases the overdue teams and fills the freed places; bumps the cache generation when anything moved. */
+export async function settlePlaces(db: Trx, rules: PlaceRules, nowMs: number): Promise<{ released: number; promoted: number[] }> {
+  const released = await releaseOverdue(db, rules.id, nowMs);
+  const promoted = released > 0 ? await fillPlaces(db, rules, nowMs) : [];
+  if (released > 0 || promoted.length > 0) await bumpGeneration(db, rules.id); // registeredTeams
+  return { released, promoted };
+}
+
+/** Tournaments (among ids, or all) with a team overdue at nowMs: a plain read, no lock. */
+export async function tournamentsWithOverdue(db: Trx, nowMs: number, ids?: readonly number[]): Promise<number[]> {
+  if (ids && ids.length === 0) return [];
+  let query = overdue(db, isoAt(nowMs)).select('tournament_id').distinct();
+  if (ids) query = query.where('tournament_id', 'in', ids);
+  return (await query.execute()).map((r) => Number(r.tournament_id));
+}
+
+/**
+ * The deadline sweep (decision 043): releases every overdue team and promotes waitlisted teams into the
+ * freed places, one transaction per tournament, the tournament locked. Safe to run in several processes
+ * at once: inside the lock the overdue teams are read again, so a team is released once. Returns how
+ * many teams were released. Also called lazily, for the tournaments a read is about (ids).
+ */
+export async function sweepDeadlines(store: DatabaseHandle, nowMs: number, ids?: readonly number[]): Promise<number> {
+  let released = 0;
+  for (const tournamentId of await tournamentsWithOverdue(store.db, nowMs, ids)) {
+    released += await store.writeTransaction(async (trx) => {
+      const locked = await store.lockTournament(trx, tournamentId);
+      const rules = locked && (await findPlaceRules(trx, tournamentId));
+      if (!rules) return 0;
+      return (await settlePlaces(trx, rules, nowMs)).released;
+    });
+  }
+  return released;
+}
+
+/** Runs sweepDeadlines every intervalMs (never two at once in this process); stop() ends it. */
+export function startDeadlineSweeper(store: DatabaseHandle, clock: { now(): number }, intervalMs: number, log: FastifyBaseLogger) {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepDeadlines(store, clock.now())
+      .catch((err) => log.warn({ err }, 'payment deadline sweep failed'))
+      .finally(() => (running = undefined));
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** The ordered key of the organiser's list: payments to check first, gone teams last. */
+export function listOrder(row: { place: string; payment_status: string }, confirmed: boolean): number {
+  if (row.place === 'released' || row.place === 'withdrawn') return 4;
+  if (row.place === 'waitlist') return 3;
+  if (confirmed) return 2;
+  return row.payment_status === 'submitted' ? 0 : 1;
+}
