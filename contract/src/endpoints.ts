@@ -393,7 +393,7 @@ export const endpoints = {
     tags: TAGS.registrations,
     summary: 'Release a placed team whose payment is not verified, e.g. a rejected payment (admin)',
     description:
-      'The team loses its place (reason payment-rejected when its payment was rejected, else removed), is told, and the first waitlisted team is promoted. 409 when the team is not placed or its payment is verified (remove it instead). No body.',
+      'The team loses its place (reason payment-rejected when its payment was rejected, else removed), is told, and the first waitlisted team is promoted. 409 when the team is not placed or is confirmed (remove it instead). No body.',
     security: SECURITY,
     params: RegistrationIdParamsSchema,
     response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },

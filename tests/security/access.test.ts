@@ -105,6 +105,33 @@ function profileBody() {
 }
 
 const newTournament = async () => (await createTournament(gw.api, admin)).id as number;
+
+/** An unpaid team of a new paid tournament, registered by a new account: its rid (decision 043's organiser calls). */
+async function someonesTeam(): Promise<number> {
+  const t = (await createTournament(gw.api, admin, { entryFee: '100' })).id as number;
+  const res = await gw.api.post(`/registrations/${t}`, teamFields(), (await createUser(gw.api)).token);
+  if (res.status !== 201) throw new Error(`register: ${res.status}`);
+  return res.body.rid;
+}
+
+/** A free tournament where the player's team is confirmed, with a first stage whose check-in window is open or closed. */
+async function checkInStage(window: 'open' | 'closed'): Promise<{ tid: number; sid: number }> {
+  const t = (await createTournament(gw.api, admin, { entryFee: '0' })).id as number;
+  if ((await gw.api.post(`/registrations/${t}`, teamFields(), player.token)).status !== 201) throw new Error('register');
+  const hour = 3_600_000;
+  const [opens, closes] = window === 'open' ? [-hour, hour] : [-2 * hour, -hour];
+  const stage = await gw.api.post(
+    `/tournaments/${t}/stages`,
+    {
+      name: 'Qualifiers',
+      checkInOpensAt: new Date(Date.now() + opens).toISOString(),
+      checkInClosesAt: new Date(Date.now() + closes).toISOString(),
+    },
+    admin,
+  );
+  if (stage.status !== 201) throw new Error(`stage: ${stage.status} ${JSON.stringify(stage.body)}`);
+  return { tid: t, sid: stage.body.id };
+}
 let nextMatchSlot = 0;
 /** A free (day, match number) in `tid` for each match created by the matrix (the room match is day 1 match 1). */
 const freeSlot = () => {
@@ -264,6 +291,25 @@ const ROWS: Row[] = [
     send: (c) => req('PUT', '/registrations/admin/payments', c, { json: { tournamentId: tid, rids: [rid], paymentStatus: 'pending' } }),
   },
   {
+    call: 'POST /registrations/{tournamentId}/withdraw',
+    expect: SIGNED_IN(200),
+    send: async (c) => {
+      const t = await newTournament();
+      await req('POST', `/registrations/${t}`, c, { json: teamFields() });
+      return req('POST', `/registrations/${t}/withdraw`, c);
+    },
+  },
+  {
+    call: 'POST /registrations/admin/{rid}/release',
+    expect: ADMIN_ONLY(200),
+    send: async (c) => req('POST', `/registrations/admin/${await someonesTeam()}/release`, c),
+  },
+  {
+    call: 'POST /registrations/admin/{rid}/remove',
+    expect: ADMIN_ONLY(200),
+    send: async (c) => req('POST', `/registrations/admin/${await someonesTeam()}/remove`, c),
+  },
+  {
     call: 'PUT /registrations/admin/{rid}/payment',
     expect: ADMIN_ONLY(200),
     send: (c) => req('PUT', `/registrations/admin/${rid}/payment`, c, { json: { paymentStatus: 'pending' } }),
@@ -309,6 +355,30 @@ const ROWS: Row[] = [
   stageRow('POST', '/reopen', 'completed'),
   stageRow('POST', '/matches', 'drawn', () => ({ matches: [{ day: 1, matchNo: 1, map: 'Erangel', time: '18:30' }] })),
   stageRow('PUT', '/rooms', 'scheduled', (f) => ({ rooms: f.matches.map((id) => ({ id, matchId: `r-${id}`, password: `p-${id}` })) })),
+  {
+    call: 'POST /tournaments/{id}/stages/{stageId}/check-in',
+    expect: OWNER(200),
+    send: async (c) => {
+      const f = await checkInStage('open');
+      return req('POST', `/tournaments/${f.tid}/stages/${f.sid}/check-in`, c);
+    },
+  },
+  {
+    call: 'GET /tournaments/{id}/stages/{stageId}/check-ins',
+    expect: ADMIN_ONLY(200),
+    send: async (c) => {
+      const f = await checkInStage('open');
+      return req('GET', `/tournaments/${f.tid}/stages/${f.sid}/check-ins`, c);
+    },
+  },
+  {
+    call: 'POST /tournaments/{id}/stages/{stageId}/no-shows',
+    expect: ADMIN_ONLY(200),
+    send: async (c) => {
+      const f = await checkInStage('closed');
+      return req('POST', `/tournaments/${f.tid}/stages/${f.sid}/no-shows`, c, { json: { action: 'leave' } });
+    },
+  },
 ];
 
 interface StageFixture {

@@ -3,7 +3,7 @@ import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { StagesTable } from './schema.js';
 import type { TeamStanding } from '../lib/ranking.js';
-import type { DrawMethod, Group, Stage, StageState, TeamPlacement } from '@custom-room/contract';
+import type { CheckInState, DrawMethod, Group, NoShowAction, Stage, StageState, TeamPlacement } from '@custom-room/contract';
 
 /** Decision 041: stages, groups and slots. */
 export type StageRow = Selectable<StagesTable>;
@@ -146,7 +146,50 @@ export function toStage(row: StageRow, extra: { groups: Group[]; entrants: numbe
     entrants: extra.entrants,
     hasResults: extra.hasResults,
     groups: extra.groups,
+    ...(row.check_in_opens_at && row.check_in_closes_at
+      ? {
+          checkIn: {
+            opensAt: row.check_in_opens_at,
+            closesAt: row.check_in_closes_at,
+            noShows: (row.no_shows as NoShowAction | null) ?? null,
+          },
+        }
+      : {}),
   };
+}
+
+/**
+ * The teams that check in for a stage (decision 043): its groups' teams once drawn, else its entrants
+ * (first stage: the confirmed placed teams), in registration order.
+ */
+export async function checkInTeams(db: Trx, stage: StageRow, entryFee: number): Promise<{ teamId: number; teamName: string }[]> {
+  const slotted = await db
+    .selectFrom('group_slots as s')
+    .innerJoin('registrations as r', 'r.id', 's.registration_id')
+    .select(['r.id', 'r.team_name'])
+    .where('s.stage_id', '=', stage.id)
+    .where('r.place', '=', 'placed')
+    .orderBy('r.id')
+    .execute();
+  if (slotted.length > 0) return slotted.map((r) => ({ teamId: Number(r.id), teamName: r.team_name }));
+  return (await stageEntrants(db, stage, entryFee)).map(({ teamId, teamName }) => ({ teamId, teamName }));
+}
+
+/** The stage's check-ins, by registration id. */
+export async function stageCheckIns(db: Trx, stageId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('stage_check_ins')
+    .select(['registration_id', 'checked_in_at'])
+    .where('stage_id', '=', stageId)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.registration_id), r.checked_in_at]));
+}
+
+/** A team's check-in state for a stage with a window, at nowMs. */
+export function checkInState(stage: StageRow, checkedInAt: string | undefined, nowMs: number): CheckInState {
+  if (checkedInAt) return 'checked-in';
+  if (nowMs < Date.parse(stage.check_in_opens_at!)) return 'not-open';
+  return nowMs < Date.parse(stage.check_in_closes_at!) ? 'open' : 'no-show';
 }
 
 /** Replaces a stage's groups with these (team ids in slot order), named and numbered from the stage's first slot. */

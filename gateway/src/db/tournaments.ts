@@ -185,7 +185,7 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
     sql<number | string>`sum(case when place = 'placed' and payment_status = ${status} then 1 else 0 end)`;
   const counts = db
     .selectFrom('registrations')
-    .select(() => [
+    .select([
       'tournament_id',
       sql<number | string>`sum(case when place = 'placed' then 1 else 0 end)`.as('registered'),
       sql<number | string>`sum(case when place = 'waitlist' then 1 else 0 end)`.as('waitlisted'),

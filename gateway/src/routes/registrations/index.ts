@@ -12,6 +12,7 @@ import {
   findPaymentsForUpdate,
   findRegistrationById,
   findUserRegistration,
+  isConfirmedTeam,
   hasRegistration,
   insertRegistration,
   isReferenceTaken,
@@ -497,7 +498,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       let reason: 'payment-rejected' | 'removed' = 'removed';
       if (how === 'release') {
         if (team.place !== 'placed') throw conflict(`${team.team_name} is on the waitlist: remove it instead.`);
-        if (team.payment_status === 'verified') throw conflict(`${team.team_name}'s payment is verified: remove the team instead.`);
+        if (isConfirmedTeam(team, rules.entry_fee)) throw conflict(`${team.team_name} is confirmed: remove the team instead.`);
         if (team.payment_status === 'rejected') reason = 'payment-rejected';
       }
       await releaseTeam(trx, team, reason, at);

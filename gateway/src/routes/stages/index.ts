@@ -12,6 +12,9 @@ import {
   matchNumberOwner,
   replaceGroups,
   setStageState,
+  checkInState,
+  checkInTeams,
+  stageCheckIns,
   stageEntrants,
   stageGroups,
   stageStandings,
@@ -22,7 +25,10 @@ import {
 } from '../../db/stages.js';
 import { advance, dealGroups, newSeed, shuffleWithSeed, type RankedStageTeam } from '../../lib/stages.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { isAdmin, optionalUser, requireAdmin } from '../../plugins/auth.js';
+import { currentUser, isAdmin, optionalUser, requireAdmin, requireUser } from '../../plugins/auth.js';
+import { fillPlaces, findPlaceRules, releaseTeam } from '../../db/places.js';
+import { findUserRegistration } from '../../db/registrations.js';
+import { isoAt } from '../../lib/clock.js';
 import {
   type Advance,
   defaultLobbySize,
@@ -33,6 +39,7 @@ import {
   MAX_STAGES,
   type Match,
   type Stage,
+  type StageCheckIns,
   STAGE_NOT_FOUND,
   StageSchema,
   TOURNAMENT_NOT_FOUND,
@@ -142,6 +149,30 @@ async function stageMatches(db: Trx, stageId: number): Promise<Match[]> {
   return rows.map((row) => toMatch(row, true, info.get(Number(row.group_id))));
 }
 
+/**
+ * The check-in window after an edit (decision 043): undefined keeps the stored edge, null clears it.
+ * Both edges or neither; it must close after it opens.
+ */
+function checkInWindow(
+  body: { checkInOpensAt?: string | null; checkInClosesAt?: string | null },
+  stored: { check_in_opens_at: string | null; check_in_closes_at: string | null } = { check_in_opens_at: null, check_in_closes_at: null },
+) {
+  const opens = body.checkInOpensAt === undefined ? stored.check_in_opens_at : body.checkInOpensAt;
+  const closes = body.checkInClosesAt === undefined ? stored.check_in_closes_at : body.checkInClosesAt;
+  if ((opens === null) !== (closes === null)) {
+    const field = opens === null ? 'checkInOpensAt' : 'checkInClosesAt';
+    const message = 'Set both ends of the check-in window, or neither.';
+    throw badRequest(message, { [field]: message });
+  }
+  if (opens !== null && closes !== null && Date.parse(closes) <= Date.parse(opens)) {
+    const message = 'Check-in must close after it opens.';
+    throw badRequest(message, { checkInClosesAt: message });
+  }
+  return { check_in_opens_at: opens, check_in_closes_at: closes };
+}
+
+const NO_WINDOW = 'This stage has no check-in window.';
+
 const refuse = {
   published: () => conflict('The slot list is published: swap or move teams instead of drawing again.'),
   results: (name: string) => conflict(`${name} already has results.`),
@@ -198,6 +229,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           first_slot: body.firstSlot ?? 1,
           advance_per_group: body.advancePerGroup ?? 0,
           advance_best: body.advanceBest ?? 0,
+          ...checkInWindow(body),
           state: 'draft',
           created_at: now,
           updated_at: now,
@@ -249,6 +281,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           first_slot: firstSlot,
           advance_per_group: advancePerGroup,
           advance_best: advanceBest,
+          ...checkInWindow(body, stage),
           updated_at: nowIso(),
         })
         .where('id', '=', stage.id)
@@ -339,7 +372,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return write(tid, stageId, async ({ trx, stage, tournament, hasResults }) => {
       if (hasResults) throw refuse.results(stage.name);
       if (stage.state !== 'draft') throw refuse.published();
-      const entrants = await stageEntrants(trx, stage, tournament.entryFee);
+      let entrants = await stageEntrants(trx, stage, tournament.entryFee);
+      if (stage.check_in_opens_at) {
+        // Decision 043: a stage with a check-in window draws its checked-in teams only.
+        const checkedIn = await stageCheckIns(trx, stage.id);
+        entrants = entrants.filter((e) => checkedIn.has(e.teamId));
+      }
       if (method === 'seeded' && Number(stage.ord) === 1) {
         const message = "A seeded draw needs the previous stage's ranking: draw the first stage in registration order or at random.";
         throw badRequest(message, { method: message });
@@ -571,6 +609,112 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       if (changed) await bumpGeneration(trx, tid);
       return stageMatches(trx, stage.id);
+    });
+  });
+
+  /** Decision 043: the stage's check-in list at nowMs. */
+  async function checkInsJson(db: Trx, stage: StageRow, entryFee: number, nowMs: number): Promise<StageCheckIns> {
+    if (!stage.check_in_opens_at || !stage.check_in_closes_at) throw notFound(NO_WINDOW);
+    const [teams, checkedIn] = await Promise.all([checkInTeams(db, stage, entryFee), stageCheckIns(db, stage.id)]);
+    // Promoted into a no-show's place: listed as checked in (decision 043), though maybe not yet confirmed.
+    const listed = new Set(teams.map((t) => t.teamId));
+    const extra = [...checkedIn.keys()].filter((id) => !listed.has(id));
+    const others =
+      extra.length > 0
+        ? await db
+            .selectFrom('registrations')
+            .select(['id', 'team_name'])
+            .where('id', 'in', extra)
+            .where('place', '=', 'placed')
+            .orderBy('id')
+            .execute()
+        : [];
+    const all = [...teams, ...others.map((r) => ({ teamId: Number(r.id), teamName: r.team_name }))];
+    return {
+      stageId: Number(stage.id),
+      opensAt: stage.check_in_opens_at,
+      closesAt: stage.check_in_closes_at,
+      closed: nowMs >= Date.parse(stage.check_in_closes_at),
+      noShows: (stage.no_shows as StageCheckIns['noShows']) ?? null,
+      teams: all.map((t) => ({
+        ...t,
+        state: checkInState(stage, checkedIn.get(t.teamId), nowMs),
+        checkedInAt: checkedIn.get(t.teamId) ?? null,
+      })),
+    };
+  }
+
+  app.post(endpoints.checkIn.url, { preHandler: requireUser, schema: endpoints.checkIn.schema }, async (request) => {
+    const user = currentUser(request);
+    const { id: tid, stageId } = request.params;
+    return write(tid, stageId, async ({ trx, stage, tournament }) => {
+      const team = await findUserRegistration(trx, tid, user.id);
+      if (!team) throw notFound('You have not registered a team for this tournament.');
+      if (!stage.check_in_opens_at || !stage.check_in_closes_at) throw conflict(NO_WINDOW);
+      const done = await trx
+        .selectFrom('stage_check_ins')
+        .select('checked_in_at')
+        .where('stage_id', '=', stage.id)
+        .where('registration_id', '=', team.id)
+        .executeTakeFirst();
+      if (done) return { stageId: Number(stage.id), teamId: Number(team.id), checkedInAt: done.checked_in_at };
+      const eligible = (await checkInTeams(trx, stage, tournament.entryFee)).some((t) => t.teamId === Number(team.id));
+      if (!eligible) throw conflict(`Your team is not confirmed for ${stage.name}: only confirmed teams check in.`);
+      const at = app.clock.now();
+      if (at < Date.parse(stage.check_in_opens_at)) throw conflict(`Check-in for ${stage.name} has not opened yet.`);
+      if (at >= Date.parse(stage.check_in_closes_at)) throw conflict(`Check-in for ${stage.name} has closed.`);
+      const checkedInAt = isoAt(at);
+      await trx
+        .insertInto('stage_check_ins')
+        .values({ stage_id: stage.id, registration_id: team.id, checked_in_at: checkedInAt })
+        .execute();
+      return { stageId: Number(stage.id), teamId: Number(team.id), checkedInAt };
+    });
+  });
+
+  app.get(endpoints.stageCheckIns.url, { onRequest: requireAdmin, schema: endpoints.stageCheckIns.schema }, async (request, reply) => {
+    const { id: tid, stageId } = request.params;
+    const tournament = await liveTournament(app.store.db, tid);
+    const stage = await findStageRow(app.store.db, tid, stageId);
+    if (!stage) throw notFound(STAGE_NOT_FOUND);
+    reply.header('cache-control', 'private, no-store');
+    return checkInsJson(app.store.db, stage, tournament.entryFee, app.clock.now());
+  });
+
+  app.post(endpoints.resolveNoShows.url, { onRequest: requireAdmin, schema: endpoints.resolveNoShows.schema }, async (request) => {
+    const { id: tid, stageId } = request.params;
+    const { action } = request.body;
+    return write(tid, stageId, async ({ trx, stage, tournament }) => {
+      const at = app.clock.now();
+      const before = await checkInsJson(trx, stage, tournament.entryFee, at);
+      if (!before.closed) throw conflict(`Check-in for ${stage.name} is still open: decide once it has closed.`);
+      if (stage.no_shows) throw conflict(`The no-shows of ${stage.name} were already decided (${stage.no_shows}).`);
+      if (action === 'replace') {
+        if (Number(stage.ord) !== 1) {
+          const message = 'Only the first stage can take teams from the waitlist: leave the places empty.';
+          throw badRequest(message, { action: message });
+        }
+        if (stage.state !== 'draft') throw conflict(`${stage.name} is published: its no-shows can only be left out.`);
+        for (const t of before.teams.filter((team) => team.state === 'no-show')) {
+          await releaseTeam(trx, { id: t.teamId, tournament_id: tid, team_name: t.teamName }, 'no-show', at);
+        }
+        const rules = await findPlaceRules(trx, tid);
+        const promoted = rules ? await fillPlaces(trx, rules, at) : [];
+        // Promoted after the window closed, they could not check in: they count as checked in.
+        if (promoted.length > 0) {
+          await trx
+            .insertInto('stage_check_ins')
+            .values(promoted.map((rid) => ({ stage_id: stage.id, registration_id: rid, checked_in_at: isoAt(at) })))
+            .execute();
+        }
+      }
+      await trx
+        .updateTable('stages')
+        .set({ no_shows: action, updated_at: isoAt(at) })
+        .where('id', '=', stage.id)
+        .execute();
+      await bumpGeneration(trx, tid);
+      return checkInsJson(trx, (await findStageRow(trx, tid, stage.id))!, tournament.entryFee, at);
     });
   });
 };
