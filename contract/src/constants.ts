@@ -17,5 +17,6 @@ export * from './constants/images.js';
 export * from './constants/messages.js';
 export * from './constants/stages.js';
 export * from './constants/notifications.js';
+export * from './constants/identity.js';
 
 export type FieldErrors = Record<string, string>;

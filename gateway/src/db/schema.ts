@@ -105,6 +105,8 @@ export interface TournamentsTable {
   status: string;
   overview: string;
   points_system: string;
+  /** Decision 046: 1 when every named player must give a character ID. */
+  require_character_ids: ColumnType<number, number | undefined, number>;
   deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -139,6 +141,15 @@ export interface RegistrationIgnsTable {
   ign_lower: string;
   ign_key: string; // decision 033, as team_name_key
   ign_shape: string; // decision 033, as team_name_shape
+}
+
+/** Decision 046: one row per in-game character ID in a tournament; the primary key stops it playing for two teams. */
+export interface RegistrationCharacterIdsTable {
+  tournament_id: number;
+  registration_id: number;
+  /** The IGN field the ID belongs to (player1Username … substitute2Username). */
+  field: string;
+  character_id: string;
 }
 
 export interface MatchesTable {
@@ -259,6 +270,7 @@ export interface Database {
   tournaments: TournamentsTable;
   registrations: RegistrationsTable;
   registration_igns: RegistrationIgnsTable;
+  registration_character_ids: RegistrationCharacterIdsTable;
   matches: MatchesTable;
   match_results: MatchResultsTable;
   stages: StagesTable;

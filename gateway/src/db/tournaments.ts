@@ -22,6 +22,8 @@ export interface TournamentValues {
   status: string;
   overview: string;
   pointsSystem?: string;
+  /** Decision 046: every named player must give a character ID (off when absent). */
+  requireCharacterIds?: boolean;
   /** An id already stored in images (see insertImage); null or absent for no cover. */
   coverImageId?: string | null;
 }
@@ -99,6 +101,7 @@ export function toTournamentJson(row: TournamentRow): TournamentJson {
     status: row.status,
     overview: row.overview,
     pointsSystem: row.points_system,
+    requireCharacterIds: Number(row.require_character_ids) === 1,
     registeredTeams: Number(row.registered_teams ?? 0),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -122,6 +125,7 @@ function toColumns(values: TournamentValues) {
     status: values.status,
     overview: values.overview,
     points_system: values.pointsSystem ?? DEFAULT_POINTS_SYSTEM,
+    require_character_ids: values.requireCharacterIds ? 1 : 0,
   };
 }
 

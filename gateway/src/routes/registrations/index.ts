@@ -31,12 +31,14 @@ import {
   type PaymentStatus,
   REFERENCE_CHANGED,
   REGISTRATION_OPEN_STATUS,
-  type TeamFields,
+  type TeamWithIds,
   TOURNAMENT_NOT_FOUND,
   type TeamPlacement,
   UTR_TAKEN,
 } from '@custom-room/contract';
 import { teamPlacements } from '../../db/stages.js';
+import { captainContacts, CHARACTER_ID_TAKEN, findCharacterIdClashes, saveCharacterIds, withCharacterIds } from '../../db/identity.js';
+import { characterIdRefusal, characterIdTaken } from './identity.js';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
 
 /** Decision 041: the team's group and slot per published stage; the field is left out when there are none. */
@@ -87,7 +89,7 @@ async function registrationRefusal(
   db: Trx,
   tournament: { id: number; status: string; max_teams: number; registration_open: string; registration_close: string },
   userId: number,
-  team: TeamFields,
+  team: TeamWithIds,
 ): Promise<HttpError | undefined> {
   if (tournament.status !== REGISTRATION_OPEN_STATUS)
     return conflict(`Registration is closed for this tournament (status: ${tournament.status}).`);
@@ -98,6 +100,8 @@ async function registrationRefusal(
   if (await isTeamNameTaken(db, tournament.id, team.teamName)) return teamNameTaken();
   const clashes = await findIgnClashes(db, tournament.id, team);
   if (clashes.length > 0) return ignTaken(clashes);
+  const idClashes = await findCharacterIdClashes(db, tournament.id, team);
+  if (idClashes.length > 0) return characterIdTaken(idClashes);
   if ((await countRegistrations(db, tournament.id)) >= tournament.max_teams) return conflict(FULL);
   return undefined;
 }
@@ -107,10 +111,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
    * Two requests can pass the checks at once only where the tournament lock does not serialise them;
    * the unique constraints then stop the second one, and its violation becomes the same 409 as the check.
    */
-  async function asTeamConflict(err: unknown, tournamentId: number, team: TeamFields, exceptRegistrationId?: number): Promise<unknown> {
+  async function asTeamConflict(err: unknown, tournamentId: number, team: TeamWithIds, exceptRegistrationId?: number): Promise<unknown> {
     if (isUniqueViolation(err, ONE_TEAM_PER_USER)) return alreadyRegistered();
     if (isUniqueViolation(err, TEAM_NAME_TAKEN)) return teamNameTaken();
     if (isUniqueViolation(err, IGN_TAKEN)) return ignTaken(await findIgnClashes(app.store.db, tournamentId, team, exceptRegistrationId));
+    if (isUniqueViolation(err, CHARACTER_ID_TAKEN)) {
+      return characterIdTaken(await findCharacterIdClashes(app.store.db, tournamentId, team, exceptRegistrationId));
+    }
     return err;
   }
 
@@ -129,7 +136,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return run;
   }
   /** When the tournament is full: 007's refusal from plain reads (no transaction, no lock); else undefined. */
-  async function refusalIfFull(tournamentId: number, userId: number, team: TeamFields): Promise<HttpError | undefined> {
+  async function refusalIfFull(tournamentId: number, userId: number, team: TeamWithIds): Promise<HttpError | undefined> {
     const seen = await findLiveTournament(app.store.db, tournamentId);
     if (!seen || (await countRegistrations(app.store.db, tournamentId)) < seen.max_teams) {
       knownFull.delete(tournamentId); // an admin may have raised maxTeams
@@ -148,6 +155,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const { tournamentId } = request.params;
       const team = request.body;
+      const badIds = await characterIdRefusal(app.store.db, tournamentId, team);
+      if (badIds) throw badIds;
       try {
         // A rush (decision 026): a full tournament stays full (no team is ever removed), so the crowd
         // behind the last slot is answered from plain reads, never queueing for the tournament's lock.
@@ -171,12 +180,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
                   if (refused?.message === FULL) knownFull.add(tournamentId);
                   if (refused) throw refused;
                   const inserted = await insertRegistration(trx, tournamentId, user.id, team);
+                  await saveCharacterIds(trx, tournamentId, inserted.id, team);
                   await bumpGeneration(trx, tournamentId); // registeredTeams
                   return inserted;
                 }),
           );
         }
-        return reply.status(201).send(toRegistration(row));
+        const [answer] = await withCharacterIds(app.store.db, [toRegistration(row)]);
+        return reply.status(201).send(answer);
       } catch (err) {
         throw await asTeamConflict(err, tournamentId, team);
       }
@@ -197,7 +208,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         app.store.db,
         rows.map((r) => r.rid),
       );
-      return rows.map((r) => withPlacements(r, placements.get(r.rid)));
+      return (await withCharacterIds(app.store.db, rows)).map((r) => withPlacements(r, placements.get(r.rid)));
     },
   );
 
@@ -211,7 +222,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { tournamentId } = request.params;
       if (!(await findLiveTournament(app.store.db, tournamentId))) throw notFound(TOURNAMENT_NOT_FOUND);
       reply.header('cache-control', 'private, no-store');
-      return listTournamentRegistrations(app.store.db, tournamentId);
+      const [rows, contacts] = await Promise.all([
+        listTournamentRegistrations(app.store.db, tournamentId),
+        captainContacts(app.store.db, tournamentId),
+      ]);
+      return (await withCharacterIds(app.store.db, rows)).map((r) => ({ ...r, ...contacts.get(r.rid) }));
     },
   );
 
@@ -229,7 +244,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound(NO_TEAM);
       reply.header('cache-control', 'private, no-store');
       const placements = await teamPlacements(app.store.db, [row.id]);
-      return withPlacements(toRegistration(row), placements.get(row.id));
+      const [answer] = await withCharacterIds(app.store.db, [toRegistration(row)]);
+      return withPlacements(answer!, placements.get(row.id));
     },
   );
 
@@ -243,6 +259,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const { tournamentId } = request.params;
       const team = request.body;
+      const badIds = await characterIdRefusal(app.store.db, tournamentId, team);
+      if (badIds) throw badIds;
       let registrationId: number | undefined;
       try {
         const row = await app.store.writeTransaction(async (trx) => {
@@ -259,11 +277,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           if (await isTeamNameTaken(trx, tournamentId, team.teamName, existing.id)) throw teamNameTaken();
           const clashes = await findIgnClashes(trx, tournamentId, team, existing.id);
           if (clashes.length > 0) throw ignTaken(clashes);
+          const idClashes = await findCharacterIdClashes(trx, tournamentId, team, existing.id);
+          if (idClashes.length > 0) throw characterIdTaken(idClashes);
           const updated = await updateRegistrationTeam(trx, existing.id, tournamentId, team);
+          await saveCharacterIds(trx, tournamentId, existing.id, team);
           if (updated.team_name !== existing.team_name) await bumpGeneration(trx, tournamentId); // points tables show team names
           return updated;
         });
-        return toRegistration(row);
+        const [answer] = await withCharacterIds(app.store.db, [toRegistration(row)]);
+        return answer;
       } catch (err) {
         throw await asTeamConflict(err, tournamentId, team, registrationId);
       }
@@ -291,7 +313,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           return submitPayment(trx, existing.id, utr);
         });
         if (!row) throw conflict(ALREADY_VERIFIED);
-        return toRegistration(row);
+        const [answer] = await withCharacterIds(app.store.db, [toRegistration(row)]);
+        return answer;
       } catch (err) {
         if (isUniqueViolation(err, UTR_TAKEN_CONSTRAINT)) throw utrTaken();
         throw err;
@@ -343,7 +366,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         }
         return setPayments(trx, tournamentId, rids, paymentStatus);
       });
-      return rows.map(toRegistration);
+      return withCharacterIds(app.store.db, rows.map(toRegistration));
     },
   );
 
@@ -365,7 +388,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         return setPayment(trx, rid, paymentStatus);
       });
       if (!row) throw notFound('Registration not found.');
-      return toRegistration(row);
+      const [answer] = await withCharacterIds(app.store.db, [toRegistration(row)]);
+      return answer;
     },
   );
 };
