@@ -205,6 +205,32 @@ export function TournamentForm({
         </fieldset>
 
         <fieldset className="form-group">
+          <legend>Players</legend>
+          <label className="points-system" htmlFor="requireCharacterIds">
+            <input
+              type="checkbox"
+              id="requireCharacterIds"
+              name="requireCharacterIds"
+              value="on"
+              defaultChecked={values.requireCharacterIds === 'on' || values.requireCharacterIds === 'true'}
+              aria-describedby={`requireCharacterIds-hint${errors.requireCharacterIds ? ' requireCharacterIds-error' : ''}`}
+            />
+            <span>
+              <span className="points-system-name">Require character IDs</span>
+              <span className="points-system-points" id="requireCharacterIds-hint">
+                Every player gives their in-game character ID (BGMI) or UID (Free Fire) when the team registers.
+              </span>
+            </span>
+          </label>
+          {errors.requireCharacterIds ? (
+            <p className="field-error" id="requireCharacterIds-error">
+              <span aria-hidden="true">⚠ </span>
+              {errors.requireCharacterIds}
+            </p>
+          ) : null}
+        </fieldset>
+
+        <fieldset className="form-group">
           <legend>Cover image</legend>
           {currentCover ? (
             <figure className="admin-cover">

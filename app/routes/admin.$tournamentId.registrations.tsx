@@ -3,7 +3,15 @@ import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
-import { byPayment, loadRegistrations, paymentFilterOf, paymentFilterQuery, registeredAt } from '~/utils/admin-registrations.server';
+import {
+  byPayment,
+  captainWords,
+  loadRegistrations,
+  paymentFilterOf,
+  paymentFilterQuery,
+  registeredAt,
+  teamPlayers,
+} from '~/utils/admin-registrations.server';
 import { pageError } from '~/utils/errors.server';
 import { formFailure, gatewayFormErrors, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
@@ -57,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     (err) => pageError(err, NOT_FOUND),
   );
   return {
-    t: { id: t.id, name: t.name, maxTeams: t.maxTeams },
+    t: { id: t.id, name: t.name, maxTeams: t.maxTeams, requireCharacterIds: t.requireCharacterIds },
     expectedField: EXPECTED_REFERENCE_FIELD,
     filter: filter === 'invalid' ? null : filter,
     invalidFilter: filter === 'invalid',
@@ -68,8 +76,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     teams: byPayment(registrations, filter).map((r) => ({
       rid: r.rid,
       teamName: r.teamName,
-      players: [r.player1Username, r.player2Username, r.player3Username, r.player4Username].filter(Boolean),
-      substitutes: [r.substitute1Username, r.substitute2Username].filter(Boolean),
+      ...teamPlayers(r, t.game),
+      // Decision 046: the organiser's ways to reach the captain (the admin-only list carries them).
+      captain: captainWords(r, t.name),
       username: r.username,
       registeredAt: registeredAt(r),
       paymentStatus: r.paymentStatus,
@@ -217,6 +226,7 @@ export default function AdminRegistrations() {
                 action={action}
                 expectedField={page.expectedField}
                 error={teamErrors[`team.${team.rid}`]}
+                requireIds={page.t.requireCharacterIds}
               />
             ))}
           </ul>
@@ -229,7 +239,19 @@ export default function AdminRegistrations() {
 type Team = ReturnType<typeof useLoaderData<typeof loader>>['teams'][number];
 
 /** One team: its players and payment, its own Verify/Reject form, and the hidden fields with the reference shown here. */
-function TeamCard({ team, action, expectedField, error }: { team: Team; action: string; expectedField: string; error?: string }) {
+function TeamCard({
+  team,
+  action,
+  expectedField,
+  error,
+  requireIds,
+}: {
+  team: Team;
+  action: string;
+  expectedField: string;
+  error?: string;
+  requireIds: boolean;
+}) {
   const errorId = `team-${team.rid}-error`;
   const flagId = `team-${team.rid}-shared`;
   const describedBy = [error ? errorId : null, team.sameReferenceAs.length ? flagId : null].filter(Boolean).join(' ') || undefined;
@@ -258,6 +280,34 @@ function TeamCard({ team, action, expectedField, error }: { team: Team; action: 
               <dd>{team.substitutes.join(', ')}</dd>
             </div>
           ) : null}
+          {requireIds && team.missingIds > 0 ? (
+            <div className="ops-flag">
+              <dt>
+                <span aria-hidden="true">⚠ </span>Character IDs
+              </dt>
+              <dd>
+                {team.missingIds === 1 ? '1 player has' : `${team.missingIds} players have`} no character ID yet (registered before you
+                required them, or not edited since).
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Captain</dt>
+            <dd className="ops-contact">
+              {team.captain.phone ? (
+                <a href={`tel:${team.captain.phone}`} className="mono">
+                  {team.captain.phone}
+                </a>
+              ) : null}
+              {team.captain.email ? <a href={`mailto:${team.captain.email}`}>{team.captain.email}</a> : null}
+              {team.captain.whatsApp ? (
+                <a href={team.captain.whatsApp} rel="noopener noreferrer" className="ops-whatsapp">
+                  WhatsApp<span className="visually-hidden"> the captain of {team.teamName}</span>
+                </a>
+              ) : null}
+              {!team.captain.phone && !team.captain.email ? '—' : null}
+            </dd>
+          </div>
           <div>
             <dt>UPI reference</dt>
             <dd className="mono">{team.paymentReference || '—'}</dd>

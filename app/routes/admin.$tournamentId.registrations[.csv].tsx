@@ -1,13 +1,14 @@
 // "[.csv]" escapes the dot (Remix flat routes): the URL is /admin/{tournamentId}/registrations.csv.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getEnv } from '~/utils/env.server';
-import { GatewayError } from '~/utils/gateway.server';
+import { gateway, GatewayError } from '~/utils/gateway.server';
 import { byPayment, loadRegistrations, paymentFilterOf } from '~/utils/admin-registrations.server';
 import { csvFileName, toCsv } from '~/utils/csv.server';
 import { toDateTimeLocal } from '~/utils/format';
 import { requireAdmin } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
-import { TEAM_FIELDS, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import { CHARACTER_ID_FIELDS, TEAM_FIELDS, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import { captainMessage, whatsAppLink } from '~/utils/contact';
 
 const header = (timeZone: string) => [
   'rid',
@@ -16,6 +17,11 @@ const header = (timeZone: string) => [
   'paymentReference',
   'registeredBy',
   `registeredAt (${timeZone})`,
+  // Decision 046: after the earlier columns, so sheets built on those keep working.
+  ...CHARACTER_ID_FIELDS,
+  'captainPhone',
+  'captainEmail',
+  'captainWhatsApp',
 ];
 
 function plain(message: string, status: number) {
@@ -28,8 +34,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (tid === null) return plain(TOURNAMENT_NOT_FOUND, 404);
   const filter = paymentFilterOf(request);
   let rows;
+  let tournamentName = '';
   try {
-    rows = byPayment((await loadRegistrations(request, tid)).registrations, filter);
+    const [loaded, tournament] = await Promise.all([loadRegistrations(request, tid), gateway.getTournament(request, tid)]);
+    rows = byPayment(loaded.registrations, filter);
+    tournamentName = tournament.name;
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     return plain(
@@ -53,6 +62,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       r.paymentReference,
       r.username,
       toDateTimeLocal(r.createdAt, APP_TIME_ZONE).replace('T', ' '),
+      ...CHARACTER_ID_FIELDS.map((f) => r[f]),
+      r.captainPhone,
+      r.captainEmail,
+      (r.captainPhone && whatsAppLink(r.captainPhone, captainMessage(tournamentName, r.teamName))) || '',
     ]),
   ]);
   const name = csvFileName(`tournament-${tid}-registrations${filter && filter !== 'invalid' ? `-${filter}` : ''}`);

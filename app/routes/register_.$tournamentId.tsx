@@ -12,7 +12,7 @@ import { gateway, GatewayError, UNAVAILABLE_MESSAGE } from '~/utils/gateway.serv
 import type { Registration, Tournament } from '~/utils/gateway.server';
 import { flash, requireUser } from '~/utils/session.server';
 import { TeamCreateSchema } from '@custom-room/contract';
-import { TEAM_FIELDS } from '@custom-room/contract/constants';
+import { TEAM_FORM_FIELDS } from '@custom-room/contract/constants';
 import { canRegister, entryFeeLabel } from '~/utils/tournament';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/player.css';
@@ -69,7 +69,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The gateway unreachable: the form stays (with what a refused post kept), under the message, so nothing typed is lost.
   if (!loaded)
     return data(
-      { t: { id, name: '', game: '', status: '', fee: '', slots: '', closes: '' }, state: { kind: 'unavailable' } as RegistrationState },
+      {
+        t: { id, name: '', game: '', requireCharacterIds: false, status: '', fee: '', slots: '', closes: '' },
+        state: { kind: 'unavailable' } as RegistrationState,
+      },
       UNAVAILABLE_INIT,
     );
   const [t, team] = loaded;
@@ -80,6 +83,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: t.id,
       name: t.name,
       game: t.game,
+      requireCharacterIds: t.requireCharacterIds,
       status: t.status,
       fee: entryFeeLabel(t.entryFee),
       slots: `${slotsLeft} of ${t.maxTeams} slots left`,
@@ -98,7 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const result = await submitToGateway(() => gateway.registerTeam(request, id, parsed.data), {
     values: parsed.values,
-    fields: TEAM_FIELDS,
+    fields: TEAM_FORM_FIELDS,
     fallback: REGISTRATION_FAILED,
   });
   if (!result.ok) {
@@ -168,12 +172,15 @@ export default function RegisterTeam() {
         <>
           <p className="form-intro">
             Enter the in-game names (IGN) exactly as they appear in {t.game || 'the game'}: the organiser uses them to check the lobby.
+            {t.requireCharacterIds ? ' This tournament needs each player’s character ID too.' : ''}
           </p>
           <TeamForm
             values={actionData?.values ?? {}}
             fieldErrors={actionData?.fieldErrors}
             formError={actionData?.formError}
             requiredPlayers={4}
+            game={t.game}
+            requireCharacterIds={t.requireCharacterIds}
             submitLabel="Register team"
             pendingLabel="Registering…"
           />

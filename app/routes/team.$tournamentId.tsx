@@ -8,7 +8,7 @@ import { gateway, GatewayError } from '~/utils/gateway.server';
 import { requireUser } from '~/utils/session.server';
 import { PlacementLines } from '~/components/placements';
 import { placementViews, type PlacementView } from '~/utils/stages';
-import { IGN_FIELDS, IGN_FORM_LABELS } from '@custom-room/contract/constants';
+import { CHARACTER_ID_FIELDS, CHARACTER_ID_OF, characterIdName, IGN_FIELDS, IGN_FORM_LABELS } from '@custom-room/contract/constants';
 import { parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
@@ -24,7 +24,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-type Team = { teamName: string; placements: PlacementView[] } & Record<(typeof IGN_FIELDS)[number], string>;
+type Team = { teamName: string; placements: PlacementView[]; idName: string } & Record<
+  (typeof IGN_FIELDS)[number] | (typeof CHARACTER_ID_FIELDS)[number],
+  string
+>;
 type TeamState = { status: 'ok'; team: Team } | { status: 'none'; message: string } | { status: 'failed'; message: string };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -37,8 +40,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = { id: tournament.value.id, name: tournament.value.name };
   if (team.status === 'fulfilled') {
     const r = team.value;
-    const fields = Object.fromEntries(IGN_FIELDS.map((f) => [f, r[f]])) as Record<(typeof IGN_FIELDS)[number], string>;
-    return { t, state: { status: 'ok', team: { teamName: r.teamName, placements: placementViews(r.placements), ...fields } } as TeamState };
+    const fields = Object.fromEntries([...IGN_FIELDS, ...CHARACTER_ID_FIELDS].map((f) => [f, r[f]])) as Record<
+      (typeof IGN_FIELDS)[number] | (typeof CHARACTER_ID_FIELDS)[number],
+      string
+    >;
+    const own = {
+      teamName: r.teamName,
+      placements: placementViews(r.placements),
+      idName: characterIdName(tournament.value.game),
+      ...fields,
+    };
+    return { t, state: { status: 'ok', team: own } as TeamState };
   }
   const err: unknown = team.reason;
   // A 401 is already the redirect to /login; "unreachable" is the 503 page.
@@ -75,6 +87,11 @@ export default function TeamPage() {
                           <span className="visually-hidden">None</span>
                         </>
                       )}
+                      {state.team[CHARACTER_ID_OF[field]] ? (
+                        <span className="team-character-id">
+                          {state.team.idName} <span className="mono">{state.team[CHARACTER_ID_OF[field]]}</span>
+                        </span>
+                      ) : null}
                     </dd>
                   </div>
                 ))}

@@ -10,7 +10,7 @@ import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/uti
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { flash, requireUser } from '~/utils/session.server';
 import { TeamUpdateSchema } from '@custom-room/contract';
-import { TEAM_FIELDS } from '@custom-room/contract/constants';
+import { TEAM_FORM_FIELDS } from '@custom-room/contract/constants';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
@@ -35,9 +35,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireTournamentId(params.tournamentId);
   const [tournament, team] = await Promise.allSettled([gateway.getTournament(request, id), gateway.myTeam(request, id)]);
   if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
-  const t = { id: tournament.value.id, name: tournament.value.name };
+  const t = {
+    id: tournament.value.id,
+    name: tournament.value.name,
+    game: tournament.value.game,
+    requireCharacterIds: tournament.value.requireCharacterIds,
+  };
   if (team.status === 'fulfilled') {
-    const values = Object.fromEntries(TEAM_FIELDS.map((f) => [f, team.value[f]]));
+    const values = Object.fromEntries(TEAM_FORM_FIELDS.map((f) => [f, team.value[f]]));
     return { t, state: { status: 'ok', values } as EditState };
   }
   const err: unknown = team.reason;
@@ -55,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Refusals (a name or IGN taken in this tournament, a team frozen once the tournament started) come back beside the field or above the form.
   const result = await submitToGateway(() => gateway.updateTeam(request, id, parsed.data), {
     values: parsed.values,
-    fields: TEAM_FIELDS,
+    fields: TEAM_FORM_FIELDS,
     fallback: UPDATE_FAILED,
   });
   if (!result.ok) return result.failure;
@@ -78,6 +83,8 @@ export default function UpdateTeamPage() {
             <p className="form-intro">Team name, player 1 and player 2 are required. Changes are allowed until the tournament starts.</p>
             <TeamForm
               requiredPlayers={2}
+              game={t.game}
+              requireCharacterIds={t.requireCharacterIds}
               values={actionData?.values ?? state.values}
               fieldErrors={actionData?.fieldErrors}
               formError={actionData?.formError}

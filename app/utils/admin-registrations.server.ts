@@ -2,7 +2,8 @@ import { getEnv } from './env.server';
 import { formatDateTime } from './format';
 import { gateway } from './gateway.server';
 import type { AdminRegistration } from '~/utils/gateway.server';
-import { PAYMENT_STATUSES, type PaymentStatus } from '@custom-room/contract/constants';
+import { CHARACTER_ID_OF, characterIdName, IGN_FIELDS, PAYMENT_STATUSES, type PaymentStatus } from '@custom-room/contract/constants';
+import { captainMessage, whatsAppLink } from './contact';
 import { isPaymentStatus } from './payments-form.server';
 
 /** What the admin registrations page and its CSV share: the filter and the rows. */
@@ -29,3 +30,27 @@ export const byPayment = (registrations: AdminRegistration[], filter: PaymentSta
 
 /** Registration time in APP_TIME_ZONE, as people read it. */
 export const registeredAt = (r: AdminRegistration) => formatDateTime(r.createdAt, getEnv().APP_TIME_ZONE);
+
+/** The team's players and substitutes as the organiser reads them ("Mortal (BGMI character ID 5123456789)"), and how many named players lack an ID. */
+export function teamPlayers(r: AdminRegistration, game: string) {
+  const idName = characterIdName(game);
+  const named = IGN_FIELDS.filter((f) => r[f] !== '');
+  const shown = (f: (typeof IGN_FIELDS)[number]) => {
+    const id = r[CHARACTER_ID_OF[f]];
+    return id ? `${r[f]} (${idName} ${id})` : r[f];
+  };
+  return {
+    players: named.filter((f) => f.startsWith('player')).map(shown),
+    substitutes: named.filter((f) => f.startsWith('substitute')).map(shown),
+    missingIds: named.filter((f) => r[CHARACTER_ID_OF[f]] === '').length,
+  };
+}
+
+/** The captain's phone and email, and a wa.me link with a short text naming the tournament (decision 046). */
+export function captainWords(r: AdminRegistration, tournamentName: string) {
+  return {
+    phone: r.captainPhone,
+    email: r.captainEmail,
+    whatsApp: r.captainPhone ? whatsAppLink(r.captainPhone, captainMessage(tournamentName, r.teamName)) : null,
+  };
+}

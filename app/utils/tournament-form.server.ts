@@ -79,7 +79,12 @@ export function checkTournamentFields(entries: Record<string, string>, timeZone:
   const result = validateTournamentForm(input);
   const fieldErrors = { ...(result.errors ?? {}), ...ownErrors };
   if (!result.data || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  const fields = Object.fromEntries(Object.entries(result.data).map(([name, value]) => [name, String(value)]));
+  // A checkbox: sent ticked as "on", left out unticked (as a browser posts it).
+  const fields = Object.fromEntries(
+    Object.entries(result.data)
+      .filter(([name, value]) => !(name === 'requireCharacterIds' && value === false))
+      .map(([name, value]) => [name, name === 'requireCharacterIds' ? 'on' : String(value)]),
+  );
   return { ok: true, fields };
 }
 
@@ -117,6 +122,7 @@ export function tournamentValues(t: Tournament, timeZone: string): FormValues {
     platform: t.platform,
     status: t.status,
     pointsSystem: t.pointsSystem,
+    requireCharacterIds: t.requireCharacterIds ? 'on' : '',
   };
 }
 

@@ -1,6 +1,6 @@
 /** The admin tournament form's shape, shared by the server and the browser (pure: no server imports). */
 
-/** Form field names: the spec's tournament data fields (§3), plus pointsSystem, in the order the form shows them. */
+/** Form field names: the spec's tournament data fields (§3), plus pointsSystem and requireCharacterIds (decision 046), in the order the form shows them. */
 export const TOURNAMENT_FIELDS = [
   'name',
   'game',
@@ -17,6 +17,7 @@ export const TOURNAMENT_FIELDS = [
   'platform',
   'status',
   'pointsSystem',
+  'requireCharacterIds',
   'coverImage',
 ] as const;
 

@@ -3,6 +3,7 @@ import type { EndpointName, Endpoints } from './endpoints.js';
 import { MatchSchema } from './schemas/match.js';
 import { TeamPlacementSchema } from './schemas/stages.js';
 import { CHECK_IN_STATES, PLACES, RELEASE_REASONS } from './constants.js';
+import { CHARACTER_ID_FIELDS, type CharacterIdField } from './constants/identity.js';
 
 /**
  * How the web app reads each answer (decision 035): leniently. The table's response schemas say
@@ -41,6 +42,7 @@ const TournamentAnswer = z.object({
   status: z.string(),
   overview: z.string().default(''),
   pointsSystem: z.string().default('bgis-10'),
+  requireCharacterIds: z.boolean().default(false),
   registeredTeams: z.number().default(0),
   /** Decision 043 (absent when none, and on the original gateway). */
   paymentDeadlineHours: z.number().optional(),
@@ -79,6 +81,16 @@ const ProfileAnswer = z.object({
   profilePictureUrl: z.string().default(''),
 });
 
+const characterIdAnswers = Object.fromEntries(
+  CHARACTER_ID_FIELDS.map((f) => [
+    f,
+    z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ''),
+  ]),
+) as { [F in CharacterIdField]: z.ZodEffects<z.ZodOptional<z.ZodNullable<z.ZodString>>, string, string | null | undefined> };
+
 const RegistrationAnswer = z.object({
   rid: z.number(),
   tid: z.number(),
@@ -95,6 +107,8 @@ const RegistrationAnswer = z.object({
     .string()
     .nullish()
     .transform((v) => v ?? ''),
+  /** Decision 046: each player's in-game character ID ('' for none; absent on the original gateway). */
+  ...characterIdAnswers,
   paymentStatus: z.string().default('pending'),
   paymentReference: z.string().default(''),
   createdAt: z.string().default(''),
@@ -187,6 +201,9 @@ const AdminRegistrationAnswer = RegistrationAnswer.extend({
   username: z.string().default(''),
   /** Decision 043's sort key (absent on the original gateway: rid order). */
   listOrder: z.number().default(0),
+  /** Decision 046: the captain's account contact, for the organiser (absent on the original gateway). */
+  captainPhone: z.string().default(''),
+  captainEmail: z.string().default(''),
   /** Other registrations with the same UPI reference (older data; absent on the original gateway). */
   sameReferenceAs: z.array(z.object({ rid: z.number(), tid: z.number(), teamName: z.string() })).default([]),
 });

@@ -18,5 +18,6 @@ export * from './constants/messages.js';
 export * from './constants/stages.js';
 export * from './constants/notifications.js';
 export * from './constants/places.js';
+export * from './constants/identity.js';
 
 export type FieldErrors = Record<string, string>;

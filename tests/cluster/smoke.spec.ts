@@ -35,10 +35,10 @@ test('sign up, log in, register a team, see the payment page', async ({ page, ap
 
   const team = { teamName: `Cluster ${u}`, p1: `One_${u}`, p2: `Two_${u}`, p3: `Three_${u}`, p4: `Four_${u}` };
   await page.getByLabel('Team name').fill(team.teamName);
-  await page.getByLabel('Player 1 (IGL)').fill(team.p1);
-  await page.getByLabel('Player 2').fill(team.p2);
-  await page.getByLabel('Player 3').fill(team.p3);
-  await page.getByLabel('Player 4').fill(team.p4);
+  await page.getByLabel('Player 1 (IGL)').first().fill(team.p1);
+  await page.getByLabel('Player 2').first().fill(team.p2);
+  await page.getByLabel('Player 3').first().fill(team.p3);
+  await page.getByLabel('Player 4').first().fill(team.p4);
   await page.getByRole('button', { name: 'Register team' }).click();
   await expect(page).toHaveURL(/\/payment\?rid=\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pay the entry fee' })).toBeVisible();

@@ -189,7 +189,7 @@ test.describe('team', () => {
     const newName = `Renamed ${unique()}`;
     const newIgn = `p2_${unique()}`;
     await page.getByLabel('Team name').fill(newName);
-    await page.getByLabel('Player 2').fill(newIgn);
+    await page.getByLabel('Player 2').first().fill(newIgn);
     await page.getByRole('button', { name: 'Save team' }).click();
 
     await expect(page).toHaveURL(`/team/${t.id}`);
@@ -214,13 +214,13 @@ test.describe('team', () => {
     await page.goto(`/tournaments/${t.id}/update-team`);
     const newIgn = `p2_${unique()}`;
     await page.getByLabel('Team name').fill(rival.teamName.toUpperCase());
-    await page.getByLabel('Player 2').fill(newIgn);
+    await page.getByLabel('Player 2').first().fill(newIgn);
     await page.getByRole('button', { name: 'Save team' }).click();
 
     await expect(page.getByRole('alert')).toContainText('A team with this name is already registered.');
     await expect(page.getByLabel('Team name')).toHaveAccessibleDescription(/A team with this name is already registered\./);
     await expect(page.getByLabel('Team name')).toHaveValue(rival.teamName.toUpperCase());
-    await expect(page.getByLabel('Player 2')).toHaveValue(newIgn);
+    await expect(page.getByLabel('Player 2').first()).toHaveValue(newIgn);
     await expect(page).toHaveURL(`/tournaments/${t.id}/update-team`);
   });
 

@@ -317,11 +317,11 @@ test.describe('registration refused', () => {
     await expectAccessible(page, testInfo);
 
     // Missing required players: the form's own check, same rules as the gateway, inputs kept.
-    await page.getByLabel('Player 4').fill('');
+    await page.getByLabel('Player 4').first().fill('');
     await page.getByLabel('Team name').fill(`Fresh ${unique()}`);
     await page.getByRole('button', { name: 'Register team' }).click();
     await expect(page.locator('#player4Username-error')).toHaveText(/Player 4 IGN is required\./);
-    await expect(page.getByLabel('Player 1 (IGL)')).toHaveValue(team.player1Username);
+    await expect(page.getByLabel('Player 1 (IGL)').first()).toHaveValue(team.player1Username);
 
     const mine = await api.request<unknown[]>('GET', '/registrations/user', { token: player.token });
     expect(mine).toHaveLength(0);

@@ -67,6 +67,13 @@ describe('team registrations', () => {
         player4Username: fields.player4Username,
         substitute1Username: 'sub_one',
         substitute2Username: '',
+        // Decision 046: every team answer carries the character IDs, '' for none.
+        player1CharacterId: '',
+        player2CharacterId: '',
+        player3CharacterId: '',
+        player4CharacterId: '',
+        substitute1CharacterId: '',
+        substitute2CharacterId: '',
         paymentStatus: 'pending',
         paymentReference: '',
         createdAt: expect.any(String),
@@ -426,8 +433,8 @@ describe('team registrations', () => {
       const res = await gw.api.get(`/registrations/tournament/${t.id}`, admin);
       expect(res.status).toBe(200);
       expect(res.body).toEqual([
-        { ...ra, username: a.username, listOrder: 1, sameReferenceAs: [] },
-        { ...rb, username: b.username, listOrder: 1, sameReferenceAs: [] },
+        { ...ra, username: a.username, listOrder: 1, sameReferenceAs: [], captainPhone: `+91${a.phone}`, captainEmail: a.email },
+        { ...rb, username: b.username, listOrder: 1, sameReferenceAs: [], captainPhone: `+91${b.phone}`, captainEmail: b.email },
       ]);
       const empty = await gw.api.get(`/registrations/tournament/${(await openTournament()).id}`, admin);
       expect(empty.body).toEqual([]);

@@ -96,6 +96,7 @@ describe('GET /tournaments and /tournaments/{id}', () => {
       status: 'Upcoming',
       overview: fields.overview,
       pointsSystem: 'bmps-15',
+      requireCharacterIds: false,
       registeredTeams: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       updatedAt: expect.stringMatching(/Z$/),

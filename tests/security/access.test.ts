@@ -543,3 +543,27 @@ describe('room ID and password', () => {
     ]);
   });
 });
+
+describe("captains' phone and email (decision 046)", () => {
+  it('reach no answer but their own account’s and the organiser’s registrations list', () => {
+    expect(answers.length).toBe(ROWS.length * ACTORS.length);
+    // The 10 digits match both forms a phone takes (as typed, and stored as +91…).
+    const contacts: Record<'player' | 'other' | 'admin', string[]> = {
+      player: [player.email, player.phone.slice(-10)],
+      other: [other.email, other.phone.slice(-10)],
+      admin: [ADMIN.email, ADMIN.phone.slice(-10)],
+    };
+    const leaks = answers.flatMap((a) =>
+      (Object.keys(contacts) as (keyof typeof contacts)[])
+        .filter((owner) => owner !== a.actor && a.actor !== 'admin')
+        .filter((owner) => contacts[owner].some((c) => a.text.includes(c)))
+        .map((owner) => `${a.call} as ${a.actor} carries ${owner}'s contact`),
+    );
+    expect(leaks).toEqual([]);
+    // The organiser does see the captain's contact, so the grep above can find it.
+    const list = answers.find((a) => a.call === 'GET /registrations/tournament/{tournamentId}' && a.actor === 'admin');
+    expect(list?.status).toBe(200);
+    expect(list?.text).toContain(player.email);
+    expect(list?.text).toContain(`+91${player.phone.slice(-10)}`);
+  });
+});

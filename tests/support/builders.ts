@@ -10,6 +10,7 @@ import type {
   TournamentFields,
   TournamentJson,
 } from './schemas';
+import type { TeamField } from '@custom-room/contract/constants';
 
 /**
  * Test data builders (decision 037): valid data of each kind the gateway takes or answers, typed from
@@ -78,8 +79,10 @@ export function tournamentFields(
   } as TournamentFields & Record<string, string>;
 }
 
-/** A valid team of four (POST /registrations/{tid}); IGNs are unique per call. */
-export function teamFields(overrides: Partial<Record<keyof TeamBody, string>> = {}): Record<keyof TeamBody, string> {
+/** A valid team of four (POST /registrations/{tid}); IGNs are unique per call; no character IDs unless overridden. */
+export function teamFields(
+  overrides: Partial<Record<keyof TeamBody, string>> = {},
+): Record<TeamField, string> & Partial<Record<keyof TeamBody, string>> {
   const u = unique();
   return {
     teamName: `Team ${u}`,
@@ -156,6 +159,7 @@ export function tournamentJson(overrides: Partial<TournamentJson> = {}): Tournam
     status: 'Registration Ongoing',
     overview: 'Erangel and Miramar, 3 days.',
     pointsSystem: 'bmps-15',
+    requireCharacterIds: false,
     registeredTeams: 3,
     createdAt: '2030-01-01T00:00:00.000Z',
     updatedAt: '2030-01-01T00:00:00.000Z',

@@ -746,6 +746,7 @@ describe('registrations CSV', () => {
 
   it('downloads every registration with a header row as an attachment', async () => {
     routes({
+      'GET /tournaments/5': () => [200, TOURNAMENT],
       'GET /registrations/tournament/5': () => [
         200,
         [
@@ -764,12 +765,14 @@ describe('registrations CSV', () => {
     const text = (await res.text()).replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'rid,teamName,player1Username,player2Username,player3Username,player4Username,substitute1Username,substitute2Username,paymentStatus,paymentReference,registeredBy,registeredAt (Asia/Kolkata)',
+      'rid,teamName,player1Username,player2Username,player3Username,player4Username,substitute1Username,substitute2Username,paymentStatus,paymentReference,registeredBy,registeredAt (Asia/Kolkata),' +
+        'player1CharacterId,player2CharacterId,player3CharacterId,player4CharacterId,substitute1CharacterId,substitute2CharacterId,captainPhone,captainEmail,captainWhatsApp',
     );
+    // A gateway without decision 046's fields: the new columns stay empty.
     expect(lines[1]).toBe(
-      `1,"'=HYPERLINK(""http://evil.example"",""Click"")",p1_1,p2_1,p3_1,p4_1,,,submitted,UTR1000000,owner_1,2026-03-05 18:30`,
+      `1,"'=HYPERLINK(""http://evil.example"",""Click"")",p1_1,p2_1,p3_1,p4_1,,,submitted,UTR1000000,owner_1,2026-03-05 18:30,,,,,,,,,`,
     );
-    expect(lines[2]).toBe(`2,"Soul, ""Mumbai""\nEast",p1_2,p2_2,p3_2,p4_2,,,pending,,owner_2,2026-03-05 18:30`);
+    expect(lines[2]).toBe(`2,"Soul, ""Mumbai""\nEast",p1_2,p2_2,p3_2,p4_2,,,pending,,owner_2,2026-03-05 18:30,,,,,,,,,`);
     expect(lines[3]).toBe('');
   });
 });

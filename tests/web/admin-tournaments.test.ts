@@ -346,7 +346,8 @@ describe('update tournament', () => {
     const { cookie } = await cookieFor(['ROLE_ADMIN']);
     const page = await update.loader(args(get('/admin/update-tournament/42', cookie), { id: '42' }));
     expect(stub.seen.at(-1)).toMatchObject({ method: 'GET', url: '/tournaments/42' });
-    expect(page.values).toEqual(FORM);
+    // Decision 046: the checkbox comes unticked ('') for a tournament that does not require character IDs.
+    expect(page.values).toEqual({ ...FORM, requireCharacterIds: '' });
     expect(page.cover).toEqual({ url: TOURNAMENT.coverImageUrl, width: 1200, height: 675 });
   });
 

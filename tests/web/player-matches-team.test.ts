@@ -4,6 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureLogs } from '../support/logs';
 import { registrationJson } from '../support';
+import { CHARACTER_ID_FIELDS } from '@custom-room/contract/constants';
 import {
   cookieOf,
   formPost,
@@ -347,7 +348,11 @@ describe('update team', () => {
     expect(body.fieldErrors).toEqual({ teamName: 'Team name is required.', player2Username: 'Player 2 IGN is required.' });
     expect(stub.seen.filter((r) => r.method === 'PUT')).toEqual([]);
 
-    const html = await render(updateRoute.default, { t: { id: TID, name: 'Monsoon Cup' }, state: { status: 'ok', values: team } }, body);
+    const html = await render(
+      updateRoute.default,
+      { t: { id: TID, name: 'Monsoon Cup', game: 'BGMI', requireCharacterIds: false }, state: { status: 'ok', values: team } },
+      body,
+    );
     expect(html).toContain('Team name is required.');
     expect(html).toMatch(/name="player1Username"[^>]*value="Mortal"|value="Mortal"[^>]*name="player1Username"/);
     expect(html).toMatch(/name="player3Username"[^>]*value="Regaltos"|value="Regaltos"[^>]*name="player3Username"/);
@@ -376,7 +381,9 @@ describe('update team', () => {
     expect(res.headers.get('location')).toBe(`/team/${TID}`);
     const put = stub.seen.find((r) => r.method === 'PUT')!;
     expect(put.url).toBe(`/registrations/${TID}`);
-    expect(put.body).toEqual({ ...fields, player3Username: '' });
+    // Decision 046: the character IDs go along, '' for none (the form had none).
+    const noIds = Object.fromEntries(CHARACTER_ID_FIELDS.map((f) => [f, '']));
+    expect(put.body).toEqual({ ...fields, player3Username: '', ...noIds });
     const next = await session.readFlash(new Request(`http://localhost/team/${TID}`, { headers: { cookie: cookieOf(res) } }));
     expect(next.message).toBe('Team updated successfully!');
   });

@@ -1,4 +1,5 @@
 // --- Stages, groups and slots (issue 18, decision 041) ---
+import { gameFamily } from './identity.js';
 export const STAGE_STATES = ['draft', 'published', 'completed'] as const;
 export type StageState = (typeof STAGE_STATES)[number];
 export const DRAW_METHODS = ['registration', 'random', 'seeded'] as const;
@@ -26,12 +27,9 @@ export const MAX_ROOM_ROWS = 500;
  * Free Fire room 48 (12 squads). undefined for any other game: the organiser gives the number.
  */
 export function defaultLobbySize(game: string): number | undefined {
-  const g = game
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-  if (/^(bgmi|battlegrounds mobile india|pubg( mobile)?|pubgm)\b/.test(g)) return 25;
-  if (/^(free fire|freefire|ff)( max)?\b/.test(g)) return 12;
+  const family = gameFamily(game);
+  if (family === 'bgmi' || family === 'pubgm') return 25;
+  if (family === 'freefire') return 12;
   return undefined;
 }
 

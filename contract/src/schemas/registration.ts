@@ -16,6 +16,12 @@ import {
   CHECK_IN_STATES,
   PLACES,
   RELEASE_REASONS,
+  CHARACTER_ID_FIELDS,
+  CHARACTER_ID_LABELS,
+  CHARACTER_ID_MAX,
+  IGN_OF,
+  normaliseCharacterId,
+  type CharacterIdField,
 } from '../constants.js';
 
 /** Trimmed with inner runs of spaces collapsed (checks run on the trimmed text; collapsing only shortens it). */
@@ -38,7 +44,51 @@ const optionalIgn = (label: string) =>
 
 const requiredIgn = (field: IgnField) => requiredName(IGN_LABELS[field], IGN_MIN, IGN_MAX);
 
-type TeamShape = { teamName: string } & Record<IgnField, string>;
+type TeamShape = { teamName: string } & Record<IgnField | CharacterIdField, string>;
+
+/**
+ * Optional in-game character ID (decision 046): spaces dropped, digits only; missing, null and '' mean
+ * none. The length that the tournament's game allows is checked by characterIdProblems.
+ */
+const optionalCharacterId = (field: CharacterIdField) => {
+  const label = CHARACTER_ID_LABELS[field];
+  return z
+    .string({ invalid_type_error: `${label} must be text.` })
+    .nullish()
+    .transform((v) => normaliseCharacterId(v ?? ''))
+    .refine((v) => /^[0-9]*$/.test(v), `${label} has digits only. Copy it from your profile in the game.`)
+    .refine((v) => v.length <= CHARACTER_ID_MAX, `${label} must be at most ${CHARACTER_ID_MAX} digits.`);
+};
+
+const characterIdShape = Object.fromEntries(CHARACTER_ID_FIELDS.map((f) => [f, optionalCharacterId(f)])) as {
+  [F in CharacterIdField]: ReturnType<typeof optionalCharacterId>;
+};
+
+/** One player, one character ID: not twice in a team, and not without the player's IGN. */
+function characterIdsFitTeam(team: Partial<TeamShape>, ctx: z.RefinementCtx) {
+  const seen = new Map<string, CharacterIdField>();
+  for (const field of CHARACTER_ID_FIELDS) {
+    const id = team[field];
+    if (typeof id !== 'string' || id === '') continue;
+    const ign = team[IGN_OF[field]];
+    const first = seen.get(id);
+    if (first) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [field],
+        message: `${CHARACTER_ID_LABELS[field]} is the same as ${CHARACTER_ID_LABELS[first]}: each player has their own.`,
+      });
+    } else if (typeof ign === 'string' && ign === '') {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [field],
+        message: `Add ${IGN_LABELS[IGN_OF[field]]} too, or leave ${CHARACTER_ID_LABELS[field]} empty.`,
+      });
+    } else {
+      seen.set(id, field);
+    }
+  }
+}
 
 /** The same player cannot fill two slots of one team, nor a look-alike of a name (decision 033). */
 function noRepeatedIgn(team: Partial<TeamShape>, ctx: z.RefinementCtx) {
@@ -68,10 +118,11 @@ const teamCreateFields = {
   player4Username: requiredIgn('player4Username'),
   substitute1Username: optionalIgn(IGN_LABELS.substitute1Username),
   substitute2Username: optionalIgn(IGN_LABELS.substitute2Username),
+  ...characterIdShape,
 };
 
 /** POST /registrations/{tournamentId}: team name and four players required, substitutes optional (spec §5). */
-export const TeamCreateSchema = z.object(teamCreateFields).superRefine(noRepeatedIgn);
+export const TeamCreateSchema = z.object(teamCreateFields).superRefine(noRepeatedIgn).superRefine(characterIdsFitTeam);
 
 /** The registration call's body: the team, and (issue 19) whether to join the waitlist when the tournament is full. */
 export const TeamRegisterSchema = z
@@ -85,7 +136,8 @@ export const TeamRegisterSchema = z
       .optional()
       .describe('When the tournament is full: true joins the waitlist (decision 043); without it a full tournament answers 409 as before.'),
   })
-  .superRefine(noRepeatedIgn);
+  .superRefine(noRepeatedIgn)
+  .superRefine(characterIdsFitTeam);
 
 /** PUT /registrations/{tournamentId}: only team name, player 1 and player 2 required (spec §5). */
 export const TeamUpdateSchema = z
@@ -97,10 +149,15 @@ export const TeamUpdateSchema = z
     player4Username: optionalIgn(IGN_LABELS.player4Username),
     substitute1Username: optionalIgn(IGN_LABELS.substitute1Username),
     substitute2Username: optionalIgn(IGN_LABELS.substitute2Username),
+    ...characterIdShape,
   })
-  .superRefine(noRepeatedIgn);
+  .superRefine(noRepeatedIgn)
+  .superRefine(characterIdsFitTeam);
 
-export type TeamFields = z.infer<typeof TeamCreateSchema>;
+/** A team's name and in-game names (what registrations store). */
+export type TeamFields = Omit<z.infer<typeof TeamCreateSchema>, CharacterIdField>;
+/** A team as the team calls take it: names and each player's character ID (decision 046). */
+export type TeamWithIds = z.infer<typeof TeamCreateSchema>;
 
 export const TournamentIdParamsSchema = z.object({ tournamentId: IdSchema });
 export const RegistrationIdParamsSchema = z.object({ rid: IdSchema });
@@ -115,6 +172,9 @@ export const RegistrationSchema = z.object({
   player4Username: z.string(),
   substitute1Username: z.string(),
   substitute2Username: z.string(),
+  ...(Object.fromEntries(
+    CHARACTER_ID_FIELDS.map((f) => [f, z.string().optional().describe("The player's in-game character ID (digits; '' for none).")]),
+  ) as { [F in CharacterIdField]: z.ZodOptional<z.ZodString> }),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentReference: z.string(),
   createdAt: z.string(),
@@ -172,6 +232,11 @@ export const AdminRegistrationSchema = RegistrationSchema.extend({
     .describe(
       'Sort key for the organiser (then rid): 0 payment submitted (to check), 1 placed and unpaid, 2 confirmed, 3 waitlist, 4 released or withdrawn.',
     ),
+  captainPhone: z
+    .string()
+    .optional()
+    .describe("The phone of the captain's account (the account that registered the team), for the organiser only."),
+  captainEmail: z.string().optional().describe("The email of the captain's account, for the organiser only."),
   sameReferenceAs: z
     .array(z.object({ rid: z.number().int(), tid: z.number().int(), teamName: z.string() }))
     .describe('Other registrations, of any tournament, that carry the same UPI reference (data from before references were unique).'),

@@ -26,6 +26,16 @@ const wholeNumber = (label: string, min: number, max: number, unit = '') =>
         .max(max, `${label} must be between ${min.toLocaleString('en-IN')} and ${max.toLocaleString('en-IN')}${unit}.`),
     );
 
+/** A form checkbox: ticked ("on", "true", "1") or not (absent, "", "false", "0"). */
+const checkbox = (label: string) =>
+  z
+    .string({ invalid_type_error: `${label} must be on or off.` })
+    .trim()
+    .toLowerCase()
+    .optional()
+    .refine((v) => v === undefined || ['', 'on', 'true', '1', 'off', 'false', '0'].includes(v), `${label} must be on or off.`)
+    .transform((v) => v === 'on' || v === 'true' || v === '1');
+
 /** Names a typo'd day ("2030-02-30") specifically, before IsoDateTimeSchema judges the rest. */
 const isRealCalendarDate = (v: unknown) => {
   const m = typeof v === 'string' ? /^\s*(\d{4}-\d{2}-\d{2})T/.exec(v) : null;
@@ -69,6 +79,7 @@ export const TournamentFormSchema = z.object({
       .pipe(wholeNumber('Payment deadline (hours)', 1, PAYMENT_DEADLINE_HOURS_MAX, ' hours')),
   ),
   paymentDeadlineAt: clearable(DateField),
+  requireCharacterIds: checkbox('Require character IDs'),
 });
 
 export type TournamentForm = z.infer<typeof TournamentFormSchema>;
@@ -141,6 +152,10 @@ export const TournamentMultipartDocSchema = z.object({
     .describe(
       'Payment deadline: a fixed ISO 8601 date-time with a zone; "" for none; left out on update keeps it. Not with paymentDeadlineHours.',
     ),
+  requireCharacterIds: z
+    .enum(['on', 'true', '1', 'off', 'false', '0', ''])
+    .optional()
+    .describe('Every named player must give their in-game character ID (decision 046). A checkbox: absent means off.'),
   coverImage: z.string().optional().describe('Image file (JPEG, PNG, WebP, GIF or AVIF), at most 5 MB, at least 200×100 pixels'),
 });
 
@@ -164,6 +179,7 @@ export const TournamentSchema = z.object({
   status: z.string(),
   overview: z.string(),
   pointsSystem: z.string(),
+  requireCharacterIds: z.boolean().describe('Every named player of a team must give their in-game character ID (decision 046).'),
   registeredTeams: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -123,6 +123,7 @@ export async function leavePlace(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   await db.deleteFrom('registration_igns').where('registration_id', '=', registrationId).execute();
+  await db.deleteFrom('registration_character_ids').where('registration_id', '=', registrationId).execute(); // decision 046: its IDs are free again
   // A draft stage's groups lose the team; published groups keep their history.
   await db
     .deleteFrom('group_slots')

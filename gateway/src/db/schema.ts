@@ -108,6 +108,8 @@ export interface TournamentsTable {
   /** Decision 043: hours after placement to get the payment verified, or a fixed time (at most one is set). */
   payment_deadline_hours: ColumnType<number | null, number | null | undefined, number | null>;
   payment_deadline_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Decision 046: 1 when every named player must give a character ID. */
+  require_character_ids: ColumnType<number, number | undefined, number>;
   deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -151,6 +153,15 @@ export interface RegistrationIgnsTable {
   ign_lower: string;
   ign_key: string; // decision 033, as team_name_key
   ign_shape: string; // decision 033, as team_name_shape
+}
+
+/** Decision 046: one row per in-game character ID in a tournament; the primary key stops it playing for two teams. */
+export interface RegistrationCharacterIdsTable {
+  tournament_id: number;
+  registration_id: number;
+  /** The IGN field the ID belongs to (player1Username … substitute2Username). */
+  field: string;
+  character_id: string;
 }
 
 export interface MatchesTable {
@@ -282,6 +293,7 @@ export interface Database {
   tournaments: TournamentsTable;
   registrations: RegistrationsTable;
   registration_igns: RegistrationIgnsTable;
+  registration_character_ids: RegistrationCharacterIdsTable;
   matches: MatchesTable;
   match_results: MatchResultsTable;
   stages: StagesTable;

@@ -25,6 +25,8 @@ export interface TournamentValues {
   /** Decision 043: undefined keeps the stored value (an update from an older form), null clears it. */
   paymentDeadlineHours?: number | null;
   paymentDeadlineAt?: string | null;
+  /** Decision 046: every named player must give a character ID (off when absent). */
+  requireCharacterIds?: boolean;
   /** An id already stored in images (see insertImage); null or absent for no cover. */
   coverImageId?: string | null;
 }
@@ -107,6 +109,7 @@ export function toTournamentJson(row: TournamentRow): TournamentJson {
     status: row.status,
     overview: row.overview,
     pointsSystem: row.points_system,
+    requireCharacterIds: Number(row.require_character_ids) === 1,
     registeredTeams: Number(row.registered_teams ?? 0),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -134,6 +137,7 @@ function toColumns(values: TournamentValues) {
     points_system: values.pointsSystem ?? DEFAULT_POINTS_SYSTEM,
     ...(values.paymentDeadlineHours !== undefined ? { payment_deadline_hours: values.paymentDeadlineHours } : {}),
     ...(values.paymentDeadlineAt !== undefined ? { payment_deadline_at: values.paymentDeadlineAt } : {}),
+    require_character_ids: values.requireCharacterIds ? 1 : 0,
   };
 }
 

@@ -46,12 +46,14 @@ import {
   NOT_PLACED_MESSAGES,
   REFERENCE_CHANGED,
   REGISTRATION_OPEN_STATUS,
-  type TeamFields,
+  type TeamWithIds,
   TOURNAMENT_NOT_FOUND,
   type TeamPlacement,
   UTR_TAKEN,
 } from '@custom-room/contract';
 import { teamPlacements } from '../../db/stages.js';
+import { captainContacts, CHARACTER_ID_TAKEN, findCharacterIdClashes, saveCharacterIds, withCharacterIds } from '../../db/identity.js';
+import { characterIdRefusal, characterIdTaken } from './identity.js';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
 
 /** Decision 041: the team's group and slot per published stage; the field is left out when there are none. */
@@ -107,7 +109,7 @@ async function registrationVerdict(
   db: Trx,
   tournament: { id: number; status: string; max_teams: number; registration_open: string; registration_close: string },
   userId: number,
-  team: TeamFields,
+  team: TeamWithIds,
   nowMs: number,
   waitlist: boolean,
 ): Promise<Verdict> {
@@ -119,6 +121,8 @@ async function registrationVerdict(
   if (await isTeamNameTaken(db, tournament.id, team.teamName)) return { refusal: teamNameTaken() };
   const clashes = await findIgnClashes(db, tournament.id, team);
   if (clashes.length > 0) return { refusal: ignTaken(clashes) };
+  const idClashes = await findCharacterIdClashes(db, tournament.id, team);
+  if (idClashes.length > 0) return { refusal: characterIdTaken(idClashes) };
   if ((await countTaken(db, tournament.id, nowMs)) >= tournament.max_teams)
     return waitlist ? { place: 'waitlist' } : { refusal: conflict(FULL) };
   return { place: 'placed' };
@@ -132,10 +136,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
    * Two requests can pass the checks at once only where the tournament lock does not serialise them;
    * the unique constraints then stop the second one, and its violation becomes the same 409 as the check.
    */
-  async function asTeamConflict(err: unknown, tournamentId: number, team: TeamFields, exceptRegistrationId?: number): Promise<unknown> {
+  async function asTeamConflict(err: unknown, tournamentId: number, team: TeamWithIds, exceptRegistrationId?: number): Promise<unknown> {
     if (isUniqueViolation(err, ONE_TEAM_PER_USER)) return alreadyRegistered();
     if (isUniqueViolation(err, TEAM_NAME_TAKEN)) return teamNameTaken();
     if (isUniqueViolation(err, IGN_TAKEN)) return ignTaken(await findIgnClashes(app.store.db, tournamentId, team, exceptRegistrationId));
+    if (isUniqueViolation(err, CHARACTER_ID_TAKEN)) {
+      return characterIdTaken(await findCharacterIdClashes(app.store.db, tournamentId, team, exceptRegistrationId));
+    }
     return err;
   }
 
@@ -143,7 +150,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   /** The registration's answer: its row, the tournament's fee and (waitlisted) its position. */
   async function registrationAnswer(db: Trx, row: NonNullable<Awaited<ReturnType<typeof findRegistrationById>>>, entryFee?: number) {
     const fee = entryFee ?? Number((await findLiveTournament(db, row.tournament_id))?.entry_fee ?? 0);
-    return toRegistration(row, { entryFee: fee, waitlistPosition: await waitlistPosition(db, row) });
+    const [answer] = await withCharacterIds(db, [
+      toRegistration(row, { entryFee: fee, waitlistPosition: await waitlistPosition(db, row) }),
+    ]);
+    return answer!;
   }
 
   /** Tournaments this process saw full: only a hint to stop waiting for a turn; the answer always comes from a read. */
@@ -164,7 +174,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
    * When the tournament is full: 007's refusal from plain reads (no transaction, no lock); else undefined.
    * Full counts the waitlist too (it gets freed places first) and not the overdue teams (decision 043).
    */
-  async function refusalIfFull(tournamentId: number, userId: number, team: TeamFields): Promise<HttpError | undefined> {
+  async function refusalIfFull(tournamentId: number, userId: number, team: TeamWithIds): Promise<HttpError | undefined> {
     const seen = await findLiveTournament(app.store.db, tournamentId);
     if (!seen || (await countTaken(app.store.db, tournamentId, now())) < seen.max_teams) {
       knownFull.delete(tournamentId); // an admin may have raised maxTeams, a team may have left
@@ -183,6 +193,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const { tournamentId } = request.params;
       const { waitlist = false, ...team } = request.body;
+      const badIds = await characterIdRefusal(app.store.db, tournamentId, team);
+      if (badIds) throw badIds;
       try {
         // A rush (decision 026): the crowd behind the last slot is answered from plain reads, never
         // queueing for the tournament's lock (a team that leaves frees its place for the waitlist first).
@@ -213,6 +225,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
                     payBy: payByFor(rules, at),
                     now: isoAt(at),
                   });
+                  await saveCharacterIds(trx, tournamentId, inserted.id, team);
                   if (verdict.place === 'placed') await bumpGeneration(trx, tournamentId); // registeredTeams
                   return inserted;
                 }),
@@ -250,7 +263,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         app.store.db,
         rows.map((r) => r.rid),
       );
-      return rows.map((r) => withPlacements(r, placements.get(r.rid)));
+      return (await withCharacterIds(app.store.db, rows)).map((r) => withPlacements(r, placements.get(r.rid)));
     },
   );
 
@@ -266,7 +279,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
       reply.header('cache-control', 'private, no-store');
       await sweepDeadlines(app.store, now(), [tournamentId]);
-      return listTournamentRegistrations(app.store.db, tournamentId, Number(tournament.entry_fee));
+      const [rows, contacts] = await Promise.all([
+        listTournamentRegistrations(app.store.db, tournamentId, Number(tournament.entry_fee)),
+        captainContacts(app.store.db, tournamentId),
+      ]);
+      return (await withCharacterIds(app.store.db, rows)).map((r) => ({ ...r, ...contacts.get(r.rid) }));
     },
   );
 
@@ -300,6 +317,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const { tournamentId } = request.params;
       const team = request.body;
+      const badIds = await characterIdRefusal(app.store.db, tournamentId, team);
+      if (badIds) throw badIds;
       let registrationId: number | undefined;
       try {
         const row = await app.store.writeTransaction(async (trx) => {
@@ -317,7 +336,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           if (await isTeamNameTaken(trx, tournamentId, team.teamName, existing.id)) throw teamNameTaken();
           const clashes = await findIgnClashes(trx, tournamentId, team, existing.id);
           if (clashes.length > 0) throw ignTaken(clashes);
+          const idClashes = await findCharacterIdClashes(trx, tournamentId, team, existing.id);
+          if (idClashes.length > 0) throw characterIdTaken(idClashes);
           const updated = await updateRegistrationTeam(trx, existing.id, tournamentId, team);
+          await saveCharacterIds(trx, tournamentId, existing.id, team);
           if (updated.team_name !== existing.team_name) await bumpGeneration(trx, tournamentId); // points tables show team names
           return updated;
         });
