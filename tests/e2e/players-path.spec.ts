@@ -6,6 +6,9 @@ import { expectSignedIn, logIn } from './support/ui';
 
 /** Issue 19, "The player's shortest path": a new player from a tournament's Register button to a sent UTR, and the lists. */
 
+/** Screenshots for docs/screenshots (issue 19), taken once: by the JavaScript run when SCREENSHOTS=1. */
+const screenshots = process.env.SCREENSHOTS === '1';
+
 const IGNS = ['Mortal', 'Viper', 'Regaltos', 'Owais'];
 
 async function fillTeam(page: Page, teamName: string, tag: string) {
@@ -21,6 +24,7 @@ test.describe("the player's shortest path", () => {
   test('Register → log-in page naming the tournament → sign up, logged in, back → team → UTR → status first; the tournament page shows the team', async ({
     page,
     api,
+    javaScript,
   }, testInfo) => {
     const t = await api.createTournament({ entryFee: '199' });
     const u = unique();
@@ -35,6 +39,7 @@ test.describe("the player's shortest path", () => {
     await page.getByRole('link', { name: 'Register', exact: true }).click();
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/register/${t.id}`)}`);
     await expect(page.getByText(`Log in to register for ${t.name}.`)).toBeVisible();
+    if (screenshots && javaScript) await page.screenshot({ path: 'docs/screenshots/login-to-register-360.png', fullPage: true });
     await page.getByRole('link', { name: 'Create an account' }).click();
     await expect(page.getByText(`Create an account to register for ${t.name}.`)).toBeVisible();
     await page.getByLabel('Email').fill(account.email);
@@ -68,6 +73,7 @@ test.describe("the player's shortest path", () => {
     expect(await y('.pay-status')).toBeLessThan(await y('.pay-reference'));
     expect(await y('.pay-reference')).toBeLessThan(await y('.pay-again'));
     await expectAccessible(page, testInfo, 'payment after a UTR');
+    if (screenshots && javaScript) await page.screenshot({ path: 'docs/screenshots/payment-after-utr-360.png', fullPage: true });
     await expectNoSidewaysScroll(page);
 
     // The tournament page: the team's state and its links instead of Register.
@@ -77,6 +83,7 @@ test.describe("the player's shortest path", () => {
     await expect(page.getByRole('link', { name: 'Register', exact: true })).toHaveCount(0);
     await expect(registration.getByRole('link', { name: 'Your team' })).toHaveAttribute('href', `/team/${t.id}`);
     await expectAccessible(page, testInfo, 'tournament page of a registered team');
+    if (screenshots && javaScript) await page.screenshot({ path: 'docs/screenshots/tournament-your-team-360.png' });
     await registration.getByRole('link', { name: 'Room details' }).click();
     await expect(page).toHaveURL(`/tournament/${t.id}/matches`);
 
@@ -103,6 +110,7 @@ test.describe("the player's shortest path", () => {
   test('the list puts open tournaments first, cards of the others show their state, and the status filter works', async ({
     page,
     api,
+    javaScript,
   }, testInfo) => {
     const u = unique();
     const [open, done] = await Promise.all([
@@ -128,6 +136,7 @@ test.describe("the player's shortest path", () => {
     await expect(page.getByRole('heading', { name: open.name, exact: true })).toHaveCount(0);
     await expect(page.getByText('Registration Ongoing')).toHaveCount(0);
     await expectAccessible(page, testInfo, 'tournaments filtered');
+    if (screenshots && javaScript) await page.screenshot({ path: 'docs/screenshots/tournaments-completed-360.png' });
     await expectNoSidewaysScroll(page);
 
     await filters.getByRole('link', { name: 'Open' }).click();
@@ -135,6 +144,12 @@ test.describe("the player's shortest path", () => {
     await expect(page.getByRole('heading', { name: open.name, exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: done.name, exact: true })).toHaveCount(0);
     for (const status of await page.locator('.tc .badge').allTextContents()) expect(status).toBe('Registration Ongoing');
+
+    // A completed tournament's page: its state where Register was.
+    await page.goto(`/tournaments/${done.id}`);
+    await expect(page.getByRole('region', { name: 'Registration' }).getByText('Completed: see the final points')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register', exact: true })).toHaveCount(0);
+    if (screenshots && javaScript) await page.screenshot({ path: 'docs/screenshots/tournament-completed-360.png' });
   });
 
   test('the home carousel starts with a tournament open for registration', async ({ page, api }) => {
@@ -195,7 +210,7 @@ test.describe("the organiser's tap targets", () => {
     });
   }
 
-  test('are at least 44 × 44 px on every organiser page', async ({ page, api, stack }) => {
+  test('are at least 44 × 44 px on every organiser page', async ({ page, api, stack, javaScript }) => {
     const s = await stagedTournament(api, { complete: false });
     const paid = await api.createTournament({ entryFee: '100' });
     const payer = await api.createPlayer();
@@ -223,6 +238,8 @@ test.describe("the organiser's tap targets", () => {
     for (const path of pages) {
       expect((await page.goto(path))?.status(), path).toBe(200);
       const small = await smallTargets(page);
+      if (screenshots && javaScript && path.includes('/results?'))
+        await page.screenshot({ path: 'docs/screenshots/admin-results-ticks-360.png', fullPage: true });
       if (small.length) found[path] = small;
     }
     expect(found).toEqual({});
