@@ -27,9 +27,9 @@ export function SiteNav({ user }: { user: { username: string; isAdmin: boolean }
           <summary aria-label="Menu">
             <span className="hamburger" aria-hidden="true" />
           </summary>
-          <NavLinks className="nav-links" isAdmin={!!user?.isAdmin} />
+          <NavLinks className="nav-links" signedIn={!!user} isAdmin={!!user?.isAdmin} />
         </details>
-        <NavLinks className="nav-links-wide" isAdmin={!!user?.isAdmin} />
+        <NavLinks className="nav-links-wide" signedIn={!!user} isAdmin={!!user?.isAdmin} />
         <Link to="/profile" className="avatar" aria-label={user ? `Your profile (${user.username})` : 'Profile and login'}>
           {user ? <span aria-hidden="true">{initial}</span> : <ProfileIcon />}
         </Link>
@@ -38,7 +38,8 @@ export function SiteNav({ user }: { user: { username: string; isAdmin: boolean }
   );
 }
 
-function NavLinks({ className, isAdmin }: { className: string; isAdmin: boolean }) {
+/** The spec's links, then the signed-in player's own tournaments (issue 19) and, for organisers, Admin. */
+function NavLinks({ className, signedIn, isAdmin }: { className: string; signedIn: boolean; isAdmin: boolean }) {
   return (
     <ul className={className}>
       <li>
@@ -52,6 +53,11 @@ function NavLinks({ className, isAdmin }: { className: string; isAdmin: boolean 
       <li>
         <NavLink to="/videos">Videos</NavLink>
       </li>
+      {signedIn ? (
+        <li>
+          <NavLink to="/my-tournaments">My Tournaments</NavLink>
+        </li>
+      ) : null}
       {isAdmin ? (
         <li>
           <NavLink to="/admin">Admin</NavLink>

@@ -10,8 +10,11 @@ export interface CardTournament {
   name: string;
   fee: string;
   prize: string;
-  lastDate: string;
+  /** Registration closes (the short local date). */
+  closes: string;
   status: string;
+  /** Where registration stands, in words, when it is not open (null while it is). */
+  state: string | null;
   cover: Cover | null;
 }
 
@@ -31,8 +34,8 @@ export function TournamentCard({ t, priority = false }: { t: CardTournament; pri
         <h2>{t.name}</h2>
         <dl className="kv">
           <Fact label="Entry Fee">{t.fee}</Fact>
-          <Fact label="Prizepool">{t.prize}</Fact>
-          <Fact label="Last Date">{t.lastDate}</Fact>
+          <Fact label="Prize pool">{t.prize}</Fact>
+          <Fact label="Registration closes">{t.closes}</Fact>
           <div>
             <dt>Status</dt>
             <dd>
@@ -40,9 +43,19 @@ export function TournamentCard({ t, priority = false }: { t: CardTournament; pri
             </dd>
           </div>
         </dl>
-        <Link className="button" to={`/tournaments/${t.id}`}>
-          Register<span className="visually-hidden"> for {t.name}</span>
-        </Link>
+        {t.state === null ? (
+          <Link className="button" to={`/tournaments/${t.id}`}>
+            Register<span className="visually-hidden"> for {t.name}</span>
+          </Link>
+        ) : (
+          <>
+            {/* Not open: the state, and a plain link to the details (never an orange Register). */}
+            <p className="tc-state">{t.state}</p>
+            <Link className="button button-secondary" to={`/tournaments/${t.id}`}>
+              View details<span className="visually-hidden">: {t.name}</span>
+            </Link>
+          </>
+        )}
       </div>
     </article>
   );

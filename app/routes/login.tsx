@@ -14,6 +14,7 @@ import { safeRedirectPath } from '~/utils/redirect';
 import { commitDeviceToken, getDeviceToken } from '~/utils/device.server';
 import { createUserSession, isAdmin, isAdminPath } from '~/utils/session.server';
 import { signedIn } from '~/utils/signed-in.server';
+import { registerTargetName, registerTargetWords } from '~/utils/register-target.server';
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
@@ -41,7 +42,7 @@ const AUTH_PAGE = /^\/(login|register)(?=[?#]|$)/;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = redirectParam(request);
   // Signed in only if the gateway accepts the token now: a revoked one would send the visitor away from the form for nothing.
-  const signed = await signedIn(request);
+  const [signed, registering] = await Promise.all([signedIn(request), registerTargetName(request, redirectTo)]);
   const user = signed.state === 'accepted' ? signed.user : null;
   // Headed for an organiser page: say so; a signed-in player stays signed in here (going on would loop).
   const organiser = isAdminPath(redirectTo) && !isAdmin(user) ? { signedInAs: user?.username ?? null } : null;
@@ -49,7 +50,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // this request's login attempt failed: its answer is the page (a form post without JavaScript runs
   // the action and then this loader in one request).
   if (user && !organiser && !context?.loginAnswered) throw redirect(redirectTo && !AUTH_PAGE.test(redirectTo) ? redirectTo : '/');
-  return { redirectTo, ...(organiser ? { organiser } : {}) };
+  return {
+    redirectTo,
+    ...(organiser ? { organiser } : {}),
+    // Came from a tournament's Register button: the notice names the tournament.
+    ...(registering !== null ? { registering: registerTargetWords('Log in', registering) } : {}),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -73,13 +79,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { redirectTo, organiser } = useLoaderData<typeof loader>();
+  const { redirectTo, organiser, registering } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormFailure>();
   const values = actionData?.values ?? {};
   const errors = actionData?.fieldErrors ?? {};
   const carried = values.redirectTo !== undefined ? safeRedirectPath(values.redirectTo, '') : redirectTo;
   // Why the user was sent here (e.g. "Please log in to view matches."): an info notice, not an error.
-  const reason = loginReason(carried);
+  const reason = loginReason(carried) ?? registering ?? null;
   const registerHref = carried ? `/register?${new URLSearchParams({ redirectTo: carried })}` : '/register';
   const passwordRef = useRef<HTMLInputElement>(null);
 

@@ -122,6 +122,9 @@ export default function Payment() {
   }
 
   const canSubmit = !page.free && page.status !== 'verified';
+  const upi = page.status !== 'verified' ? page.upi : null;
+  // A UTR is in: the organiser has something to check (issue 19: the status comes first, then the reference).
+  const sent = page.reference !== '';
   const values = actionData?.values ?? {};
   const errors = actionData?.fieldErrors ?? {};
   return (
@@ -145,41 +148,8 @@ export default function Payment() {
             {page.reference ? <p className="fine">UPI reference: {page.reference}</p> : null}
           </div>
 
-          {page.upi && page.status !== 'verified' ? (
-            <div className="pay-box">
-              <p className="pay-amount">
-                <span className="visually-hidden">Amount: </span>
-                {page.amount}
-              </p>
-              <img
-                className="pay-qr"
-                src={page.upi.qr}
-                width={QR_SIZE}
-                height={QR_SIZE}
-                alt={`UPI QR code: pay ${page.amount} to ${page.upi.payeeName}`}
-              />
-              <p className="fine">Scan with any UPI app (Google Pay, PhonePe, Paytm, BHIM).</p>
-              <p>
-                <a className="button pay-app" href={page.upi.uri}>
-                  Pay with UPI app
-                </a>
-              </p>
-              <dl className="kv pay-facts">
-                <div>
-                  <dt>UPI ID</dt>
-                  <dd className="mono">{page.upi.vpa}</dd>
-                </div>
-                <div>
-                  <dt>Payee</dt>
-                  <dd>{page.upi.payeeName}</dd>
-                </div>
-                <div>
-                  <dt>Note</dt>
-                  <dd className="mono">{page.upi.note}</dd>
-                </div>
-              </dl>
-            </div>
-          ) : null}
+          {/* Before a UTR is sent: pay, then send it. After: the status and the reference first; paying again is below. */}
+          {upi && !sent ? <PayBox upi={upi} amount={page.amount} /> : null}
 
           {canSubmit ? (
             <section className="pay-reference" aria-labelledby="pay-ref-title">
@@ -203,6 +173,13 @@ export default function Payment() {
             </section>
           ) : null}
 
+          {upi && sent ? (
+            <section className="pay-again" aria-labelledby="pay-again-title">
+              <h2 id="pay-again-title">Pay again or pay another amount</h2>
+              <PayBox upi={upi} amount={page.amount} />
+            </section>
+          ) : null}
+
           {page.screenshotForm ? (
             <p>
               Or upload your payment screenshot:{' '}
@@ -223,6 +200,41 @@ export default function Payment() {
         </Link>
       </p>
     </section>
+  );
+}
+
+type PayUpi = { uri: string; qr: string; vpa: string; payeeName: string; note: string };
+
+/** The UPI QR (250 × 250) and the same payment as a link for a phone, which cannot scan its own screen. */
+function PayBox({ upi, amount }: { upi: PayUpi; amount: string }) {
+  return (
+    <div className="pay-box">
+      <p className="pay-amount">
+        <span className="visually-hidden">Amount: </span>
+        {amount}
+      </p>
+      <img className="pay-qr" src={upi.qr} width={QR_SIZE} height={QR_SIZE} alt={`UPI QR code: pay ${amount} to ${upi.payeeName}`} />
+      <p className="fine">Scan with any UPI app (Google Pay, PhonePe, Paytm, BHIM).</p>
+      <p>
+        <a className="button pay-app" href={upi.uri}>
+          Pay with UPI app
+        </a>
+      </p>
+      <dl className="kv pay-facts">
+        <div>
+          <dt>UPI ID</dt>
+          <dd className="mono">{upi.vpa}</dd>
+        </div>
+        <div>
+          <dt>Payee</dt>
+          <dd>{upi.payeeName}</dd>
+        </div>
+        <div>
+          <dt>Note</dt>
+          <dd className="mono">{upi.note}</dd>
+        </div>
+      </dl>
+    </div>
   );
 }
 

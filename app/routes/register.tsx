@@ -8,9 +8,11 @@ import { TextField } from '~/components/ui/text-field';
 import { PASSWORD_MIN } from '@custom-room/contract/constants';
 import { RegisterFormSchema } from '~/utils/account-schemas.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
-import { gateway } from '~/utils/gateway.server';
+import { gateway, GatewayError } from '~/utils/gateway.server';
 import { safeRedirectPath } from '~/utils/redirect';
-import { flash, getUser } from '~/utils/session.server';
+import { registerTargetName, registerTargetWords } from '~/utils/register-target.server';
+import { commitDeviceToken } from '~/utils/device.server';
+import { createUserSession, flash, getUser } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [
   { title: 'Create an account | Custom Room' },
@@ -29,8 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const given = new URL(request.url).searchParams.get('redirectTo');
   const redirectTo = given ? safeRedirectPath(given, '') : '';
   // Already signed in: straight on (never back to a login or register page, which would loop).
-  if (await getUser(request)) throw redirect(redirectTo && !AUTH_PAGE.test(redirectTo) ? redirectTo : '/');
-  return { redirectTo, passwordMin: PASSWORD_MIN };
+  const [user, registering] = await Promise.all([getUser(request), registerTargetName(request, redirectTo)]);
+  if (user) throw redirect(redirectTo && !AUTH_PAGE.test(redirectTo) ? redirectTo : '/');
+  return {
+    redirectTo,
+    passwordMin: PASSWORD_MIN,
+    ...(registering !== null ? { registering: registerTargetWords('Create an account', registering) } : {}),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,12 +53,30 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (!result.ok) return result.failure;
 
-  const next = safeRedirectPath(redirectTo, '');
-  return flash(request, 'Account created. Please log in.', next ? `/login?${new URLSearchParams({ redirectTo: next })}` : '/login');
+  const given = safeRedirectPath(redirectTo, '');
+  const next = AUTH_PAGE.test(given) ? '' : given;
+  // Signed in at once with what was just typed, and back to the page the player came from (issue 19).
+  const login = await gateway.login(request, { emailOrPhone: account.email, password: account.password }).catch((err) => {
+    if (err instanceof GatewayError) return null;
+    throw err;
+  });
+  if (!login) {
+    // The account exists; only the automatic login failed (a limit, the gateway gone): log in by hand.
+    return flash(request, 'Account created. Please log in.', next ? `/login?${new URLSearchParams({ redirectTo: next })}` : '/login');
+  }
+  const response = await createUserSession(
+    request,
+    login.token,
+    login.username,
+    next || '/',
+    `Account created. You are logged in as ${login.username}.`,
+  );
+  if (login.deviceToken) response.headers.append('Set-Cookie', await commitDeviceToken(request, login.deviceToken));
+  return response;
 }
 
 export default function Register() {
-  const { redirectTo, passwordMin } = useLoaderData<typeof loader>();
+  const { redirectTo, passwordMin, registering } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormFailure>();
   const values = actionData?.values ?? {};
   const errors = actionData?.fieldErrors ?? {};
@@ -61,7 +86,11 @@ export default function Register() {
   return (
     <section className="form-page" aria-labelledby="register-title">
       <h1 id="register-title">Create an account</h1>
-      <p className="form-intro">One account for every tournament: register your squad, pay the entry fee and get the room ID.</p>
+      {registering ? <p className="notice notice-info">{registering}</p> : null}
+      <p className="form-intro">
+        One account for every tournament: register your squad, pay the entry fee and get the room ID. You are logged in as soon as it is
+        created.
+      </p>
       <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={FIELDS} />
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="redirectTo" value={carried} />

@@ -12,7 +12,8 @@ import { PlacementLines } from '~/components/placements';
 import { placementViews, type PlacementView } from '~/utils/stages';
 import { coverOf, ogImage } from '~/utils/images';
 import { isAnonymous, loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
-import { canRegister, entryFeeLabel, parseTournamentId } from '~/utils/tournament';
+import { canRegister, entryFeeLabel, parseTournamentId, registrationStateWords } from '~/utils/tournament';
+import { paymentDue, teamStateWords } from '~/utils/team';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
 import { Fact } from '~/components/fact';
@@ -38,17 +39,34 @@ async function hasPublishedStages(request: Request, id: number): Promise<boolean
   }
 }
 
+/** A signed-in member's team here: its state in words, and its group and slot in each published stage (issue 18). */
+interface MemberTeam {
+  rid: number;
+  teamName: string;
+  state: ReturnType<typeof teamStateWords>;
+  payNow: boolean;
+  placements: PlacementView[];
+}
+
 /**
- * A signed-in member's group and slot here (issue 18). Only asked for someone signed in (their page is never
- * stored in a shared cache); a refusal of any kind, even a 401, only leaves it out: this page is public.
+ * The signed-in member's team (issues 18, 19). Only asked for someone signed in (their page is never
+ * stored in a shared cache); a refusal of any kind, even a 401 or a 404 (no team), only leaves it out:
+ * this page is public.
  */
-async function memberPlacements(request: Request, id: number): Promise<PlacementView[]> {
-  if (isAnonymous(request)) return [];
+async function memberTeam(request: Request, id: number, tournament: Promise<{ entryFee: number }>): Promise<MemberTeam | null> {
+  if (isAnonymous(request)) return null;
   try {
     const team = await gateway.call(request, 'myTeam', { params: { tournamentId: id } }, { unauthorizedAsError: true });
-    return placementViews(team.placements);
+    const free = (await tournament).entryFee <= 0;
+    return {
+      rid: team.rid,
+      teamName: team.teamName,
+      state: teamStateWords(team, { free }),
+      payNow: paymentDue(team, { free }),
+      placements: placementViews(team.placements),
+    };
   } catch (err) {
-    if (err instanceof GatewayError) return [];
+    if (err instanceof GatewayError) return null;
     throw err;
   }
 }
@@ -56,11 +74,8 @@ async function memberPlacements(request: Request, id: number): Promise<Placement
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseTournamentId(params.tournamentId);
   if (id === null) throw data({ message: TOURNAMENT_NOT_FOUND }, { status: 404 });
-  const [t, stages, placements] = await Promise.all([
-    gateway.getTournament(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND)),
-    hasPublishedStages(request, id),
-    memberPlacements(request, id),
-  ]);
+  const tournament = gateway.getTournament(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
+  const [t, stages, team] = await Promise.all([tournament, hasPublishedStages(request, id), memberTeam(request, id, tournament)]);
   const timeZone = getEnv().APP_TIME_ZONE;
   const url = new URL(request.url);
   const origin = publicOrigin(request);
@@ -70,6 +85,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ends = formatShortDate(t.endDate, timeZone);
   const closes = formatDateTime(t.registrationClose, timeZone);
   const open = canRegister(t.status);
+  const opensLater = t.registrationOpen && Date.parse(t.registrationOpen) > Date.now() ? formatDateTime(t.registrationOpen, timeZone) : '';
   const summary = [
     t.game,
     t.entryFee > 0 ? `Entry ${fee}` : 'Free entry',
@@ -102,8 +118,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         cover,
       },
       canRegister: open,
+      // Not open: where registration stands, shown instead of a Register button.
+      state: open ? null : registrationStateWords(t.status, opensLater),
       stages,
-      placements,
+      team: team ? { rid: team.rid, teamName: team.teamName, state: team.state, payNow: team.payNow } : null,
+      placements: team?.placements ?? [],
       // ?register=closed is where the Register control of a closed tournament leads (works without JavaScript).
       closedAlert: !open && url.searchParams.get('register') === 'closed',
       og: { url: `${origin}/tournaments/${t.id}`, description: summary, image: ogImage(cover, origin) },
@@ -157,7 +176,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 export default function TournamentDetail() {
-  const { t, canRegister: open, closedAlert, stages, placements } = useLoaderData<typeof loader>();
+  const { t, canRegister: open, state, closedAlert, stages, team, placements } = useLoaderData<typeof loader>();
   return (
     <article className="td">
       <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes="(min-width:48rem) 46rem, 100vw" priority fit="natural" />
@@ -175,16 +194,33 @@ export default function TournamentDetail() {
             Registration is closed for this tournament. Status: {t.status}.
           </p>
         ) : null}
+        {team ? (
+          <p className="td-mine">
+            Your team <strong>{team.teamName}</strong>: <span className={`team-state ts-${team.state.tone}`}>{team.state.words}</span>
+          </p>
+        ) : state ? (
+          <p className="td-state">{state}</p>
+        ) : null}
         <p className="td-act">
-          {open ? (
+          {team ? (
+            <>
+              {team.payNow ? (
+                <Link className="button" to={`/payment?rid=${team.rid}`}>
+                  Pay the entry fee
+                </Link>
+              ) : null}
+              <Link className={team.payNow ? 'button button-secondary' : 'button'} to={`/team/${t.id}`}>
+                Your team
+              </Link>
+              <Link className="button button-secondary" to={`/tournament/${t.id}/matches`}>
+                Room details
+              </Link>
+            </>
+          ) : open ? (
             <Link className="button" to={`/register/${t.id}`}>
               Register
             </Link>
-          ) : (
-            <Link className="button" to="?register=closed#register" replace preventScrollReset>
-              Register
-            </Link>
-          )}
+          ) : null}
           <Link className="button button-secondary" to={`/tournaments/${t.id}/points-table`}>
             View Points Table
           </Link>
@@ -194,16 +230,13 @@ export default function TournamentDetail() {
             </Link>
           ) : null}
         </p>
-        {open && t.regCloses ? <p className="fine">Registration closes {t.regCloses}.</p> : null}
+        {open && !team && t.regCloses ? <p className="fine">Registration closes {t.regCloses}.</p> : null}
       </section>
 
       {placements.length > 0 ? (
         <section aria-labelledby="td-team">
-          <h2 id="td-team">Your team</h2>
+          <h2 id="td-team">Your group and slot</h2>
           <PlacementLines placements={placements} />
-          <p>
-            <Link to={`/tournament/${t.id}/matches`}>Your matches</Link>
-          </p>
         </section>
       ) : null}
 

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { TournamentCard, type CardTournament } from '~/components/tournament-card';
 import { formatShortDate } from '~/utils/format';
 import { coverOf } from '~/utils/images';
 import { loaderCacheHeaders } from '~/utils/public-cache.server';
-import { entryFeeLabel } from '~/utils/tournament';
+import { canRegister, entryFeeLabel, LIST_FILTERS, listFilterOf, registrationStateWords } from '~/utils/tournament';
 import { loadTournamentList } from '~/utils/tournament-list.server';
 import '~/styles/screens.css';
 
@@ -20,19 +21,32 @@ export const meta: MetaFunction = () => [
 export const headers = loaderCacheHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadTournamentList(request, (t, timeZone): CardTournament => ({
-    id: t.id,
-    name: t.name,
-    fee: entryFeeLabel(t.entryFee),
-    prize: t.prizePool,
-    lastDate: formatShortDate(t.registrationClose, timeZone),
-    status: t.status,
-    cover: coverOf(t),
-  }));
+  const filter = listFilterOf(new URL(request.url).searchParams.get('show'));
+  const now = Date.now();
+  const list = await loadTournamentList(
+    request,
+    (t, timeZone): CardTournament => ({
+      id: t.id,
+      name: t.name,
+      fee: entryFeeLabel(t.entryFee),
+      prize: t.prizePool,
+      closes: formatShortDate(t.registrationClose, timeZone),
+      status: t.status,
+      state: canRegister(t.status) ? null : registrationStateWords(t.status, opensLater(t.registrationOpen, now, timeZone)),
+      cover: coverOf(t),
+    }),
+    filter,
+  );
+  return data({ ...list.data, filter }, list.init ?? undefined);
+}
+
+/** The registration opening as a short date, only while it is still ahead. */
+function opensLater(iso: string | null | undefined, now: number, timeZone: string): string {
+  return iso && Date.parse(iso) > now ? formatShortDate(iso, timeZone) : '';
 }
 
 export default function Tournaments() {
-  const { tournaments, unavailable } = useLoaderData<typeof loader>();
+  const { tournaments, unavailable, filter } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loadingHere = navigation.state === 'loading' && navigation.location.pathname === '/tournaments';
   // The first cover is the largest paint on a phone (a card without one is short, so the next cover shows).
@@ -41,6 +55,7 @@ export default function Tournaments() {
   return (
     <>
       <h1>Upcoming Gaming Tournaments</h1>
+      <ListFilters current={filter} />
       {loadingHere ? (
         <p role="status" className="notice">
           Loading tournaments...
@@ -55,7 +70,9 @@ export default function Tournaments() {
           </p>
         </div>
       ) : tournaments.length === 0 ? (
-        <p className="nothing">No tournaments available at the moment.</p>
+        <p className="nothing">
+          {filter ? `No ${filterLabel(filter).toLowerCase()} tournaments at the moment.` : 'No tournaments available at the moment.'}
+        </p>
       ) : (
         <ul className="tgrid">
           {tournaments.map((t, i) => (
@@ -66,6 +83,26 @@ export default function Tournaments() {
         </ul>
       )}
     </>
+  );
+}
+
+const filterLabel = (key: string) => LIST_FILTERS.find((f) => f.key === key)?.label ?? key;
+
+/** The status filter: plain links with a query (works without JavaScript; each filtered page is cacheable). */
+function ListFilters({ current }: { current: string | null }) {
+  const choices = [{ key: null, label: 'All' }, ...LIST_FILTERS.map((f) => ({ key: f.key, label: f.label }))];
+  return (
+    <nav className="chips" aria-label="Show tournaments">
+      <ul>
+        {choices.map((c) => (
+          <li key={c.label}>
+            <Link to={c.key ? `/tournaments?show=${c.key}` : '/tournaments'} aria-current={c.key === current ? 'page' : undefined}>
+              {c.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

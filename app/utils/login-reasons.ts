@@ -15,3 +15,9 @@ export function loginReason(redirectTo: string | null | undefined): string | nul
   const path = redirectTo.split(/[?#]/, 1)[0]!;
   return LOGIN_REASONS.find((r) => r.path.test(path))?.message ?? null;
 }
+
+/** The tournament a redirectTo path registers a team for (/register/{id}, the Register button's target), or null. */
+export function registeringFor(redirectTo: string | null | undefined): number | null {
+  const match = /^\/register\/(\d{1,9})\/?(?=[?#]|$)/.exec(redirectTo ?? '');
+  return match && Number(match[1]) > 0 ? Number(match[1]) : null;
+}

@@ -180,11 +180,18 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Starts the session after a successful login and redirects. */
-export async function createUserSession(request: Request, token: string, username: string, redirectTo: string): Promise<Response> {
+/** Starts the session after a successful login (or sign-up) and redirects, with a one-time message if given. */
+export async function createUserSession(
+  request: Request,
+  token: string,
+  username: string,
+  redirectTo: string,
+  flashMessage?: string,
+): Promise<Response> {
   const session = await getSession(request);
   session.set('token', token);
   session.set('username', username);
+  if (flashMessage) session.flash('flash', flashMessage);
   return redirect(safeRedirectPath(redirectTo), { headers: { 'Set-Cookie': await commitSession(request, session) } });
 }
 

@@ -57,7 +57,7 @@ test.describe('browsing tournaments', () => {
     for (const later of attrs.slice(1)) expect(later).toEqual({ loading: 'lazy', priority: null, sized: true });
   });
 
-  test('the list shows a card with Entry Fee, Prizepool, Last Date and Status', async ({ page, api }) => {
+  test('the list shows a card with Entry Fee, Prize pool, Registration closes and Status', async ({ page, api }) => {
     const closes = noonUtcIn(15);
     const t = await api.createTournament(
       { entryFee: '320', prizePool: '₹40,000 + trophies', registrationClose: closes, startDate: noonUtcIn(16), endDate: noonUtcIn(17) },
@@ -72,8 +72,8 @@ test.describe('browsing tournaments', () => {
     const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: t.name, exact: true }) });
     await expect(card).toHaveCount(1);
     await expect(fact(card, 'Entry Fee')).toHaveText('₹320');
-    await expect(fact(card, 'Prizepool')).toHaveText('₹40,000 + trophies');
-    await expect(fact(card, 'Last Date')).toHaveText(shortDate(closes));
+    await expect(fact(card, 'Prize pool')).toHaveText('₹40,000 + trophies');
+    await expect(fact(card, 'Registration closes')).toHaveText(shortDate(closes));
     await expect(fact(card, 'Status')).toHaveText('Registration Ongoing');
     await expect(card.getByRole('img', { name: `${t.name} cover` })).toHaveAttribute('width', /^\d+$/);
 
@@ -187,17 +187,19 @@ test.describe('browsing tournaments', () => {
     await expect(page).toHaveURL(`/tournaments/${t.id}`);
   });
 
-  test('a closed tournament answers Register with "Registration is closed" and its status', async ({ page, api }) => {
+  test('a closed tournament shows its state, not Register; an old ?register=closed link still says why', async ({ page, api }) => {
     const t = await api.createTournament({ status: 'Registration Closed' });
     await page.goto(`/tournaments/${t.id}`);
     await expect(page.getByText('Status: Registration Closed')).toBeVisible();
+    const registration = page.getByRole('region', { name: 'Registration' });
+    await expect(registration.getByText('Registration closed', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register', exact: true })).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
 
-    await page.getByRole('link', { name: 'Register', exact: true }).click();
+    await page.goto(`/tournaments/${t.id}?register=closed`);
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Registration is closed');
     await expect(alert).toContainText('Status: Registration Closed');
-    await expect(page).toHaveURL(new RegExp(`/tournaments/${t.id}\\?register=closed`));
   });
 
   test('the about page explains the platform', async ({ page }) => {

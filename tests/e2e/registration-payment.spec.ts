@@ -54,7 +54,7 @@ test.describe('team registration and payment', () => {
     const u = unique();
     const account = { email: `squad-${u}@test.example`, phone: uniquePhone(), username: `squad_${u}`, password: `secret-${u}-pass` };
 
-    // Anonymous: Register goes to /login, which comes back here after logging in (with a detour via sign-up).
+    // Anonymous: Register goes to /login, which comes back here after signing up.
     await page.goto(`/register/${t.id}`);
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/register/${t.id}`)}`);
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -64,8 +64,7 @@ test.describe('team registration and payment', () => {
     await page.getByLabel('Username').fill(account.username);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/register/${t.id}`)}`);
-    await logIn(page, account.email, account.password);
+    // Signing up logs the player in and comes straight back (issue 19).
     await expect(page).toHaveURL(`/register/${t.id}`);
 
     await expect(page.getByRole('heading', { level: 1, name: 'Register your team' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureLogs } from '../support/logs';
+import { tournamentJson } from '../support';
 import { cookieOf, formPost, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
 
 // Route modules are imported after the environment points at the stub gateway.
@@ -187,6 +188,33 @@ describe('login and register loaders', () => {
     });
   });
 
+  it('name the tournament when the visitor is on the way to registering a team for it (its Register button)', async () => {
+    stub.answer((req, res) =>
+      req.url === '/tournaments/5'
+        ? json(res, 200, tournamentJson({ id: 5, name: 'Monsoon Cup' }))
+        : json(res, 404, { message: 'Tournament not found.' }),
+    );
+    expect(await login.loader(args(new Request('http://localhost/login?redirectTo=%2Fregister%2F5')))).toEqual({
+      redirectTo: '/register/5',
+      registering: 'Log in to register for Monsoon Cup.',
+    });
+    expect(await register.loader(args(new Request('http://localhost/register?redirectTo=%2Fregister%2F5')))).toMatchObject({
+      redirectTo: '/register/5',
+      registering: 'Create an account to register for Monsoon Cup.',
+    });
+    // A tournament the gateway does not know (or cannot find now): said without a name.
+    expect(await login.loader(args(new Request('http://localhost/login?redirectTo=%2Fregister%2F6')))).toEqual({
+      redirectTo: '/register/6',
+      registering: 'Log in to register your team.',
+    });
+    // Any other page: no tournament asked for.
+    stub.seen.length = 0;
+    expect(await login.loader(args(new Request('http://localhost/login?redirectTo=%2Fregister%2F5%2Fx')))).toEqual({
+      redirectTo: '/register/5/x',
+    });
+    expect(stub.seen).toEqual([]);
+  });
+
   /** The gateway still accepts the session's token (GET /api/auth/me); the login page asks before sending anyone on (decision 031). */
   const gatewayAcceptsToken = () =>
     stub.answer((req, res) =>
@@ -267,15 +295,48 @@ describe('register action', () => {
     redirectTo: '/tournaments/3',
   };
 
-  it('creates the account and goes to login with a flash, keeping redirectTo', async () => {
-    stub.answer((_req, res) => json(res, 201, { message: 'Registration successful. Please log in.', username: 'new_player' }));
+  it('creates the account, logs the new player in and returns them to redirectTo with a welcome (issue 19)', async () => {
+    const token = await stub.token({ username: 'new_player' });
+    stub.answer((req, res) =>
+      req.url === '/api/auth/register'
+        ? json(res, 201, { message: 'Registration successful. Please log in.', username: 'new_player' })
+        : json(res, 200, { token, username: 'new_player', roles: ['ROLE_USER'], expiresAt: new Date().toISOString() }),
+    );
     const res = (await register.action(args(formPost('http://localhost/register', fields)))) as Response;
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/login?redirectTo=%2Ftournaments%2F3');
+    expect(res.headers.get('location')).toBe('/tournaments/3');
+    expect(stub.seen.map((r) => r.url)).toEqual(['/api/auth/register', '/api/auth/login']);
     expect(stub.seen[0]).toMatchObject({
-      url: '/api/auth/register',
       body: { email: 'new@example.com', phone: '+919876543210', username: 'new_player', password: 'long enough pw' },
     });
+    // Logged in with what was just typed (the email as the gateway stored it).
+    expect(stub.seen[1]!.body).toEqual({ emailOrPhone: 'new@example.com', password: 'long enough pw' });
+    const next = new Request('http://localhost/tournaments/3', { headers: { cookie: cookieOf(res) } });
+    expect(await session.getUser(next)).toMatchObject({ username: 'new_player' });
+    expect((await session.readFlash(next)).message).toBe('Account created. You are logged in as new_player.');
+  });
+
+  it('goes home after signing up without a page to return to, never back to a login or register page', async () => {
+    const token = await stub.token({ username: 'new_player' });
+    stub.answer((req, res) =>
+      req.url === '/api/auth/register'
+        ? json(res, 201, { message: 'ok', username: 'new_player' })
+        : json(res, 200, { token, username: 'new_player', roles: ['ROLE_USER'], expiresAt: new Date().toISOString() }),
+    );
+    for (const redirectTo of ['', '/login?redirectTo=%2Fprofile', '/register', 'https://evil.example/x']) {
+      const res = (await register.action(args(formPost('http://localhost/register', { ...fields, redirectTo })))) as Response;
+      expect(res.headers.get('location')).toBe('/');
+    }
+  });
+
+  it('sends the player to log in by hand, keeping redirectTo, when the automatic login is refused', async () => {
+    stub.answer((req, res) =>
+      req.url === '/api/auth/register'
+        ? json(res, 201, { message: 'ok', username: 'new_player' })
+        : json(res, 429, { message: 'Too many attempts. Please wait 60 seconds and try again.' }),
+    );
+    const res = (await register.action(args(formPost('http://localhost/register', fields)))) as Response;
+    expect(res.headers.get('location')).toBe('/login?redirectTo=%2Ftournaments%2F3');
     const flash = await session.readFlash(new Request('http://localhost/login', { headers: { cookie: cookieOf(res) } }));
     expect(flash.message).toBe('Account created. Please log in.');
   });

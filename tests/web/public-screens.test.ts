@@ -22,7 +22,7 @@ function tournament(over: Record<string, unknown> = {}) {
       startDate: '2026-03-05T12:30:00.000Z',
       endDate: '2026-03-07T16:30:00.000Z',
       registrationOpen: '2026-02-20T04:30:00.000Z',
-      // 5 Mar 2026, 01:30 in India: the Last Date is the Indian date, not the UTC one.
+      // 5 Mar 2026, 01:30 in India: "Registration closes" shows the Indian date, not the UTC one.
       registrationClose: '2026-03-04T20:00:00.000Z',
       maxTeams: 16,
       format: 'Squad',
@@ -95,7 +95,7 @@ describe('home loader', () => {
 });
 
 describe('tournament list loader', () => {
-  it('returns card fields with the short Last Date in India time and rupees with Indian grouping', async () => {
+  it('returns card fields with the short registration closing date in India time and rupees with Indian grouping', async () => {
     stub.answer((_req, res) => json(res, 200, [tournament()]));
     const result = await list.loader(args('http://localhost/tournaments'));
     const { body } = unwrap(result);
@@ -105,8 +105,9 @@ describe('tournament list loader', () => {
         name: 'Monsoon Squad Showdown',
         fee: '₹1,00,000',
         prize: '₹25,000',
-        lastDate: '5 Mar 2026',
+        closes: '5 Mar 2026',
         status: 'Registration Ongoing',
+        state: null,
         cover: { url: `/images/${ID}.webp`, width: 1200, height: 675 },
       },
     ]);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canRegister, entryFeeLabel, liveFirst, parseTournamentId, statusTone } from '~/utils/tournament';
+import {
+  canRegister,
+  entryFeeLabel,
+  listFilterOf,
+  listOrder,
+  parseTournamentId,
+  registrationStateWords,
+  statusTone,
+} from '~/utils/tournament';
+import { paymentDue, teamStateWords } from '~/utils/team';
 import { publicPageHeaders } from '~/utils/public-cache.server';
 
 describe('parseTournamentId', () => {
@@ -28,20 +37,65 @@ describe('status rules', () => {
     expect(statusTone('Something new')).toBe('off');
   });
 
-  it('lists finished tournaments last, keeping the gateway order otherwise', () => {
-    const list = [
-      { id: 1, status: 'Completed' },
-      { id: 2, status: 'Ongoing' },
-      { id: 3, status: 'Cancelled' },
-      { id: 4, status: 'Registration Ongoing' },
-      { id: 5, status: 'Upcoming' },
-    ];
-    expect(liveFirst(list).map((t) => t.id)).toEqual([2, 4, 5, 1, 3]);
+  const list = [
+    { id: 1, status: 'Completed' },
+    { id: 2, status: 'Ongoing' },
+    { id: 3, status: 'Cancelled' },
+    { id: 4, status: 'Registration Ongoing' },
+    { id: 5, status: 'Upcoming' },
+    { id: 6, status: 'Registration Closed' },
+    { id: 7, status: 'Something new' },
+    { id: 8, status: 'Registration Ongoing' },
+    { id: 9, status: 'Upcoming' },
+  ];
+
+  it('lists open tournaments first, then upcoming, ongoing, unknown, completed, cancelled; the gateway order within each', () => {
+    expect(listOrder(list).map((t) => t.id)).toEqual([4, 8, 5, 6, 9, 2, 7, 1, 3]);
+  });
+
+  it('filters by ?show=, "upcoming" taking a tournament whose registration closed before its start; unknown values show all', () => {
+    expect(listOrder(list, 'open').map((t) => t.id)).toEqual([4, 8]);
+    expect(listOrder(list, 'upcoming').map((t) => t.id)).toEqual([5, 6, 9]);
+    expect(listOrder(list, 'ongoing').map((t) => t.id)).toEqual([2]);
+    expect(listOrder(list, 'completed').map((t) => t.id)).toEqual([1]);
+    expect(listFilterOf('open')).toBe('open');
+    for (const raw of [null, '', 'OPEN', 'all', 'cancelled']) expect(listFilterOf(raw)).toBeNull();
+  });
+
+  it('says where registration stands for a tournament that is not open', () => {
+    expect(registrationStateWords('Upcoming', '5 Mar 2026')).toBe('Registration opens 5 Mar 2026');
+    expect(registrationStateWords('Upcoming')).toBe('Registration opens soon');
+    expect(registrationStateWords('Registration Closed')).toBe('Registration closed');
+    expect(registrationStateWords('Ongoing')).toBe('Registration closed: matches under way');
+    expect(registrationStateWords('Completed')).toBe('Completed: see the final points');
+    expect(registrationStateWords('Cancelled')).toBe('Cancelled');
+    expect(registrationStateWords('Paused')).toBe('Paused');
   });
 
   it('shows a zero fee as Free and others in rupees', () => {
     expect(entryFeeLabel(0)).toBe('Free');
     expect(entryFeeLabel(100000)).toBe('₹1,00,000');
+  });
+});
+
+describe('teamStateWords', () => {
+  it('names each payment state in the player’s words; a free tournament’s team is confirmed', () => {
+    const words = (paymentStatus: string, free = false) => teamStateWords({ paymentStatus }, { free }).words;
+    expect(words('pending')).toBe('pending payment');
+    expect(words('submitted')).toBe('payment submitted');
+    expect(words('verified')).toBe('confirmed');
+    expect(words('rejected')).toBe('payment rejected: send your UPI reference again');
+    expect(words('pending', true)).toBe('confirmed');
+    expect(teamStateWords({ paymentStatus: 'verified' }, { free: false }).tone).toBe('ok');
+    expect(teamStateWords({ paymentStatus: 'rejected' }, { free: false }).tone).toBe('bad');
+  });
+
+  it('asks for a payment only while one is due', () => {
+    expect(paymentDue({ paymentStatus: 'pending' }, { free: false })).toBe(true);
+    expect(paymentDue({ paymentStatus: 'rejected' }, { free: false })).toBe(true);
+    expect(paymentDue({ paymentStatus: 'submitted' }, { free: false })).toBe(false);
+    expect(paymentDue({ paymentStatus: 'verified' }, { free: false })).toBe(false);
+    expect(paymentDue({ paymentStatus: 'pending' }, { free: true })).toBe(false);
   });
 });
 
