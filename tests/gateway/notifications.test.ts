@@ -94,6 +94,8 @@ describe('notifications', () => {
     });
     expect(mine.unread).toBe(before + 1);
     expect(await unread(players[0]!)).toBe(before + 1);
+    // The nav's count rides on the account call the web app makes anyway.
+    expect((await gw.api.get('/api/auth/me', players[0]!.token)).body.unreadNotifications).toBe(before + 1);
     // The third team's captain was not in the audience.
     expect((await list(players[2]!)).items.some((n) => n.tournamentId === tid)).toBe(false);
 

@@ -12,6 +12,7 @@ import {
   TOURNAMENT_NOT_FOUND,
 } from '@custom-room/contract';
 
+/** The exact unread count (the list's own calls); the nav's count in GET /api/auth/me is capped (countUnread). */
 const unreadOf = async (db: Trx, userId: number) =>
   Number(
     (
