@@ -24,7 +24,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
     };
   }
   const transport = options.pool
-    ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 5, maxMessages: Infinity })
+    ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 10, maxMessages: Infinity })
     : nodemailer.createTransport(options.smtpUrl);
   return {
     async send(mail) {

@@ -15,7 +15,7 @@ import { renderMessage, type Recipient } from './messages.js';
 
 /** Events fanned out per transaction, and deliveries claimed per round. */
 export const FAN_OUT_BATCH = 20;
-export const DELIVERY_BATCH = 500;
+export const DELIVERY_BATCH = 1000;
 /** A claimed delivery is another process's again this long after its claim (a crashed process's claims). */
 export const LEASE_MS = 2 * 60_000;
 /** Attempts per delivery before it is recorded as failed; waits between them grow 30 s, 2 min, 8 min, 32 min. */
@@ -26,7 +26,7 @@ export const REMINDER_MS = 15 * 60_000;
 /** How often the reminder sweep looks at the schedule. */
 export const SWEEP_EVERY_MS = 30_000;
 /** Sends in flight at once per process. */
-const SEND_CONCURRENCY = 64;
+const SEND_CONCURRENCY = 128;
 
 export interface RoundResult {
   reminders: number;
