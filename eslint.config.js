@@ -53,6 +53,8 @@ export default tseslint.config(
       'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
     },
   },
+  // The service worker (decision 044) runs in the browser's worker scope.
+  { files: ['public/**/*.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     // Code passed to page.evaluate() runs in the browser; Playwright fixtures destructure `{}` by design.
     files: ['scripts/**', 'tests/e2e/**', 'tests/cluster/**'],

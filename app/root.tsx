@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = signed.user;
   return data(
     {
-      user: user ? { username: user.username, isAdmin: isAdmin(user) } : null,
+      user: user ? { username: user.username, isAdmin: isAdmin(user), unread: signed.state === 'accepted' ? signed.unread : 0 } : null,
       timeZone: env.APP_TIME_ZONE,
       social: socialLinks(env),
       flash: flash.message,

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from '@remix-run/react';
+import { UNREAD_COUNT_MAX } from '@custom-room/contract/constants';
 
 /**
  * The hamburger is a <details>: it opens and closes without JavaScript, and a chosen link loads a
  * new page with it closed. With JavaScript (client navigation) it is closed on every navigation.
  */
-export function SiteNav({ user }: { user: { username: string; isAdmin: boolean } | null }) {
+export function SiteNav({ user }: { user: { username: string; isAdmin: boolean; unread?: number } | null }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -30,6 +31,7 @@ export function SiteNav({ user }: { user: { username: string; isAdmin: boolean }
           <NavLinks className="nav-links" signedIn={!!user} isAdmin={!!user?.isAdmin} />
         </details>
         <NavLinks className="nav-links-wide" signedIn={!!user} isAdmin={!!user?.isAdmin} />
+        {user ? <NotificationsLink unread={user.unread ?? 0} /> : null}
         <Link to="/profile" className="avatar" aria-label={user ? `Your profile (${user.username})` : 'Profile and login'}>
           {user ? <span aria-hidden="true">{initial}</span> : <ProfileIcon />}
         </Link>
@@ -64,6 +66,25 @@ function NavLinks({ className, signedIn, isAdmin }: { className: string; signedI
         </li>
       ) : null}
     </ul>
+  );
+}
+
+/** The bell beside the avatar (decision 044): the unread count comes with the root loader's own call to the gateway. */
+function NotificationsLink({ unread }: { unread: number }) {
+  const label =
+    unread === 0 ? 'Notifications' : `Notifications, ${unread > UNREAD_COUNT_MAX ? `more than ${UNREAD_COUNT_MAX}` : unread} unread`;
+  return (
+    <Link to="/notifications" className="nav-bell" aria-label={label}>
+      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
+        <path d="M10 20a2 2 0 0 0 4 0" />
+      </svg>
+      {unread > 0 ? (
+        <span className="nav-bell-count" aria-hidden="true">
+          {unread > UNREAD_COUNT_MAX ? `${UNREAD_COUNT_MAX}+` : unread}
+        </span>
+      ) : null}
+    </Link>
   );
 }
 

@@ -256,6 +256,13 @@ export const gateway = {
   registerTeam: (request: Request, tournamentId: number, team: TeamFields) =>
     call(request, 'registerTeam', { params: { tournamentId }, body: team }),
   myRegistrations: (request: Request) => call(request, 'myRegistrations', {}),
+  /** Decision 044: the caller's notifications, newest first; before: the previous page's nextBefore. */
+  listNotifications: (request: Request, before?: number) => call(request, 'listNotifications', { query: before ? { before } : {} }),
+  /** ids left out: all of the caller's. */
+  markNotificationsRead: (request: Request, ids?: number[]) => call(request, 'markNotificationsRead', { body: ids ? { ids } : {} }),
+  pushPublicKey: (request: Request) => call(request, 'pushPublicKey', {}, open),
+  pushSubscribe: (request: Request, body: Body<'pushSubscribe'>) => call(request, 'pushSubscribe', { body }),
+  pushUnsubscribe: (request: Request, endpoint: string) => call(request, 'pushUnsubscribe', { body: { endpoint } }),
   myTeam: (request: Request, tournamentId: number) => call(request, 'myTeam', { params: { tournamentId } }),
   updateTeam: (request: Request, tournamentId: number, team: TeamFields) =>
     call(request, 'updateTeam', { params: { tournamentId }, body: team }),

@@ -11,7 +11,7 @@ export type SignedIn =
   /** No token, or one that fails local verification: nobody. */
   | { state: 'none'; user: null }
   /** The gateway accepts the token now; username and roles as the gateway has them. */
-  | { state: 'accepted'; user: SessionUser }
+  | { state: 'accepted'; user: SessionUser; unread: number }
   /** The gateway refused the token (401): nobody, and the cookie that carried it is to be cleared. */
   | { state: 'refused'; user: null; setCookie: string }
   /** The gateway could not say (down, slow, 5xx): the locally verified user, so an outage logs nobody out. */
@@ -29,7 +29,8 @@ async function askGateway(request: Request): Promise<SignedIn> {
   if (!user) return { state: 'none', user: null };
   try {
     const me = await gateway.me(request);
-    return { state: 'accepted', user: { ...user, username: me.username, roles: me.roles } };
+    // The unread notifications come with the same answer (decision 044): the nav's count costs no extra call.
+    return { state: 'accepted', user: { ...user, username: me.username, roles: me.roles }, unread: me.unreadNotifications ?? 0 };
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     if (err.status === 401) return { state: 'refused', user: null, setCookie: await destroySession(request, await getSession(request)) };

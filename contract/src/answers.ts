@@ -232,7 +232,12 @@ export const answers = {
   confirmPasswordReset: MessageAnswer,
   logout: MessageAnswer.or(z.null()),
   logoutAll: MessageAnswer.or(z.null()),
-  me: z.object({ id: z.number(), username: z.string(), roles: z.array(z.string()) }),
+  me: z.object({
+    id: z.number(),
+    username: z.string(),
+    roles: z.array(z.string()),
+    unreadNotifications: z.number().int().min(0).optional(),
+  }),
   getProfile: ProfileAnswer,
   createProfile: ProfileAnswer.or(MessageAnswer),
   updateProfile: ProfileAnswer.or(MessageAnswer),

@@ -61,6 +61,16 @@ import {
   StageUpdateSchema,
 } from './schemas/stages.js';
 import {
+  FailedDeliverySchema,
+  MarkReadBodySchema,
+  NotificationListQuerySchema,
+  NotificationListSchema,
+  PushPublicKeySchema,
+  PushSubscribeBodySchema,
+  PushUnsubscribeBodySchema,
+  UnreadCountSchema,
+} from './schemas/notifications.js';
+import {
   GenerationSchema,
   HealthDownSchema,
   HealthOkSchema,
@@ -103,7 +113,13 @@ const endpoint = <const M extends Method, const U extends string, S extends Endp
   schema,
 });
 
-const TAGS = { registrations: ['registrations'], matches: ['matches'], points: ['points-table'], stages: ['stages'] };
+const TAGS = {
+  registrations: ['registrations'],
+  matches: ['matches'],
+  points: ['points-table'],
+  stages: ['stages'],
+  notifications: ['notifications'],
+};
 const SECURITY = [{ bearerAuth: [] as string[] }];
 const secured = { tags: ['profile'], security: SECURITY };
 const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -614,6 +630,59 @@ export const endpoints = {
     params: StageParamsSchema,
     body: StageRoomsSchema,
     response: { 200: StageMatchesSchema, ...errorResponses(400, 401, 403, 404) },
+  }),
+  listNotifications: endpoint('GET', '/notifications', {
+    tags: TAGS.notifications,
+    summary: "The caller's notifications, newest first",
+    description:
+      "Pages of limit lines (default 20): pass the answer's nextBefore as before for the next page. Also answers the unread count. Never a room ID or password: room notices link to the room card.",
+    security: SECURITY,
+    querystring: NotificationListQuerySchema,
+    response: { 200: NotificationListSchema, ...errorResponses(400, 401) },
+  }),
+  unreadCount: endpoint('GET', '/notifications/unread-count', {
+    tags: TAGS.notifications,
+    summary: "How many of the caller's notifications are unread",
+    security: SECURITY,
+    response: { 200: UnreadCountSchema, 401: ErrorSchema },
+  }),
+  markNotificationsRead: endpoint('POST', '/notifications/read', {
+    tags: TAGS.notifications,
+    summary: "Mark the caller's notifications as read: the ids given, or all",
+    description: "Ids that are not the caller's, or already read, are passed over. Answers the unread count after.",
+    security: SECURITY,
+    body: MarkReadBodySchema,
+    response: { 200: UnreadCountSchema, ...errorResponses(400, 401) },
+  }),
+  pushPublicKey: endpoint('GET', '/push/public-key', {
+    tags: TAGS.notifications,
+    summary: "The gateway's VAPID public key (applicationServerKey for PushManager.subscribe)",
+    response: { 200: PushPublicKeySchema },
+  }),
+  pushSubscribe: endpoint('POST', '/push/subscribe', {
+    tags: TAGS.notifications,
+    summary: "Send the caller's notifications to this browser as web pushes",
+    description:
+      'The body is PushSubscription.toJSON(). The same endpoint again (this or another account) moves it to the caller. Endpoints must be https.',
+    security: SECURITY,
+    body: PushSubscribeBodySchema,
+    response: { 201: MessageSchema, ...errorResponses(400, 401) },
+  }),
+  pushUnsubscribe: endpoint('POST', '/push/unsubscribe', {
+    tags: TAGS.notifications,
+    summary: 'Stop web pushes to this browser',
+    description: "Only the caller's own subscription is removed; an unknown endpoint answers the same.",
+    security: SECURITY,
+    body: PushUnsubscribeBodySchema,
+    response: { 200: MessageSchema, ...errorResponses(400, 401) },
+  }),
+  failedDeliveries: endpoint('GET', '/tournaments/:id/notifications/failed', {
+    tags: TAGS.notifications,
+    summary: "A tournament's emails and pushes that could not be delivered, newest first (admin)",
+    description: 'Each after its last attempt (5, with growing waits), or at once when the phone turned notifications off. At most 200.',
+    security: SECURITY,
+    params: TournamentParamsSchema,
+    response: { 200: FailedDeliverySchema.array(), ...errorResponses(400, 401, 403, 404) },
   }),
 };
 

@@ -10,5 +10,6 @@ export * from './schemas/match.js';
 export * from './schemas/points.js';
 export * from './schemas/stages.js';
 export * from './schemas/operations.js';
+export * from './schemas/notifications.js';
 export * from './endpoints.js';
 export * from './answers.js';

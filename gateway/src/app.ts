@@ -11,6 +11,8 @@ import { deleteExpiredSessions } from './db/sessions.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { Notifier } from './lib/notify/worker.js';
+import { loadVapidKeys } from './lib/push.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { badRequest, NUL_MESSAGE } from './lib/errors.js';
@@ -27,6 +29,7 @@ import pointsRoutes from './routes/points-table/index.js';
 import registrationRoutes from './routes/registrations/index.js';
 import matchRoutes from './routes/matches/index.js';
 import stageRoutes from './routes/stages/index.js';
+import notificationRoutes from './routes/notifications/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +41,8 @@ declare module 'fastify' {
     afterAnswer: AfterAnswer;
     /** The gateway's time (issue 19): read it instead of Date.now() wherever a rule depends on the time. */
     clock: Clock;
+    /** The notification worker (decision 044): started unless NOTIFY_WORKER=off; tests call runOnce. */
+    notifier: Notifier;
   }
 }
 
@@ -176,6 +181,15 @@ export async function buildApp({
     }),
   );
   app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log: app.log }));
+  const vapid = loadVapidKeys({
+    publicKey: config.VAPID_PUBLIC_KEY,
+    privateKey: config.VAPID_PRIVATE_KEY,
+    subject: config.VAPID_SUBJECT,
+    dataDir: config.DATA_DIR,
+    webUrl: config.WEB_URL,
+    adminEmail: config.ADMIN_EMAIL,
+  });
+  app.decorate('notifier', new Notifier(store, config, clock, app.log, vapid));
   // Close the database only after the handlers still running have answered (even to clients that
   // already hung up), so a shutdown never turns a request in flight into a "driver destroyed" error.
   // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
@@ -195,6 +209,7 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     closing = true;
     await sweeper.stop();
+    await app.notifier.stop();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (counted.delete(request)) inFlight -= 1;
@@ -290,12 +305,14 @@ export async function buildApp({
   await app.register(registrationRoutes);
   await app.register(matchRoutes);
   await app.register(stageRoutes);
+  await app.register(notificationRoutes);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await deleteExpiredSessions(store.db);
   await ensureAdmin(app);
   if (config.SEED_DEMO) await seedDemo(app);
+  if (config.NOTIFY_WORKER) app.notifier.start();
 
   return app;
 }

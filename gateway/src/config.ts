@@ -37,6 +37,30 @@ export const ConfigSchema = z
     WEB_URL: z.string().url().default('http://localhost:3000'),
     SMTP_URL: z.string().url().optional(),
     SMTP_FROM: z.string().default('Custom Room <no-reply@localhost>'),
+    // Issue 19 (decision 044): notifications. The worker runs inside the gateway unless turned off here.
+    NOTIFY_WORKER: onOff.default('on'),
+    NOTIFY_POLL_MS: positiveInt.default(1000),
+    // Match reminders read a match's time as wall-clock time in this zone (decision 016), like the web app.
+    APP_TIME_ZONE: z
+      .string()
+      .default('Asia/Kolkata')
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en-IN', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone such as Asia/Kolkata'),
+    // Web push: VAPID keys (URL-safe base64, as web-push makes them); generated into DATA_DIR when unset.
+    VAPID_PUBLIC_KEY: z.string().optional(),
+    VAPID_PRIVATE_KEY: z.string().optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL')
+      .optional(),
+    // Push endpoints must be https://; tests and benches with a local endpoint turn plain http on.
+    PUSH_ALLOW_HTTP: onOff.default('off'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Decision 030: a client that sends its request slowly is cut off. The web app, the usual client, sends
     // every request (a 5 MB cover included) over a fast link within its own 4 s gateway timeout.
@@ -48,6 +72,13 @@ export const ConfigSchema = z
   })
   .superRefine((config, ctx) => {
     // Node refuses to start a server whose headers may take longer than the whole request.
+    if (!!config.VAPID_PUBLIC_KEY !== !!config.VAPID_PRIVATE_KEY) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [config.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'set both VAPID keys, or neither (they are then generated into DATA_DIR)',
+      });
+    }
     if (config.GATEWAY_HEADERS_TIMEOUT_MS > config.GATEWAY_REQUEST_TIMEOUT_MS) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,

@@ -233,6 +233,7 @@ describe('accounts: register, login, me', () => {
         email: user.email,
         phone: `+91${user.phone}`,
         roles: ['ROLE_USER'],
+        unreadNotifications: 0, // decision 044: the nav's count
       });
     });
 

@@ -81,6 +81,8 @@ export async function startGateway(
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PHONE: ADMIN.phone,
+    // Tests drive the notification worker with app.notifier.runOnce (decision 044).
+    NOTIFY_WORKER: 'off',
     ...env,
   });
   const logger = options.log

@@ -1,6 +1,7 @@
 // Issue 10, access: every call the gateway documents, tried anonymously, as a player, as another
 // player and as an admin, each with a valid body. Only the allowed ones succeed; room IDs and
 // passwords reach only the teams of their tournament and admins.
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../gateway/src/lib/mailer.js';
 import {
@@ -379,7 +380,33 @@ const ROWS: Row[] = [
       return req('POST', `/tournaments/${f.tid}/stages/${f.sid}/no-shows`, c, { json: { action: 'leave' } });
     },
   },
+  // Notifications (decision 044): the caller's own list and phones; failed deliveries for the organiser.
+  { call: 'GET /notifications', expect: SIGNED_IN(200), send: (c) => req('GET', '/notifications', c) },
+  { call: 'GET /notifications/unread-count', expect: SIGNED_IN(200), send: (c) => req('GET', '/notifications/unread-count', c) },
+  { call: 'POST /notifications/read', expect: SIGNED_IN(200), send: (c) => req('POST', '/notifications/read', c, { json: {} }) },
+  { call: 'GET /push/public-key', expect: PUBLIC(200), send: (c) => req('GET', '/push/public-key', c) },
+  { call: 'POST /push/subscribe', expect: SIGNED_IN(201), send: (c) => req('POST', '/push/subscribe', c, { json: pushSubscription() }) },
+  {
+    call: 'POST /push/unsubscribe',
+    expect: SIGNED_IN(200),
+    send: (c) => req('POST', '/push/unsubscribe', c, { json: { endpoint: pushSubscription().endpoint } }),
+  },
+  {
+    call: 'GET /tournaments/{id}/notifications/failed',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('GET', `/tournaments/${tid}/notifications/failed`, c),
+  },
 ];
+
+/** A browser's push subscription at a push service's https address (never called: no notification is sent here). */
+function pushSubscription() {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://push.example.test/send/${unique()}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') },
+  };
+}
 
 interface StageFixture {
   tid: number;

@@ -194,6 +194,19 @@ const ROUTES: Record<string, Row> = {
     },
   },
   'tournament.$tournamentId.matches': { get: SIGNED_IN },
+  // Decision 044: the caller's own list; marking all as read comes back to it.
+  notifications: {
+    get: SIGNED_IN,
+    post: {
+      fields: () => ({ intent: 'read-all' }),
+      expect: {
+        anonymous: 'login',
+        player: { redirect: '/notifications' },
+        other: { redirect: '/notifications' },
+        admin: { redirect: '/notifications' },
+      },
+    },
+  },
   'team.$tournamentId': { get: OWN_TEAM },
   payment: {
     get: OWN_TEAM,

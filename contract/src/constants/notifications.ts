@@ -19,3 +19,11 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The channels a notification goes out on: the site's list always, email and push when set up. */
 export const NOTIFICATION_CHANNELS = ['site', 'email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Lines per page of the notifications list, and the most a caller may ask for. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_PAGE_MAX = 100;
+/** Ids one "mark as read" call may name. */
+export const MARK_READ_MAX = 100;
+/** The unread count the nav shows at most ("99+" past it). */
+export const UNREAD_COUNT_MAX = 99;

@@ -90,6 +90,11 @@ export const MeResponseSchema = z.object({
   email: z.string(),
   phone: z.string().describe('+91XXXXXXXXXX'),
   roles: z.array(z.string()),
+  unreadNotifications: z
+    .number()
+    .int()
+    .optional()
+    .describe('Unread notifications (issue 19, decision 044), counted up to 100: the nav shows it without another call.'),
 });
 
 export const PasswordResetRequestBodySchema = z.object({ email: EmailSchema }, form);

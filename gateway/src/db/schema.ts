@@ -273,6 +273,48 @@ export interface NotificationEventsTable {
   fanned_out_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A line of a player's notifications list (decision 044): one per (event, account). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  event_id: number;
+  tournament_id: number;
+  kind: string; // NotificationKind
+  title: string;
+  body: string;
+  link: string; // a path of the web app
+  created_at: Timestamp;
+  read_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A browser's web push subscription (decision 044). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+}
+
+/** One email or push of a notification (decision 044): claimed under a lease, retried with backoff. */
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  notification_id: number;
+  event_id: number;
+  user_id: number;
+  tournament_id: number;
+  channel: string; // email | push
+  subscription_id: ColumnType<number, number | undefined, number>; // push_subscriptions.id; 0 for email
+  state: ColumnType<string, string | undefined, string>; // pending | sent | failed
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  lease_until: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  done_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** Decision 023: sum(value) changes with every write that can change a public answer. */
 export interface CacheGenerationTable {
   shard: number;
@@ -304,4 +346,7 @@ export interface Database {
   stage_check_ins: StageCheckInsTable;
   cache_generation: CacheGenerationTable;
   notification_events: NotificationEventsTable;
+  notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_deliveries: NotificationDeliveriesTable;
 }

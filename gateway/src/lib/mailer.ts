@@ -9,10 +9,13 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Ends a pooled transport's connections. */
+  close?(): void;
 }
 
 /** SMTP when SMTP_URL is set; otherwise the mail is written to the log so a local operator can follow the link. */
-export function createMailer(options: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
+/** pool: keep a few SMTP connections open and reuse them (the notification worker's bursts, decision 044). */
+export function createMailer(options: { smtpUrl?: string; from: string; log: FastifyBaseLogger; pool?: boolean }): Mailer {
   if (!options.smtpUrl) {
     return {
       async send(mail) {
@@ -20,10 +23,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
       },
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const transport = options.pool
+    ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 10, maxMessages: Infinity })
+    : nodemailer.createTransport(options.smtpUrl);
   return {
     async send(mail) {
       await transport.sendMail({ from: options.from, ...mail });
     },
+    close: () => transport.close(),
   };
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { countUnread } from '../../db/notifications.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, normalizePhone, ROLE_USER } from '@custom-room/contract';
 import { isUniqueViolation, type Trx } from '../../db/index.js';
@@ -233,9 +234,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: endpoints.me.schema,
     },
     async (request) => {
-      const user = await findUserById(db, currentUser(request).id);
+      const id = currentUser(request).id;
+      const [user, unread] = await Promise.all([findUserById(db, id), countUnread(db, id)]);
       if (!user) throw unauthorized(); // the account is gone; the token no longer stands for anyone
-      return { id: user.id, username: user.username, email: user.email, phone: user.phone, roles: rolesList(user.roles) };
+      return {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        phone: user.phone,
+        roles: rolesList(user.roles),
+        unreadNotifications: unread,
+      };
     },
   );
 

@@ -5,6 +5,7 @@ import { MATCH_SLOT_TAKEN, findMatchById, insertMatch, listTournamentMatches, to
 import { findLiveTournament, findUserRegistration, isConfirmedTeam } from '../../db/registrations.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { findGroup, groupInfo, groupsOfTeams, matchNumberOwner } from '../../db/stages.js';
+import { enqueueRoomPosted } from '../../db/notify-events.js';
 import type { Trx } from '../../db/index.js';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../../plugins/auth.js';
 import { endpoints, MATCH_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
@@ -86,6 +87,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           const group = await checkMatchOwner(trx, match);
           const inserted = await insertMatch(trx, match);
           await bumpGeneration(trx, match.tid);
+          await enqueueRoomPosted(trx, inserted, undefined, app.clock.now());
           return [inserted, group] as const;
         });
         return reply.status(201).send(toMatch(row, true, group));
@@ -118,6 +120,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           const group = await checkMatchOwner(trx, body);
           const updated = await updateMatch(trx, existing.id, body);
           if (updated) await bumpGeneration(trx, match.tid);
+          if (updated) await enqueueRoomPosted(trx, updated, existing, app.clock.now());
           return [updated, group] as const;
         });
         if (!row) throw notFound(MATCH_NOT_FOUND);

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { nowIso, type Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
+import { enqueueEvent } from '../../db/outbox.js';
+import { enqueueRoomPosted } from '../../db/notify-events.js';
 import { toMatch } from '../../db/matches.js';
 import {
   deleteGroups,
@@ -454,6 +456,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!(await hasGroups(trx, stage.id))) throw conflict(`Generate ${stage.name}'s groups before publishing them.`);
       await setStageState(trx, stage.id, 'published');
       await bumpGeneration(trx, tid);
+      // Issue 19: each team hears its group and slot (the worker reads them from group_slots).
+      const groups = (await stageGroups(trx, [stage.id])).get(stage.id) ?? [];
+      await enqueueEvent(
+        trx,
+        {
+          kind: 'stage-published',
+          tournamentId: tid,
+          audience: { groups: groups.map((g) => g.id) },
+          data: { stageId: stage.id, stageName: stage.name },
+        },
+        app.clock.now(),
+      );
       return stageJson(trx, (await findStageRow(trx, tid, stage.id))!, tournament.entryFee);
     });
   });
@@ -491,6 +505,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           .execute();
       await setStageState(trx, stage.id, 'completed');
       await bumpGeneration(trx, tid);
+      // Issue 19: who goes on, and who does not.
+      const data = { stageId: stage.id, stageName: stage.name, ...(answer.nextStage ? { nextStageName: answer.nextStage.name } : {}) };
+      const [qualified, eliminated] = [ranked.filter((t) => t.qualified), ranked.filter((t) => !t.qualified)];
+      const now = app.clock.now();
+      if (qualified.length > 0)
+        await enqueueEvent(
+          trx,
+          { kind: 'qualified', tournamentId: tid, audience: { registrations: qualified.map((t) => t.teamId) }, data },
+          now,
+        );
+      if (eliminated.length > 0)
+        await enqueueEvent(
+          trx,
+          { kind: 'eliminated', tournamentId: tid, audience: { registrations: eliminated.map((t) => t.teamId) }, data },
+          now,
+        );
       return { stage: await stageJson(trx, (await findStageRow(trx, tid, stage.id))!, tournament.entryFee), ...answer };
     });
   });
@@ -598,6 +628,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (Object.keys(errors).length > 0) throw badRequest(Object.values(errors)[0], errors);
       const now = nowIso();
       let changed = false;
+      const before = new Map(
+        ids.length === 0
+          ? []
+          : (await trx.selectFrom('matches').selectAll().where('id', 'in', ids).execute()).map((m) => [Number(m.id), m] as const),
+      );
       for (const r of rooms) {
         const result = await trx
           .updateTable('matches')
@@ -606,6 +641,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           .where((eb) => eb.or([eb('room_id', '<>', r.matchId), eb('room_password', '<>', r.password)]))
           .executeTakeFirst();
         changed ||= Number(result.numUpdatedRows) > 0;
+        // Issue 19: each group whose room is new or changed hears of it (only once its stage is published).
+        const old = before.get(r.id);
+        if (old && Number(result.numUpdatedRows) > 0) {
+          await enqueueRoomPosted(trx, { ...old, room_id: r.matchId, room_password: r.password }, old, app.clock.now());
+        }
       }
       if (changed) await bumpGeneration(trx, tid);
       return stageMatches(trx, stage.id);

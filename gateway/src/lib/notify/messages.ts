@@ -1,0 +1,124 @@
+import { RELEASE_REASON_WORDS, type NotificationKind, type ReleaseReason } from '@custom-room/contract';
+
+/** One account an event reaches, with what its line needs (decision 044). */
+export interface Recipient {
+  userId: number;
+  teamName?: string;
+  groupName?: string;
+  slot?: number;
+}
+
+export interface Message {
+  title: string;
+  body: string;
+  /** A path of the web app; emails and pushes make it absolute with WEB_URL. */
+  link: string;
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** "26 Nov, 21:00" in the app's time zone, for an ISO instant (a promoted team's pay-by). */
+function timeText(iso: string | undefined, timeZone: string): string | undefined {
+  if (!iso || Number.isNaN(Date.parse(iso))) return undefined;
+  return new Intl.DateTimeFormat('en-IN', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(new Date(iso));
+}
+
+/** "day 2 match 3 (Group B)". */
+function matchWords(data: Record<string, unknown>, groupName?: string): string {
+  const day = num(data.day);
+  const matchNo = num(data.matchNo);
+  const group = str(data.groupName) ?? groupName;
+  const base = day && matchNo ? `day ${day} match ${matchNo}` : 'your next match';
+  return group ? `${base} (${group})` : base;
+}
+
+/**
+ * The words of a notification, the same on the list, in the email and in the push. Never a room ID or
+ * password: room events only point to the room card (issue 19). data is the event's JSON; unknown fields
+ * are ignored and missing ones leave their words out, so events written by other parts still read well.
+ */
+export function renderMessage(
+  kind: NotificationKind,
+  data: Record<string, unknown>,
+  tournament: { id: number; name: string },
+  to: Recipient,
+  timeZone = 'Asia/Kolkata',
+): Message {
+  const t = tournament.name;
+  const team = to.teamName ?? str(data.teamName) ?? 'Your team';
+  const stage = str(data.stageName);
+  const teamPage = `/team/${tournament.id}`;
+  const rooms = `/tournament/${tournament.id}/matches`;
+  switch (kind) {
+    case 'payment-verified':
+      return { title: 'Payment verified', body: `${team}: your payment for ${t} is verified. Your place is confirmed.`, link: teamPage };
+    case 'payment-rejected':
+      return {
+        title: 'Payment not verified',
+        body: `${team}: your payment for ${t} could not be verified. Check the UTR and pay again, or contact the organiser.`,
+        link: teamPage,
+      };
+    case 'promoted': {
+      const payBy = str(data.payByText) ?? timeText(str(data.payBy), timeZone);
+      return {
+        title: 'You have a place',
+        body: `${team} is off the waitlist of ${t}.${payBy ? ` Pay by ${payBy} to keep the place.` : ''}`,
+        link: teamPage,
+      };
+    }
+    case 'released': {
+      // Decision 043's reasons, in the words of the player's pages.
+      const reason = str(data.reason);
+      const why = reason && reason in RELEASE_REASON_WORDS ? RELEASE_REASON_WORDS[reason as ReleaseReason] : 'payment not verified in time';
+      return { title: 'Place released', body: `${team}: your place in ${t} was released (${why}).`, link: teamPage };
+    }
+    case 'stage-published': {
+      const group = to.groupName ?? str(data.groupName);
+      const slot = to.slot ?? num(data.slot);
+      const where = group ? `${group}${slot ? `, slot ${slot}` : ''}` : 'its group';
+      return {
+        title: `${stage ?? 'Groups'}: your group and slot`,
+        body: `${team} plays in ${where}${stage ? ` of ${stage}` : ''}, ${t}.`,
+        link: rooms,
+      };
+    }
+    case 'room-posted': {
+      const changed = data.changed === true;
+      return {
+        title: changed ? 'Room details changed' : 'Room details are up',
+        body: `${t}: the room for ${matchWords(data, to.groupName)} is ${changed ? 'changed' : 'up'}. Open the room card for the ID and password.`,
+        link: rooms,
+      };
+    }
+    case 'match-reminder': {
+      const time = str(data.timeText);
+      return {
+        title: 'Match in 15 minutes',
+        body: `${t}: ${matchWords(data, to.groupName)} starts${time ? ` at ${time}` : ' soon'}. The room details are on the room card.`,
+        link: rooms,
+      };
+    }
+    case 'qualified': {
+      const next = str(data.nextStageName);
+      return {
+        title: `${team} qualified`,
+        body: `${team} qualified from ${stage ?? 'the stage'} of ${t}${next ? ` for ${next}` : ''}.`,
+        link: `/tournaments/${tournament.id}/stages`,
+      };
+    }
+    case 'eliminated':
+      return {
+        title: `${stage ?? 'The stage'} is over`,
+        body: `${team} did not qualify from ${stage ?? 'the stage'} of ${t}. Thank you for playing.`,
+        link: `/tournaments/${tournament.id}/stages`,
+      };
+  }
+}

@@ -1,0 +1,350 @@
+#!/usr/bin/env node
+// `npm run bench:notify`: issue 19's notification burst against the built gateway (decision 044).
+//
+//   node scripts/bench-notify.mjs [--no-build] [--json FILE]
+//
+// Builds the gateway first (--no-build skips it), then on SQLite, and on PostgreSQL when
+// BENCH_DATABASE_URL is set (a schema of its own, dropped after): starts `node gateway/dist/server.js`
+// (its notification worker on, as in production) with a local SMTP server and a local web push service
+// in this process, writes 1,000 squads (each captain with a phone subscribed to push) through the
+// gateway's repository, draws one stage of 40 groups of 25, publishes it and schedules 10 matches (setup,
+// not timed). Then the organiser saves the rooms of the 10 matches for all 40 groups (10 PUTs, 400 room
+// events → 10,000 notifications, each an email and a push), while a client reads GET /tournaments/{id}
+// back to back. Reports notifications delivered per second, the time from the first room save to the last
+// message received (target <= 60 s), and the hot read's latency meanwhile against idle.
+// Writes bench/results/<date>-notify.json (or --json FILE). Exits 1 when a target is missed.
+
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './lib/ports.mjs';
+import { killGroup, onCleanup, run, spawnTracked, stopAllOnExit } from './lib/processes.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER = path.join(ROOT, 'gateway', 'dist', 'server.js');
+const RESULTS = path.join(ROOT, 'bench', 'results');
+const SQUADS = 1000;
+const LOBBY = 25;
+const MATCHES = 10;
+const TARGET_MS = 60_000;
+
+const { values: args } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false }, json: { type: 'string' } } });
+stopAllOnExit();
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : 0;
+};
+
+async function call(baseUrl, method, urlPath, { token, json, form } = {}) {
+  const headers = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body;
+  if (json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (form) body = form;
+  const res = await fetch(baseUrl + urlPath, { method, headers, body });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** The receiving ends: counts what arrives and when the last one did. */
+async function startReceivers() {
+  const got = { mails: 0, pushes: 0, last: 0 };
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        got.mails += 1;
+        got.last = performance.now();
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const push = http.createServer((req, res) => {
+    req.on('data', () => {});
+    req.on('end', () => {
+      got.pushes += 1;
+      got.last = performance.now();
+      res.writeHead(201).end();
+    });
+  });
+  await new Promise((resolve) => push.listen(0, '127.0.0.1', resolve));
+  return {
+    got,
+    smtpUrl: `smtp://127.0.0.1:${smtp.server.address().port}`,
+    pushUrl: `http://127.0.0.1:${push.address().port}`,
+    close: async () => {
+      await new Promise((resolve) => smtp.close(resolve));
+      push.closeAllConnections();
+      await new Promise((resolve) => push.close(resolve));
+    },
+  };
+}
+
+/** 1,000 squads and their captains' phones, written through the gateway's repository. */
+async function seed({ databaseUrl, dataDir }, tid, pushUrl) {
+  const dist = (p) => pathToFileURL(path.join(ROOT, 'gateway', 'dist', p)).href;
+  const { openDatabase } = await import(dist('db/index.js'));
+  const { insertUser } = await import(dist('db/users.js'));
+  const { insertRegistration } = await import(dist('db/registrations.js'));
+  const { bumpGeneration } = await import(dist('db/generation.js'));
+  const store = await openDatabase({ databaseUrl, dataDir });
+  // One key pair for every bench phone: the push service here only counts.
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const p256dh = ecdh.getPublicKey().toString('base64url');
+  try {
+    await store.writeTransaction(async (trx) => {
+      for (let i = 1; i <= SQUADS; i++) {
+        const tag = `s${i}`;
+        const userId = await insertUser(trx, {
+          email: `squad${i}@bench.example`,
+          phone: `+9197${String(i).padStart(8, '0')}`,
+          username: `squad_${i}`,
+          passwordHash: 'x',
+          roles: ['ROLE_USER'],
+        });
+        await insertRegistration(trx, tid, userId, {
+          teamName: `Squad ${String(i).padStart(4, '0')}`,
+          player1Username: `${tag}_one`,
+          player2Username: `${tag}_two`,
+          player3Username: `${tag}_three`,
+          player4Username: `${tag}_four`,
+          substitute1Username: '',
+          substitute2Username: '',
+        });
+        await trx
+          .insertInto('push_subscriptions')
+          .values({
+            user_id: userId,
+            endpoint: `${pushUrl}/push/${i}`,
+            p256dh,
+            auth: crypto.randomBytes(16).toString('base64url'),
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+      }
+      await bumpGeneration(trx, tid);
+    });
+  } finally {
+    await store.close();
+  }
+}
+
+/** GET /tournaments/{id} back to back until stop() (a hot, cached read); latencies in ms. */
+function hotReads(baseUrl, tid) {
+  const times = [];
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      const res = await fetch(`${baseUrl}/tournaments/${tid}`);
+      await res.arrayBuffer();
+      times.push(performance.now() - started);
+    }
+  })();
+  return {
+    times,
+    stop: async () => {
+      stopped = true;
+      await loop;
+      return times;
+    },
+  };
+}
+
+async function runOn(database, pgUrl) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-notify-'));
+  let schema;
+  let databaseUrl;
+  const pgQuery = async (text) => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  if (pgUrl) {
+    schema = `bench_${crypto.randomBytes(6).toString('hex')}`;
+    await pgQuery(`create schema ${schema}`);
+    const url = new URL(pgUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+  }
+  const receivers = await startReceivers();
+  const admin = { email: 'bench-admin@example.com', password: crypto.randomBytes(12).toString('base64url') };
+  const port = await freePort();
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ADMIN_USERNAME: 'benchadmin',
+    ADMIN_PHONE: '9000000009',
+    SMTP_URL: receivers.smtpUrl,
+    PUSH_ALLOW_HTTP: 'on',
+    WEB_URL: 'https://play.example.test',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const child = spawnTracked(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines = [];
+  const keep = (chunk) => {
+    for (const l of String(chunk).split('\n')) if (l.trim()) lines.push(l);
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const cleanup = async () => {
+    await killGroup(child.pid, 10_000);
+    await receivers.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (schema) await pgQuery(`drop schema if exists ${schema} cascade`).catch(() => {});
+  };
+  const removeCleanup = onCleanup(cleanup);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      } catch {
+        // not yet
+      }
+      if (i > 600) throw new Error(`the gateway did not start: ${lines.slice(-10).join('\n')}`);
+      await sleep(100);
+    }
+    const { token } = await call(baseUrl, 'POST', '/api/auth/login', { json: { emailOrPhone: admin.email, password: admin.password } });
+    const api = (method, urlPath, json) => call(baseUrl, method, urlPath, { token, json });
+    const day = 86_400_000;
+    const form = new FormData();
+    const fields = {
+      name: 'BGMI Notify Bench 1000',
+      game: 'BGMI',
+      description: 'A 1,000-squad tournament for the notifications benchmark.',
+      startDate: new Date(Date.now() + 10 * day).toISOString(),
+      endDate: new Date(Date.now() + 12 * day).toISOString(),
+      registrationOpen: new Date(Date.now() - day).toISOString(),
+      registrationClose: new Date(Date.now() + 9 * day).toISOString(),
+      maxTeams: String(SQUADS),
+      format: 'Squad',
+      platform: 'Mobile',
+      entryFee: '0',
+      prizePool: '₹5,00,000',
+      status: 'Registration Ongoing',
+      overview: 'Forty lobbies.',
+    };
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    const tid = (await call(baseUrl, 'POST', '/tournaments/add', { token, form })).id;
+    await seed({ databaseUrl, dataDir }, tid, receivers.pushUrl);
+    const stage = await api('POST', `/tournaments/${tid}/stages`, { name: 'Qualifiers', lobbySize: LOBBY, advancePerGroup: 4 });
+    const drawn = await api('POST', `/tournaments/${tid}/stages/${stage.id}/groups`, { method: 'registration' });
+    if (drawn.groups.length !== SQUADS / LOBBY) throw new Error(`${drawn.groups.length} groups`);
+    await api('POST', `/tournaments/${tid}/stages/${stage.id}/publish`);
+    const scheduled = await api('POST', `/tournaments/${tid}/stages/${stage.id}/matches`, {
+      // Six matches a day at most.
+      matches: Array.from({ length: MATCHES }, (_, i) => ({
+        day: 1 + Math.floor(i / 6),
+        matchNo: 1 + (i % 6),
+        map: 'Erangel',
+        time: '18:00',
+      })),
+    });
+    // The publish's 1,000 notices (2,000 messages) go out first: wait them out, then count from zero.
+    const publishDeadline = Date.now() + 120_000;
+    while (receivers.got.mails + receivers.got.pushes < 2 * SQUADS && Date.now() < publishDeadline) await sleep(200);
+    await sleep(1500);
+    const base = { ...receivers.got };
+
+    // Idle: the hot read alone.
+    await fetch(`${baseUrl}/tournaments/${tid}`).then((r) => r.arrayBuffer());
+    const idle = hotReads(baseUrl, tid);
+    await sleep(5000);
+    const idleTimes = await idle.stop();
+
+    // The burst: 10 room saves of 40 groups each, the hot read running meanwhile.
+    const busy = hotReads(baseUrl, tid);
+    const t0 = performance.now();
+    const saveTimes = [];
+    for (let m = 1; m <= MATCHES; m++) {
+      const rooms = scheduled
+        .filter((x) => x.matchNo === m)
+        .map((x) => ({ id: x.id, matchId: String(5_000_000 + x.id), password: `p${x.id}` }));
+      const s = performance.now();
+      await api('PUT', `/tournaments/${tid}/stages/${stage.id}/rooms`, { rooms });
+      saveTimes.push(performance.now() - s);
+    }
+    const expected = SQUADS * MATCHES * 2;
+    const deadline = performance.now() + 180_000;
+    while (receivers.got.mails + receivers.got.pushes - base.mails - base.pushes < expected && performance.now() < deadline)
+      await sleep(100);
+    const busyTimes = await busy.stop();
+    const mails = receivers.got.mails - base.mails;
+    const pushes = receivers.got.pushes - base.pushes;
+    const total = (receivers.got.last - t0) / 1000;
+    const notifications = Math.min(mails, pushes);
+    const result = {
+      database,
+      notifications: SQUADS * MATCHES,
+      events: (SQUADS / LOBBY) * MATCHES,
+      mails,
+      pushes,
+      roomSaveMs: { median: Math.round(pct(saveTimes, 50)), max: Math.round(Math.max(...saveTimes)) },
+      secondsToLastDelivered: Number(total.toFixed(2)),
+      notificationsPerSecond: Math.round(notifications / total),
+      messagesPerSecond: Math.round((mails + pushes) / total),
+      hotReadIdleMs: {
+        requests: idleTimes.length,
+        p50: +pct(idleTimes, 50).toFixed(2),
+        p95: +pct(idleTimes, 95).toFixed(2),
+        p99: +pct(idleTimes, 99).toFixed(2),
+      },
+      hotReadBusyMs: {
+        requests: busyTimes.length,
+        p50: +pct(busyTimes, 50).toFixed(2),
+        p95: +pct(busyTimes, 95).toFixed(2),
+        p99: +pct(busyTimes, 99).toFixed(2),
+      },
+      pass: mails === SQUADS * MATCHES && pushes === SQUADS * MATCHES && total * 1000 <= TARGET_MS,
+    };
+    console.log(JSON.stringify(result, null, 2));
+    return result;
+  } finally {
+    await cleanup();
+    removeCleanup();
+  }
+}
+
+if (!args['no-build']) {
+  await run('npm', ['run', 'build:packages'], { cwd: ROOT });
+  await run('npm', ['run', 'build:gateway'], { cwd: ROOT });
+}
+const results = [await runOn('sqlite')];
+if (process.env.BENCH_DATABASE_URL) results.push(await runOn('postgres', process.env.BENCH_DATABASE_URL));
+const date = new Date().toISOString();
+const file = args.json ? path.resolve(args.json) : path.join(RESULTS, `${date.slice(0, 16).replace(':', '')}-notify.json`);
+fs.mkdirSync(path.dirname(file), { recursive: true });
+fs.writeFileSync(file, `${JSON.stringify({ date, machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model}`, results }, null, 2)}\n`);
+console.log(`written ${path.relative(ROOT, file)}`);
+process.exit(results.every((r) => r.pass) ? 0 : 1);
