@@ -61,7 +61,7 @@ async function memberTeam(request: Request, id: number, tournament: Promise<{ en
     return {
       rid: team.rid,
       teamName: team.teamName,
-      state: teamStateWords(team, { free }),
+      state: teamStateWords(team, { free, time: (iso) => formatDateTime(iso, getEnv().APP_TIME_ZONE) }),
       payNow: paymentDue(team, { free }),
       placements: placementViews(team.placements),
     };

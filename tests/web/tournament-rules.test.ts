@@ -96,6 +96,32 @@ describe('teamStateWords', () => {
     expect(paymentDue({ paymentStatus: 'submitted' }, { free: false })).toBe(false);
     expect(paymentDue({ paymentStatus: 'verified' }, { free: false })).toBe(false);
     expect(paymentDue({ paymentStatus: 'pending' }, { free: true })).toBe(false);
+    // Decision 043: a team without a place has nothing to pay.
+    expect(paymentDue({ paymentStatus: 'pending', place: 'placed' }, { free: false })).toBe(true);
+    expect(paymentDue({ paymentStatus: 'pending', place: 'waitlist' }, { free: false })).toBe(false);
+    expect(paymentDue({ paymentStatus: 'rejected', place: 'released' }, { free: false })).toBe(false);
+  });
+
+  it('words a place (decision 043) with the contract’s placeWords and the page’s time', () => {
+    const time = (iso: string) => `at ${iso.slice(11, 16)}`;
+    const state = (over: Parameters<typeof teamStateWords>[0]) => teamStateWords(over, { free: false, time });
+    expect(state({ paymentStatus: 'pending', place: 'placed', payBy: '2026-11-26T21:00:00.000Z' })).toEqual({
+      words: 'pending payment (pay by at 21:00)',
+      tone: 'wait',
+    });
+    expect(state({ paymentStatus: 'pending', place: 'waitlist', waitlistPosition: 3 })).toEqual({ words: 'waitlist #3', tone: 'wait' });
+    expect(state({ paymentStatus: 'verified', place: 'placed', confirmed: true })).toEqual({ words: 'confirmed', tone: 'ok' });
+    expect(state({ paymentStatus: 'submitted', place: 'placed', confirmed: false })).toEqual({ words: 'payment submitted', tone: 'wait' });
+    expect(state({ paymentStatus: 'pending', place: 'released', releasedReason: 'payment-deadline' })).toEqual({
+      words: 'released (payment not verified in time)',
+      tone: 'bad',
+    });
+    expect(state({ paymentStatus: 'verified', place: 'withdrawn' })).toEqual({ words: 'withdrawn', tone: 'bad' });
+    expect(state({ paymentStatus: 'verified', place: 'placed', confirmed: true, checkIn: 'checked-in' })).toEqual({
+      words: 'checked in',
+      tone: 'ok',
+    });
+    expect(teamStateWords({ paymentStatus: 'pending', place: 'placed' }, { free: true })).toEqual({ words: 'confirmed', tone: 'ok' });
   });
 });
 
