@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeWords } from '@custom-room/contract';
 import { FakeClock } from '../../gateway/src/lib/clock.js';
+import { sweepDeadlines } from '../../gateway/src/db/places.js';
 import {
   adminToken,
   createUser,
@@ -238,6 +239,15 @@ describe(`the slot's rules (${dialectName})`, () => {
     expect((await adminList(t.id)).map((r: any) => r.place)).toEqual(['released', 'released']);
     expect((await gw.api.get(`/tournaments/${t.id}`)).body.registeredTeams).toBe(0);
     expect((await gw.api.get('/tournaments')).body.find((x: any) => x.id === t.id)?.registeredTeams ?? 0).toBe(0);
+  });
+
+  it('a cancelled tournament releases nobody and tells nobody when deadlines pass', async () => {
+    const { t, placed, update } = await tournament(2, 1);
+    expect((await update({ status: 'Cancelled' })).status).toBe(200);
+    clock.advance(7 * HOUR);
+    expect(await sweepDeadlines(gw.app.store, clock.now(), [t.id])).toBe(0);
+    expect((await myTeam(t.id, placed[0]!)).place).toBe('placed');
+    expect(await events(t.id)).toEqual([]);
   });
 
   it('withdrawing a waitlisted team moves the waitlist up and promotes nobody', async () => {
