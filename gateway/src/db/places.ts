@@ -45,10 +45,19 @@ export function findPlaceRules(db: Trx, tournamentId: number): Promise<PlaceRule
     .executeTakeFirst();
 }
 
-/** Placed teams (of a tournament, or of all) whose deadline passed at nowIso without a verified or submitted payment. */
+/** Tournaments whose places no longer move: over, called off or deleted. */
+const SETTLED_STATUSES = ['Completed', 'Cancelled'];
+
+/**
+ * Placed teams (of a tournament, or of all) whose deadline passed at nowIso without a verified or submitted
+ * payment; not in a tournament that is over, cancelled or deleted (nobody is told of a place lost there).
+ */
 function overdue(db: Trx, nowIso: string) {
   return db
     .selectFrom('registrations')
+    .where('tournament_id', 'in', (eb) =>
+      eb.selectFrom('tournaments').select('id').where('status', 'not in', SETTLED_STATUSES).where('deleted_at', 'is', null),
+    )
     .where('place', '=', 'placed')
     .where('pay_by', 'is not', null)
     .where('pay_by', '<=', nowIso)
@@ -171,7 +180,7 @@ export async function releaseOverdue(db: Trx, tournamentId: number, nowMs: numbe
  * and a `promoted` event. Call with the tournament locked. Returns the promoted registration ids.
  */
 export async function fillPlaces(db: Trx, rules: PlaceRules, nowMs: number): Promise<number[]> {
-  if (rules.status === 'Completed' || rules.status === 'Cancelled') return [];
+  if (SETTLED_STATUSES.includes(rules.status)) return [];
   const free = Number(rules.max_teams) - (await countPlaced(db, rules.id));
   if (free <= 0) return [];
   const next = await db

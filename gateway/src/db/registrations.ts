@@ -137,6 +137,18 @@ export function findUserRegistration(db: Trx, tournamentId: number, userId: numb
     .executeTakeFirst();
 }
 
+/** The tournament's registrations among ids, by rid. */
+export function findRegistrationsByIds(db: Trx, tournamentId: number, ids: readonly number[]): Promise<RegistrationRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('registrations')
+    .select(REGISTRATION_COLUMNS)
+    .where('tournament_id', '=', tournamentId)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+}
+
 export function findRegistrationById(db: Trx, id: number): Promise<RegistrationRow | undefined> {
   return db.selectFrom('registrations').select(REGISTRATION_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
@@ -370,15 +382,21 @@ export async function setPayments(
  * it (checked in the same statement). Throws the driver's unique violation (UTR_TAKEN_CONSTRAINT) when
  * another registration holds the UTR.
  */
-export async function submitPayment(db: Trx, registrationId: number, utr: string): Promise<RegistrationRow | undefined> {
-  return db
-    .updateTable('registrations')
-    .set({ payment_status: 'submitted', payment_reference: utr, payment_utr: utr, updated_at: nowIso() })
-    .where('id', '=', registrationId)
-    .where('payment_status', '!=', 'verified')
-    .where('place', '=', 'placed')
-    .returningAll()
-    .executeTakeFirst();
+export async function submitPayment(db: Trx, registrationId: number, utr: string, nowMs: number): Promise<RegistrationRow | undefined> {
+  const now = new Date(nowMs).toISOString();
+  return (
+    db
+      .updateTable('registrations')
+      .set({ payment_status: 'submitted', payment_reference: utr, payment_utr: utr, updated_at: now })
+      .where('id', '=', registrationId)
+      .where('payment_status', '!=', 'verified')
+      .where('place', '=', 'placed')
+      // Decision 043: past its deadline the place is lost, even before the sweep has released it.
+      // (A submitted payment keeps it while the organiser checks: its reference may still be corrected.)
+      .where((eb) => eb.or([eb('pay_by', 'is', null), eb('pay_by', '>', now), eb('payment_status', '=', 'submitted')]))
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 /** The user's teams with a summary of each tournament, newest first; soft-deleted tournaments are left out. */

@@ -107,6 +107,7 @@ export async function stageEntrants(db: Trx, stage: StageRow, entryFee: number):
         .select(['r.id', 'r.team_name', 'sr.stage_rank'])
         .where('sr.stage_id', '=', previous.id)
         .where('sr.qualified', '=', 1)
+        .where('r.place', '=', 'placed') // decision 043: a team removed since does not go on
         .execute()
     : [];
   const invited = await db
@@ -114,6 +115,7 @@ export async function stageEntrants(db: Trx, stage: StageRow, entryFee: number):
     .innerJoin('registrations as r', 'r.id', 'i.registration_id')
     .select(['r.id', 'r.team_name'])
     .where('i.stage_id', '=', stage.id)
+    .where('r.place', '=', 'placed')
     .execute();
   const entrants: Entrant[] = [
     ...qualified.map((r) => ({ teamId: Number(r.id), teamName: r.team_name, via: 'qualified' as const, seed: Number(r.stage_rank) })),
@@ -190,6 +192,61 @@ export function checkInState(stage: StageRow, checkedInAt: string | undefined, n
   if (checkedInAt) return 'checked-in';
   if (nowMs < Date.parse(stage.check_in_opens_at!)) return 'not-open';
   return nowMs < Date.parse(stage.check_in_closes_at!) ? 'open' : 'no-show';
+}
+
+/** One stage's check-in as a team's answer shows it (decision 043, the registration's checkIns). */
+export interface TeamCheckIn {
+  stageId: number;
+  stageName: string;
+  opensAt: string;
+  closesAt: string;
+  state: CheckInState;
+  checkedInAt: string | null;
+}
+
+/**
+ * Each placed team's check-in per stage with a window that counts it among its teams (or where it checked
+ * in: a team promoted into a no-show's place), stages in order, by registration id. Teams without any are
+ * left out of the map. entryFees: by tournament id.
+ */
+export async function teamCheckIns(
+  db: Trx,
+  teams: readonly { id: number; tournament_id: number; place: string }[],
+  entryFees: ReadonlyMap<number, number>,
+  nowMs: number,
+): Promise<Map<number, TeamCheckIn[]>> {
+  const byTeam = new Map<number, TeamCheckIn[]>();
+  const placed = teams.filter((t) => t.place === 'placed');
+  if (placed.length === 0) return byTeam;
+  const stages = await db
+    .selectFrom('stages')
+    .selectAll()
+    .where('tournament_id', 'in', [...new Set(placed.map((t) => Number(t.tournament_id)))])
+    .where('check_in_opens_at', 'is not', null)
+    .where('check_in_closes_at', 'is not', null)
+    .orderBy('tournament_id')
+    .orderBy('ord')
+    .execute();
+  for (const stage of stages) {
+    const tid = Number(stage.tournament_id);
+    const [expected, checkedIn] = await Promise.all([checkInTeams(db, stage, entryFees.get(tid) ?? 0), stageCheckIns(db, stage.id)]);
+    const counted = new Set(expected.map((t) => t.teamId));
+    for (const team of placed) {
+      const rid = Number(team.id);
+      if (Number(team.tournament_id) !== tid || !(counted.has(rid) || checkedIn.has(rid))) continue;
+      const list = byTeam.get(rid) ?? [];
+      list.push({
+        stageId: Number(stage.id),
+        stageName: stage.name,
+        opensAt: stage.check_in_opens_at!,
+        closesAt: stage.check_in_closes_at!,
+        state: checkInState(stage, checkedIn.get(rid), nowMs),
+        checkedInAt: checkedIn.get(rid) ?? null,
+      });
+      byTeam.set(rid, list);
+    }
+  }
+  return byTeam;
 }
 
 /** Replaces a stage's groups with these (team ids in slot order), named and numbered from the stage's first slot. */

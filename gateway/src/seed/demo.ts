@@ -388,7 +388,7 @@ async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedI
     for (let i = 0; i < t.teams; i++) {
       const row = await insertRegistration(trx, tid, userIds[i]!, teamFields(TEAMS[i]!, i % 3 === 0));
       const payment = paymentFor(t, ti, i);
-      if (payment.reference) await submitPayment(trx, row.id, payment.reference);
+      if (payment.reference) await submitPayment(trx, row.id, payment.reference, Date.now());
       if (payment.status !== 'pending' && payment.status !== 'submitted') await setPayment(trx, row.id, payment.status);
       rids.push(row.id);
     }

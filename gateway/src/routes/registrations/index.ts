@@ -11,6 +11,7 @@ import {
   findLiveTournament,
   findPaymentsForUpdate,
   findRegistrationById,
+  findRegistrationsByIds,
   findUserRegistration,
   isConfirmedTeam,
   hasRegistration,
@@ -51,7 +52,7 @@ import {
   type TeamPlacement,
   UTR_TAKEN,
 } from '@custom-room/contract';
-import { teamPlacements } from '../../db/stages.js';
+import { teamCheckIns, teamPlacements, type TeamCheckIn } from '../../db/stages.js';
 import { captainContacts, CHARACTER_ID_TAKEN, findCharacterIdClashes, saveCharacterIds, withCharacterIds } from '../../db/identity.js';
 import { characterIdRefusal, characterIdTaken } from './identity.js';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
@@ -59,6 +60,10 @@ import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
 /** Decision 041: the team's group and slot per published stage; the field is left out when there are none. */
 const withPlacements = <T extends object>(registration: T, placements: TeamPlacement[] | undefined): T =>
   placements && placements.length > 0 ? { ...registration, placements } : registration;
+
+/** Decision 043: the team's check-in per stage with a window; the field is left out when there are none. */
+const withCheckIns = <T extends object>(registration: T, checkIns: TeamCheckIn[] | undefined): T =>
+  checkIns && checkIns.length > 0 ? { ...registration, checkIns } : registration;
 
 const NO_TEAM = 'You have not registered a team for this tournament.';
 /** Once a tournament is in one of these states its teams are frozen. */
@@ -251,7 +256,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .selectFrom('registrations')
         .select('tournament_id')
         .where('user_id', '=', user.id)
-        .where('place', '=', 'placed')
+        .where('place', 'in', ['placed', 'waitlist']) // a waitlisted team may be promoted into an overdue place
         .execute();
       await sweepDeadlines(
         app.store,
@@ -263,7 +268,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         app.store.db,
         rows.map((r) => r.rid),
       );
-      return (await withCharacterIds(app.store.db, rows)).map((r) => withPlacements(r, placements.get(r.rid)));
+      const checkIns = await teamCheckIns(
+        app.store.db,
+        rows.map((r) => ({ id: r.rid, tournament_id: r.tid, place: r.place })),
+        new Map(rows.map((r) => [r.tid, r.tournament.entryFee])),
+        now(),
+      );
+      return (await withCharacterIds(app.store.db, rows)).map((r) =>
+        withCheckIns(withPlacements(r, placements.get(r.rid)), checkIns.get(r.rid)),
+      );
     },
   );
 
@@ -283,7 +296,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         listTournamentRegistrations(app.store.db, tournamentId, Number(tournament.entry_fee)),
         captainContacts(app.store.db, tournamentId),
       ]);
-      return (await withCharacterIds(app.store.db, rows)).map((r) => ({ ...r, ...contacts.get(r.rid) }));
+      const checkIns = await teamCheckIns(
+        app.store.db,
+        rows.map((r) => ({ id: r.rid, tournament_id: r.tid, place: r.place })),
+        new Map([[tournamentId, Number(tournament.entry_fee)]]),
+        now(),
+      );
+      return (await withCharacterIds(app.store.db, rows)).map((r) => withCheckIns({ ...r, ...contacts.get(r.rid) }, checkIns.get(r.rid)));
     },
   );
 
@@ -303,7 +322,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound(NO_TEAM);
       reply.header('cache-control', 'private, no-store');
       const placements = await teamPlacements(app.store.db, [row.id]);
-      return withPlacements(await registrationAnswer(app.store.db, row, Number(tournament.entry_fee)), placements.get(row.id));
+      const checkIns = await teamCheckIns(app.store.db, [row], new Map([[tournamentId, Number(tournament.entry_fee)]]), now());
+      return withCheckIns(
+        withPlacements(await registrationAnswer(app.store.db, row, Number(tournament.entry_fee)), placements.get(row.id)),
+        checkIns.get(row.id),
+      );
     },
   );
 
@@ -324,14 +347,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const row = await app.store.writeTransaction(async (trx) => {
           const locked = await app.store.lockTournament(trx, tournamentId);
           const tournament = locked && (await findLiveTournament(trx, tournamentId));
-          if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
+          const rules = tournament && (await findPlaceRules(trx, tournamentId));
+          if (!tournament || !rules) throw notFound(TOURNAMENT_NOT_FOUND);
+          const at = now();
+          await settlePlaces(trx, rules, at); // an overdue team is released before it can edit
           const existing = await findUserRegistration(trx, tournamentId, user.id);
           if (!existing) throw notFound(NO_TEAM);
           if (existing.place === 'released' || existing.place === 'withdrawn') throw conflict(NOT_PLACED_MESSAGES[existing.place]);
           registrationId = existing.id;
           const frozen =
-            TEAM_LOCKED_MESSAGES[tournament.status] ??
-            (Date.now() >= Date.parse(tournament.start_date) ? TEAM_LOCKED_MESSAGES.Ongoing : undefined);
+            TEAM_LOCKED_MESSAGES[tournament.status] ?? (at >= Date.parse(tournament.start_date) ? TEAM_LOCKED_MESSAGES.Ongoing : undefined);
           if (frozen) throw conflict(frozen);
           if (await isTeamNameTaken(trx, tournamentId, team.teamName, existing.id)) throw teamNameTaken();
           const clashes = await findIgnClashes(trx, tournamentId, team, existing.id);
@@ -360,6 +385,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const { tournamentId } = request.params;
       if (!(await findLiveTournament(app.store.db, tournamentId))) throw notFound(TOURNAMENT_NOT_FOUND);
+      // A payment sent after the deadline does not save the place: the team is released first (decision 043).
+      await sweepDeadlines(app.store, now(), [tournamentId]);
       const existing = await findUserRegistration(app.store.db, tournamentId, user.id);
       if (!existing) throw notFound(NO_TEAM);
       const utr = request.body.upiReference;
@@ -369,11 +396,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const row = await app.store.writeTransaction(async (trx) => {
           // The friendly check (older duplicates included); the unique payment_utr decides between two submits at once.
           if (await isReferenceTaken(trx, utr, existing.id)) throw utrTaken();
-          return submitPayment(trx, existing.id, utr);
+          return submitPayment(trx, existing.id, utr, now());
         });
         if (!row) {
-          const now = await findRegistrationById(app.store.db, existing.id);
-          if (now && now.place !== 'placed') throw conflict(NOT_PLACED_MESSAGES[now.place as keyof typeof NOT_PLACED_MESSAGES]);
+          await sweepDeadlines(app.store, now(), [tournamentId]); // its deadline passed since the read above
+          const current = await findRegistrationById(app.store.db, existing.id);
+          if (current && current.place !== 'placed') throw conflict(NOT_PLACED_MESSAGES[current.place as keyof typeof NOT_PLACED_MESSAGES]);
           throw conflict(ALREADY_VERIFIED);
         }
         return await registrationAnswer(app.store.db, row);
@@ -426,12 +454,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
               : `${changedNames.join(', ')} changed their UPI references`;
           throw conflict(`${who}; check ${changedNames.length === 1 ? 'it' : 'them'} again. Nothing was changed.`, changed);
         }
-        const updated = await setPayments(trx, tournamentId, rids, paymentStatus);
-        const before = new Map(current.map((r) => [Number(r.id), r.payment_status]));
-        for (const row of updated) {
-          if (before.get(row.id) !== paymentStatus) await paymentEvent(trx, row, paymentStatus);
+        await setPayments(trx, tournamentId, rids, paymentStatus);
+        for (const row of current) {
+          if (row.payment_status !== paymentStatus) await paymentEvent(trx, row, paymentStatus);
         }
-        return updated;
+        // Rejected (or set back to pending) after the deadline: released at once, its place filled (decision 043).
+        const rules = await findPlaceRules(trx, tournamentId);
+        if (rules) await settlePlaces(trx, rules, now());
+        return findRegistrationsByIds(trx, tournamentId, rids);
       });
       const tournament = await findLiveTournament(app.store.db, tournamentId);
       return Promise.all(rows.map((row) => registrationAnswer(app.store.db, row, Number(tournament?.entry_fee ?? 0))));
@@ -447,15 +477,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { rid } = request.params;
       const { paymentStatus, expectedUpiReference } = request.body;
+      const found = await findRegistrationById(app.store.db, rid);
+      if (!found) throw notFound(REGISTRATION_NOT_FOUND);
       const row = await app.store.writeTransaction(async (trx) => {
+        // The tournament first, as every place change locks it: a rejection after the deadline releases the team.
+        const locked = await app.store.lockTournament(trx, found.tournament_id);
         const [current] = await findPaymentsForUpdate(trx, [rid], app.store.dialect === 'postgres');
-        if (!current) throw notFound('Registration not found.');
+        if (!current || !locked) throw notFound(REGISTRATION_NOT_FOUND);
         const check = referenceCheck(current.payment_reference, expectedUpiReference, paymentStatus);
         if (check === 'missing') throw badRequest(REFERENCE_MISSING, { expectedUpiReference: REFERENCE_MISSING });
         if (check === 'changed') throw conflict(REFERENCE_CHANGED, { expectedUpiReference: REFERENCE_CHANGED });
         const updated = await setPayment(trx, rid, paymentStatus);
         if (updated && current.payment_status !== paymentStatus) await paymentEvent(trx, updated, paymentStatus);
-        return updated;
+        const rules = await findPlaceRules(trx, current.tournament_id);
+        if (rules) await settlePlaces(trx, rules, now());
+        return findRegistrationById(trx, rid);
       });
       if (!row) throw notFound(REGISTRATION_NOT_FOUND);
       return registrationAnswer(app.store.db, row);

@@ -40,6 +40,7 @@ import {
   LOBBY_MIN,
   MAX_STAGES,
   type Match,
+  NOT_PLACED_MESSAGES,
   type Stage,
   type StageCheckIns,
   STAGE_NOT_FOUND,
@@ -691,6 +692,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const team = await findUserRegistration(trx, tid, user.id);
       if (!team) throw notFound('You have not registered a team for this tournament.');
       if (!stage.check_in_opens_at || !stage.check_in_closes_at) throw conflict(NO_WINDOW);
+      if (team.place === 'released' || team.place === 'withdrawn') throw conflict(NOT_PLACED_MESSAGES[team.place]);
       const done = await trx
         .selectFrom('stage_check_ins')
         .select('checked_in_at')

@@ -23,7 +23,7 @@ import {
   updateTournament,
 } from '../../db/tournaments.js';
 import { countRegistrations } from '../../db/registrations.js';
-import { fillPlaces, findPlaceRules, payByFor, type PlaceRules } from '../../db/places.js';
+import { fillPlaces, findPlaceRules, payByFor, settlePlaces, type PlaceRules } from '../../db/places.js';
 import type { Trx } from '../../db/index.js';
 import { insertImage } from '../../db/images.js';
 import { bumpGeneration } from '../../db/generation.js';
@@ -242,13 +242,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         // The lock orders this against registrations, so the count cannot grow past the new maxTeams.
         const locked = await app.store.lockTournament(trx, id);
         if (!locked || locked.deleted_at) throw notFound(TOURNAMENT_NOT_FOUND);
+        // Decision 043: teams already overdue lose their place under the rules they registered by, before any new rule.
+        const before = await findPlaceRules(trx, id);
+        if (before) await settlePlaces(trx, before, app.clock.now());
         const registered = await countRegistrations(trx, id);
         if (form.maxTeams < registered) {
           const message = `${registered} teams are already registered: Max teams cannot be lower than that.`;
           throw conflict(message, { maxTeams: message });
         }
         if (cover) await insertImage(trx, cover);
-        const before = await findPlaceRules(trx, id);
         if (await updateTournament(trx, id, { ...form, coverImageId: cover?.id })) await bumpGeneration(trx, id);
         const after = await findPlaceRules(trx, id);
         if (before && after) await placeRulesChanged(trx, before, after);
