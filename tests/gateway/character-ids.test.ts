@@ -224,3 +224,26 @@ describe('character IDs', () => {
     }
   });
 });
+
+/** Decision 046 with decision 043: a team that leaves gives its character IDs back, like its names. */
+describe('character IDs of a team that leaves', () => {
+  let gw: TestGateway;
+  let admin: string;
+  const setup = useGatewayWithPlayers(0);
+  beforeAll(() => ({ gw, admin } = setup));
+
+  it('are free for another team once the first one withdraws', async () => {
+    const t = await createTournament(gw.api, admin);
+    const [first, second] = [await createUser(gw.api), await createUser(gw.api)];
+    const id = `7${String(Date.now() % 1e9).padStart(9, '0')}`;
+    const a = await gw.api.post(`/registrations/${t.id}`, { ...teamFields(), player1CharacterId: id }, first.token);
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    const clash = await gw.api.post(`/registrations/${t.id}`, { ...teamFields(), player2CharacterId: id }, second.token);
+    expect(clash.status).toBe(409);
+    expect(Object.keys(clash.body.errors)).toEqual(['player2CharacterId']);
+    expect((await gw.api.post(`/registrations/${t.id}/withdraw`, {}, first.token)).status).toBe(200);
+    const b = await gw.api.post(`/registrations/${t.id}`, { ...teamFields(), player2CharacterId: id }, second.token);
+    expect(b.status, JSON.stringify(b.body)).toBe(201);
+    expect(b.body.player2CharacterId).toBe(id);
+  });
+});
