@@ -9,9 +9,13 @@ import { requireUser } from '~/utils/session.server';
 import { PlacementLines } from '~/components/placements';
 import { placementViews, type PlacementView } from '~/utils/stages';
 import { IGN_FIELDS, IGN_FORM_LABELS } from '@custom-room/contract/constants';
-import { parseTournamentId } from '~/utils/tournament';
+import { canRegister, parseTournamentId } from '~/utils/tournament';
+import { getEnv } from '~/utils/env.server';
+import { mayWithdraw, placeView, type PlaceView } from '~/utils/places';
+import { PlaceBadge } from '~/components/place-badge';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
+import '~/styles/places.css';
 import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
 const NO_TEAM = 'You have not registered a team for this tournament.';
@@ -24,7 +28,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-type Team = { teamName: string; placements: PlacementView[] } & Record<(typeof IGN_FIELDS)[number], string>;
+type Team = {
+  teamName: string;
+  placements: PlacementView[];
+  state: PlaceView;
+  mayWithdraw: boolean;
+  mayRegisterAgain: boolean;
+} & Record<(typeof IGN_FIELDS)[number], string>;
 type TeamState = { status: 'ok'; team: Team } | { status: 'none'; message: string } | { status: 'failed'; message: string };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -34,11 +44,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const [tournament, team] = await Promise.allSettled([gateway.getTournament(request, id), gateway.myTeam(request, id)]);
   if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
-  const t = { id: tournament.value.id, name: tournament.value.name };
+  const tour = tournament.value;
+  const t = { id: tour.id, name: tour.name };
   if (team.status === 'fulfilled') {
     const r = team.value;
     const fields = Object.fromEntries(IGN_FIELDS.map((f) => [f, r[f]])) as Record<(typeof IGN_FIELDS)[number], string>;
-    return { t, state: { status: 'ok', team: { teamName: r.teamName, placements: placementViews(r.placements), ...fields } } as TeamState };
+    const nowMs = Date.now();
+    const state = placeView(r, { timeZone: getEnv().APP_TIME_ZONE, free: tour.entryFee <= 0, nowMs });
+    const view: Team = {
+      teamName: r.teamName,
+      placements: placementViews(r.placements),
+      state,
+      mayWithdraw: mayWithdraw(r.place, tour, nowMs),
+      // Released and withdrawn teams free the captain's one-team rule (decision 043).
+      mayRegisterAgain: !state.active && canRegister(tour.status),
+      ...fields,
+    };
+    return { t, state: { status: 'ok', team: view } as TeamState };
   }
   const err: unknown = team.reason;
   // A 401 is already the redirect to /login; "unreachable" is the 503 page.
@@ -64,6 +86,10 @@ export default function TeamPage() {
               <h2 id="team-name" className="team-name">
                 {state.team.teamName}
               </h2>
+              <p className="team-place">
+                <span className="visually-hidden">State: </span>
+                <PlaceBadge view={state.team.state} />
+              </p>
               <dl className="kv team-kv">
                 {IGN_FIELDS.map((field) => (
                   <div key={field}>
@@ -87,9 +113,15 @@ export default function TeamPage() {
               ) : null}
             </article>
             <p className="form-actions team-actions">
-              <Link className="button" to={`/tournaments/${t.id}/update-team`}>
-                Edit Team
-              </Link>
+              {state.team.state.active ? (
+                <Link className="button" to={`/tournaments/${t.id}/update-team`}>
+                  Edit Team
+                </Link>
+              ) : state.team.mayRegisterAgain ? (
+                <Link className="button" to={`/register/${t.id}`}>
+                  Register again
+                </Link>
+              ) : null}
               <Link className="button button-secondary" to={`/tournament/${t.id}/matches`}>
                 Matches
               </Link>
@@ -97,6 +129,13 @@ export default function TeamPage() {
                 Points Table
               </Link>
             </p>
+            {state.team.mayWithdraw ? (
+              <p>
+                <Link className="withdraw-link" to={`/team/${t.id}/withdraw`}>
+                  Withdraw team
+                </Link>
+              </p>
+            ) : null}
           </>
         ) : state.status === 'none' ? (
           <>

@@ -214,6 +214,15 @@ const ROUTES: Record<string, Row> = {
       expect: { anonymous: 'login', player: { redirect: /./ }, other: { redirect: /./ }, admin: { redirect: /./ } },
     },
   },
+  // Decision 047: each caller withdraws only its own team, the one it registered above on the forms' tournament.
+  'team.$tournamentId_.withdraw': {
+    get: OWN_TEAM,
+    post: {
+      on: (c) => c.tidForms,
+      fields: () => ({}),
+      expect: { anonymous: 'login', player: { redirect: /^\/team\// }, other: { redirect: /^\/team\// }, admin: { redirect: /^\/team\// } },
+    },
+  },
   'tournaments.$tournamentId_.update-team': {
     get: OWN_TEAM,
     post: {
