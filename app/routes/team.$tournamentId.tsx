@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { Dashboard } from '~/components/dashboard-nav';
@@ -13,6 +13,9 @@ import { canRegister, parseTournamentId } from '~/utils/tournament';
 import { getEnv } from '~/utils/env.server';
 import { mayWithdraw, placeView, type PlaceView } from '~/utils/places';
 import { PlaceBadge } from '~/components/place-badge';
+import { CheckInForms } from '~/components/check-in-button';
+import { checkInAction, checkInOffers, type CheckInOffer } from '~/utils/check-in.server';
+import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
 import '~/styles/places.css';
@@ -34,6 +37,7 @@ type Team = {
   state: PlaceView;
   mayWithdraw: boolean;
   mayRegisterAgain: boolean;
+  checkIns: CheckInOffer[];
 } & Record<(typeof IGN_FIELDS)[number], string>;
 type TeamState = { status: 'ok'; team: Team } | { status: 'none'; message: string } | { status: 'failed'; message: string };
 
@@ -50,7 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const r = team.value;
     const fields = Object.fromEntries(IGN_FIELDS.map((f) => [f, r[f]])) as Record<(typeof IGN_FIELDS)[number], string>;
     const nowMs = Date.now();
-    const state = placeView(r, { timeZone: getEnv().APP_TIME_ZONE, free: tour.entryFee <= 0, nowMs });
+    const timeZone = getEnv().APP_TIME_ZONE;
+    const state = placeView(r, { timeZone, free: tour.entryFee <= 0, nowMs });
     const view: Team = {
       teamName: r.teamName,
       placements: placementViews(r.placements),
@@ -58,6 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       mayWithdraw: mayWithdraw(r.place, tour, nowMs),
       // Released and withdrawn teams free the captain's one-team rule (decision 043).
       mayRegisterAgain: !state.active && canRegister(tour.status),
+      checkIns: await checkInOffers(request, tour.id, r, state.confirmed, timeZone, nowMs),
       ...fields,
     };
     return { t, state: { status: 'ok', team: view } as TeamState };
@@ -68,6 +74,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // No team here: a 404 page of our own, with the way to the tournament's registration.
   if (err.status === 404) return data({ t, state: { status: 'none', message: NO_TEAM } as TeamState }, { status: 404 });
   return { t, state: { status: 'failed', message: LOAD_FAILED } as TeamState };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  const id = requireTournamentId(params.tournamentId);
+  return checkInAction(request, id, await request.formData(), `/team/${id}`);
 }
 
 export default function TeamPage() {
@@ -82,6 +94,7 @@ export default function TeamPage() {
         {state.status === 'ok' ? (
           <>
             <h1 id="team-title">Your team</h1>
+            <CheckInForms offers={state.team.checkIns} />
             <article className="team-card" aria-labelledby="team-name">
               <h2 id="team-name" className="team-name">
                 {state.team.teamName}

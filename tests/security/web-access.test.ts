@@ -194,8 +194,26 @@ const ROUTES: Record<string, Row> = {
       },
     },
   },
-  'tournament.$tournamentId.matches': { get: SIGNED_IN },
-  'team.$tournamentId': { get: OWN_TEAM },
+  // Decision 047: the check-in post (a stage nobody has: the gateway refuses, the page says so after its redirect).
+  'tournament.$tournamentId.matches': {
+    get: SIGNED_IN,
+    post: {
+      fields: () => ({ intent: 'check-in', stageId: '999999' }),
+      expect: {
+        anonymous: 'login',
+        player: { redirect: /^\/tournament\// },
+        other: { redirect: /^\/tournament\// },
+        admin: { redirect: /^\/tournament\// },
+      },
+    },
+  },
+  'team.$tournamentId': {
+    get: OWN_TEAM,
+    post: {
+      fields: () => ({ intent: 'check-in', stageId: '999999' }),
+      expect: { anonymous: 'login', player: { redirect: /^\/team\// }, other: { redirect: /^\/team\// }, admin: { redirect: /^\/team\// } },
+    },
+  },
   payment: {
     get: OWN_TEAM,
     query: (c) => `?rid=${c.rid}`,

@@ -251,3 +251,97 @@ describe('the registration form when the tournament is full: “Join the waitlis
     expect((stub.seen.at(-2)?.body as Record<string, unknown>).waitlist).toBeUndefined();
   });
 });
+
+describe('check-in: one tap on the team page and the matches page while a window is open', () => {
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const stage = (id: number, opens: number, closes: number) => ({
+    id,
+    tid: 3,
+    name: `Stage ${id}`,
+    order: id,
+    lobbySize: 25,
+    firstSlot: 1,
+    advancePerGroup: 0,
+    advanceBest: 0,
+    state: 'draft',
+    draw: null,
+    entrants: 2,
+    hasResults: false,
+    groups: [],
+    checkIn: { opensAt: iso(opens), closesAt: iso(closes), noShows: null },
+  });
+  const STAGES = [stage(5, now - 60_000, now + 600_000), stage(6, now + 600_000, now + 1_200_000)];
+  const confirmed = registration({ paymentStatus: 'verified', confirmed: true });
+
+  it('offers the stage whose window is open to a confirmed team only', async () => {
+    routes({
+      'GET /tournaments/3': () => [200, TOURNAMENT],
+      'GET /registrations/3': () => [200, confirmed],
+      'GET /tournaments/3/stages': () => [200, STAGES],
+    });
+    let page = unwrap(await team.loader(args(await signedIn('http://localhost/team/3'), { tournamentId: '3' }))).body;
+    expect(page.state.team.checkIns).toEqual([
+      { stageId: 5, stageName: 'Stage 5', closes: expect.stringMatching(/^\d{1,2} \w{3} \d{4}, /) },
+    ]);
+
+    routes({
+      'GET /tournaments/3': () => [200, TOURNAMENT],
+      'GET /registrations/3': () => [200, registration()],
+      'GET /tournaments/3/stages': () => [200, STAGES],
+    });
+    page = unwrap(await team.loader(args(await signedIn('http://localhost/team/3'), { tournamentId: '3' }))).body;
+    expect(page.state.team.checkIns).toEqual([]);
+  });
+
+  it('reads the team’s own check-ins when the gateway sends them: a team already checked in is not asked again', async () => {
+    const checkIns = [
+      {
+        stageId: 5,
+        stageName: 'Stage 5',
+        opensAt: iso(now - 60_000),
+        closesAt: iso(now + 600_000),
+        state: 'checked-in',
+        checkedInAt: iso(now),
+      },
+    ];
+    routes({
+      'GET /tournaments/3': () => [200, TOURNAMENT],
+      'GET /registrations/3': () => [200, { ...confirmed, checkIns }],
+      'GET /tournaments/3/stages': () => [200, STAGES],
+    });
+    const page = unwrap(await team.loader(args(await signedIn('http://localhost/team/3'), { tournamentId: '3' }))).body;
+    expect(page.state.team.checkIns).toEqual([]);
+    expect(page.state.team.state.words).toBe('checked in');
+  });
+
+  it('checks in with POST …/stages/{id}/check-in and comes back to the page it was on; a refusal is said there', async () => {
+    routes({ 'POST /tournaments/3/stages/5/check-in': () => [200, { stageId: 5, teamId: 42, checkedInAt: iso(now) }] });
+    let res = (await team.action(
+      args(await post('http://localhost/team/3', { intent: 'check-in', stageId: '5' }), { tournamentId: '3' }),
+    )) as Response;
+    expect(stub.seen.at(-1)).toMatchObject({ method: 'POST', url: '/tournaments/3/stages/5/check-in' });
+    expect(res.headers.get('location')).toBe('/team/3');
+    expect(await flashOf(res)).toBe('Checked in. See you in the lobby.');
+
+    const matches = await import('~/routes/tournament.$tournamentId.matches');
+    routes({ 'POST /tournaments/3/stages/5/check-in': () => [409, { message: 'Check-in for Stage 5 has closed.' }] });
+    res = (await matches.action(
+      args(await post('http://localhost/tournament/3/matches', { intent: 'check-in', stageId: '5' }), { tournamentId: '3' }),
+    )) as Response;
+    expect(res.headers.get('location')).toBe('/tournament/3/matches');
+    expect(await flashOf(res)).toBe('Check-in for Stage 5 has closed.');
+  });
+
+  it('the matches page offers the same check-in', async () => {
+    const matches = await import('~/routes/tournament.$tournamentId.matches');
+    routes({
+      'GET /tournaments/3': () => [200, TOURNAMENT],
+      'GET /registrations/3': () => [200, confirmed],
+      'GET /tournaments/3/stages': () => [200, STAGES],
+      'GET /matches/tournament/3': () => [200, []],
+    });
+    const page = unwrap(await matches.loader(args(await signedIn('http://localhost/tournament/3/matches'), { tournamentId: '3' }))).body;
+    expect(page.checkIns.map((c: { stageId: number }) => c.stageId)).toEqual([5]);
+  });
+});
