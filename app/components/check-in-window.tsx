@@ -17,22 +17,20 @@ export function CheckInWindowFields({
         Confirmed teams check in with one tap between these times, for example 30 to 10 minutes before the first match. Teams that do not
         are no-shows. In {timeZone} time; leave both empty for no check-in.
       </p>
-      <div className="ops-pair">
-        <TextField
-          name="checkInOpensAt"
-          type="datetime-local"
-          label="Check-in opens"
-          error={errors.checkInOpensAt}
-          defaultValue={values.checkInOpensAt ?? ''}
-        />
-        <TextField
-          name="checkInClosesAt"
-          type="datetime-local"
-          label="Check-in closes"
-          error={errors.checkInClosesAt}
-          defaultValue={values.checkInClosesAt ?? ''}
-        />
-      </div>
+      <TextField
+        name="checkInOpensAt"
+        type="datetime-local"
+        label="Check-in opens"
+        error={errors.checkInOpensAt}
+        defaultValue={values.checkInOpensAt ?? ''}
+      />
+      <TextField
+        name="checkInClosesAt"
+        type="datetime-local"
+        label="Check-in closes"
+        error={errors.checkInClosesAt}
+        defaultValue={values.checkInClosesAt ?? ''}
+      />
     </fieldset>
   );
 }
