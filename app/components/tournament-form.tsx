@@ -152,6 +152,33 @@ export function TournamentForm({
             step={1}
             required
           />
+          <fieldset className="form-group payment-deadline">
+            <legend>Payment deadline (optional)</legend>
+            <p className="field-hint">
+              A team whose payment is not verified in time loses its place to the waitlist. Set hours or a fixed time, not both; leave both
+              empty for no deadline. Free tournaments have none.
+            </p>
+            <TextField
+              name="paymentDeadlineHours"
+              type="number"
+              inputMode="numeric"
+              label="Hours after registering"
+              hint={`For example 6. From 1 to ${rules.maxDeadlineHours}; a promoted team gets its own hours.`}
+              error={errors.paymentDeadlineHours}
+              defaultValue={values.paymentDeadlineHours ?? ''}
+              min={1}
+              max={rules.maxDeadlineHours}
+              step={1}
+            />
+            <TextField
+              name="paymentDeadlineAt"
+              type="datetime-local"
+              label="Or a fixed date and time"
+              hint={`In ${rules.timeZone} time.`}
+              error={errors.paymentDeadlineAt}
+              defaultValue={values.paymentDeadlineAt ?? ''}
+            />
+          </fieldset>
           {text('prizePool', 'Prize pool', { hint: 'As players should read it, for example ₹25,000.' })}
           {text('format', 'Format', { hint: 'For example Squad (4 players).' })}
           {text('platform', 'Platform', { hint: 'For example Mobile.' })}

@@ -21,8 +21,12 @@ import { EXPECTED_REFERENCE_FIELD, expectedReferenceName } from '~/utils/payment
 import { flash, requireAdmin } from '~/utils/session.server';
 import { paymentWords } from '~/utils/team';
 import { requireTournamentId } from '~/utils/route-params.server';
+import { placeView } from '~/utils/places';
+import { PlaceBadge } from '~/components/place-badge';
+import { getEnv } from '~/utils/env.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
+import '~/styles/places.css';
 import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
 const UPDATE_FAILED = 'Failed to update the payment status. Please try again.';
@@ -33,7 +37,12 @@ export const INTENT = {
   rejectOne: 'reject-one',
   verifySelected: 'verify-selected',
   rejectSelected: 'reject-selected',
+  release: 'release',
+  remove: 'remove',
 } as const;
+
+/** The removal's confirmation tick: a removed team loses its place, paid or not. */
+const CONFIRM_REMOVE = 'confirmRemove';
 
 const STATUS_OF: Record<string, { status: PaymentStatus; bulk: boolean }> = {
   [INTENT.verifyOne]: { status: 'verified', bulk: false },
@@ -64,8 +73,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [t, { registrations, counts }] = await Promise.all([gateway.getTournament(request, tid), loadRegistrations(request, tid)]).catch(
     (err) => pageError(err, NOT_FOUND),
   );
+  const timeZone = getEnv().APP_TIME_ZONE;
+  const nowMs = Date.now();
+  const free = t.entryFee <= 0;
+  const places = { placed: 0, waitlist: 0, gone: 0 };
+  for (const r of registrations) places[r.place === 'placed' ? 'placed' : r.place === 'waitlist' ? 'waitlist' : 'gone'] += 1;
+  // Decision 043's order: payments to check first, then unpaid, confirmed, the waitlist, and teams that left
+  // (a stable sort: the gateway's order within each).
+  const ordered = [...byPayment(registrations, filter)].sort((a, b) => a.listOrder - b.listOrder);
   return {
     t: { id: t.id, name: t.name, maxTeams: t.maxTeams, requireCharacterIds: t.requireCharacterIds },
+    places,
     expectedField: EXPECTED_REFERENCE_FIELD,
     filter: filter === 'invalid' ? null : filter,
     invalidFilter: filter === 'invalid',
@@ -73,7 +91,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     total: registrations.length,
     counts,
     statuses: PAYMENT_STATUSES,
-    teams: byPayment(registrations, filter).map((r) => ({
+    teams: ordered.map((r) => ({
       rid: r.rid,
       teamName: r.teamName,
       ...teamPlayers(r, t.game),
@@ -84,6 +102,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       paymentStatus: r.paymentStatus,
       paymentLabel: paymentWords(r.paymentStatus).label,
       paymentReference: r.paymentReference,
+      place: r.place,
+      state: placeView(r, { timeZone, free, nowMs }),
+      // Decision 043: release a placed team that is not confirmed (a rejected payment); remove any team that holds or waits for a place.
+      mayRelease: r.place === 'placed' && !placeView(r, { timeZone, free, nowMs }).confirmed,
+      mayRemove: r.place === 'placed' || r.place === 'waitlist',
       // Older registrations may share a UTR (decision 029): the organiser must see which.
       sameReferenceAs: r.sameReferenceAs.map((o) => ({ ...o, here: o.tid === t.id })),
     })),
@@ -97,6 +120,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const tid = requireTournamentId(params.tournamentId);
   const back = `/admin/${tid}/registrations${paymentFilterQuery(paymentFilterOf(request))}`;
   const formData = await request.formData();
+  const placeIntent = String(formData.get('intent'));
+  if (placeIntent === INTENT.release || placeIntent === INTENT.remove) return changePlace(request, formData, placeIntent, back);
   const intent = STATUS_OF[String(formData.get('intent'))];
   if (!intent) return formFailure({ formError: 'Choose Verify or Reject.' });
   const rids = formData.getAll('rid').map(ridOf);
@@ -145,6 +170,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/** Release or remove one team (decision 043); a refusal goes on that team's card. */
+async function changePlace(request: Request, formData: FormData, intent: 'release' | 'remove', back: string) {
+  const rids = formData.getAll('rid').map(ridOf);
+  const rid = rids[0];
+  if (rids.length !== 1 || rid === undefined || Number.isNaN(rid)) return formFailure({ formError: 'Choose one team.' });
+  if (intent === INTENT.remove && formData.get(CONFIRM_REMOVE) !== 'yes') {
+    return formFailure({ fieldErrors: { [`team.${rid}`]: 'Tick “Yes, remove this team” to remove it.' } });
+  }
+  try {
+    const saved = intent === INTENT.release ? await gateway.releaseTeam(request, rid) : await gateway.removeTeam(request, rid);
+    const done = intent === INTENT.release ? 'released: its place goes to the waitlist' : 'removed';
+    return flash(request, `${saved.teamName} ${done}.`, back);
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    const failure = gatewayFormErrors(err, { fields: [], fallback: UPDATE_FAILED });
+    return formFailure({ fieldErrors: { [`team.${rid}`]: failure.formError ?? UPDATE_FAILED } }, failure.status);
+  }
+}
+
 export default function AdminRegistrations() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<FormFailure>();
@@ -161,7 +205,9 @@ export default function AdminRegistrations() {
       </p>
       <h1 id="ops-title">Registrations</h1>
       <p className="ops-subtitle">
-        {page.t.name}: {page.total}/{page.t.maxTeams} teams
+        {page.t.name}: {page.places.placed}/{page.t.maxTeams} places taken
+        {page.places.waitlist ? ` · ${page.places.waitlist} on the waitlist` : ''}
+        {page.places.gone ? ` · ${page.places.gone} released or withdrawn` : ''}
       </p>
 
       <nav aria-label="Filter by payment status" className="ops-chips">
@@ -269,6 +315,10 @@ function TeamCard({
           </h2>
           <span className={`badge ${TONE[team.paymentStatus] ?? ''}`}>{team.paymentLabel}</span>
         </div>
+        <p className="ops-place">
+          <span className="visually-hidden">State: </span>
+          <PlaceBadge view={team.state} />
+        </p>
         <dl className="ops-facts">
           <div>
             <dt>Players</dt>
@@ -345,17 +395,40 @@ function TeamCard({
         <Form method="post" action={action} className="ops-row-actions">
           <input type="hidden" name="rid" value={team.rid} />
           <input type="hidden" name={expectedField} value={team.paymentReference} />
-          {team.paymentStatus !== 'verified' ? (
+          {team.place === 'placed' && team.paymentStatus !== 'verified' ? (
             <button type="submit" name="intent" value={INTENT.verifyOne} className="button" aria-describedby={describedBy}>
               Verify<span className="visually-hidden"> payment of {team.teamName}</span>
             </button>
           ) : null}
-          {team.paymentStatus !== 'rejected' ? (
+          {team.place === 'placed' && team.paymentStatus !== 'rejected' ? (
             <button type="submit" name="intent" value={INTENT.rejectOne} className="button button-secondary" aria-describedby={describedBy}>
               Reject<span className="visually-hidden"> payment of {team.teamName}</span>
             </button>
           ) : null}
+          {team.mayRelease ? (
+            <button type="submit" name="intent" value={INTENT.release} className="button button-secondary" aria-describedby={describedBy}>
+              Release place<span className="visually-hidden"> of {team.teamName}</span>
+            </button>
+          ) : null}
         </Form>
+        {team.mayRemove ? (
+          <details className="ops-remove">
+            <summary>Remove team…</summary>
+            <Form method="post" action={action}>
+              <input type="hidden" name="rid" value={team.rid} />
+              <p>
+                {team.teamName} loses its place, paid or not; a refund is yours to settle. The first team on the waitlist gets the place.
+              </p>
+              <p className="place-confirm">
+                <input type="checkbox" id={`remove-${team.rid}`} name={CONFIRM_REMOVE} value="yes" aria-describedby={describedBy} />
+                <label htmlFor={`remove-${team.rid}`}>Yes, remove {team.teamName}</label>
+              </p>
+              <button type="submit" name="intent" value={INTENT.remove} className="button button-danger">
+                Remove<span className="visually-hidden"> {team.teamName}</span>
+              </button>
+            </Form>
+          </details>
+        ) : null}
       </article>
     </li>
   );

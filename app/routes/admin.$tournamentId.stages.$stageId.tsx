@@ -10,6 +10,7 @@ import { formEntries, formFailure, gatewayFormErrors, type FieldErrors, type For
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import type { StageAdvance } from '~/utils/gateway.server';
 import { formatMatchTime } from '~/utils/format';
+import type { StageCheckIns } from '~/utils/gateway.server';
 import {
   parseDrawForm,
   parseMoveForm,
@@ -21,7 +22,19 @@ import {
   scheduleErrors,
 } from '~/utils/stage-admin.server';
 import { advanceWords, stateTone } from '~/utils/stage-words';
-import { roomInput, SCHEDULE_FIELDS, SCHEDULE_ROWS, scheduleInput, STAGE_FIELDS } from '~/utils/stage-forms';
+import {
+  CHECK_IN_FIELDS,
+  NO_SHOW_FIELD,
+  roomInput,
+  SCHEDULE_FIELDS,
+  SCHEDULE_ROWS,
+  scheduleInput,
+  STAGE_FIELDS,
+} from '~/utils/stage-forms';
+import { CheckInWindowFields } from '~/components/check-in-window';
+import { getEnv } from '~/utils/env.server';
+import { formatDateTime, toDateTimeLocal } from '~/utils/format';
+import { NO_SHOW_ACTIONS, type NoShowAction } from '@custom-room/contract/constants';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import {
@@ -45,7 +58,20 @@ const INVITE_LIST_MAX = 40;
 /** Up to this many groups, "Who advances" lists every group's qualifiers and cut line. */
 const ADVANCE_ALL_GROUPS = 8;
 
-const INTENTS = ['settings', 'delete', 'invite', 'uninvite', 'draw', 'move', 'publish', 'schedule', 'rooms', 'complete', 'reopen'] as const;
+const INTENTS = [
+  'settings',
+  'delete',
+  'invite',
+  'uninvite',
+  'draw',
+  'move',
+  'publish',
+  'schedule',
+  'rooms',
+  'complete',
+  'reopen',
+  'no-shows',
+] as const;
 type Intent = (typeof INTENTS)[number];
 
 const FAILED: Record<Intent, string> = {
@@ -60,6 +86,7 @@ const FAILED: Record<Intent, string> = {
   rooms: 'Failed to save the rooms.',
   complete: 'Failed to complete the stage.',
   reopen: 'Failed to reopen the stage.',
+  'no-shows': 'Failed to settle the no-shows.',
 };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -88,11 +115,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!stage) throw new Response(STAGE_NOT_FOUND, { status: 404 });
 
   const later = stage.order > 1;
-  const [entrants, registrations, advance] = await Promise.all([
+  const [entrants, registrations, advance, checkIns] = await Promise.all([
     gateway.stageEntrants(request, tid, sid),
     later ? gateway.tournamentRegistrations(request, tid) : Promise.resolve([]),
     stage.state === 'draft' ? Promise.resolve(null) : gateway.stageAdvance(request, tid, sid).catch(() => null as StageAdvance | null),
+    stage.checkIn ? gateway.stageCheckIns(request, tid, sid).catch(() => null as StageCheckIns | null) : Promise.resolve(null),
   ]).catch((err) => pageError(err, STAGE_NOT_FOUND));
+  const timeZone = getEnv().APP_TIME_ZONE;
 
   const url = new URL(request.url);
   const groupParam = queryNumber(url.searchParams.get('group'), 2_147_483_647);
@@ -140,7 +169,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       hasResults: stage.hasResults,
       entrants: stage.entrants,
       later,
+      checkInOpensAt: toDateTimeLocal(stage.checkIn?.opensAt, timeZone),
+      checkInClosesAt: toDateTimeLocal(stage.checkIn?.closesAt, timeZone),
     },
+    timeZone,
+    checkIn: checkInView(checkIns, timeZone, !later && stage.state === 'draft'),
     groups: stage.groups.map((g) => ({ id: g.id, name: g.name, count: g.slots.length })),
     shownGroup,
     entrants: {
@@ -178,6 +211,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         })),
       nextStage: advance.nextStage,
     },
+  };
+}
+
+/** Decision 047: the stage's check-in list for the organiser, and the no-show choices the gateway allows. */
+function checkInView(list: StageCheckIns | null, timeZone: string, mayReplace: boolean) {
+  if (!list) return null;
+  const checkedIn = list.teams.filter((t) => t.state === 'checked-in');
+  const noShows = list.teams.filter((t) => t.state === 'no-show');
+  return {
+    window: `${formatDateTime(list.opensAt, timeZone)} to ${formatDateTime(list.closesAt, timeZone)}`,
+    closed: list.closed,
+    decided: list.noShows,
+    total: list.teams.length,
+    checkedIn: checkedIn.length,
+    waiting: list.teams.filter((t) => t.state === 'open' || t.state === 'not-open').map((t) => t.teamName),
+    noShows: noShows.map((t) => ({ teamId: t.teamId, teamName: t.teamName })),
+    // Replace only in the first stage before it is published (the gateway refuses otherwise).
+    actions: NO_SHOW_ACTIONS.filter((a) => a === 'leave' || mayReplace),
   };
 }
 
@@ -238,8 +289,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'settings': {
       const parsed = parseStageForm(formData, 'update');
       if (!parsed.ok) return failure(intent, parsed.values, parsed.fieldErrors, parsed.formError ?? FAILED.settings);
-      const refused = await run(() => gateway.updateStage(request, tid, sid, parsed.body as never), parsed.values, STAGE_FIELDS);
+      const refused = await run(() => gateway.updateStage(request, tid, sid, parsed.body as never), parsed.values, [
+        ...STAGE_FIELDS,
+        ...CHECK_IN_FIELDS,
+      ]);
       return refused ?? flash(request, 'Stage saved', here);
+    }
+    case 'no-shows': {
+      const choice = entries[NO_SHOW_FIELD] ?? '';
+      if (!(NO_SHOW_ACTIONS as readonly string[]).includes(choice))
+        return failure(intent, {}, { [NO_SHOW_FIELD]: 'Choose what to do with the no-shows.' }, null);
+      const refused = await run(() => gateway.resolveNoShows(request, tid, sid, choice as NoShowAction), { [NO_SHOW_FIELD]: choice }, [
+        NO_SHOW_FIELD,
+      ]);
+      const done = choice === 'replace' ? 'No-shows replaced from the waitlist' : 'No-shows left out: their slots stay empty';
+      return refused ?? flash(request, done, `${here}#check-in`);
     }
     case 'delete': {
       if (entries.confirm !== 'yes') return failure(intent, {}, { confirm: 'Tick the box to confirm the delete.' }, null);
@@ -393,7 +457,7 @@ export default function AdminStage() {
       </p>
 
       <Panel id="settings" title="Settings">
-        {summary('settings', STAGE_FIELDS)}
+        {summary('settings', [...STAGE_FIELDS, ...CHECK_IN_FIELDS])}
         <Form method="post" className="form" noValidate key={keyOf('settings', `settings-${JSON.stringify(stage)}`)}>
           <input type="hidden" name="intent" value="settings" />
           <TextField name="name" label="Name" error={se.name} defaultValue={sv('name')} maxLength={40} required />
@@ -417,6 +481,14 @@ export default function AdminStage() {
               inputMode="numeric"
             />
           </div>
+          <CheckInWindowFields
+            values={{
+              checkInOpensAt: settingsValues.checkInOpensAt ?? stage.checkInOpensAt,
+              checkInClosesAt: settingsValues.checkInClosesAt ?? stage.checkInClosesAt,
+            }}
+            errors={se}
+            timeZone={page.timeZone}
+          />
           <p className="fine">Changing the lobby size or first slot clears the groups (the stage goes back to draft).</p>
           <SubmitButton pendingLabel="Saving…">Save settings</SubmitButton>
         </Form>
@@ -441,6 +513,72 @@ export default function AdminStage() {
           </Form>
         </details>
       </Panel>
+
+      {page.checkIn ? (
+        <Panel id="check-in" title={`Check-in: ${page.checkIn.checkedIn} of ${page.checkIn.total}`}>
+          <p className="fine">
+            {page.checkIn.closed ? 'Closed' : 'Window'}: {page.checkIn.window}.
+          </p>
+          {!page.checkIn.closed ? (
+            page.checkIn.waiting.length > 0 ? (
+              <p>Not checked in yet: {page.checkIn.waiting.join(', ')}.</p>
+            ) : (
+              <p>Every team has checked in.</p>
+            )
+          ) : page.checkIn.noShows.length === 0 ? (
+            <p>No no-shows: every team checked in.</p>
+          ) : (
+            <>
+              <h3>No-shows ({page.checkIn.noShows.length})</h3>
+              <ul className="st-qualifiers">
+                {page.checkIn.noShows.map((n) => (
+                  <li key={n.teamId}>{n.teamName}</li>
+                ))}
+              </ul>
+              {page.checkIn.decided ? (
+                <p role="status">
+                  {page.checkIn.decided === 'replace'
+                    ? 'Replaced: the no-shows were released and waitlisted teams took their places.'
+                    : 'Left: their slots stay empty.'}
+                </p>
+              ) : (
+                <>
+                  {summary('no-shows', [NO_SHOW_FIELD])}
+                  <Form method="post" noValidate>
+                    <input type="hidden" name="intent" value="no-shows" />
+                    <fieldset
+                      className="st-radios"
+                      id={NO_SHOW_FIELD}
+                      aria-describedby={errorsOf('no-shows')[NO_SHOW_FIELD] ? `${NO_SHOW_FIELD}-error` : undefined}
+                    >
+                      <legend>What to do with them</legend>
+                      {page.checkIn.actions.includes('replace') ? (
+                        <label>
+                          <input type="radio" name={NO_SHOW_FIELD} value="replace" /> Replace them from the waitlist (they lose their place)
+                        </label>
+                      ) : null}
+                      <label>
+                        <input type="radio" name={NO_SHOW_FIELD} value="leave" /> Leave their slots empty
+                      </label>
+                      {errorsOf('no-shows')[NO_SHOW_FIELD] ? (
+                        <p className="field-error" id={`${NO_SHOW_FIELD}-error`}>
+                          {errorsOf('no-shows')[NO_SHOW_FIELD]}
+                        </p>
+                      ) : null}
+                    </fieldset>
+                    {page.checkIn.actions.includes('replace') ? null : (
+                      <p className="fine">Replacing is only for the first stage, before it is published.</p>
+                    )}
+                    <SubmitButton className="button" pendingLabel="Saving…">
+                      Settle the no-shows
+                    </SubmitButton>
+                  </Form>
+                </>
+              )}
+            </>
+          )}
+        </Panel>
+      ) : null}
 
       <Panel id="entrants" title={`Entrants: ${page.entrants.count}`}>
         <p className="fine">

@@ -8,7 +8,9 @@ import { pageError } from '~/utils/errors.server';
 import { formFailure, gatewayFormErrors, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { parseStageForm } from '~/utils/stage-admin.server';
-import { STAGE_FIELDS } from '~/utils/stage-forms';
+import { CHECK_IN_FIELDS, STAGE_FIELDS } from '~/utils/stage-forms';
+import { CheckInWindowFields } from '~/components/check-in-window';
+import { getEnv } from '~/utils/env.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import { defaultLobbySize, LOBBY_MAX, LOBBY_MIN, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
@@ -33,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     (err) => pageError(err, TOURNAMENT_NOT_FOUND),
   );
   return {
+    timeZone: getEnv().APP_TIME_ZONE,
     t: { id: t.id, name: t.name, game: t.game },
     lobbyDefault: defaultLobbySize(t.game) ?? null,
     stages: stages.map((s) => ({
@@ -58,14 +61,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     stage = await gateway.createStage(request, tid, parsed.body as never);
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
-    const failure = gatewayFormErrors(err, { fields: STAGE_FIELDS, fallback: ADD_FAILED });
+    const failure = gatewayFormErrors(err, { fields: [...STAGE_FIELDS, ...CHECK_IN_FIELDS], fallback: ADD_FAILED });
     return formFailure({ values: parsed.values, fieldErrors: failure.fieldErrors, formError: failure.formError }, failure.status);
   }
   return flash(request, `Stage “${stage.name}” added`, `/admin/${tid}/stages/${stage.id}`);
 }
 
 export default function AdminStages() {
-  const { t, lobbyDefault, stages } = useLoaderData<typeof loader>();
+  const { t, lobbyDefault, stages, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormFailure>();
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
@@ -112,7 +115,7 @@ export default function AdminStages() {
       <section className="ops-panel" aria-labelledby="add-stage-title">
         <h2 id="add-stage-title">Add a stage</h2>
         <p className="fine">It comes after the last stage. Later stages take the previous stage’s qualifiers and any teams you invite.</p>
-        <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={STAGE_FIELDS} />
+        <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={[...STAGE_FIELDS, ...CHECK_IN_FIELDS]} />
         <Form method="post" className="form" noValidate key={actionData ? JSON.stringify(actionData) : `add-${stages.length}`}>
           <TextField
             name="name"
@@ -160,6 +163,7 @@ export default function AdminStages() {
               inputMode="numeric"
             />
           </div>
+          <CheckInWindowFields values={values} errors={errors} timeZone={timeZone} />
           <SubmitButton pendingLabel="Adding…">Add stage</SubmitButton>
         </Form>
       </section>

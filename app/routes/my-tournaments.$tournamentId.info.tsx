@@ -13,7 +13,10 @@ import { paymentWords } from '~/utils/team';
 import { PlacementFact } from '~/components/placements';
 import { placementViews } from '~/utils/stages';
 import { entryFeeLabel, parseTournamentId } from '~/utils/tournament';
+import { placeView } from '~/utils/places';
+import { PlaceBadge } from '~/components/place-badge';
 import '~/styles/player.css';
+import '~/styles/places.css';
 import '~/styles/stages.css';
 
 const OVERVIEW_FAILED = 'Failed to load tournament overview';
@@ -42,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       teamName: team.teamName,
       paymentStatus: team.paymentStatus,
       payment: paymentWords(team.paymentStatus).label,
+      state: placeView(team, { timeZone, free: t.entryFee <= 0 }),
       placements: placementViews(team.placements),
     };
   } catch (err) {
@@ -53,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function TournamentInfo() {
   const t = useLoaderData<typeof loader>();
-  const mayPay = !t.free && t.paymentStatus !== 'verified';
+  const mayPay = !t.free && t.paymentStatus !== 'verified' && t.state.place === 'placed';
   return (
     <section className="player-page" aria-labelledby="info-title">
       <h1 id="info-title">{t.name}</h1>
@@ -63,6 +67,9 @@ export default function TournamentInfo() {
       </p>
       <dl className="kv">
         <Fact label="Team">{t.teamName}</Fact>
+        <Fact label="State">
+          <PlaceBadge view={t.state} />
+        </Fact>
         <PlacementFact placements={t.placements} />
         <Fact label="Starts">{t.starts || '—'}</Fact>
         <Fact label="Entry fee">{t.fee}</Fact>

@@ -11,7 +11,10 @@ import { requireUser } from '~/utils/session.server';
 import { paymentWords } from '~/utils/team';
 import { PlacementFact } from '~/components/placements';
 import { placementViews } from '~/utils/stages';
+import { placeView } from '~/utils/places';
+import { PlaceBadge } from '~/components/place-badge';
 import '~/styles/player.css';
+import '~/styles/places.css';
 import '~/styles/stages.css';
 
 export const meta: MetaFunction = () => [
@@ -26,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const timeZone = getEnv().APP_TIME_ZONE;
   try {
     const registrations = await gateway.myRegistrations(request);
+    const nowMs = Date.now();
     return {
       failed: false,
       cards: registrations.map((r) => ({
@@ -38,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         teamName: r.teamName,
         payment: paymentWords(r.paymentStatus).label,
         free: r.tournament?.entryFee === 0,
+        state: placeView(r, { timeZone, free: r.tournament?.entryFee === 0, nowMs }),
         // Left out without stages, as the gateway leaves it out.
         ...(r.placements?.length ? { placements: placementViews(r.placements) } : {}),
       })),
@@ -82,6 +87,9 @@ export default function MyTournaments() {
                 <dl className="kv">
                   <Fact label="Game">{c.game || '—'}</Fact>
                   <Fact label="Team">{c.teamName}</Fact>
+                  <Fact label="State">
+                    <PlaceBadge view={c.state} />
+                  </Fact>
                   {c.placements ? <PlacementFact placements={c.placements} /> : null}
                   <Fact label="Starts">{c.starts || '—'}</Fact>
                   <Fact label="Payment">{c.free ? 'Free entry' : c.payment}</Fact>

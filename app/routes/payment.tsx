@@ -15,7 +15,11 @@ import { flash, requireUser } from '~/utils/session.server';
 import { paymentWords, QR_SIZE } from '~/utils/team';
 import { PaymentSubmitSchema } from '@custom-room/contract';
 import { paymentFormUrl, paymentNote, qrDataUrl, upiUri } from '~/utils/upi.server';
+import { placeView } from '~/utils/places';
+import { PlaceBadge } from '~/components/place-badge';
+import { NOT_PLACED_MESSAGES } from '@custom-room/contract/constants';
 import '~/styles/player.css';
+import '~/styles/places.css';
 
 const NO_RID = 'No registration ID provided — please register first.';
 const NOT_FOUND = 'Registration not found!';
@@ -62,7 +66,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const words = paymentWords(registration.paymentStatus);
   const note = paymentNote(registration.rid, registration.teamName);
-  const uri = fee > 0 ? upiUri({ vpa: env.UPI_PAYEE_VPA, payeeName: env.UPI_PAYEE_NAME, amount: fee, note }) : null;
+  const state = placeView(registration, { timeZone: env.APP_TIME_ZONE, free: fee <= 0 });
+  // Only a placed team pays: a waitlisted, released or withdrawn one is told why not (decision 043).
+  const placed = registration.place === 'placed';
+  const uri = fee > 0 && placed ? upiUri({ vpa: env.UPI_PAYEE_VPA, payeeName: env.UPI_PAYEE_NAME, amount: fee, note }) : null;
   return data({
     found: true as const,
     rid: registration.rid,
@@ -75,8 +82,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     statusLabel: words.label,
     statusDetail: words.detail,
     reference: registration.paymentReference,
+    state,
+    notPlaced: registration.place === 'placed' ? null : NOT_PLACED_MESSAGES[registration.place],
     upi: uri ? { uri, qr: await qrDataUrl(uri), vpa: env.UPI_PAYEE_VPA, payeeName: env.UPI_PAYEE_NAME, note } : null,
-    screenshotForm: fee > 0 ? paymentFormUrl(env.PAYMENT_FORM_URL, registration.rid) : null,
+    screenshotForm: fee > 0 && placed ? paymentFormUrl(env.PAYMENT_FORM_URL, registration.rid) : null,
   });
 }
 
@@ -121,7 +130,7 @@ export default function Payment() {
     );
   }
 
-  const canSubmit = !page.free && page.status !== 'verified';
+  const canSubmit = !page.free && page.status !== 'verified' && !page.notPlaced;
   const upi = page.status !== 'verified' ? page.upi : null;
   // A UTR is in: the organiser has something to check (issue 19: the status comes first, then the reference).
   const sent = page.reference !== '';
@@ -133,8 +142,17 @@ export default function Payment() {
       <p className="pay-for">
         <strong>{page.teamName}</strong> in <Link to={`/tournaments/${page.tid}`}>{page.tournamentName}</Link>
       </p>
+      <p className="team-place">
+        <span className="visually-hidden">State: </span>
+        <PlaceBadge view={page.state} />
+      </p>
+      {page.notPlaced ? (
+        <p className="notice" role="status">
+          {page.notPlaced}
+        </p>
+      ) : null}
 
-      {page.free ? (
+      {page.notPlaced ? null : page.free ? (
         <p className="notice pay-free" role="status">
           This tournament is free: no payment needed. Your team is registered.
         </p>

@@ -11,7 +11,7 @@ import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/uti
 import { gateway, GatewayError, UNAVAILABLE_MESSAGE } from '~/utils/gateway.server';
 import type { Registration, Tournament } from '~/utils/gateway.server';
 import { flash, requireUser } from '~/utils/session.server';
-import { TeamCreateSchema } from '@custom-room/contract';
+import { TeamRegisterSchema } from '@custom-room/contract';
 import { TEAM_FORM_FIELDS } from '@custom-room/contract/constants';
 import { canRegister, entryFeeLabel } from '~/utils/tournament';
 import { requireTournamentId } from '~/utils/route-params.server';
@@ -28,25 +28,34 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-/** The user's own team for this tournament, or null when there is none. */
+/**
+ * The user's own team for this tournament, or null when there is none. A released or withdrawn team
+ * holds nothing: its captain may register again (decision 043), so it counts as none here.
+ */
 async function findOwnTeam(request: Request, tournamentId: number): Promise<Registration | null> {
   try {
-    return await gateway.myTeam(request, tournamentId);
+    const team = await gateway.myTeam(request, tournamentId);
+    return team.place === 'placed' || team.place === 'waitlist' ? team : null;
   } catch (err) {
     if (err instanceof GatewayError && err.status === 404) return null;
     throw err;
   }
 }
 
+/** The form's hidden field that joins the waitlist when the tournament is full. */
+const WAITLIST_FIELD = 'waitlist';
+
 type RegistrationState =
   | { kind: 'open' }
   | { kind: 'registered'; rid: number; teamName: string }
+  | { kind: 'waitlisted'; teamName: string; position: number | null }
   | { kind: 'closed'; message: string }
   | { kind: 'full' }
   | { kind: 'unavailable' };
 
 /** What the page offers, from the tournament as the gateway sees it now (the gateway checks again on submit). */
 function stateOf(t: Tournament, team: Registration | null, timeZone: string, now = Date.now()): RegistrationState {
+  if (team?.place === 'waitlist') return { kind: 'waitlisted', teamName: team.teamName, position: team.waitlistPosition };
   if (team) return { kind: 'registered', rid: team.rid, teamName: team.teamName };
   if (!canRegister(t.status)) return { kind: 'closed', message: `Registration is closed. Status: ${t.status}.` };
   if (t.registrationOpen && now < Date.parse(t.registrationOpen)) {
@@ -97,7 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireTournamentId(params.tournamentId);
   await requireUser(request);
   const formData = await request.formData();
-  const parsed = parseForm(formData, TeamCreateSchema);
+  const parsed = parseForm(formData, TeamRegisterSchema);
   if (!parsed.success) return formFailure(parsed);
 
   const result = await submitToGateway(() => gateway.registerTeam(request, id, parsed.data), {
@@ -109,11 +118,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // A second click, or back and submit again: the team exists already, so go where the first submit went.
     if (result.failure.init?.status === 409) {
       const own = await findOwnTeam(request, id).catch(() => null);
-      if (own) return flash(request, `Your team ${own.teamName} is already registered.`, `/payment?rid=${own.rid}`);
+      if (own)
+        return flash(
+          request,
+          `Your team ${own.teamName} is already registered.`,
+          own.place === 'waitlist' ? `/team/${id}` : `/payment?rid=${own.rid}`,
+        );
     }
     return result.failure;
   }
-  const { rid, teamName } = result.value;
+  const { rid, teamName, place, waitlistPosition } = result.value;
+  if (place === 'waitlist') {
+    const at = waitlistPosition ? ` at #${waitlistPosition}` : '';
+    return flash(request, `${teamName} is on the waitlist${at}. If a place frees, your team gets it and we tell you.`, `/team/${id}`);
+  }
   // The original gateway's answer may lack the id (spec §8); the team is registered all the same.
   if (typeof rid !== 'number') return formFailure({ values: parsed.values, formError: NO_RID }, 200);
   return flash(request, `${teamName} is registered. Pay the entry fee to confirm your slot.`, `/payment?rid=${rid}`);
@@ -161,15 +179,36 @@ export default function RegisterTeam() {
             </Link>
           </p>
         </div>
-      ) : (state.kind === 'closed' || state.kind === 'full') && !actionData ? (
+      ) : state.kind === 'waitlisted' ? (
+        <div className="notice" role="status">
+          <p>
+            <strong>{state.teamName}</strong> is on the waitlist{state.position ? ` at #${state.position}` : ''}. If a place frees, your
+            team gets it and we tell you.
+          </p>
+          <p className="form-actions">
+            <Link className="button" to={`/team/${t.id}`}>
+              View Team
+            </Link>
+          </p>
+        </div>
+      ) : state.kind === 'closed' && !actionData ? (
         <div className="notice" role="alert">
-          <p>{state.kind === 'full' ? 'Registration is full: every slot is taken.' : state.message}</p>
+          <p>{state.message}</p>
           <p>
             <Link to={`/tournaments/${t.id}`}>Back to the tournament</Link>
           </p>
         </div>
       ) : (
         <>
+          {state.kind === 'full' ? (
+            <div className="notice" role={actionData ? undefined : 'alert'}>
+              <p>Registration is full: every slot is taken.</p>
+              <p>
+                Join the waitlist with the same details. If a team leaves or does not pay in time, the first team on the waitlist gets its
+                place, with its own time to pay, and we tell you.
+              </p>
+            </div>
+          ) : null}
           <p className="form-intro">
             Enter the in-game names (IGN) exactly as they appear in {t.game || 'the game'}: the organiser uses them to check the lobby.
             {t.requireCharacterIds ? ' This tournament needs each player’s character ID too.' : ''}
@@ -181,9 +220,11 @@ export default function RegisterTeam() {
             requiredPlayers={4}
             game={t.game}
             requireCharacterIds={t.requireCharacterIds}
-            submitLabel="Register team"
-            pendingLabel="Registering…"
-          />
+            submitLabel={state.kind === 'full' ? 'Join the waitlist' : 'Register team'}
+            pendingLabel={state.kind === 'full' ? 'Joining…' : 'Registering…'}
+          >
+            {state.kind === 'full' ? <input type="hidden" name={WAITLIST_FIELD} value="true" /> : null}
+          </TeamForm>
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { Dashboard } from '~/components/dashboard-nav';
@@ -9,9 +9,16 @@ import { requireUser } from '~/utils/session.server';
 import { PlacementLines } from '~/components/placements';
 import { placementViews, type PlacementView } from '~/utils/stages';
 import { CHARACTER_ID_FIELDS, CHARACTER_ID_OF, characterIdName, IGN_FIELDS, IGN_FORM_LABELS } from '@custom-room/contract/constants';
-import { parseTournamentId } from '~/utils/tournament';
+import { canRegister, parseTournamentId } from '~/utils/tournament';
+import { getEnv } from '~/utils/env.server';
+import { mayWithdraw, placeView, type PlaceView } from '~/utils/places';
+import { PlaceBadge } from '~/components/place-badge';
+import { CheckInForms } from '~/components/check-in-button';
+import { checkInAction, checkInOffers, type CheckInOffer } from '~/utils/check-in.server';
+import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
+import '~/styles/places.css';
 import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
 const NO_TEAM = 'You have not registered a team for this tournament.';
@@ -24,10 +31,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-type Team = { teamName: string; placements: PlacementView[]; idName: string } & Record<
-  (typeof IGN_FIELDS)[number] | (typeof CHARACTER_ID_FIELDS)[number],
-  string
->;
+type Team = {
+  teamName: string;
+  placements: PlacementView[];
+  state: PlaceView;
+  mayWithdraw: boolean;
+  mayRegisterAgain: boolean;
+  checkIns: CheckInOffer[];
+  idName: string;
+} & Record<(typeof IGN_FIELDS)[number] | (typeof CHARACTER_ID_FIELDS)[number], string>;
 type TeamState = { status: 'ok'; team: Team } | { status: 'none'; message: string } | { status: 'failed'; message: string };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -37,20 +49,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const [tournament, team] = await Promise.allSettled([gateway.getTournament(request, id), gateway.myTeam(request, id)]);
   if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
-  const t = { id: tournament.value.id, name: tournament.value.name };
+  const tour = tournament.value;
+  const t = { id: tour.id, name: tour.name };
   if (team.status === 'fulfilled') {
     const r = team.value;
     const fields = Object.fromEntries([...IGN_FIELDS, ...CHARACTER_ID_FIELDS].map((f) => [f, r[f]])) as Record<
       (typeof IGN_FIELDS)[number] | (typeof CHARACTER_ID_FIELDS)[number],
       string
     >;
-    const own = {
+    const nowMs = Date.now();
+    const timeZone = getEnv().APP_TIME_ZONE;
+    const state = placeView(r, { timeZone, free: tour.entryFee <= 0, nowMs });
+    const view: Team = {
       teamName: r.teamName,
       placements: placementViews(r.placements),
-      idName: characterIdName(tournament.value.game),
+      idName: characterIdName(tour.game),
+      state,
+      mayWithdraw: mayWithdraw(r.place, tour, nowMs),
+      // Released and withdrawn teams free the captain's one-team rule (decision 043).
+      mayRegisterAgain: !state.active && canRegister(tour.status),
+      checkIns: await checkInOffers(request, tour.id, r, state.confirmed, timeZone, nowMs),
       ...fields,
     };
-    return { t, state: { status: 'ok', team: own } as TeamState };
+    return { t, state: { status: 'ok', team: view } as TeamState };
   }
   const err: unknown = team.reason;
   // A 401 is already the redirect to /login; "unreachable" is the 503 page.
@@ -58,6 +79,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // No team here: a 404 page of our own, with the way to the tournament's registration.
   if (err.status === 404) return data({ t, state: { status: 'none', message: NO_TEAM } as TeamState }, { status: 404 });
   return { t, state: { status: 'failed', message: LOAD_FAILED } as TeamState };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  const id = requireTournamentId(params.tournamentId);
+  return checkInAction(request, id, await request.formData(), `/team/${id}`);
 }
 
 export default function TeamPage() {
@@ -72,10 +99,15 @@ export default function TeamPage() {
         {state.status === 'ok' ? (
           <>
             <h1 id="team-title">Your team</h1>
+            <CheckInForms offers={state.team.checkIns} />
             <article className="team-card" aria-labelledby="team-name">
               <h2 id="team-name" className="team-name">
                 {state.team.teamName}
               </h2>
+              <p className="team-place">
+                <span className="visually-hidden">State: </span>
+                <PlaceBadge view={state.team.state} />
+              </p>
               <dl className="kv team-kv">
                 {IGN_FIELDS.map((field) => (
                   <div key={field}>
@@ -104,9 +136,15 @@ export default function TeamPage() {
               ) : null}
             </article>
             <p className="form-actions team-actions">
-              <Link className="button" to={`/tournaments/${t.id}/update-team`}>
-                Edit Team
-              </Link>
+              {state.team.state.active ? (
+                <Link className="button" to={`/tournaments/${t.id}/update-team`}>
+                  Edit Team
+                </Link>
+              ) : state.team.mayRegisterAgain ? (
+                <Link className="button" to={`/register/${t.id}`}>
+                  Register again
+                </Link>
+              ) : null}
               <Link className="button button-secondary" to={`/tournament/${t.id}/matches`}>
                 Matches
               </Link>
@@ -114,6 +152,13 @@ export default function TeamPage() {
                 Points Table
               </Link>
             </p>
+            {state.team.mayWithdraw ? (
+              <p>
+                <Link className="withdraw-link" to={`/team/${t.id}/withdraw`}>
+                  Withdraw team
+                </Link>
+              </p>
+            ) : null}
           </>
         ) : state.status === 'none' ? (
           <>

@@ -1,5 +1,5 @@
 // The spec's path is singular (/tournament/:id/matches), so this page sits outside the /tournaments/:id layout.
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
@@ -21,6 +21,11 @@ import {
   type ScheduleMatch,
 } from '~/utils/matches';
 import { requireUser } from '~/utils/session.server';
+import { CheckInForms } from '~/components/check-in-button';
+import { checkInAction, checkInOffers } from '~/utils/check-in.server';
+import { placeView } from '~/utils/places';
+import { requireTournamentId } from '~/utils/route-params.server';
+import '~/styles/places.css';
 import { nextMatchId, placementViews, splitByGroup, type PlacementView, type StageMatch } from '~/utils/stages';
 import { parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
@@ -43,7 +48,7 @@ type ScheduleState = { status: 'ok'; matches: StageMatch[] } | { status: 'failed
 async function ownTeam(request: Request, tournamentId: number) {
   try {
     const team = await gateway.myTeam(request, tournamentId);
-    return { rid: team.rid, paymentStatus: team.paymentStatus, placements: placementViews(team.placements) };
+    return { rid: team.rid, paymentStatus: team.paymentStatus, placements: placementViews(team.placements), full: team };
   } catch (err) {
     if (err instanceof GatewayError) return null;
     throw err; // the redirect to /login
@@ -88,6 +93,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const timeZone = getEnv().APP_TIME_ZONE;
   const placements = team.value?.placements ?? [];
+  const own = team.value?.full;
+  const confirmed = own ? placeView(own, { timeZone, free: tournament.value.entryFee <= 0 }).confirmed : false;
+  const checkIns = own ? await checkInOffers(request, id, own, confirmed, timeZone) : [];
   // A tournament with stages: the team's own groups' matches first, the next one marked (decision 041).
   const stages =
     state.status === 'ok' && state.matches.some((m) => m.groupId !== null)
@@ -101,7 +109,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     stages,
     // The gateway decides who sees room details (decision 029); these only say why someone does not (yet).
     registeredTeam: team.value !== null,
-    awaitingPayment: team.value && tournament.value.entryFee > 0 && team.value.paymentStatus !== 'verified' ? team.value : null,
+    awaitingPayment:
+      team.value && tournament.value.entryFee > 0 && team.value.paymentStatus !== 'verified'
+        ? { rid: team.value.rid, paymentStatus: team.value.paymentStatus }
+        : null,
+    checkIns,
   };
 }
 
@@ -121,8 +133,14 @@ function stageSchedule(matches: StageMatch[], placements: PlacementView[], start
   };
 }
 
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  const id = requireTournamentId(params.tournamentId);
+  return checkInAction(request, id, await request.formData(), `/tournament/${id}/matches`);
+}
+
 export default function MatchesPage() {
-  const { t, zone, state, stages, registeredTeam, awaitingPayment } = useLoaderData<typeof loader>();
+  const { t, zone, state, stages, registeredTeam, awaitingPayment, checkIns } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((message: string) => {
@@ -142,6 +160,7 @@ export default function MatchesPage() {
           <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
         </p>
         <h1 id="matches-title">Matches</h1>
+        <CheckInForms offers={checkIns} />
         {state.status === 'ok' && !registered && awaitingPayment ? (
           <AwaitingPayment rid={awaitingPayment.rid} paymentStatus={awaitingPayment.paymentStatus} />
         ) : null}

@@ -269,6 +269,10 @@ export const gateway = {
   submitPayment: (request: Request, tournamentId: number, upiReference: string) =>
     call(request, 'submitPayment', { params: { tournamentId }, body: { upiReference } }),
   listMatches: (request: Request, tournamentId: number) => call(request, 'listMatches', { params: { tournamentId } }),
+  /** The captain withdraws the team (decision 043); paid: the payment had been verified. */
+  withdrawTeam: (request: Request, tournamentId: number) => call(request, 'withdrawTeam', { params: { tournamentId }, body: {} }),
+  /** The captain checks the team in for a stage while its window is open (idempotent). */
+  checkIn: (request: Request, id: number, stageId: number) => call(request, 'checkIn', { params: { id, stageId }, body: {} }),
 
   // --- admin ---
   /** Multipart: the tournament's text fields (dates as UTC ISO strings) and an optional coverImage file. */
@@ -325,6 +329,12 @@ export const gateway = {
     paymentStatus: Body<'setPaymentStatus'>['paymentStatus'],
     expectedUpiReference?: string,
   ) => call(request, 'setPaymentStatus', { params: { rid }, body: { paymentStatus, expectedUpiReference } }),
+  /** Decision 043: take a placed, unconfirmed team's place (a rejected payment), or remove any placed or waitlisted team. */
+  releaseTeam: (request: Request, rid: number) => call(request, 'releaseTeam', { params: { rid }, body: {} }),
+  removeTeam: (request: Request, rid: number) => call(request, 'removeTeam', { params: { rid }, body: {} }),
+  stageCheckIns: (request: Request, id: number, stageId: number) => call(request, 'stageCheckIns', { params: { id, stageId } }),
+  resolveNoShows: (request: Request, id: number, stageId: number, action: Body<'resolveNoShows'>['action']) =>
+    call(request, 'resolveNoShows', { params: { id, stageId }, body: { action } }),
   /** Several teams of one tournament at once, all or nothing (decisions 013, 029). */
   setPaymentStatuses: (request: Request, body: Body<'setPaymentStatuses'>) => call(request, 'setPaymentStatuses', { body }),
 };
@@ -346,6 +356,7 @@ export type Stage = Answer<'listStages'>[number];
 export type StageGroup = Stage['groups'][number];
 export type StageEntrant = Answer<'stageEntrants'>[number];
 export type StageAdvance = Answer<'stageAdvance'>;
+export type StageCheckIns = Answer<'stageCheckIns'>;
 
 /**
  * GET /images/{file} from the gateway as its raw Response (bytes, not JSON), for the web app's

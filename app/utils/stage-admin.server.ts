@@ -9,9 +9,20 @@ import {
 import { formEntries, zodFieldErrors, type FieldErrors, type FormValues } from './forms.server';
 import type { GatewayError } from './gateway.server';
 import { UNAVAILABLE_FORM_MESSAGE } from './forms.server';
-import { RESULT_FIELDS, resultInput, roomInput, SCHEDULE_FIELDS, SCHEDULE_ROWS, scheduleInput, STAGE_FIELDS } from './stage-forms';
+import {
+  CHECK_IN_FIELDS,
+  RESULT_FIELDS,
+  resultInput,
+  roomInput,
+  SCHEDULE_FIELDS,
+  SCHEDULE_ROWS,
+  scheduleInput,
+  STAGE_FIELDS,
+} from './stage-forms';
+import { getEnv } from './env.server';
+import { fromDateTimeLocal } from './format';
 
-export { RESULT_FIELDS, resultInput, roomInput, SCHEDULE_FIELDS, SCHEDULE_ROWS, scheduleInput, STAGE_FIELDS };
+export { CHECK_IN_FIELDS, RESULT_FIELDS, resultInput, roomInput, SCHEDULE_FIELDS, SCHEDULE_ROWS, scheduleInput, STAGE_FIELDS };
 
 /**
  * The organiser's stage forms (issue 18, decision 041): every form posts an `intent`; these read the
@@ -28,8 +39,10 @@ const given = (entries: Record<string, string>, name: string) => {
 };
 
 function stageValues(entries: Record<string, string>): FormValues {
-  return Object.fromEntries(STAGE_FIELDS.filter((f) => f in entries).map((f) => [f, entries[f]!]));
+  return Object.fromEntries([...STAGE_FIELDS, ...CHECK_IN_FIELDS].filter((f) => f in entries).map((f) => [f, entries[f]!]));
 }
+
+const CHECK_IN_INVALID = 'Enter a date and time, for example 05/03/2026 18:00.';
 
 /** The add-a-stage and settings forms: blank numbers are left out. */
 export function parseStageForm(formData: FormData, mode: 'create' | 'update'): Parsed<Record<string, unknown>> {
@@ -37,10 +50,31 @@ export function parseStageForm(formData: FormData, mode: 'create' | 'update'): P
   const values = stageValues(entries);
   const raw: Record<string, string | undefined> = {};
   for (const f of STAGE_FIELDS) raw[f] = given(entries, f);
+  // The check-in window, entered in the app's time zone. Left blank: none on create; cleared on update
+  // (the settings form shows the current window, so blanking it means "no window"). Not posted: kept.
+  const windowErrors: FieldErrors = {};
+  const window: Record<string, string | null> = {};
+  for (const f of CHECK_IN_FIELDS) {
+    if (!(f in entries)) continue;
+    const v = given(entries, f);
+    if (v === undefined) {
+      if (mode === 'update') window[f] = null;
+      continue;
+    }
+    const utc = fromDateTimeLocal(v.slice(0, 16), getEnv().APP_TIME_ZONE);
+    if (utc) window[f] = utc;
+    else windowErrors[f] = CHECK_IN_INVALID;
+  }
   const schema = mode === 'create' ? StageCreateSchema : StageUpdateSchema;
   const result = schema.safeParse(raw);
-  if (!result.success) return { ok: false, values, ...zodFieldErrors(result.error) };
-  return { ok: true, body: result.data, values };
+  if (!result.success || Object.keys(windowErrors).length > 0) {
+    const zod = result.success ? { fieldErrors: {}, formError: null } : zodFieldErrors(result.error);
+    return { ok: false, values, fieldErrors: { ...zod.fieldErrors, ...windowErrors }, formError: zod.formError };
+  }
+  if (window.checkInOpensAt && window.checkInClosesAt && Date.parse(window.checkInOpensAt) >= Date.parse(window.checkInClosesAt)) {
+    return { ok: false, values, fieldErrors: { checkInClosesAt: 'Check-in must close after it opens.' }, formError: null };
+  }
+  return { ok: true, body: { ...result.data, ...window }, values };
 }
 
 export function parseDrawForm(formData: FormData): Parsed<{ method: 'registration' | 'random' | 'seeded'; seed?: string }> {

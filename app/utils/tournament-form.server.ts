@@ -2,6 +2,7 @@ import {
   DEFAULT_POINTS_SYSTEM,
   MAX_ENTRY_FEE,
   MAX_TEAMS_RANGE,
+  PAYMENT_DEADLINE_HOURS_MAX,
   POINTS_SYSTEMS,
   TOURNAMENT_STATUSES,
   TournamentFormSchema,
@@ -45,6 +46,7 @@ export function tournamentFormRules(): TournamentFormRules {
     defaultPointsSystem: DEFAULT_POINTS_SYSTEM,
     maxTeams: { ...MAX_TEAMS_RANGE },
     maxEntryFee: MAX_ENTRY_FEE,
+    maxDeadlineHours: PAYMENT_DEADLINE_HOURS_MAX,
     maxLength,
     cover: { maxBytes: MAX_COVER_BYTES, ...COVER_MESSAGES },
   };
@@ -74,16 +76,24 @@ export function checkTournamentFields(entries: Record<string, string>, timeZone:
     else if (!utc) ownErrors[name] = DATE_INVALID;
     input[name] = utc ?? undefined;
   }
+  // The fixed payment deadline is a datetime-local value too; empty clears it (as an empty hours field does).
+  if ('paymentDeadlineAt' in entries) {
+    const raw = entries.paymentDeadlineAt?.trim() ?? '';
+    const utc = raw ? localToUtc(raw, timeZone) : '';
+    if (utc === null) ownErrors.paymentDeadlineAt = DATE_INVALID;
+    input.paymentDeadlineAt = utc ?? undefined;
+  }
   // An unchosen status reads better as that than as the gateway's list of allowed values.
   if (!entries.status?.trim()) ownErrors.status = STATUS_REQUIRED;
   const result = validateTournamentForm(input);
   const fieldErrors = { ...(result.errors ?? {}), ...ownErrors };
   if (!result.data || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  // A checkbox: sent ticked as "on", left out unticked (as a browser posts it).
+  // null is a cleared optional field (the payment deadline): "" tells the gateway "none"; undefined is left out.
+  // A checkbox (requireCharacterIds): sent ticked as "on", left out unticked (as a browser posts it).
   const fields = Object.fromEntries(
     Object.entries(result.data)
-      .filter(([name, value]) => !(name === 'requireCharacterIds' && value === false))
-      .map(([name, value]) => [name, name === 'requireCharacterIds' ? 'on' : String(value)]),
+      .filter(([name, value]) => value !== undefined && !(name === 'requireCharacterIds' && value === false))
+      .map(([name, value]) => [name, name === 'requireCharacterIds' ? 'on' : value === null ? '' : String(value)]),
   );
   return { ok: true, fields };
 }
@@ -123,6 +133,8 @@ export function tournamentValues(t: Tournament, timeZone: string): FormValues {
     status: t.status,
     pointsSystem: t.pointsSystem,
     requireCharacterIds: t.requireCharacterIds ? 'on' : '',
+    paymentDeadlineHours: t.paymentDeadlineHours != null ? String(t.paymentDeadlineHours) : '',
+    paymentDeadlineAt: toDateTimeLocal(t.paymentDeadlineAt, timeZone),
   };
 }
 

@@ -1,6 +1,9 @@
 /** The admin tournament form's shape, shared by the server and the browser (pure: no server imports). */
 
-/** Form field names: the spec's tournament data fields (§3), plus pointsSystem and requireCharacterIds (decision 046), in the order the form shows them. */
+/**
+ * Form field names: the spec's tournament data fields (§3), plus pointsSystem, requireCharacterIds (decision 046)
+ * and the payment deadline (issue 19: hours after a team gets its place, or a fixed time), in the order the form shows them.
+ */
 export const TOURNAMENT_FIELDS = [
   'name',
   'game',
@@ -12,6 +15,8 @@ export const TOURNAMENT_FIELDS = [
   'endDate',
   'maxTeams',
   'entryFee',
+  'paymentDeadlineHours',
+  'paymentDeadlineAt',
   'prizePool',
   'format',
   'platform',
@@ -44,6 +49,7 @@ export interface TournamentFormRules {
   defaultPointsSystem: string;
   maxTeams: { min: number; max: number };
   maxEntryFee: number;
+  maxDeadlineHours: number;
   maxLength: Record<string, number>;
   cover: { maxBytes: number; wrongType: string; tooLarge: string; tooMany: string };
 }

@@ -193,7 +193,19 @@ const ROUTES: Record<string, Row> = {
       },
     },
   },
-  'tournament.$tournamentId.matches': { get: SIGNED_IN },
+  // Decision 047: the check-in post (a stage nobody has: the gateway refuses, the page says so after its redirect).
+  'tournament.$tournamentId.matches': {
+    get: SIGNED_IN,
+    post: {
+      fields: () => ({ intent: 'check-in', stageId: '999999' }),
+      expect: {
+        anonymous: 'login',
+        player: { redirect: /^\/tournament\// },
+        other: { redirect: /^\/tournament\// },
+        admin: { redirect: /^\/tournament\// },
+      },
+    },
+  },
   // Decision 044: the caller's own list; marking all as read comes back to it.
   notifications: {
     get: SIGNED_IN,
@@ -207,7 +219,13 @@ const ROUTES: Record<string, Row> = {
       },
     },
   },
-  'team.$tournamentId': { get: OWN_TEAM },
+  'team.$tournamentId': {
+    get: OWN_TEAM,
+    post: {
+      fields: () => ({ intent: 'check-in', stageId: '999999' }),
+      expect: { anonymous: 'login', player: { redirect: /^\/team\// }, other: { redirect: /^\/team\// }, admin: { redirect: /^\/team\// } },
+    },
+  },
   payment: {
     get: OWN_TEAM,
     query: (c) => `?rid=${c.rid}`,
@@ -224,6 +242,15 @@ const ROUTES: Record<string, Row> = {
       on: (c) => c.tidForms,
       fields: (_c, caller) => team(`${caller.slice(0, 5)}${Date.now().toString(36).slice(-5)}`),
       expect: { anonymous: 'login', player: { redirect: /./ }, other: { redirect: /./ }, admin: { redirect: /./ } },
+    },
+  },
+  // Decision 047: each caller withdraws only its own team, the one it registered above on the forms' tournament.
+  'team.$tournamentId_.withdraw': {
+    get: OWN_TEAM,
+    post: {
+      on: (c) => c.tidForms,
+      fields: () => ({}),
+      expect: { anonymous: 'login', player: { redirect: /^\/team\// }, other: { redirect: /^\/team\// }, admin: { redirect: /^\/team\// } },
     },
   },
   'tournaments.$tournamentId_.update-team': {

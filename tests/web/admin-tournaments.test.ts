@@ -347,7 +347,7 @@ describe('update tournament', () => {
     const page = await update.loader(args(get('/admin/update-tournament/42', cookie), { id: '42' }));
     expect(stub.seen.at(-1)).toMatchObject({ method: 'GET', url: '/tournaments/42' });
     // Decision 046: the checkbox comes unticked ('') for a tournament that does not require character IDs.
-    expect(page.values).toEqual({ ...FORM, requireCharacterIds: '' });
+    expect(page.values).toEqual({ ...FORM, requireCharacterIds: '', paymentDeadlineHours: '', paymentDeadlineAt: '' });
     expect(page.cover).toEqual({ url: TOURNAMENT.coverImageUrl, width: 1200, height: 675 });
   });
 
@@ -451,5 +451,49 @@ describe('manage and delete', () => {
     const { cookie } = await cookieFor(['ROLE_ADMIN']);
     const res = (await thrown(() => index.loader(args(get('/admin', cookie))))) as Response;
     expect(res.headers.get('location')).toBe('/admin/manage-tournament');
+  });
+});
+
+describe('payment deadline (issue 19, decision 047)', () => {
+  it('sends hours as digits and an empty fixed time as "" (none); a fixed time goes from India time to UTC', async () => {
+    stub.answer((_req, res) => json(res, 200, TOURNAMENT));
+    const { cookie } = await cookieFor(['ROLE_ADMIN']);
+    const post = (fields: Record<string, string>) =>
+      update.action(args(multipartPost('/admin/update-tournament/42', { ...FORM, ...fields }, [], cookie), { id: '42' }));
+    await post({ paymentDeadlineHours: '6', paymentDeadlineAt: '' });
+    let sent = await receivedForm(stub.seen.at(-1)!);
+    expect([sent.get('paymentDeadlineHours'), sent.get('paymentDeadlineAt')]).toEqual(['6', '']);
+
+    await post({ paymentDeadlineHours: '', paymentDeadlineAt: '2030-03-04T21:00' });
+    sent = await receivedForm(stub.seen.at(-1)!);
+    expect([sent.get('paymentDeadlineHours'), sent.get('paymentDeadlineAt')]).toEqual(['', '2030-03-04T15:30:00.000Z']);
+  });
+
+  it('refuses both at once, hours out of range and a time that is not one, by their fields, without calling the gateway', async () => {
+    const { cookie } = await cookieFor(['ROLE_ADMIN']);
+    const post = async (fields: Record<string, string>) =>
+      unwrap(await update.action(args(multipartPost('/admin/update-tournament/42', { ...FORM, ...fields }, [], cookie), { id: '42' })));
+    const both = await post({ paymentDeadlineHours: '6', paymentDeadlineAt: '2030-03-04T21:00' });
+    let body = both.body;
+    expect(both.status).toBe(400);
+    expect(body.fieldErrors).toEqual({
+      paymentDeadlineAt: 'Choose hours after registering or a fixed time for the payment deadline, not both.',
+    });
+    expect(body.values).toMatchObject({ paymentDeadlineHours: '6', paymentDeadlineAt: '2030-03-04T21:00' });
+    ({ body } = await post({ paymentDeadlineHours: '721', paymentDeadlineAt: 'soon' }));
+    expect(Object.keys(body.fieldErrors).sort()).toEqual(['paymentDeadlineAt', 'paymentDeadlineHours']);
+    expect(body.fieldErrors.paymentDeadlineAt).toBe('Enter a date and time, for example 05/03/2026 18:30.');
+    expect(body.fieldErrors.paymentDeadlineHours).toMatch(/720/);
+    expect(stub.seen).toHaveLength(0);
+  });
+
+  it('prefills the deadline the tournament has', async () => {
+    stub.answer((_req, res) => json(res, 200, { ...TOURNAMENT, paymentDeadlineAt: '2030-03-04T15:30:00.000Z' }));
+    const { cookie } = await cookieFor(['ROLE_ADMIN']);
+    let page = await update.loader(args(get('/admin/update-tournament/42', cookie), { id: '42' }));
+    expect(page.values).toMatchObject({ paymentDeadlineHours: '', paymentDeadlineAt: '2030-03-04T21:00' });
+    stub.answer((_req, res) => json(res, 200, { ...TOURNAMENT, paymentDeadlineHours: 6 }));
+    page = await update.loader(args(get('/admin/update-tournament/42', cookie), { id: '42' }));
+    expect(page.values).toMatchObject({ paymentDeadlineHours: '6', paymentDeadlineAt: '' });
   });
 });

@@ -343,6 +343,7 @@ describe('/my-tournaments', () => {
           teamName: 'Team Soul',
           payment: 'Submitted',
           free: false,
+          state: { place: 'placed', words: 'payment submitted', tone: 'wait', confirmed: false, active: true },
         },
       ],
     });
