@@ -160,8 +160,12 @@ test.describe("a slot's life", () => {
     await page.getByRole('button', { name: 'Check in for Qualifiers' }).click();
     await expect(page).toHaveURL(`/team/${t.id}`);
     await expect(page.getByText('Checked in. See you in the lobby.')).toBeVisible();
+    // The gateway's checkIns (decision 043) say it: the state reads "checked in" and nothing is left to tap.
+    await expect(page.getByText('checked in', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Check in for Qualifiers' })).toHaveCount(0);
     await page.goto(`/tournament/${t.id}/matches`);
-    await expect(page.getByRole('button', { name: 'Check in for Qualifiers' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Check in for Qualifiers' })).toHaveCount(0);
 
     await page.context().clearCookies();
     await logIn(page, api.stack.admin.email, api.stack.admin.password);

@@ -191,7 +191,6 @@ test.describe('organiser: a stage from draw to completion', () => {
         .evaluateAll((all) => all.forEach((d) => d.setAttribute('open', ''))); // show the room rows
       await page.screenshot({ path: 'docs/screenshots/stage-admin-360.png', fullPage: true });
     }
-    await page.screenshot({ path: 'docs/screenshots/stage-admin-360.png', fullPage: true });
     await expect(advance.locator('.st-qualifiers li')).toHaveCount(4);
     await expect(advance.locator('.st-qualifiers')).toContainText('best of the rest');
     await expect(advance.locator('.st-cuts li')).toHaveCount(4);
