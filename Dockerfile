@@ -1,5 +1,6 @@
-# One image, three roles (decision 027): ROLE=both (default: gateway and web app in one container, as
-# `npm start`), ROLE=web, or ROLE=gateway. docker-compose.yml runs them as separate services on PostgreSQL.
+# One image, four roles (decisions 027, 044): ROLE=both (default: gateway, web app and notification worker in
+# one container, as `npm start`), ROLE=web, ROLE=gateway, or ROLE=worker (notifications only, lowest CPU
+# priority, /healthz on loopback). docker-compose.yml runs them as separate services on PostgreSQL.
 # Node 24 LTS here; the code also runs on Node 20 (engines >=20.9), where we develop and test.
 # `npm run check:image` replays the runtime stage below without a container engine: keep its steps plain.
 

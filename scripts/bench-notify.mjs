@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench:notify`: issue 19's notification burst against the built gateway (decision 044).
 //
-//   node scripts/bench-notify.mjs [--no-build] [--json FILE]
+//   node scripts/bench-notify.mjs [--no-build] [--json FILE] [--worker separate|in-process]
 //
 // Builds the gateway first (--no-build skips it), then on SQLite, and on PostgreSQL when
 // BENCH_DATABASE_URL is set (a schema of its own, dropped after): starts `node gateway/dist/server.js`
-// (its notification worker on, as in production) with a local SMTP server and a local web push service
-// in this process, writes 1,000 squads (each captain with a phone subscribed to push) through the
+// with NOTIFY_WORKER=off and the notification worker as its own process (`node gateway/dist/worker.js`,
+// lowest CPU priority), as `npm start` and the image run them (--worker in-process: the gateway's own
+// worker instead, one process), with a local SMTP server and a local web push service in a child process
+// (they stand for other machines: their work must not delay this process's hot reads), writes 1,000 squads (each captain with a phone subscribed to push) through the
 // gateway's repository, draws one stage of 40 groups of 25, publishes it and schedules 10 matches (setup,
 // not timed). Then the organiser saves the rooms of the 10 matches for all 40 groups (10 PUTs, 400 room
 // events → 10,000 notifications, each an email and a push), while a client reads GET /tournaments/{id}
@@ -33,8 +35,18 @@ const LOBBY = 25;
 const MATCHES = 10;
 const TARGET_MS = 60_000;
 
-const { values: args } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false }, json: { type: 'string' } } });
-stopAllOnExit();
+const { values: args } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    json: { type: 'string' },
+    worker: { type: 'string', default: 'separate' },
+    receivers: { type: 'boolean', default: false },
+  },
+});
+if (!['separate', 'in-process'].includes(args.worker)) throw new Error('--worker must be separate or in-process');
+const WORKER = path.join(ROOT, 'gateway', 'dist', 'worker.js');
+/** Milliseconds since the epoch, to the microsecond, comparable across processes. */
+const nowMs = () => performance.timeOrigin + performance.now();
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs, p) => {
@@ -56,8 +68,8 @@ async function call(baseUrl, method, urlPath, { token, json, form } = {}) {
   return text ? JSON.parse(text) : null;
 }
 
-/** The receiving ends: counts what arrives and when the last one did. */
-async function startReceivers() {
+/** The receiving ends (in the child process `--receivers`): count what arrives and when the last one did. */
+async function serveReceivers() {
   const got = { mails: 0, pushes: 0, last: 0 };
   const smtp = new SMTPServer({
     authOptional: true,
@@ -67,7 +79,7 @@ async function startReceivers() {
       stream.on('data', () => {});
       stream.on('end', () => {
         got.mails += 1;
-        got.last = performance.now();
+        got.last = nowMs();
         callback();
       });
     },
@@ -77,21 +89,34 @@ async function startReceivers() {
     req.on('data', () => {});
     req.on('end', () => {
       got.pushes += 1;
-      got.last = performance.now();
+      got.last = nowMs();
       res.writeHead(201).end();
     });
   });
   await new Promise((resolve) => push.listen(0, '127.0.0.1', resolve));
-  return {
-    got,
-    smtpUrl: `smtp://127.0.0.1:${smtp.server.address().port}`,
-    pushUrl: `http://127.0.0.1:${push.address().port}`,
-    close: async () => {
-      await new Promise((resolve) => smtp.close(resolve));
-      push.closeAllConnections();
-      await new Promise((resolve) => push.close(resolve));
-    },
-  };
+  process.on('message', (msg) => {
+    if (msg === 'count') process.send({ got });
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send({ smtpUrl: `smtp://127.0.0.1:${smtp.server.address().port}`, pushUrl: `http://127.0.0.1:${push.address().port}` });
+}
+
+/** Starts the receivers' child process; count() asks it what arrived. */
+async function startReceivers() {
+  const child = spawnTracked(process.execPath, [fileURLToPath(import.meta.url), '--receivers'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const urls = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', () => reject(new Error('the receivers did not start')));
+  });
+  const count = () =>
+    new Promise((resolve) => {
+      child.once('message', (msg) => resolve(msg.got));
+      child.send('count');
+    });
+  return { ...urls, count, close: () => killGroup(child.pid, 5000) };
 }
 
 /** 1,000 squads and their captains' phones, written through the gateway's repository. */
@@ -209,7 +234,13 @@ async function runOn(database, pgUrl) {
     WEB_URL: 'https://play.example.test',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const child = spawnTracked(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const separate = args.worker === 'separate';
+  const child = spawnTracked(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: { ...env, NOTIFY_WORKER: separate ? 'off' : 'on' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let worker;
   const lines = [];
   const keep = (chunk) => {
     for (const l of String(chunk).split('\n')) if (l.trim()) lines.push(l);
@@ -218,6 +249,7 @@ async function runOn(database, pgUrl) {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const cleanup = async () => {
+    if (worker) await killGroup(worker.pid, 10_000);
     await killGroup(child.pid, 10_000);
     await receivers.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -234,6 +266,12 @@ async function runOn(database, pgUrl) {
       }
       if (i > 600) throw new Error(`the gateway did not start: ${lines.slice(-10).join('\n')}`);
       await sleep(100);
+    }
+    // After the gateway: it migrated the database and wrote DATA_DIR's VAPID keys, which the worker reads.
+    if (separate) {
+      worker = spawnTracked(process.execPath, [WORKER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      worker.stdout.on('data', keep);
+      worker.stderr.on('data', keep);
     }
     const { token } = await call(baseUrl, 'POST', '/api/auth/login', { json: { emailOrPhone: admin.email, password: admin.password } });
     const api = (method, urlPath, json) => call(baseUrl, method, urlPath, { token, json });
@@ -273,9 +311,14 @@ async function runOn(database, pgUrl) {
     });
     // The publish's 1,000 notices (2,000 messages) go out first: wait them out, then count from zero.
     const publishDeadline = Date.now() + 120_000;
-    while (receivers.got.mails + receivers.got.pushes < 2 * SQUADS && Date.now() < publishDeadline) await sleep(200);
+    for (
+      let got = await receivers.count();
+      got.mails + got.pushes < 2 * SQUADS && Date.now() < publishDeadline;
+      got = await receivers.count()
+    )
+      await sleep(200);
     await sleep(1500);
-    const base = { ...receivers.got };
+    const base = await receivers.count();
 
     // Idle: the hot read alone.
     await fetch(`${baseUrl}/tournaments/${tid}`).then((r) => r.arrayBuffer());
@@ -285,7 +328,7 @@ async function runOn(database, pgUrl) {
 
     // The burst: 10 room saves of 40 groups each, the hot read running meanwhile.
     const busy = hotReads(baseUrl, tid);
-    const t0 = performance.now();
+    const t0 = nowMs();
     const saveTimes = [];
     for (let m = 1; m <= MATCHES; m++) {
       const rooms = scheduled
@@ -297,15 +340,19 @@ async function runOn(database, pgUrl) {
     }
     const expected = SQUADS * MATCHES * 2;
     const deadline = performance.now() + 180_000;
-    while (receivers.got.mails + receivers.got.pushes - base.mails - base.pushes < expected && performance.now() < deadline)
+    let got = await receivers.count();
+    while (got.mails + got.pushes - base.mails - base.pushes < expected && performance.now() < deadline) {
       await sleep(100);
+      got = await receivers.count();
+    }
     const busyTimes = await busy.stop();
-    const mails = receivers.got.mails - base.mails;
-    const pushes = receivers.got.pushes - base.pushes;
-    const total = (receivers.got.last - t0) / 1000;
+    const mails = got.mails - base.mails;
+    const pushes = got.pushes - base.pushes;
+    const total = (got.last - t0) / 1000;
     const notifications = Math.min(mails, pushes);
     const result = {
       database,
+      worker: args.worker === 'separate' ? 'its own process (gateway/dist/worker.js, nice 19)' : 'in the gateway process',
       notifications: SQUADS * MATCHES,
       events: (SQUADS / LOBBY) * MATCHES,
       mails,
@@ -336,15 +383,20 @@ async function runOn(database, pgUrl) {
   }
 }
 
-if (!args['no-build']) {
-  await run('npm', ['run', 'build:packages'], { cwd: ROOT });
-  await run('npm', ['run', 'build:gateway'], { cwd: ROOT });
+if (args.receivers) {
+  await serveReceivers();
+} else {
+  stopAllOnExit();
+  if (!args['no-build']) {
+    await run('npm', ['run', 'build:packages'], { cwd: ROOT });
+    await run('npm', ['run', 'build:gateway'], { cwd: ROOT });
+  }
+  const results = [await runOn('sqlite')];
+  if (process.env.BENCH_DATABASE_URL) results.push(await runOn('postgres', process.env.BENCH_DATABASE_URL));
+  const date = new Date().toISOString();
+  const file = args.json ? path.resolve(args.json) : path.join(RESULTS, `${date.slice(0, 16).replace(':', '')}-notify.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify({ date, machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model}`, results }, null, 2)}\n`);
+  console.log(`written ${path.relative(ROOT, file)}`);
+  process.exit(results.every((r) => r.pass) ? 0 : 1);
 }
-const results = [await runOn('sqlite')];
-if (process.env.BENCH_DATABASE_URL) results.push(await runOn('postgres', process.env.BENCH_DATABASE_URL));
-const date = new Date().toISOString();
-const file = args.json ? path.resolve(args.json) : path.join(RESULTS, `${date.slice(0, 16).replace(':', '')}-notify.json`);
-fs.mkdirSync(path.dirname(file), { recursive: true });
-fs.writeFileSync(file, `${JSON.stringify({ date, machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model}`, results }, null, 2)}\n`);
-console.log(`written ${path.relative(ROOT, file)}`);
-process.exit(results.every((r) => r.pass) ? 0 : 1);

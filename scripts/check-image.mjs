@@ -355,9 +355,13 @@ async function smokeWeb(label, web) {
     body: new URLSearchParams(fields),
   });
   const signUp = await get(`${web}/register`, form({ ...account, redirectTo: '' }));
+  // Sign-up logs the player in and goes home (decision 045); '/login' when only that automatic login failed.
   check(
     `${label}: sign-up through the web form`,
-    signUp.status === 302 && (signUp.headers.get('location') ?? '').startsWith('/login'),
+    signUp.status === 302 &&
+      (signUp.headers.get('location') === '/'
+        ? (signUp.headers.get('set-cookie') ?? '').includes('__session=')
+        : (signUp.headers.get('location') ?? '').startsWith('/login')),
     `${signUp.status} ${signUp.headers.get('location')} ${signUp.body.slice(0, 200)}`,
   );
   const login = await get(`${web}/login`, form({ emailOrPhone: account.email, password: account.password, redirectTo: '/my-tournaments' }));
@@ -485,12 +489,13 @@ async function main() {
     await stopContainer(c);
   }
 
-  // Gateway and web apart, as docker-compose.yml runs them (each with its own /data).
+  // Gateway, notification worker and web apart, as docker-compose.yml runs them (the web with its own /data;
+  // the worker on the gateway's, for the database file here and the VAPID keys it generated).
   {
     const gwPort = await freePort(ports, '0.0.0.0');
     const webPort = await freePort(ports, '0.0.0.0');
     const gwRoot = container('gateway');
-    const gwEnv = imagePaths(gwRoot, containerEnv(image, gwRoot, { ROLE: 'gateway', GATEWAY_PORT: String(gwPort) }));
+    const gwEnv = imagePaths(gwRoot, containerEnv(image, gwRoot, { ROLE: 'gateway', GATEWAY_PORT: String(gwPort), NOTIFY_WORKER: 'off' }));
     const g = startContainer('role gateway', image, imageRoot, gwEnv);
     const webRoot = container('web');
     const webEnv = imagePaths(
@@ -500,6 +505,21 @@ async function main() {
     const gh = await healthy(g, image, imageRoot);
     if (check(`${g.name}: HEALTHCHECK reports healthy`, gh.ok, gh.detail)) {
       await smokeGateway(g.name, `http://127.0.0.1:${gwPort}`, true);
+      const workerPort = await freePort(ports, '0.0.0.0');
+      const workerRoot = container('worker');
+      const workerEnv = imagePaths(
+        workerRoot,
+        containerEnv(image, workerRoot, { ROLE: 'worker', GATEWAY_PORT: String(workerPort), DATA_DIR: gwEnv.DATA_DIR }),
+      );
+      const k = startContainer('role worker', image, imageRoot, workerEnv);
+      const kh = await healthy(k, image, imageRoot);
+      check(`${k.name}: HEALTHCHECK reports healthy`, kh.ok, kh.detail);
+      const outside = outsideAddress();
+      if (outside) {
+        const probe = await get(`http://${outside}:${workerPort}/healthz`);
+        check(`${k.name}: its /healthz is on loopback only`, probe.status === 0, `${outside}: ${probe.status}`);
+      }
+      await stopContainer(k);
       const w = startContainer('role web', image, imageRoot, webEnv);
       const wh = await healthy(w, image, imageRoot);
       if (check(`${w.name}: HEALTHCHECK reports healthy`, wh.ok, wh.detail)) {

@@ -4,7 +4,10 @@
 // (Debian's package, installed with apt when missing) as the load balancer on loopback:
 //
 //   browser ─▶ nginx :PORT ─▶ web 1 | web 2 ─▶ nginx :PORT+1 ─▶ gateway 1 | gateway 2 ─▶ PostgreSQL
+//                                                       notification worker (gateway/dist/worker.js) ─┘
 //
+// The gateways answer requests only (NOTIFY_WORKER=off); the worker, at the lowest CPU priority, delivers
+// notifications (decision 044), its /healthz on loopback at PORT+6.
 // Everything lives in one directory (--dir, default a new /tmp/custom-room-cluster-*): the JWT key,
 // the session secret and the admin password generated once and given to every instance, each
 // instance's DATA_DIR and log, nginx's config, pid, logs and temp files. Ctrl-C / SIGTERM stops
@@ -19,6 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import webpush from 'web-push';
 import { parseArgs } from 'node:util';
 import { onCleanup, startCluster as startPgCluster, stopAllOnExit, stopCluster as stopPgCluster, trackGroup } from './lib/processes.mjs';
 
@@ -60,8 +64,10 @@ function sharedSecrets(dir) {
   readOrCreate(keyFile, () =>
     crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   );
+  const vapid = JSON.parse(readOrCreate(path.join(dir, 'vapid.json'), () => JSON.stringify(webpush.generateVAPIDKeys())));
   return {
     keyFile,
+    vapid,
     sessionSecret: readOrCreate(path.join(dir, 'session-secret'), () => crypto.randomBytes(32).toString('base64url')),
     adminPassword:
       process.env.ADMIN_PASSWORD || readOrCreate(path.join(dir, 'admin-password.txt'), () => crypto.randomBytes(12).toString('base64url')),
@@ -170,6 +176,7 @@ export async function startCluster(options = {}) {
   const gatewayLbPort = port + 1;
   const gatewayPorts = [port + 2, port + 3];
   const webPorts = [port + 4, port + 5];
+  const workerHealthPort = port + 6;
   const url = `http://127.0.0.1:${port}`;
   const secrets = sharedSecrets(dir);
   const procs = new Map(); // name → child
@@ -204,10 +211,30 @@ export async function startCluster(options = {}) {
         TRUST_PROXY: '127.0.0.1,::1',
         WEB_URL: url,
         LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+        // Every process signs pushes with one key pair: a phone subscribed through one gateway gets pushes from the worker.
+        VAPID_PUBLIC_KEY: secrets.vapid.publicKey,
+        VAPID_PRIVATE_KEY: secrets.vapid.privateKey,
+        NOTIFY_WORKER: 'off',
         ...options.gatewayEnv,
       },
     };
   });
+  specs['notify-worker'] = {
+    args: ['gateway/dist/worker.js'],
+    health: `http://127.0.0.1:${workerHealthPort}/healthz`,
+    env: {
+      ...baseEnv,
+      DATA_DIR: path.join(dir, 'notify-worker'),
+      DATABASE_URL: databaseUrl,
+      ADMIN_EMAIL: admin.email,
+      WEB_URL: url,
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+      VAPID_PUBLIC_KEY: secrets.vapid.publicKey,
+      VAPID_PRIVATE_KEY: secrets.vapid.privateKey,
+      NOTIFY_HEALTH_PORT: String(workerHealthPort),
+      ...options.workerEnv,
+    },
+  };
   webPorts.forEach((p, i) => {
     specs[`web-${i + 1}`] = {
       args: ['build/server/main.js'],
@@ -251,7 +278,7 @@ export async function startCluster(options = {}) {
     dir,
     databaseUrl,
     admin,
-    ports: { port, gatewayLbPort, gatewayPorts, webPorts },
+    ports: { port, gatewayLbPort, gatewayPorts, webPorts, workerHealthPort },
     procs,
     /** SIGKILL one instance (e.g. 'gateway-1', 'web-2'): no goodbye, as a crash or an OOM kill. */
     kill(name) {
@@ -267,9 +294,14 @@ export async function startCluster(options = {}) {
       const order = [
         ...Object.keys(specs).filter((n) => n.startsWith('web')),
         ...Object.keys(specs).filter((n) => n.startsWith('gateway')),
+        'notify-worker',
         'nginx',
       ];
-      for (const group of [order.filter((n) => n.startsWith('web')), order.filter((n) => n.startsWith('gateway')), ['nginx']]) {
+      for (const group of [
+        order.filter((n) => n.startsWith('web')),
+        order.filter((n) => n.startsWith('gateway') || n === 'notify-worker'),
+        ['nginx'],
+      ]) {
         await Promise.all(
           group.map(async (name) => {
             const child = procs.get(name);
@@ -289,6 +321,7 @@ export async function startCluster(options = {}) {
   try {
     // One after the other: the first gateway migrates the database (and seeds it), the second finds it done.
     for (const name of Object.keys(specs).filter((n) => n.startsWith('gateway'))) await startInstance(name);
+    await startInstance('notify-worker');
     await Promise.all(
       Object.keys(specs)
         .filter((n) => n.startsWith('web'))
@@ -351,6 +384,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process
       `  Custom Room, many instances: ${cluster.url}`,
       `  Admin login: ${cluster.admin.email} / ${cluster.admin.password}`,
       `  nginx ${p.port} → web ${p.webPorts.join(', ')} → nginx ${p.gatewayLbPort} → gateway ${p.gatewayPorts.join(', ')} → ${cluster.databaseUrl}`,
+      `  Notification worker: health http://127.0.0.1:${p.workerHealthPort}/healthz`,
       `  Logs, config and secrets: ${cluster.dir}`,
       '  Stop with Ctrl+C.',
       '',

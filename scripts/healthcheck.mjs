@@ -4,7 +4,9 @@
 //   web     → the web app's /healthz (200 while it serves; it reports the gateway but does not fail on it:
 //             restarting the web app would not bring a gateway back)
 //   gateway → the gateway's /healthz (200 only when its database answers)
-//   both    → both
+//   worker  → the notification worker's /healthz on loopback at NOTIFY_HEALTH_PORT (start.mjs: GATEWAY_PORT;
+//             200 while its database answers and its rounds keep ending, decision 044)
+//   both    → gateway and web (the worker beside them has no port; if it stops, start.mjs stops them all)
 const role = process.argv[2] || process.env.ROLE || 'both';
 const loopback = (host) => (!host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host);
 // Together (role both) the gateway always listens on loopback (scripts/start.mjs).
@@ -12,10 +14,11 @@ const gatewayHost = role === 'both' ? '127.0.0.1' : loopback(process.env.GATEWAY
 const targets = {
   web: `http://127.0.0.1:${process.env.PORT || 3000}/healthz`,
   gateway: `http://${gatewayHost}:${process.env.GATEWAY_PORT || 4000}/healthz`,
+  worker: `http://127.0.0.1:${process.env.NOTIFY_HEALTH_PORT || process.env.GATEWAY_PORT || 4000}/healthz`,
 };
 const parts = role === 'both' ? ['gateway', 'web'] : role in targets ? [role] : null;
 if (!parts) {
-  console.error(`healthcheck: ROLE must be both, web or gateway (got "${role}")`);
+  console.error(`healthcheck: ROLE must be both, web, gateway or worker (got "${role}")`);
   process.exit(1);
 }
 

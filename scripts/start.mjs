@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: builds when the sources are newer than the build, then runs the gateway and the web
 // app together on the embedded default (SQLite and generated secrets in DATA_DIR) and prints where to go.
-// A role runs one part only (the container image, decision 027): `node scripts/start.mjs [both|web|gateway]`,
-// or ROLE=web|gateway (the argument wins; in a container set ROLE, which the healthcheck reads too).
+// A role runs one part only (the container image, decision 027): `node scripts/start.mjs [both|web|gateway|worker]`,
+// or ROLE=web|gateway|worker (the argument wins; in a container set ROLE, which the healthcheck reads too).
+// Notifications (decision 044) go out from a process of their own, at the lowest CPU priority: `both` runs it
+// beside the gateway (whose own worker is then off); `worker` runs only it; `gateway` runs the gateway as
+// configured (its worker on unless NOTIFY_WORKER=off, which is right when a `worker` runs elsewhere).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,7 +35,7 @@ function buildIfNeeded() {
   const gw = mtime('gateway/dist/server.js');
   const webStale =
     runs.web && (!web || Math.max(newestMtime('app'), newestMtime('server'), packagesSource, mtime('remix.config.js')) > web);
-  const gwStale = runs.gateway && (!gw || newestMtime('gateway/src') > gw);
+  const gwStale = (runs.gateway || runs.worker) && (!gw || newestMtime('gateway/src') > Math.min(gw, mtime('gateway/dist/worker.js')));
   if (!webStale && !gwStale && !packagesStale) return;
   console.log(`start: building ${[packagesStale && 'packages', gwStale && 'gateway', webStale && 'web'].filter(Boolean).join(' and ')}…`);
   for (const script of [packagesStale && 'build:packages', gwStale && 'build:gateway', webStale && 'build:web'].filter(Boolean)) {
@@ -74,15 +77,19 @@ function portFrom(name, fallback) {
   return raw;
 }
 
-const ROLES = ['both', 'web', 'gateway'];
+const ROLES = ['both', 'web', 'gateway', 'worker'];
 const role = process.argv[2] || process.env.ROLE || 'both';
 if (!ROLES.includes(role)) {
   console.error(
-    `start: bad configuration: ${process.argv[2] ? 'the role argument' : 'ROLE'}: must be both, web or gateway (got "${role}")`,
+    `start: bad configuration: ${process.argv[2] ? 'the role argument' : 'ROLE'}: must be both, web, gateway or worker (got "${role}")`,
   );
   process.exit(1);
 }
-const runs = { gateway: role !== 'web', web: role !== 'gateway' };
+const runs = {
+  gateway: role === 'both' || role === 'gateway',
+  web: role === 'both' || role === 'web',
+  worker: role === 'both' || role === 'worker',
+};
 
 const dataDir = path.resolve(process.env.DATA_DIR || './data');
 const webPort = portFrom('PORT', '3000');
@@ -101,12 +108,16 @@ const env = {
 // One TRUST_PROXY name, two processes: together it is the web app's (its load balancer, decision 020),
 // and the gateway, whose only client is the web app beside it, listens and trusts on loopback only.
 // Alone, each part takes its own TRUST_PROXY and GATEWAY_HOST as given.
+// Together, the gateway leaves notifications to the worker process beside it. Alone, the worker answers its
+// /healthz on loopback at GATEWAY_PORT (no gateway listens there in its container) for the healthcheck.
+const workerHealthPort = process.env.NOTIFY_HEALTH_PORT || gatewayPort;
 const envOf = {
-  gateway: role === 'both' ? { ...env, TRUST_PROXY: '127.0.0.1,::1', GATEWAY_HOST: '127.0.0.1' } : env,
+  gateway: role === 'both' ? { ...env, TRUST_PROXY: '127.0.0.1,::1', GATEWAY_HOST: '127.0.0.1', NOTIFY_WORKER: 'off' } : env,
   'web app': env,
+  'notification worker': role === 'worker' ? { ...env, NOTIFY_HEALTH_PORT: workerHealthPort } : env,
 };
 
-// Both parts run, or neither: when one cannot start or stops, the other is stopped too and we exit.
+// All parts run, or none: when one cannot start or stops, the others are stopped too and we exit.
 const children = [];
 let stopping = false;
 const exited = (child) =>
@@ -130,7 +141,7 @@ function run(name, args) {
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
-      console.error(`start: the ${name} stopped (${signal ?? `exit ${code}`})${children.length > 1 ? '; stopping the other part' : ''}`);
+      console.error(`start: the ${name} stopped (${signal ?? `exit ${code}`})${children.length > 1 ? '; stopping the other parts' : ''}`);
       stopAll(code || 1);
     }
   });
@@ -153,10 +164,18 @@ const gatewayHost =
 const ownGatewayUrl =
   role === 'both' ? gatewayUrl : `http://${gatewayHost.includes(':') ? `[${gatewayHost}]` : gatewayHost}:${gatewayPort}`;
 if (runs.gateway) await startPart('gateway', ['gateway/dist/server.js'], `${ownGatewayUrl}/healthz`);
+// After the gateway: it has migrated the database and written DATA_DIR's keys (vapid.json) that the worker reads.
+// Beside the gateway it has no port of its own; it is watched like the others (when it stops, everything stops).
+if (runs.worker && !stopping) {
+  if (role === 'worker') await startPart('notification worker', ['gateway/dist/worker.js'], `http://127.0.0.1:${workerHealthPort}/healthz`);
+  else run('notification worker', ['gateway/dist/worker.js']);
+}
 if (runs.web && !stopping)
   await startPart('web app', [path.join(root, 'build', 'server', 'main.js')], `http://127.0.0.1:${webPort}/healthz`);
 
-if (!stopping && role === 'gateway') {
+if (!stopping && role === 'worker') {
+  console.log(`\n  Custom Room notification worker is running (health: http://127.0.0.1:${workerHealthPort}/healthz)   Data: ${dataDir}\n`);
+} else if (!stopping && role === 'gateway') {
   console.log(`\n  Custom Room gateway is running: ${ownGatewayUrl} (OpenAPI at /openapi.json)   Data: ${dataDir}\n`);
 } else if (!stopping && role === 'web') {
   console.log(`\n  Custom Room web app is running: http://localhost:${webPort}   Gateway: ${gatewayUrl}\n`);

@@ -40,6 +40,10 @@ export const ConfigSchema = z
     // Issue 19 (decision 044): notifications. The worker runs inside the gateway unless turned off here.
     NOTIFY_WORKER: onOff.default('on'),
     NOTIFY_POLL_MS: positiveInt.default(1000),
+    // The worker's own process (gateway/dist/worker.js, ROLE=worker): its niceness (19, the lowest CPU
+    // priority), and a loopback port for its /healthz (the container's HEALTHCHECK; unset: none).
+    NOTIFY_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(19),
+    NOTIFY_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     // Match reminders read a match's time as wall-clock time in this zone (decision 016), like the web app.
     APP_TIME_ZONE: z
       .string()

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/ports.mjs';
 
-/** `npm start` (scripts/start.mjs) runs the gateway and the web app together: both, or neither. */
+/** `npm start` (scripts/start.mjs) runs the gateway, the web app and the notification worker together: all, or none. */
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -92,6 +92,10 @@ describe('npm start', () => {
     expect(await listening(run.gateway)).toBe(true);
     const health = await fetch(`http://127.0.0.1:${run.web}/healthz`);
     expect(health.status).toBe(200);
+    // Notifications go out from a process of their own beside them, at the lowest CPU priority (decision 044).
+    const worker = childrenOf(run.child.pid!).find((pid) => commandOf(pid).includes('gateway/dist/worker.js'));
+    expect(worker, childrenOf(run.child.pid!).map(commandOf).join('\n')).toBeDefined();
+    expect(os.getPriority(worker!)).toBe(19);
 
     // Kill the gateway from outside: the web app must not be left running alone.
     const pid = Number(/"pid":(\d+)/.exec(run.output())?.[1] ?? NaN);
@@ -120,7 +124,42 @@ describe('npm start with a role (one part per container, decision 027)', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
   }, 90_000);
+
+  it('ROLE=worker runs the notification worker alone (no API), its /healthz on loopback at GATEWAY_PORT for the healthcheck', async () => {
+    const run = await start({ ROLE: 'worker' });
+    await expect.poll(() => run.output(), { timeout: 60_000, interval: 250 }).toContain('notification worker is running');
+    expect(await listening(run.web)).toBe(false);
+    const health = await fetch(`http://127.0.0.1:${run.gateway}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    // Not the gateway: no API beside the health answer.
+    expect((await fetch(`http://127.0.0.1:${run.gateway}/tournaments`)).status).toBe(404);
+    const check = (role: string) =>
+      spawnSync(process.execPath, ['scripts/healthcheck.mjs'], {
+        cwd: ROOT,
+        env: { ...process.env, ROLE: role, PORT: String(run.web), GATEWAY_PORT: String(run.gateway) },
+      });
+    expect(check('worker').status).toBe(0);
+    expect(check('web').status).toBe(1);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  }, 90_000);
 });
+
+/** The pids of a process's children (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/))
+    .filter(Boolean)
+    .map(Number);
+}
+const commandOf = (pid: number) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+};
 
 /** The pid of the process listening on a loopback port (Linux /proc). */
 async function pidListeningOn(port: number): Promise<number> {

@@ -27,6 +27,8 @@ export const REMINDER_MS = 15 * 60_000;
 export const SWEEP_EVERY_MS = 30_000;
 /** Sends in flight at once per process. */
 const SEND_CONCURRENCY = 128;
+/** Each send starts in a turn of the event loop of its own, so requests served by the same process wait for one send's CPU at most. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface RoundResult {
   reminders: number;
@@ -64,6 +66,8 @@ export class Notifier {
   private running: Promise<unknown> | undefined;
   private stopped = false;
   private lastSweep = -Infinity;
+  /** When the latest round ended, ok or not (the worker process's /healthz); its start before the first. */
+  lastRoundEndedAt: number;
 
   constructor(
     private readonly store: DatabaseHandle,
@@ -75,6 +79,7 @@ export class Notifier {
     // A pooled transport of its own: a burst reuses a few SMTP connections instead of one per mail.
     this.mailer = config.SMTP_URL ? createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log, pool: true }) : undefined;
     this.push = new PushSender(vapid);
+    this.lastRoundEndedAt = clock.now();
   }
 
   /** Starts rounds every NOTIFY_POLL_MS (a round that found work is followed by another at once). */
@@ -91,6 +96,7 @@ export class Notifier {
         this.log.error({ err }, 'notification round failed');
       } finally {
         this.running = undefined;
+        this.lastRoundEndedAt = this.clock.now();
       }
       if (!this.stopped) this.timer = setTimeout(tick, busy ? 0 : this.config.NOTIFY_POLL_MS);
     };
@@ -365,6 +371,7 @@ export class Notifier {
     const outcomes = await Promise.all(
       claimed.map((c) =>
         limit(async (): Promise<{ c: Claimed; ok: boolean; final: boolean; error?: string }> => {
+          await nextTurn();
           const line = lineOf.get(c.notification_id);
           if (!line) return { c, ok: false, final: true, error: 'The notification is gone.' };
           const link = `${webUrl}${line.link}`;
