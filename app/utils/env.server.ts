@@ -3,6 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { z } from 'zod';
+import { TimeZoneSchema } from '@custom-room/contract';
 
 /**
  * The web app's TRUST_PROXY, as express's `trust proxy` takes it: whose X-Forwarded-* headers
@@ -63,17 +64,7 @@ const EnvSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
   // Whose X-Forwarded-For/-Proto/-Host the web server believes: nobody's unless a proxy is set here.
   TRUST_PROXY: TrustProxySchema.default('false'),
-  APP_TIME_ZONE: z
-    .string()
-    .default('Asia/Kolkata')
-    .refine((tz) => {
-      try {
-        new Intl.DateTimeFormat('en-IN', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an IANA time zone such as Asia/Kolkata'),
+  APP_TIME_ZONE: TimeZoneSchema,
   UPI_PAYEE_VPA: z
     .string()
     .regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, 'must be a UPI ID such as organiser@okaxis')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimeZoneSchema } from '@custom-room/contract';
 
 const onOff = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 
@@ -45,17 +46,7 @@ export const ConfigSchema = z
     NOTIFY_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(19),
     NOTIFY_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     // Match reminders read a match's time as wall-clock time in this zone (decision 016), like the web app.
-    APP_TIME_ZONE: z
-      .string()
-      .default('Asia/Kolkata')
-      .refine((tz) => {
-        try {
-          new Intl.DateTimeFormat('en-IN', { timeZone: tz });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'must be an IANA time zone such as Asia/Kolkata'),
+    APP_TIME_ZONE: TimeZoneSchema,
     // Web push: VAPID keys (URL-safe base64, as web-push makes them); generated into DATA_DIR when unset.
     VAPID_PUBLIC_KEY: z.string().optional(),
     VAPID_PRIVATE_KEY: z.string().optional(),

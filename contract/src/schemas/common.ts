@@ -86,3 +86,16 @@ export const nameText = (label: string, max: number) =>
   visibleName(z.string({ required_error: `${label} is required.`, invalid_type_error: `${label} must be text.` }).trim(), label)
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
+
+/** An IANA time zone the runtime knows (APP_TIME_ZONE of the gateway and the web app, decision 016); default India's. */
+export const TimeZoneSchema = z
+  .string()
+  .default('Asia/Kolkata')
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-IN', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone such as Asia/Kolkata');

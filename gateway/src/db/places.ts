@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LATE_PLACEMENT_GRACE_HOURS, type ReleaseReason } from '@custom-room/contract';
 import type { DatabaseHandle, Trx } from './index.js';
 import { enqueueEvent } from './outbox.js';
+import { countRegistrations } from './registrations.js';
 import { bumpGeneration } from './generation.js';
 import { isoAt } from '../lib/clock.js';
 
@@ -80,16 +81,6 @@ export async function countTaken(db: Trx, tournamentId: number, nowMs: number): 
         ]),
       ]),
     )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function countPlaced(db: Trx, tournamentId: number): Promise<number> {
-  const row = await db
-    .selectFrom('registrations')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('tournament_id', '=', tournamentId)
-    .where('place', '=', 'placed')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -181,7 +172,7 @@ export async function releaseOverdue(db: Trx, tournamentId: number, nowMs: numbe
  */
 export async function fillPlaces(db: Trx, rules: PlaceRules, nowMs: number): Promise<number[]> {
   if (SETTLED_STATUSES.includes(rules.status)) return [];
-  const free = Number(rules.max_teams) - (await countPlaced(db, rules.id));
+  const free = Number(rules.max_teams) - (await countRegistrations(db, rules.id));
   if (free <= 0) return [];
   const next = await db
     .selectFrom('registrations')
