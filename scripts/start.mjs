@@ -8,6 +8,7 @@
 // configured (its worker on unless NOTIFY_WORKER=off, which is right when a `worker` runs elsewhere).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -148,6 +149,21 @@ function run(name, args) {
   return child;
 }
 
+/**
+ * The worker lowers its own priority once its modules have loaded (decision 044); beside the other parts it
+ * is lowered here as well, at once, so it never competes with them even while it starts. A bad
+ * NOTIFY_WORKER_NICE is left to the worker, which refuses it with a message.
+ */
+function lowerPriority(child) {
+  const nice = Number(process.env.NOTIFY_WORKER_NICE ?? 19);
+  if (!Number.isInteger(nice) || nice < 0 || nice > 19 || !child.pid) return;
+  try {
+    os.setPriority(child.pid, nice);
+  } catch {
+    // Not allowed here: the worker says so in its own log.
+  }
+}
+
 async function startPart(name, args, healthUrl) {
   const child = run(name, args);
   try {
@@ -168,7 +184,7 @@ if (runs.gateway) await startPart('gateway', ['gateway/dist/server.js'], `${ownG
 // Beside the gateway it has no port of its own; it is watched like the others (when it stops, everything stops).
 if (runs.worker && !stopping) {
   if (role === 'worker') await startPart('notification worker', ['gateway/dist/worker.js'], `http://127.0.0.1:${workerHealthPort}/healthz`);
-  else run('notification worker', ['gateway/dist/worker.js']);
+  else lowerPriority(run('notification worker', ['gateway/dist/worker.js']));
 }
 if (runs.web && !stopping)
   await startPart('web app', [path.join(root, 'build', 'server', 'main.js')], `http://127.0.0.1:${webPort}/healthz`);

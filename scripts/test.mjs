@@ -1,16 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: every test, as CI runs it.
 //   1. type check and lint (ESLint and Prettier), beside the production build
-//   2. the gateway suite over HTTP on SQLite and on PostgreSQL (TEST_DATABASE_URL, or a throw-away
-//      cluster started here), the two passes side by side
-//   3. the security suite (tests/security: attacks on the gateway) the same two ways, side by side
-//   4. web unit tests (vitest project "web"), beside the web's attacks (tests/security/web*: a real
-//      gateway + the web server on the build)
-//   5. Playwright end-to-end tests in Debian's chromium-headless-shell (installed here when missing, as root)
-//   6. the cluster test (scripts/test-cluster.mjs): nginx, two webs, two gateways on PostgreSQL, the
+//   2. from one queue, two at a time, longest first (decision 040): the gateway suite and the security
+//      suite (tests/security: attacks on the gateway) over HTTP, each on SQLite and on PostgreSQL
+//      (TEST_DATABASE_URL, or a throw-away cluster started here); web unit tests (vitest project "web");
+//      the web's attacks (tests/security/web*: a real gateway + the web server on the build); the
+//      container image's runtime stage replayed without an engine (scripts/check-image.mjs)
+//   3. Playwright end-to-end tests in Debian's chromium-headless-shell (installed here when missing, as root)
+//   4. the cluster test (scripts/test-cluster.mjs): nginx, two webs, two gateways on PostgreSQL, the
 //      Playwright smoke and a registration rush while a gateway and a web process are SIGKILLed
 //      (nginx installed here when missing, as root)
-//   7. the container image's runtime stage replayed without an engine (scripts/check-image.mjs, ~1-2 min)
 // A step running beside another prints its output in one piece when it ends (decision 040).
 // Ends with one line "total: N passed, N failed, N skipped".
 import fs from 'node:fs';
@@ -137,16 +136,23 @@ step('typecheck', typecheck.status === 0);
 step('lint', lint.status === 0);
 step('build', build.status === 0);
 
-// Each project's SQLite and PostgreSQL passes side by side.
-await Promise.all([
-  vitest('gateway-sqlite', 'gateway', { TEST_DATABASE_URL: '' }),
-  vitest('gateway-postgres', 'gateway', { TEST_DATABASE_URL: databaseUrl }),
-]);
-await Promise.all([
-  vitest('security-sqlite', 'security', { TEST_DATABASE_URL: '' }),
-  vitest('security-postgres', 'security', { TEST_DATABASE_URL: databaseUrl }),
-]);
-await Promise.all([vitest('web', 'web', {}), build.status === 0 ? vitest('web-security', 'web-security', {}) : undefined]);
+// The vitest layers and the image check share nothing (each PostgreSQL test has its own schema, every
+// server its own port): they run two at a time from one queue, longest first, so that a slot freed by a
+// short layer takes the next one at once instead of waiting for its pair (decision 040).
+const layers = [
+  () => vitest('security-postgres', 'security', { TEST_DATABASE_URL: databaseUrl }),
+  () => vitest('gateway-postgres', 'gateway', { TEST_DATABASE_URL: databaseUrl }),
+  () => vitest('security-sqlite', 'security', { TEST_DATABASE_URL: '' }),
+  () => vitest('gateway-sqlite', 'gateway', { TEST_DATABASE_URL: '' }),
+  ...(build.status === 0 ? [() => vitest('web-security', 'web-security', {})] : []),
+  () => vitest('web', 'web', {}),
+  () => checkImage(),
+];
+await Promise.all(
+  [0, 1].map(async () => {
+    for (let next = layers.shift(); next; next = layers.shift()) await next();
+  }),
+);
 
 if (build.status === 0) {
   const out = path.join(resultsDir, 'e2e.json');
@@ -170,9 +176,10 @@ if (build.status === 0) {
   step('cluster', r.status === 0);
 }
 
-{
+/** The container image's runtime stage replayed without an engine (decision 027); beside another layer. */
+async function checkImage() {
   const out = path.join(resultsDir, 'check-image.json');
-  const r = await sh('node', ['scripts/check-image.mjs', '--json', out]);
+  const r = await sh('node', ['scripts/check-image.mjs', '--json', out], { log: logOf('check-image') });
   addCounts(out);
   step('check-image', r.status === 0);
 }
