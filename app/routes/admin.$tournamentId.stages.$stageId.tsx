@@ -525,16 +525,21 @@ export default function AdminStage() {
             ) : (
               <p>Every team has checked in.</p>
             )
-          ) : page.checkIn.noShows.length === 0 ? (
+          ) : page.checkIn.noShows.length === 0 && !page.checkIn.decided ? (
             <p>No no-shows: every team checked in.</p>
           ) : (
             <>
-              <h3>No-shows ({page.checkIn.noShows.length})</h3>
-              <ul className="st-qualifiers">
-                {page.checkIn.noShows.map((n) => (
-                  <li key={n.teamId}>{n.teamName}</li>
-                ))}
-              </ul>
+              {/* Replaced no-shows are released and leave the list: the decision below still says what happened. */}
+              {page.checkIn.noShows.length > 0 ? (
+                <>
+                  <h3>No-shows ({page.checkIn.noShows.length})</h3>
+                  <ul className="st-qualifiers">
+                    {page.checkIn.noShows.map((n) => (
+                      <li key={n.teamId}>{n.teamName}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
               {page.checkIn.decided ? (
                 <p role="status">
                   {page.checkIn.decided === 'replace'

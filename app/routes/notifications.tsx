@@ -123,7 +123,8 @@ export default function Notifications() {
                   {n.title}
                 </h2>
                 <p>{n.body}</p>
-                <p className="notification-meta">
+                {/* A div, not a p: a form inside a p is closed by the HTML parser, and hydration then fails (React #418). */}
+                <div className="notification-meta">
                   <span>{n.when}</span>
                   <Link to={n.link} className="notification-link">
                     Open
@@ -137,7 +138,7 @@ export default function Notifications() {
                       </button>
                     </Form>
                   )}
-                </p>
+                </div>
               </article>
             </li>
           ))}

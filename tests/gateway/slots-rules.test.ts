@@ -170,6 +170,19 @@ describe(`the slot's rules (${dialectName})`, () => {
     expect((await myTeam(second.t.id, second.waitlisted[0]!)).payBy).toBe(early);
   });
 
+  it('a team that registers before a fixed deadline has until it, however near; one that registers after it, an hour', async () => {
+    const near = new Date(clock.now() + 10 * 60_000).toISOString();
+    const { t, placed, waitlisted } = await tournament(2, 1, { paymentDeadlineHours: '', paymentDeadlineAt: near });
+    expect((await myTeam(t.id, placed[0]!)).payBy).toBe(near);
+    clock.advance(11 * 60_000); // the fixed time passed: both released, the waitlisted team promoted with an hour
+    expect((await myTeam(t.id, placed[0]!)).place).toBe('released');
+    expect(Date.parse((await myTeam(t.id, waitlisted[0]!)).payBy)).toBe(clock.now() + HOUR);
+    // The other freed place: a team registering after the fixed time gets the hour too.
+    const late = await createUser(gw.api);
+    expect((await register(t.id, late)).status).toBe(201);
+    expect(Date.parse((await myTeam(t.id, late)).payBy)).toBe(clock.now() + HOUR);
+  });
+
   it('payment-verified / payment-rejected events are written only when the status changes', async () => {
     const { t, placed } = await tournament(3, 0);
     const utrs = [uniqueUtr(), uniqueUtr(), uniqueUtr()];

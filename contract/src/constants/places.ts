@@ -27,7 +27,10 @@ export type NoShowAction = (typeof NO_SHOW_ACTIONS)[number];
 
 /** Payment deadline "hours after registering": 1 to 30 days. */
 export const PAYMENT_DEADLINE_HOURS_MAX = 720;
-/** A team placed at or after a fixed payment deadline (a late promotion) has this long to pay. */
+/**
+ * A team placed at or after a fixed payment deadline has this long to pay; a team promoted before it, until the
+ * fixed time or this, whichever is later. A team that registers before the fixed time has until the fixed time.
+ */
 export const LATE_PLACEMENT_GRACE_HOURS = 1;
 
 export const NOT_PLACED_MESSAGES = {

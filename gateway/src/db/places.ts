@@ -27,12 +27,24 @@ export interface PlaceRules {
   payment_deadline_at: string | null;
 }
 
-/** The payment deadline of a team placed at placedMs: none for free tournaments or without a setting. */
-export function payByFor(rules: Pick<PlaceRules, 'entry_fee' | 'payment_deadline_hours' | 'payment_deadline_at'>, placedMs: number) {
+/**
+ * The payment deadline of a team placed at placedMs: none for free tournaments or without a setting.
+ * A fixed time holds as it is for a team that registers before it (the organiser's rule, shown when it
+ * registers); a team placed at or after it, or placed by the gateway (a promotion, a deadline changed
+ * after the fact: `registering` false), has until the fixed time or an hour, whichever is later.
+ */
+export function payByFor(
+  rules: Pick<PlaceRules, 'entry_fee' | 'payment_deadline_hours' | 'payment_deadline_at'>,
+  placedMs: number,
+  { registering = false }: { registering?: boolean } = {},
+) {
   if (Number(rules.entry_fee) <= 0) return null;
   if (rules.payment_deadline_hours) return isoAt(placedMs + Number(rules.payment_deadline_hours) * HOUR_MS);
-  if (rules.payment_deadline_at)
-    return isoAt(Math.max(Date.parse(rules.payment_deadline_at), placedMs + LATE_PLACEMENT_GRACE_HOURS * HOUR_MS));
+  if (rules.payment_deadline_at) {
+    const fixed = Date.parse(rules.payment_deadline_at);
+    if (registering && placedMs < fixed) return isoAt(fixed);
+    return isoAt(Math.max(fixed, placedMs + LATE_PLACEMENT_GRACE_HOURS * HOUR_MS));
+  }
   return null;
 }
 

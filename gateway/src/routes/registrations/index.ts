@@ -227,7 +227,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
                   if (verdict.refusal) throw verdict.refusal;
                   const inserted = await insertRegistration(trx, tournamentId, user.id, team, {
                     place: verdict.place,
-                    payBy: payByFor(rules, at),
+                    payBy: payByFor(rules, at, { registering: true }),
                     now: isoAt(at),
                   });
                   await saveCharacterIds(trx, tournamentId, inserted.id, team);
