@@ -10,6 +10,8 @@ import { currentStage, publicStages, queryId, type StageSummary } from '~/utils/
 import { dayLabel, OVERALL, parseDay, POINTS_DAYS } from '~/utils/points-day';
 import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { parseTournamentId } from '~/utils/tournament';
+import { getEnv } from '~/utils/env.server';
+import { historyEntry, type HistoryEntry } from '~/utils/result-history';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
@@ -26,6 +28,21 @@ async function stagesOf(request: Request, id: number): Promise<StageSummary[]> {
   }
 }
 
+/** Corrections shown on the page, newest first (the gateway keeps them all). */
+const HISTORY_ON_PAGE = 50;
+
+/** The result history (issue 20, public, cached); a refusal only leaves the section out, the table still shows. */
+async function historyOf(request: Request, id: number): Promise<{ entries: HistoryEntry[]; more: boolean } | null> {
+  try {
+    const { changes, nextBefore } = await gateway.resultHistory(request, id, { limit: HISTORY_ON_PAGE });
+    const timeZone = getEnv().APP_TIME_ZONE;
+    return { entries: changes.map((c) => historyEntry(c, timeZone)), more: nextBefore !== null };
+  } catch (err) {
+    if (err instanceof GatewayError && !err.unavailable) return null;
+    throw err;
+  }
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseTournamentId(params.tournamentId);
   if (id === null) throw data({ message: TOURNAMENT_NOT_FOUND }, { status: 404 });
@@ -37,10 +54,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const groupId = queryId(search.get('group'));
   if (stageId === null || groupId === null) throw data({ message: 'Stage not found.' }, { status: 404 });
   const scope = { ...(stageId ? { stage: stageId } : {}), ...(groupId ? { group: groupId } : {}) };
-  const [t, points, stages] = await Promise.all([
+  const [t, points, stages, history] = await Promise.all([
     gateway.getTournament(request, id),
     gateway.pointsTable(request, id, day, scope),
     stagesOf(request, id),
+    historyOf(request, id),
   ]).catch((err) => pageError(err, err instanceof GatewayError && err.message ? err.message : TOURNAMENT_NOT_FOUND));
   const rows: PointsTableRow[] = points.map((r) => ({
     rank: r.rank,
@@ -66,6 +84,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       day,
       invalidDay: !valid,
       rows,
+      history,
       ...(stages.length > 0 ? { stages: { all: stages, stage, group, asked: scope } } : {}),
     },
     { headers: publicPageHeaders(request) },
@@ -92,7 +111,7 @@ function tableQuery(day: number, stage?: number, group?: number): string {
 }
 
 export default function PointsTablePage() {
-  const { t, day, invalidDay, rows, stages } = useLoaderData<typeof loader>();
+  const { t, day, invalidDay, rows, stages, history } = useLoaderData<typeof loader>();
   const label = dayLabel(day);
   const stage = stages?.stage ?? null;
   const group = stages?.group ?? null;
@@ -141,7 +160,51 @@ export default function PointsTablePage() {
       <p className="fine">
         Teams level on total points are ranked by wins (chicken dinners), then placement points, then finishes, then team name.
       </p>
+      {history ? <ResultHistory entries={history.entries} more={history.more} /> : null}
     </>
+  );
+}
+
+/** Issue 20: every correction of a result after its first entry, newest first; one item per save. */
+function ResultHistory({ entries, more }: { entries: HistoryEntry[]; more: boolean }) {
+  return (
+    <section aria-labelledby="rh-title" className="result-history">
+      <h2 id="rh-title">Result history</h2>
+      {entries.length === 0 ? (
+        <p className="nothing">No corrections.</p>
+      ) : (
+        <ol className="rh-list">
+          {entries.map((e) => {
+            const by = (
+              <>
+                by {e.by}, <time dateTime={e.at}>{e.when}</time>
+              </>
+            );
+            return (
+              <li key={e.changeId}>
+                {e.teams.length === 1 ? (
+                  <p>
+                    {e.match} · {e.teams[0]} · {by}
+                  </p>
+                ) : (
+                  <>
+                    <p>
+                      {e.match} · {by}, one correction of {e.teams.length} teams:
+                    </p>
+                    <ul>
+                      {e.teams.map((line) => (
+                        <li key={line}>{line}</li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {more ? <p className="fine">The latest {HISTORY_ON_PAGE} corrections are shown.</p> : null}
+    </section>
   );
 }
 

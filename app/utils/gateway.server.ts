@@ -237,6 +237,9 @@ export const gateway = {
     day === 0
       ? call(request, 'pointsTableOverall', { params: { id }, query: scope }, open)
       : call(request, 'pointsTableDay', { params: { id }, query: { day, ...scope } }, open),
+  /** Corrections of match results, newest first (issue 20): public. */
+  resultHistory: (request: Request, id: number, query: { limit?: number; before?: number } = {}) =>
+    call(request, 'resultHistory', { params: { id }, query }, open),
   /** Published stages with their slot lists; with admin: true, the caller's token goes along and drafts come too. */
   listStages: (request: Request, id: number, options: { admin?: boolean } = {}) =>
     call(request, 'listStages', { params: { id } }, options.admin ? {} : open),

@@ -40,6 +40,8 @@ import {
   MatchResultsQuerySchema,
   PointsSubmissionSchema,
   PointsTableSchema,
+  ResultHistoryQuerySchema,
+  ResultHistorySchema,
   TableScopeQuerySchema,
 } from './schemas/points.js';
 import {
@@ -342,6 +344,18 @@ export const endpoints = {
     params: TournamentParamsSchema,
     querystring: TableScopeQuerySchema,
     response: { 200: PointsTableSchema, 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  resultHistory: endpoint('GET', '/tournaments/:id/points-table/history', {
+    tags: TAGS.points,
+    summary: 'Corrections of match results: who changed which result, when, from what to what (public)',
+    description: [
+      'Every write of a result is kept (issue 20); this lists the edits, newest first: changes to a result after its first entry, and removals.',
+      'One change per call: a whole-match save (PUT .../matches/{day}/{match}) that swaps two teams is one change with both teams.',
+      "A change that only entered first results is not listed. changedBy is the admin's username at the time.",
+    ].join(' '),
+    params: TournamentParamsSchema,
+    querystring: ResultHistoryQuerySchema,
+    response: { 200: ResultHistorySchema, 400: ErrorSchema, 404: ErrorSchema },
   }),
   registerTeam: endpoint('POST', '/registrations/:tournamentId', {
     tags: TAGS.registrations,

@@ -117,6 +117,7 @@ test.describe('organiser: matches, points, payments', () => {
     page,
     api,
     stack,
+    javaScript,
   }, testInfo) => {
     const t = await api.createTournament();
     const [a, b, c] = await Promise.all(
@@ -180,6 +181,18 @@ test.describe('organiser: matches, points, payments', () => {
     await flash(page, 'Points table submitted successfully!');
     const after = await overallTotals(page, t.id);
     expect(after).toEqual({ [a.teamName]: 22, [b.teamName]: 23, [c.teamName]: 12 });
+    // The swap is one correction in the public result history (issue 20); the first entries are not corrections.
+    const history = page.getByRole('region', { name: 'Result history' });
+    await expect(history.locator('.rh-list > li')).toHaveCount(1);
+    await expect(history.locator('.rh-list > li > p')).toHaveText(/^Day 1 · Match 2 · by \S+, .+, one correction of 2 teams:$/);
+    await expect(history.locator('.rh-list ul > li')).toHaveText([
+      `${a.teamName}: 3rd, 0 wins, 1 finish → 2nd, 0 wins, 1 finish`,
+      `${c.teamName}: 2nd, 0 wins, 2 finishes → 3rd, 0 wins, 2 finishes`,
+    ]);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, testInfo, 'result-history');
+    if (javaScript && process.env.SCREENSHOTS === '1')
+      await page.getByRole('region', { name: 'Result history' }).screenshot({ path: 'docs/screenshots/result-history-360.png' });
   });
 
   test('refuses a shared placement naming both teams, with every value kept', async ({ page, api, stack, consoleGuard }, testInfo) => {

@@ -54,6 +54,7 @@ function freshnessSuite(topology: string, start: () => Promise<{ writer: Api; re
         `/tournaments/${tid}`,
         `/tournaments/${tid}/points-table/overall`,
         `/tournaments/${tid}/points-table/day?day=1`,
+        `/tournaments/${tid}/points-table/history`,
       ]) {
         await warm(reader, path);
       }
@@ -168,6 +169,14 @@ function freshnessSuite(topology: string, start: () => Promise<{ writer: Api; re
       ).toBe(200);
       expect((await reader.get(`/tournaments/${tid}/points-table/overall`)).body[0].teamId).toBe(b);
       expect((await reader.get(`/tournaments/${tid}/points-table/day?day=1`)).body[0].teamId).toBe(b);
+      // The swap is one correction in the result history (decision 048).
+      const history = (await reader.get(`/tournaments/${tid}/points-table/history`)).body;
+      expect(history.changes.map((c: any) => c.teams.map((t: any) => [t.teamId, t.before.position, t.after.position]))).toEqual([
+        [
+          [a, 1, 2],
+          [b, 2, 1],
+        ],
+      ]);
       await expectNewGeneration(before);
     });
 

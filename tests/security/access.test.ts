@@ -265,6 +265,11 @@ const ROWS: Row[] = [
     send: (c) => req('GET', `/tournaments/${tid}/points-table/overall`, c),
   },
   {
+    call: 'GET /tournaments/{id}/points-table/history',
+    expect: PUBLIC(200),
+    send: (c) => req('GET', `/tournaments/${tid}/points-table/history`, c),
+  },
+  {
     call: 'POST /registrations/{tournamentId}',
     expect: SIGNED_IN(201),
     send: async (c) => req('POST', `/registrations/${await newTournament()}`, c, { json: teamFields() }),

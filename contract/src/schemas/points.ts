@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
-import { MATCH_DAY_MAX, MATCH_NO_MAX, MAX_MATCH_ROWS } from '../constants.js';
+import { MATCH_DAY_MAX, MATCH_NO_MAX, MAX_MATCH_ROWS, RESULT_HISTORY_LIMIT } from '../constants.js';
 
 /**
  * A whole number in [min, max]. JSON numbers, and strings of digits (query strings, lenient form posts);
@@ -157,3 +157,48 @@ export const PointsRowSchema = z.object({
   slot: z.number().int().optional().describe("Stage tables: the team's slot in its group."),
 });
 export const PointsTableSchema = z.array(PointsRowSchema);
+
+/** GET /tournaments/{id}/points-table/history (issue 20, decision 048). */
+export const ResultHistoryQuerySchema = z.object({
+  limit: wholeNumber('Limit', 1, RESULT_HISTORY_LIMIT)
+    .optional()
+    .describe(`Changes to answer, newest first: 1 to ${RESULT_HISTORY_LIMIT} (left out: ${RESULT_HISTORY_LIMIT}).`),
+  before: IdSchema.optional().describe("Only changes older than this changeId: the previous answer's nextBefore, for the next page."),
+});
+
+/** A team's result in a match at one moment: what the history compares. */
+export const ResultValuesSchema = z.object({
+  position: z.number().int().describe('0 = no placement recorded.'),
+  wins: z.number().int(),
+  finishes: z.number().int(),
+  absent: z.boolean().optional().describe('Only when true: the team did not play (group matches).'),
+});
+export type ResultValues = z.infer<typeof ResultValuesSchema>;
+
+export const ResultChangeSchema = z.object({
+  changeId: z.number().int().describe('One per write: a whole-match save is one change, however many teams it touched.'),
+  changedAt: z.string().describe('ISO 8601, UTC.'),
+  changedBy: z.string().describe("The admin's username when they made the change."),
+  day: z.number().int(),
+  match: z.number().int(),
+  groupId: z.number().int().optional().describe('Only on group matches (issue 18).'),
+  groupName: z.string().optional().describe('Only on group matches.'),
+  stageName: z.string().optional().describe('Only on group matches.'),
+  teams: z
+    .array(
+      z.object({
+        teamId: z.number().int(),
+        teamName: z.string(),
+        before: ResultValuesSchema,
+        after: ResultValuesSchema.nullable().describe('null: the result was removed.'),
+      }),
+    )
+    .describe("The teams whose stored result this change edited (first entries of a team's result are not edits and are left out)."),
+});
+export type ResultChange = z.infer<typeof ResultChangeSchema>;
+
+export const ResultHistorySchema = z.object({
+  changes: z.array(ResultChangeSchema).describe('Edits of results after their first entry, newest first.'),
+  nextBefore: z.number().int().nullable().describe('Pass as ?before= for older changes; null when there are none.'),
+});
+export type ResultHistory = z.infer<typeof ResultHistorySchema>;

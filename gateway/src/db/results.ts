@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Trx } from './index.js';
 import type { TeamStanding } from '../lib/ranking.js';
+import { storedValues, type TeamChange } from './result-history.js';
 
 /** Name of the partial unique index on (tournament, day, match, position > 0); PostgreSQL reports it as the constraint. */
 export const PLACEMENT_CONSTRAINT = { constraint: 'match_results_placement', column: 'position' } as const;
@@ -84,9 +85,15 @@ export interface MatchKey {
  * that did not change are left alone (same id, same updated_at), so a re-submission writes nothing.
  * Both databases check the placement index row by row, not at commit, so every placement that moves
  * is parked at 0 (which the partial index ignores) before any row takes its new one: a swap, or a
- * rotation through several teams, never meets the index half-done. True when any row changed.
+ * rotation through several teams, never meets the index half-done. Answers whether any row changed,
+ * and each touched team's values before and after (for the result history, decision 048).
  */
-export async function replaceMatchResults(db: Trx, key: MatchKey, results: readonly NewMatchResult[], now: string): Promise<boolean> {
+export async function replaceMatchResults(
+  db: Trx,
+  key: MatchKey,
+  results: readonly NewMatchResult[],
+  now: string,
+): Promise<{ changed: boolean; teams: TeamChange[] }> {
   const existing = await db
     .selectFrom('match_results')
     .select(['id', 'registration_id', 'position', 'wins', 'finishes', 'position_points', 'total_points', 'absent'])
@@ -120,7 +127,29 @@ export async function replaceMatchResults(db: Trx, key: MatchKey, results: reado
   if (moving.length > 0) await db.updateTable('match_results').set({ position: 0 }).where('id', 'in', moving).execute();
 
   for (const result of changed) await upsertMatchResult(db, { ...result, ...key }, now);
-  return dropped.length > 0 || changed.length > 0;
+  const teams: TeamChange[] = [
+    ...existing
+      .filter((row) => !listed.has(Number(row.registration_id)))
+      .map((row) => ({ registrationId: Number(row.registration_id), before: storedValues(row), after: null })),
+    ...changed.map((r) => {
+      const row = stored.get(r.registrationId);
+      return { registrationId: r.registrationId, before: row ? storedValues(row) : null, after: storedValues(r) };
+    }),
+  ];
+  return { changed: dropped.length > 0 || changed.length > 0, teams };
+}
+
+/** One team's stored result in one match, as the history keeps it; undefined when it has none. */
+export async function findTeamResult(db: Trx, where: { tournamentId: number; day: number; match: number; registrationId: number }) {
+  const row = await db
+    .selectFrom('match_results')
+    .select(['position', 'wins', 'finishes', 'absent'])
+    .where('tournament_id', '=', where.tournamentId)
+    .where('day', '=', where.day)
+    .where('match_no', '=', where.match)
+    .where('registration_id', '=', where.registrationId)
+    .executeTakeFirst();
+  return row ? storedValues(row) : undefined;
 }
 
 /** Name of another team that already holds this placement (> 0) in the match, if any. */

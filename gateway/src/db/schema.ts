@@ -198,6 +198,31 @@ export interface MatchResultsTable {
   updated_at: Timestamp;
 }
 
+/** Issue 20 (decision 048): one team's result before and after one change; null old = first entry, null new = removed. */
+export interface ResultChangesTable {
+  id: Generated<number>;
+  tournament_id: number;
+  /** Groups the rows of one call (a whole-match save is one change): 1, 2, ... per tournament. */
+  change_id: number;
+  /** 0 = the implicit group (no stages). */
+  group_id: number;
+  day: number;
+  match_no: number;
+  registration_id: number;
+  /** The admin's user id, and their username at the time. */
+  changed_by: number;
+  changed_by_name: string;
+  changed_at: Timestamp;
+  old_position: number | null;
+  old_wins: number | null;
+  old_finishes: number | null;
+  old_absent: number | null;
+  new_position: number | null;
+  new_wins: number | null;
+  new_finishes: number | null;
+  new_absent: number | null;
+}
+
 export interface StagesTable {
   id: Generated<number>;
   tournament_id: number;
@@ -338,6 +363,7 @@ export interface Database {
   registration_character_ids: RegistrationCharacterIdsTable;
   matches: MatchesTable;
   match_results: MatchResultsTable;
+  result_changes: ResultChangesTable;
   stages: StagesTable;
   stage_groups: StageGroupsTable;
   group_slots: GroupSlotsTable;

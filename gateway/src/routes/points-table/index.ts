@@ -1,5 +1,5 @@
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/auth.js';
+import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import { HttpError, badRequest, conflict, notFound, type FieldErrors } from '../../lib/errors.js';
 import {
   endpoints,
@@ -8,6 +8,8 @@ import {
   type MatchResultsBatch,
   placementPoints,
   PointsTableSchema,
+  RESULT_HISTORY_LIMIT,
+  ResultHistorySchema,
   TOURNAMENT_NOT_FOUND,
   GROUP_NOT_FOUND,
   STAGE_NOT_FOUND,
@@ -24,12 +26,15 @@ import {
   type StageMember,
 } from '../../db/stages.js';
 import { rankStandings } from '../../lib/ranking.js';
+import { isoAt } from '../../lib/clock.js';
+import { listResultEdits, recordResultChange } from '../../db/result-history.js';
 import { isUniqueViolation, nowIso, type Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
 import { countRegistrations } from '../../db/registrations.js';
 import {
   PLACEMENT_CONSTRAINT,
   findPlacementHolder,
+  findTeamResult,
   getScoringTournament,
   getTournamentTeam,
   getTournamentTeams,
@@ -261,6 +266,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           if (holder) throw placementTaken(position, day, match, holder);
           const positionPoints = absent ? 0 : placementPoints(tournament.points_system, position);
           const totalPoints = positionPoints + finishes;
+          const before = await findTeamResult(trx, { tournamentId: tid, day, match, registrationId: team.id });
           const id = await upsertMatchResult(
             trx,
             {
@@ -278,6 +284,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             },
             nowIso(),
           );
+          await recordResultChange(trx, {
+            tournamentId: tid,
+            groupId,
+            day,
+            match,
+            by: currentUser(request),
+            at: isoAt(app.clock.now()),
+            teams: [{ registrationId: team.id, before: before ?? null, after: { position, wins, finishes, absent: !!absent } }],
+          });
           await bumpGeneration(trx, tid);
           return {
             id,
@@ -352,7 +367,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
               absent: !!absent,
             };
           });
-          if (await replaceMatchResults(trx, { tournamentId: tid, day, match, groupId }, results, nowIso())) await bumpGeneration(trx, tid);
+          const saved = await replaceMatchResults(trx, { tournamentId: tid, day, match, groupId }, results, nowIso());
+          if (saved.changed) {
+            // One change for the whole call, however many teams it touched (decision 048).
+            const by = currentUser(request);
+            await recordResultChange(trx, { tournamentId: tid, groupId, day, match, by, at: isoAt(app.clock.now()), teams: saved.teams });
+            await bumpGeneration(trx, tid);
+          }
           return listMatchResults(trx, { tournamentId: tid, day, match, groupId });
         });
       } catch (err) {
@@ -377,6 +398,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         day: request.query.day,
         match: request.query.match,
         groupId: request.query.group,
+      });
+    },
+  );
+
+  app.get(
+    endpoints.resultHistory.url,
+    {
+      schema: endpoints.resultHistory.schema,
+    },
+    (request, reply) => {
+      const tid = request.params.id;
+      const limit = request.query.limit ?? RESULT_HISTORY_LIMIT;
+      const { before } = request.query;
+      return app.answers.send(request, reply, {
+        key: `history:${tid}:${limit}:${before ?? ''}`,
+        tournamentId: tid,
+        build: async () => {
+          await requireTournament(app.store.db, tid);
+          return listResultEdits(app.store.db, tid, { limit, before });
+        },
+        schema: ResultHistorySchema,
       });
     },
   );
