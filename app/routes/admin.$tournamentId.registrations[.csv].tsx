@@ -9,11 +9,14 @@ import { requireAdmin } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
 import { CHARACTER_ID_FIELDS, TEAM_FIELDS, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { captainMessage, whatsAppLink } from '~/utils/contact';
+import { placeView } from '~/utils/places';
 
 const header = (timeZone: string) => [
   'rid',
   ...TEAM_FIELDS,
   'paymentStatus',
+  // Issue 19: the team's state in the registrations page's words, beside the payment as the page shows it.
+  'state',
   'paymentReference',
   'registeredBy',
   `registeredAt (${timeZone})`,
@@ -35,10 +38,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const filter = paymentFilterOf(request);
   let rows;
   let tournamentName = '';
+  let free = false;
   try {
     const [loaded, tournament] = await Promise.all([loadRegistrations(request, tid), gateway.getTournament(request, tid)]);
     rows = byPayment(loaded.registrations, filter);
     tournamentName = tournament.name;
+    free = tournament.entryFee <= 0;
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     return plain(
@@ -47,6 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     );
   }
   const { APP_TIME_ZONE } = getEnv();
+  const nowMs = Date.now();
   const csv = toCsv([
     header(APP_TIME_ZONE),
     ...rows.map((r) => [
@@ -59,6 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       r.substitute1Username,
       r.substitute2Username,
       r.paymentStatus,
+      placeView(r, { timeZone: APP_TIME_ZONE, free, nowMs }).words,
       r.paymentReference,
       r.username,
       toDateTimeLocal(r.createdAt, APP_TIME_ZONE).replace('T', ' '),

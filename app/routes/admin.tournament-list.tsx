@@ -36,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       full: t.maxTeams > 0 && t.registeredTeams >= t.maxTeams,
       paymentsAwaiting: t.paymentsAwaiting,
       verified: t.payments.verified,
+      failedDeliveries: t.failedDeliveries,
     })),
   };
 }
@@ -105,6 +106,12 @@ export default function AdminTournamentList() {
                   <li>
                     <Link to={`/admin/add-points/${t.id}`}>
                       Points entry<span className="visually-hidden"> for {t.name}</span>
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to={`/admin/${t.id}/notifications`}>
+                      {t.failedDeliveries > 0 ? `Failed notifications (${t.failedDeliveries})` : 'Failed notifications'}
+                      <span className="visually-hidden"> of {t.name}</span>
                     </Link>
                   </li>
                 </ul>

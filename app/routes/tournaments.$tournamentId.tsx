@@ -13,9 +13,12 @@ import { placementViews, type PlacementView } from '~/utils/stages';
 import { coverOf, ogImage } from '~/utils/images';
 import { isAnonymous, loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { canRegister, entryFeeLabel, parseTournamentId, registrationStateWords } from '~/utils/tournament';
-import { paymentDue, teamStateWords } from '~/utils/team';
+import { paymentDue } from '~/utils/team';
+import { placeView, type PlaceView } from '~/utils/places';
+import { PlaceBadge } from '~/components/place-badge';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
+import '~/styles/places.css';
 import { Fact } from '~/components/fact';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
@@ -43,7 +46,9 @@ async function hasPublishedStages(request: Request, id: number): Promise<boolean
 interface MemberTeam {
   rid: number;
   teamName: string;
-  state: ReturnType<typeof teamStateWords>;
+  state: PlaceView;
+  /** A rejected payment: the team sends its UPI reference again. */
+  resend: boolean;
   payNow: boolean;
   placements: PlacementView[];
 }
@@ -61,7 +66,8 @@ async function memberTeam(request: Request, id: number, tournament: Promise<{ en
     return {
       rid: team.rid,
       teamName: team.teamName,
-      state: teamStateWords(team, { free, time: (iso) => formatDateTime(iso, getEnv().APP_TIME_ZONE) }),
+      state: placeView(team, { timeZone: getEnv().APP_TIME_ZONE, free }),
+      resend: !free && team.place === 'placed' && team.paymentStatus === 'rejected',
       payNow: paymentDue(team, { free }),
       placements: placementViews(team.placements),
     };
@@ -121,7 +127,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Not open: where registration stands, shown instead of a Register button.
       state: open ? null : registrationStateWords(t.status, opensLater),
       stages,
-      team: team ? { rid: team.rid, teamName: team.teamName, state: team.state, payNow: team.payNow } : null,
+      team: team ? { rid: team.rid, teamName: team.teamName, state: team.state, resend: team.resend, payNow: team.payNow } : null,
       placements: team?.placements ?? [],
       // ?register=closed is where the Register control of a closed tournament leads (works without JavaScript).
       closedAlert: !open && url.searchParams.get('register') === 'closed',
@@ -196,7 +202,8 @@ export default function TournamentDetail() {
         ) : null}
         {team ? (
           <p className="td-mine">
-            Your team <strong>{team.teamName}</strong>: <span className={`team-state ts-${team.state.tone}`}>{team.state.words}</span>
+            Your team <strong>{team.teamName}</strong>: <PlaceBadge view={team.state} className="team-state" />
+            {team.resend ? ' Send your UPI reference again.' : null}
           </p>
         ) : state ? (
           <p className="td-state">{state}</p>

@@ -287,6 +287,8 @@ export const gateway = {
 
   // --- admin: matches, points, payments ---
   adminTournamentSummary: (request: Request) => call(request, 'adminTournamentSummary', {}),
+  /** Decision 044: a tournament's emails and pushes that gave up, newest first (at most 200). */
+  failedDeliveries: (request: Request, id: number) => call(request, 'failedDeliveries', { params: { id } }),
   tournamentRegistrations: (request: Request, tournamentId: number) =>
     call(request, 'tournamentRegistrations', { params: { tournamentId } }),
   createMatch: (request: Request, match: Body<'createMatch'>) => call(request, 'createMatch', { body: match }),

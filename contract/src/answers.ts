@@ -187,6 +187,7 @@ const TournamentAdminSummaryAnswer = z.object({
   registeredTeams: z.number().default(0),
   waitlisted: z.number().default(0),
   paymentsAwaiting: z.number().default(0),
+  failedDeliveries: z.number().default(0),
   payments: z
     .object({
       pending: z.number().default(0),

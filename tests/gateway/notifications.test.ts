@@ -255,6 +255,12 @@ describe('notifications', () => {
     expect((await gw.api.get(`/tournaments/${tid}/notifications/failed`, players[0]!.token)).status).toBe(403);
     expect((await gw.api.get(`/tournaments/${tid}/notifications/failed`)).status).toBe(401);
     expect((await gw.api.get(`/tournaments/999999/notifications/failed`, admin)).status).toBe(404);
+    // The organiser's tournament list counts them; a tournament without any leaves the field out, as before.
+    const summary = (await gw.api.get('/tournaments/admin/summary', admin)).body as { id: number; failedDeliveries?: number }[];
+    expect(summary.find((s) => s.id === tid)!.failedDeliveries).toBe(1);
+    const fresh = await freeCup(1);
+    const again = (await gw.api.get('/tournaments/admin/summary', admin)).body as { id: number; failedDeliveries?: number }[];
+    expect(again.find((s) => s.id === fresh.tid)).not.toHaveProperty('failedDeliveries');
     // The list line stays: the site is the one channel that always works.
     expect((await list(players[0]!)).items[0]!.title).toBe('Qualifiers is over');
   });

@@ -267,6 +267,8 @@ const ROUTES: Record<string, Row> = {
   'admin.manage-tournaments': { get: ADMIN },
   'admin.tournament-list': { get: ADMIN },
   'admin.$tournamentId.registrations[.csv]': { get: ADMIN },
+  // Decision 044: the organiser's failed deliveries (read only).
+  'admin.$tournamentId.notifications': { get: ADMIN },
   // Verifies the UTR the player sent through the payment form above (decision 029: the one the admin saw).
   'admin.$tournamentId.registrations': {
     get: ADMIN,

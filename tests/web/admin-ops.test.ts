@@ -746,12 +746,15 @@ describe('registrations CSV', () => {
 
   it('downloads every registration with a header row as an attachment', async () => {
     routes({
-      'GET /tournaments/5': () => [200, TOURNAMENT],
+      'GET /tournaments/5': () => [200, { ...TOURNAMENT, entryFee: 100 }],
       'GET /registrations/tournament/5': () => [
         200,
         [
           team(1, '=HYPERLINK("http://evil.example","Click")'),
           team(2, 'Soul, "Mumbai"\nEast', { paymentReference: '', paymentStatus: 'pending' }),
+          team(3, 'Waiting', { paymentReference: '', paymentStatus: 'pending', place: 'waitlist', waitlistPosition: 3 }),
+          team(4, 'Late', { paymentReference: '', paymentStatus: 'pending', place: 'released', releasedReason: 'payment-deadline' }),
+          team(5, 'Soul II', { paymentStatus: 'verified', place: 'placed', confirmed: true }),
         ],
       ],
     });
@@ -765,14 +768,17 @@ describe('registrations CSV', () => {
     const text = (await res.text()).replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'rid,teamName,player1Username,player2Username,player3Username,player4Username,substitute1Username,substitute2Username,paymentStatus,paymentReference,registeredBy,registeredAt (Asia/Kolkata),' +
+      'rid,teamName,player1Username,player2Username,player3Username,player4Username,substitute1Username,substitute2Username,paymentStatus,state,paymentReference,registeredBy,registeredAt (Asia/Kolkata),' +
         'player1CharacterId,player2CharacterId,player3CharacterId,player4CharacterId,substitute1CharacterId,substitute2CharacterId,captainPhone,captainEmail,captainWhatsApp',
     );
     // A gateway without decision 046's fields: the new columns stay empty.
     expect(lines[1]).toBe(
-      `1,"'=HYPERLINK(""http://evil.example"",""Click"")",p1_1,p2_1,p3_1,p4_1,,,submitted,UTR1000000,owner_1,2026-03-05 18:30,,,,,,,,,`,
+      `1,"'=HYPERLINK(""http://evil.example"",""Click"")",p1_1,p2_1,p3_1,p4_1,,,submitted,payment submitted,UTR1000000,owner_1,2026-03-05 18:30,,,,,,,,,`,
     );
-    expect(lines[2]).toBe(`2,"Soul, ""Mumbai""\nEast",p1_2,p2_2,p3_2,p4_2,,,pending,,owner_2,2026-03-05 18:30,,,,,,,,,`);
-    expect(lines[3]).toBe('');
+    expect(lines[2]).toBe(`2,"Soul, ""Mumbai""\nEast",p1_2,p2_2,p3_2,p4_2,,,pending,pending payment,,owner_2,2026-03-05 18:30,,,,,,,,,`);
+    // The state in the registrations page's words (placeView), next to the payment as the page shows it.
+    const states = lines.slice(1, 6).map((l) => l.replace(/^.*,(submitted|pending|verified),([^,]*),.*$/s, '$2'));
+    expect(states).toEqual(['payment submitted', 'pending payment', 'waitlist #3', 'released (payment not verified in time)', 'confirmed']);
+    expect(lines[6]).toBe('');
   });
 });

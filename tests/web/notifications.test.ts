@@ -164,3 +164,156 @@ describe('the nav', () => {
     expect(await html(null)).not.toContain('/notifications');
   });
 });
+
+// Decision 044: the organiser's list of a tournament's deliveries that gave up, and the link to it.
+describe('/admin/{id}/notifications', () => {
+  let failedPage: typeof import('~/routes/admin.$tournamentId.notifications');
+  let list: typeof import('~/routes/admin.tournament-list');
+  beforeAll(async () => {
+    failedPage = await import('~/routes/admin.$tournamentId.notifications');
+    list = await import('~/routes/admin.tournament-list');
+  });
+
+  const TOURNAMENT = {
+    id: 5,
+    name: 'Monsoon Cup',
+    game: 'BGMI',
+    status: 'Registration Ongoing',
+    startDate: '2030-06-10T12:30:00.000Z',
+    maxTeams: 16,
+    entryFee: 0,
+  };
+  const failed = [
+    {
+      id: 12,
+      channel: 'push',
+      kind: 'room-posted',
+      title: 'Room details are up',
+      username: 'player_two',
+      attempts: 1,
+      error: 'Push service answered 410: gone',
+      failedAt: '2030-06-01T12:31:00.000Z',
+    },
+    {
+      id: 11,
+      channel: 'email',
+      kind: 'payment-verified',
+      title: 'Payment verified',
+      username: 'player_one',
+      attempts: 5,
+      error: 'Mail not sent: Mailbox busy, try later',
+      failedAt: '2030-06-01T09:00:00.000Z',
+    },
+  ];
+  const answer = (deliveries: unknown[]) =>
+    stub.answer((req, res) => {
+      if (req.url === '/tournaments/5') return json(res, 200, TOURNAMENT);
+      if (req.url === '/tournaments/5/notifications/failed') return json(res, 200, deliveries);
+      json(res, 404, { message: 'Tournament not found.' });
+    });
+  async function adminCookie() {
+    const token = await stub.token({ username: 'organiser', roles: ['ROLE_USER', 'ROLE_ADMIN'] });
+    return cookieOf(await session.createUserSession(new Request('http://localhost/login'), token, 'organiser', '/'));
+  }
+  const load = async (id: string, c: string) =>
+    failedPage.loader({
+      request: new Request(`http://localhost/admin/${id}/notifications`, { headers: { cookie: c } }),
+      params: { tournamentId: id },
+      context: {},
+    });
+
+  it('lists who missed which notice, on which channel, when, why in words and after how many attempts', async () => {
+    answer(failed);
+    const loaded = unwrap(await load('5', await adminCookie())).body;
+    expect(stub.seen.find((r) => r.url === '/tournaments/5/notifications/failed')!.headers.authorization).toMatch(/^Bearer /);
+    expect(loaded.failed).toEqual([
+      {
+        id: 12,
+        username: 'player_two',
+        channel: 'Phone notification',
+        title: 'Room details are up',
+        when: '1 Jun 2030, 6:01 pm',
+        attempts: 1,
+        error: 'The phone has turned notifications off (its push service no longer knows it).',
+        detail: 'Push service answered 410: gone',
+      },
+      {
+        id: 11,
+        username: 'player_one',
+        channel: 'Email',
+        title: 'Payment verified',
+        when: '1 Jun 2030, 2:30 pm',
+        attempts: 5,
+        error: 'The mail server did not accept the email, five times over.',
+        detail: 'Mail not sent: Mailbox busy, try later',
+      },
+    ]);
+    const html = await render(failedPage.default, loaded);
+    expect(html).toContain('<h1 id="ops-title">Failed notifications</h1>');
+    expect(html).toContain('Monsoon Cup: 2 deliveries gave up');
+    expect(html).toContain(
+      '<h2 id="delivery-11" class="ops-card-title">player_one<span class="visually-hidden">: Payment verified</span></h2>',
+    );
+    expect(html).toContain('<dt>Channel</dt><dd>Email</dd>');
+    expect(html).toContain('<dt>Attempts</dt><dd>5</dd>');
+    expect(html).toContain(
+      'The mail server did not accept the email, five times over.<span class="ops-detail mono">Mail not sent: Mailbox busy, try later</span>',
+    );
+    expect(html).not.toContain('Every notification was delivered.');
+  });
+
+  it('says every notification was delivered when none failed', async () => {
+    answer([]);
+    const loaded = unwrap(await load('5', await adminCookie())).body;
+    expect(loaded.failed).toEqual([]);
+    const html = await render(failedPage.default, loaded);
+    expect(html).toContain('<p class="nothing">Every notification was delivered.</p>');
+    expect(html).toContain('Monsoon Cup: none');
+  });
+
+  it('sends a player to log in as every admin page does, and answers 404 for a tournament that is not there', async () => {
+    answer(failed);
+    stub.seen.length = 0;
+    const refused = (await thrown(() => load('5', ''))) as Response;
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get('location')).toMatch(/^\/login\?/);
+    const player = (await thrown(async () => load('5', await cookie()))) as Response;
+    expect(player.status).toBe(302);
+    expect(player.headers.get('location')).toMatch(/^\/login\?/);
+    expect(stub.seen.filter((r) => r.url.includes('/notifications/failed'))).toEqual([]);
+    const missing = (await thrown(async () => load('6', await adminCookie()))) as { init: ResponseInit | null };
+    expect(missing.init?.status).toBe(404);
+  });
+
+  it('links each tournament of the organiser’s list to it, with the count when some failed', async () => {
+    const summary = (id: number, extra: Record<string, unknown>) => ({
+      ...TOURNAMENT,
+      id,
+      status: 'Registration Ongoing',
+      endDate: '2030-06-11T12:30:00.000Z',
+      registrationClose: '2030-06-09T12:30:00.000Z',
+      pointsSystem: 'bgis-10',
+      registeredTeams: 2,
+      paymentsAwaiting: 0,
+      payments: { pending: 0, submitted: 0, verified: 2, rejected: 0 },
+      ...extra,
+    });
+    stub.answer((req, res) => json(res, 200, [summary(5, { failedDeliveries: 2 }), summary(7, { name: 'Quiet Cup' })]));
+    const c = await adminCookie();
+    const loaded = unwrap(
+      await list.loader({
+        request: new Request('http://localhost/admin/tournament-list', { headers: { cookie: c } }),
+        params: {},
+        context: {},
+      }),
+    ).body;
+    expect(loaded.tournaments.map((t: { failedDeliveries: number }) => t.failedDeliveries)).toEqual([2, 0]);
+    const html = await render(list.default, loaded);
+    expect(html).toContain(
+      '<a data-discover="true" href="/admin/5/notifications">Failed notifications (2)<span class="visually-hidden"> of Monsoon Cup</span></a>',
+    );
+    expect(html).toContain(
+      '<a data-discover="true" href="/admin/7/notifications">Failed notifications<span class="visually-hidden"> of Quiet Cup</span></a>',
+    );
+  });
+});

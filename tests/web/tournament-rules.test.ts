@@ -8,7 +8,8 @@ import {
   registrationStateWords,
   statusTone,
 } from '~/utils/tournament';
-import { paymentDue, teamStateWords } from '~/utils/team';
+import { paymentDue } from '~/utils/team';
+import { placeView, type PlaceFields } from '~/utils/places';
 import { publicPageHeaders } from '~/utils/public-cache.server';
 
 describe('parseTournamentId', () => {
@@ -78,16 +79,24 @@ describe('status rules', () => {
   });
 });
 
-describe('teamStateWords', () => {
+describe('a team’s state in words (placeView, the one function every page uses)', () => {
+  const TZ = 'Asia/Kolkata';
+  const now = Date.parse('2026-11-26T06:00:00.000Z');
+  const view = (over: Partial<PlaceFields>, free = false) =>
+    placeView(
+      { place: 'placed', paymentStatus: 'pending', payBy: null, waitlistPosition: null, releasedReason: null, ...over },
+      { timeZone: TZ, free, nowMs: now },
+    );
+
   it('names each payment state in the player’s words; a free tournament’s team is confirmed', () => {
-    const words = (paymentStatus: string, free = false) => teamStateWords({ paymentStatus }, { free }).words;
+    const words = (paymentStatus: string, free = false) => view({ paymentStatus }, free).words;
     expect(words('pending')).toBe('pending payment');
     expect(words('submitted')).toBe('payment submitted');
     expect(words('verified')).toBe('confirmed');
-    expect(words('rejected')).toBe('payment rejected: send your UPI reference again');
+    expect(words('rejected')).toBe('payment rejected');
     expect(words('pending', true)).toBe('confirmed');
-    expect(teamStateWords({ paymentStatus: 'verified' }, { free: false }).tone).toBe('ok');
-    expect(teamStateWords({ paymentStatus: 'rejected' }, { free: false }).tone).toBe('bad');
+    expect(view({ paymentStatus: 'verified' }).tone).toBe('ok');
+    expect(view({ paymentStatus: 'rejected' }).tone).toBe('due');
   });
 
   it('asks for a payment only while one is due', () => {
@@ -102,26 +111,28 @@ describe('teamStateWords', () => {
     expect(paymentDue({ paymentStatus: 'rejected', place: 'released' }, { free: false })).toBe(false);
   });
 
-  it('words a place (decision 043) with the contract’s placeWords and the page’s time', () => {
-    const time = (iso: string) => `at ${iso.slice(11, 16)}`;
-    const state = (over: Parameters<typeof teamStateWords>[0]) => teamStateWords(over, { free: false, time });
-    expect(state({ paymentStatus: 'pending', place: 'placed', payBy: '2026-11-26T21:00:00.000Z' })).toEqual({
-      words: 'pending payment (pay by at 21:00)',
-      tone: 'wait',
+  it('words a place (decision 043) with the contract’s placeWords and the pay-by in the app’s time zone', () => {
+    const state = (over: Partial<PlaceFields>) => {
+      const v = view(over);
+      return { words: v.words, tone: v.tone };
+    };
+    expect(state({ paymentStatus: 'pending', payBy: '2026-11-26T15:30:00.000Z' })).toEqual({
+      words: 'pending payment (pay by 21:00)',
+      tone: 'due',
     });
-    expect(state({ paymentStatus: 'pending', place: 'waitlist', waitlistPosition: 3 })).toEqual({ words: 'waitlist #3', tone: 'wait' });
-    expect(state({ paymentStatus: 'verified', place: 'placed', confirmed: true })).toEqual({ words: 'confirmed', tone: 'ok' });
-    expect(state({ paymentStatus: 'submitted', place: 'placed', confirmed: false })).toEqual({ words: 'payment submitted', tone: 'wait' });
-    expect(state({ paymentStatus: 'pending', place: 'released', releasedReason: 'payment-deadline' })).toEqual({
+    expect(state({ place: 'waitlist', waitlistPosition: 3 })).toEqual({ words: 'waitlist #3', tone: 'wait' });
+    expect(state({ paymentStatus: 'verified', confirmed: true })).toEqual({ words: 'confirmed', tone: 'ok' });
+    expect(state({ paymentStatus: 'submitted', confirmed: false })).toEqual({ words: 'payment submitted', tone: 'wait' });
+    expect(state({ place: 'released', releasedReason: 'payment-deadline' })).toEqual({
       words: 'released (payment not verified in time)',
-      tone: 'bad',
+      tone: 'gone',
     });
-    expect(state({ paymentStatus: 'verified', place: 'withdrawn' })).toEqual({ words: 'withdrawn', tone: 'bad' });
-    expect(state({ paymentStatus: 'verified', place: 'placed', confirmed: true, checkIn: 'checked-in' })).toEqual({
+    expect(state({ paymentStatus: 'verified', place: 'withdrawn' })).toEqual({ words: 'withdrawn', tone: 'gone' });
+    expect(state({ paymentStatus: 'verified', confirmed: true, checkIns: [{ stageId: 1, state: 'checked-in' }] })).toEqual({
       words: 'checked in',
       tone: 'ok',
     });
-    expect(teamStateWords({ paymentStatus: 'pending', place: 'placed' }, { free: true })).toEqual({ words: 'confirmed', tone: 'ok' });
+    expect(view({ paymentStatus: 'pending' }, true)).toMatchObject({ words: 'confirmed', tone: 'ok' });
   });
 });
 

@@ -212,6 +212,11 @@ export const TournamentAdminSummarySchema = z.object({
   registeredTeams: z.number().int(),
   waitlisted: z.number().int().optional().describe('Teams on the waitlist (issue 19); left out when none.'),
   paymentsAwaiting: z.number().int().describe('Registrations whose payment status is "submitted": a UPI reference waits for verification.'),
+  failedDeliveries: z
+    .number()
+    .int()
+    .optional()
+    .describe('Emails and pushes of this tournament that could not be delivered (decision 044); left out when none.'),
   payments: z
     .object({ pending: z.number().int(), submitted: z.number().int(), verified: z.number().int(), rejected: z.number().int() })
     .describe('Registrations by payment status; they add up to registeredTeams.'),

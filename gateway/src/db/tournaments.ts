@@ -199,9 +199,16 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
       byStatus('rejected').as('rejected'),
     ])
     .groupBy('tournament_id');
+  // Decision 044: deliveries that gave up, for the organiser's link to them.
+  const failed = db
+    .selectFrom('notification_deliveries')
+    .select(['tournament_id', sql<number | string>`count(*)`.as('failed')])
+    .where('state', '=', 'failed')
+    .groupBy('tournament_id');
   const rows = await db
     .selectFrom('tournaments as t')
     .leftJoin(counts.as('c'), 'c.tournament_id', 't.id')
+    .leftJoin(failed.as('f'), 'f.tournament_id', 't.id')
     .select([
       't.id',
       't.name',
@@ -219,6 +226,7 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
       'c.submitted',
       'c.verified',
       'c.rejected',
+      'f.failed',
     ])
     .where('t.deleted_at', 'is', null)
     .orderBy('t.start_date', 'asc')
@@ -240,6 +248,7 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
     registeredTeams: n(r.registered),
     ...(n(r.waitlisted) > 0 ? { waitlisted: n(r.waitlisted) } : {}),
     paymentsAwaiting: n(r.submitted),
+    ...(n(r.failed) > 0 ? { failedDeliveries: n(r.failed) } : {}),
     payments: { pending: n(r.pending), submitted: n(r.submitted), verified: n(r.verified), rejected: n(r.rejected) },
   }));
 }
