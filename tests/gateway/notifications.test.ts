@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueEvent, type OutboxEvent } from '../../gateway/src/db/outbox.js';
 import { FakeClock } from '../../gateway/src/lib/clock.js';
 import { LEASE_MS, MAX_ATTEMPTS, backoffMs } from '../../gateway/src/lib/notify/worker.js';
-import { matchStartsAt } from '../../gateway/src/lib/match-time.js';
+import { matchStartsAt } from '@custom-room/contract';
 import {
   adminToken,
   createStorage,

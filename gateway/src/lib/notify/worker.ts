@@ -2,14 +2,13 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
-import { NOTIFICATION_KINDS, type NotificationKind } from '@custom-room/contract';
+import { matchStartsAt, matchTimeText, NOTIFICATION_KINDS, type NotificationKind } from '@custom-room/contract';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { enqueueEvent, type Audience } from '../../db/outbox.js';
 import { confirmedTeams } from '../../db/notify-events.js';
 import { isoAt, type Clock } from '../clock.js';
 import { createMailer, type Mailer } from '../mailer.js';
-import { matchStartsAt, matchTimeText } from '../match-time.js';
 import { isPushServiceUrl, PushSender, type VapidKeys } from '../push.js';
 import { renderMessage, type Recipient } from './messages.js';
 
@@ -164,7 +163,7 @@ export class Notifier {
     const due = matches.filter((m) => {
       if (Number(m.group_id) !== 0 && (!m.group_name || m.state === 'draft')) return false;
       const at = matchStartsAt(m.start_date, Number(m.day), m.time, this.config.APP_TIME_ZONE);
-      return at !== undefined && now >= at - REMINDER_MS && now < at;
+      return at !== null && now >= at - REMINDER_MS && now < at;
     });
     if (due.length === 0) return 0;
     const taken = new Set(
