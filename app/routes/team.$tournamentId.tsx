@@ -11,7 +11,7 @@ import { placementViews, type PlacementView } from '~/utils/stages';
 import { CHARACTER_ID_FIELDS, CHARACTER_ID_OF, characterIdName, IGN_FIELDS, IGN_FORM_LABELS } from '@custom-room/contract/constants';
 import { canRegister, parseTournamentId } from '~/utils/tournament';
 import { getEnv } from '~/utils/env.server';
-import { mayWithdraw, placeView, type PlaceView } from '~/utils/places';
+import { mayWithdraw, placeView, withdrawLabel, type PlaceView } from '~/utils/places';
 import { PlaceBadge } from '~/components/place-badge';
 import { CheckInForms } from '~/components/check-in-button';
 import { checkInAction, checkInOffers, type CheckInOffer } from '~/utils/check-in.server';
@@ -155,7 +155,7 @@ export default function TeamPage() {
             {state.team.mayWithdraw ? (
               <p>
                 <Link className="withdraw-link" to={`/team/${t.id}/withdraw`}>
-                  Withdraw team
+                  {withdrawLabel(state.team.state.place)}
                 </Link>
               </p>
             ) : null}

@@ -8,7 +8,7 @@ import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
-import { mayWithdraw, placeView, REFUND_NOTE } from '~/utils/places';
+import { mayWithdraw, placeView, REFUND_NOTE, withdrawLabel } from '~/utils/places';
 import { requireTournamentId } from '~/utils/route-params.server';
 import { flash, requireUser } from '~/utils/session.server';
 import '~/styles/screens.css';
@@ -55,13 +55,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function WithdrawTeam() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<FormFailure>();
+  const waiting = page.state.place === 'waitlist';
   return (
     <Dashboard>
       <section className="team-page" aria-labelledby="withdraw-title">
         <p className="crumb">
           <Link to={`/tournaments/${page.t.id}`}>{page.t.name}</Link>
         </p>
-        <h1 id="withdraw-title">Withdraw {page.teamName}?</h1>
+        <h1 id="withdraw-title">{waiting ? `${page.teamName}: leave the waitlist?` : `Withdraw ${page.teamName}?`}</h1>
         <p className="team-place">
           <span className="visually-hidden">State: </span>
           <PlaceBadge view={page.state} />
@@ -73,8 +74,10 @@ export default function WithdrawTeam() {
         ) : null}
         {page.open ? (
           <>
-            <p>Your team gives up its place in {page.t.name}. The team name and the players’ names become free for other teams.</p>
-            {page.state.place === 'waitlist' ? <p>Your team leaves the waitlist.</p> : null}
+            <p>
+              {waiting ? `Your team leaves the waitlist of ${page.t.name}.` : `Your team gives up its place in ${page.t.name}.`} The team
+              name and the players’ names become free for other teams.
+            </p>
             {page.paid ? (
               <p className="notice" role="note">
                 {REFUND_NOTE} Refunds are between you and the organiser.
@@ -82,20 +85,22 @@ export default function WithdrawTeam() {
             ) : null}
             <p>While registration is open you can register again, if a place is free.</p>
             <Form method="post" className="form-actions">
-              <SubmitButton className="button button-danger" pendingLabel="Withdrawing…">
-                Withdraw team
+              <SubmitButton className="button button-danger" pendingLabel={waiting ? 'Leaving…' : 'Withdrawing…'}>
+                {withdrawLabel(page.state.place)}
               </SubmitButton>
               <Link className="button button-secondary" to={`/team/${page.t.id}`}>
-                Keep my team
+                {waiting ? 'Stay on the waitlist' : 'Keep my team'}
               </Link>
             </Form>
           </>
         ) : (
           <>
             <p className="notice" role="status">
-              {page.state.active
-                ? 'Registration has closed: your team can no longer withdraw here. Talk to the organiser.'
-                : 'Your team has no place to give up.'}
+              {waiting
+                ? 'The tournament is over or cancelled: the waitlist no longer moves.'
+                : page.state.active
+                  ? 'Registration has closed: your team can no longer withdraw here. Talk to the organiser.'
+                  : 'Your team has no place to give up.'}
             </p>
             <p className="form-actions">
               <Link className="button" to={`/team/${page.t.id}`}>

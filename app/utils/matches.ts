@@ -1,3 +1,4 @@
+import { timeZoneName } from '@custom-room/contract/constants';
 import { formatMatchTime } from './format';
 
 /** The match schedule: grouping by day and the WhatsApp text for the squad. Pure: safe in the browser bundle. */
@@ -52,8 +53,5 @@ export function roomShareText(tournamentName: string, m: ScheduleMatch, zoneLabe
 
 export const whatsAppShareUrl = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
 
-/** "IST" / "India Standard Time" for a zone: match times are wall-clock times in the organiser's zone. */
-export function timeZoneName(timeZone: string, style: 'short' | 'long'): string {
-  const parts = new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: style }).formatToParts(new Date());
-  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
-}
+/** "IST" / "India Standard Time" for a zone now (the contract's): match times are wall-clock times in the organiser's zone. */
+export { timeZoneName };

@@ -1,4 +1,4 @@
-import { placeWords, type CheckInState, type Place, type ReleaseReason } from '@custom-room/contract/constants';
+import { mayWithdraw, placeWords, type CheckInState, type Place, type ReleaseReason } from '@custom-room/contract/constants';
 
 /**
  * A team's place in words for the player's pages (decisions 043, 047): the contract's placeWords with
@@ -88,15 +88,14 @@ export function placeView(r: PlaceFields, options: { timeZone: string; free: boo
   return { place: r.place, words, tone, confirmed, active: r.place === 'placed' || r.place === 'waitlist' };
 }
 
-/** The statuses in which a captain may still withdraw (the gateway decides again: decision 043). */
-const WITHDRAW_STATUSES = new Set(['Upcoming', 'Registration Ongoing']);
+/**
+ * Whether to offer withdrawal (the contract's rule; the gateway decides again with it, decision 043): a
+ * placed team until registration closes, a waitlisted team until the tournament is Completed or Cancelled.
+ */
+export { mayWithdraw };
 
-/** Whether to offer "Withdraw team": the team holds or waits for a place and registration has not closed. */
-export function mayWithdraw(place: Place, t: { status: string; registrationClose?: string | null }, nowMs: number = Date.now()): boolean {
-  if (place !== 'placed' && place !== 'waitlist') return false;
-  if (!WITHDRAW_STATUSES.has(t.status)) return false;
-  return !t.registrationClose || Number.isNaN(Date.parse(t.registrationClose)) || nowMs <= Date.parse(t.registrationClose);
-}
+/** The link and button that take the team out: a waitlisted team leaves the waitlist, a placed one withdraws. */
+export const withdrawLabel = (place: Place) => (place === 'waitlist' ? 'Leave the waitlist' : 'Withdraw team');
 
 /** What a paid team is told when it withdraws (refunds stay outside the product). */
 export const REFUND_NOTE = 'You paid the entry fee: contact the organiser for a refund.';

@@ -1,4 +1,4 @@
-import { outcomeWords, slotLabel } from '@custom-room/contract/constants';
+import { matchStartsAt, outcomeWords, slotLabel } from '@custom-room/contract/constants';
 import type { ScheduleMatch } from './matches';
 
 /** Players' and visitors' stage screens (issue 18, decision 041). Pure: safe in the browser bundle. */
@@ -76,41 +76,6 @@ export function splitByGroup<M extends StageMatch>(
   const byName = (a: string, b: string) => a.length - b.length || a.localeCompare(b);
   const others = [...groups.values()].sort((a, b) => (a.stageId ?? 0) - (b.stageId ?? 0) || byName(a.groupName, b.groupName));
   return { own, others, ungrouped };
-}
-
-/** The offset of timeZone from UTC at an instant, in milliseconds (IST: +5:30). */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/**
- * When a match starts: the tournament's start date (its calendar day in timeZone) plus day − 1 days, at the
- * match's wall-clock time in timeZone. null when the start date or the time cannot be read.
- */
-export function matchStartsAt(startDate: string | null | undefined, day: number, time: string, timeZone: string): number | null {
-  if (!startDate) return null;
-  const start = new Date(startDate).getTime();
-  const hm = /^(\d{1,2}):(\d{2})/.exec(time);
-  if (Number.isNaN(start) || !hm) return null;
-  const local = new Date(start + zoneOffset(start, timeZone));
-  const wall = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + day - 1, Number(hm[1]), Number(hm[2]));
-  // The offset at the wall time itself (India has no daylight saving; other zones might).
-  return wall - zoneOffset(wall - zoneOffset(wall, timeZone), timeZone);
 }
 
 /** The id of the first match (by day, match number) that has not started by now; null when all have, or none can be dated. */

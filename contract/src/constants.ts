@@ -19,5 +19,6 @@ export * from './constants/stages.js';
 export * from './constants/notifications.js';
 export * from './constants/places.js';
 export * from './constants/identity.js';
+export * from './constants/match-time.js';
 
 export type FieldErrors = Record<string, string>;

@@ -677,7 +677,9 @@ export const endpoints = {
     tags: TAGS.notifications,
     summary: "Send the caller's notifications to this browser as web pushes",
     description:
-      'The body is PushSubscription.toJSON(). The same endpoint again (this or another account) moves it to the caller. Endpoints must be https.',
+      'The body is PushSubscription.toJSON(). The same endpoint again (this or another account) moves it to the caller. ' +
+      'Endpoints must be https:// at a browser push service (fcm.googleapis.com, *.push.services.mozilla.com, ' +
+      '*.notify.windows.com, *.push.apple.com); any other address is refused (400, endpoint: "Must be a browser push service URL.").',
     security: SECURITY,
     body: PushSubscribeBodySchema,
     response: { 201: MessageSchema, ...errorResponses(400, 401) },

@@ -54,7 +54,9 @@ export const ConfigSchema = z
       .string()
       .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL')
       .optional(),
-    // Push endpoints must be https://; tests and benches with a local endpoint turn plain http on.
+    // Push endpoints must be https:// at a browser push service (lib/push.ts PUSH_SERVICE_HOSTS). Tests and
+    // benches with a local push service turn this on: http:// on this machine (127.0.0.1, localhost, [::1])
+    // is accepted too, never any other address. Off unless set.
     PUSH_ALLOW_HTTP: onOff.default('off'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Decision 030: a client that sends its request slowly is cut off. The web app, the usual client, sends

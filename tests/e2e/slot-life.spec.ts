@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { confirmPayment, unique, uniqueUtr, type Player } from './support/api';
+import { confirmPayment, GatewayApi, unique, uniqueUtr, type Player } from './support/api';
+import { teamFields } from '../support/builders';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
 import { logIn } from './support/ui';
 
@@ -126,6 +127,48 @@ test.describe("a slot's life", () => {
     await expect(page.getByRole('note')).toContainText('You paid the entry fee: contact the organiser for a refund.');
     await page.getByRole('button', { name: 'Withdraw team' }).click();
     await expect(page.getByText(`${r.teamName} has withdrawn. You paid the entry fee: contact the organiser for a refund.`)).toBeVisible();
+  });
+
+  test('a waitlisted team leaves the waitlist after registration has closed (decision 043)', async ({
+    page,
+    api,
+    javaScript,
+  }, testInfo) => {
+    const fields = GatewayApi.tournamentFields({ maxTeams: '2', entryFee: '0' });
+    const form = (values: Record<string, string>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(values)) f.append(k, v);
+      return f;
+    };
+    const admin = await api.adminToken();
+    const t = await api.request<{ id: number; name: string }>('POST', '/tournaments/add', { token: admin, form: form(fields) });
+    await api.registerTeam(t.id, await api.createPlayer());
+    await api.registerTeam(t.id, await api.createPlayer());
+    const player = await api.createPlayer();
+    const waiting = await api.request<{ teamName: string }>('POST', `/registrations/${t.id}`, {
+      token: player.token,
+      json: { ...teamFields(), waitlist: true },
+      expect: [201],
+    });
+    await api.request('PUT', `/tournaments/admin/update/${t.id}`, {
+      token: admin,
+      form: form({ ...fields, status: 'Registration Closed' }),
+      expect: [200],
+    });
+
+    await openAs(page, player, `/team/${t.id}`);
+    await expect(state(page)).toHaveText('waitlist #1');
+    await page.getByRole('link', { name: 'Leave the waitlist' }).click();
+    await expect(page).toHaveURL(`/team/${t.id}/withdraw`);
+    await expect(page.getByRole('heading', { name: `${waiting.teamName}: leave the waitlist?` })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, testInfo, 'leave the waitlist');
+    if (screenshots && javaScript) await page.screenshot({ path: 'docs/screenshots/leave-waitlist-360.png', fullPage: true });
+    await page.getByRole('button', { name: 'Leave the waitlist' }).click();
+    await expect(page).toHaveURL(`/team/${t.id}`);
+    await expect(page.getByText(`${waiting.teamName} has withdrawn.`)).toBeVisible();
+    await expect(state(page)).toHaveText('withdrawn');
+    await expect(page.getByRole('link', { name: 'Leave the waitlist' })).toHaveCount(0);
   });
 
   test('check-in: one tap while the window is open; the organiser sees who checked in', async ({

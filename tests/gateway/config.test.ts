@@ -9,6 +9,7 @@ describe('gateway configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.RATE_LIMIT).toBe(true);
     expect(config.SEED_DEMO).toBe(true);
+    expect(config.PUSH_ALLOW_HTTP).toBe(false); // push endpoints: the browsers' push services only (decision 044)
   });
 
   it.each([
@@ -17,6 +18,7 @@ describe('gateway configuration', () => {
     [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ RATE_LIMIT: 'maybe' }, 'RATE_LIMIT'],
+    [{ PUSH_ALLOW_HTTP: 'yes' }, 'PUSH_ALLOW_HTTP'],
     [{ SMTP_URL: 'nope' }, 'SMTP_URL'],
     [{ GATEWAY_REQUEST_TIMEOUT_MS: 'soon' }, 'GATEWAY_REQUEST_TIMEOUT_MS'],
     [{ GATEWAY_IDLE_TIMEOUT_MS: '0' }, 'GATEWAY_IDLE_TIMEOUT_MS'],
@@ -41,5 +43,6 @@ describe('gateway configuration', () => {
 
   it('reads on/off switches', () => {
     expect(loadConfig({ RATE_LIMIT: 'off', SEED_DEMO: '0' })).toMatchObject({ RATE_LIMIT: false, SEED_DEMO: false });
+    expect(loadConfig({ PUSH_ALLOW_HTTP: 'on' }).PUSH_ALLOW_HTTP).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueEvent, type OutboxEvent } from '../../gateway/src/db/outbox.js';
 import { FakeClock } from '../../gateway/src/lib/clock.js';
 import { LEASE_MS, MAX_ATTEMPTS, backoffMs } from '../../gateway/src/lib/notify/worker.js';
-import { matchStartsAt } from '../../gateway/src/lib/match-time.js';
+import { matchStartsAt } from '@custom-room/contract';
 import {
   adminToken,
   createStorage,
@@ -311,6 +311,76 @@ describe('notifications', () => {
       expect(failed).toEqual([
         expect.objectContaining({ channel: 'push', kind: 'qualified', attempts: 1, error: expect.stringContaining('410') }),
       ]);
+    });
+
+    it('takes endpoints at the browsers’ push services only; http on this machine only with PUSH_ALLOW_HTTP=on', async () => {
+      const user = await createUser(gw.api); // in no tournament: nothing is ever sent to these addresses
+      const keys = push.subscribe().keys;
+      const subscribe = (endpoint: string, on = gw) => on.api.post('/push/subscribe', { endpoint, keys }, user.token);
+      const stored = async (endpoint: string) =>
+        (await gw.app.store.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', endpoint).execute()).length;
+      for (const endpoint of [
+        'https://example.com/push/1',
+        'http://10.0.0.1/push',
+        'https://10.0.0.1/push',
+        'http://169.254.169.254/latest/meta-data/',
+        'https://fcm.googleapis.com.evil.com/fcm/send/abc',
+        'https://evil.com/fcm.googleapis.com/fcm/send/abc',
+        'https://evilfcm.googleapis.com/fcm/send/abc',
+        'https://push.apple.com.evil.com/abc',
+        'https://user:pw@fcm.googleapis.com/fcm/send/abc',
+        'https://fcm.googleapis.com:8443/fcm/send/abc',
+        'http://fcm.googleapis.com/fcm/send/abc',
+        'http://192.168.1.10:8080/push',
+      ]) {
+        const res = await subscribe(endpoint);
+        expect(res.status, endpoint).toBe(400);
+        expect(res.body.errors, endpoint).toEqual({ endpoint: 'Must be a browser push service URL.' });
+        expect(await stored(endpoint), endpoint).toBe(0);
+      }
+      const real = [
+        'https://fcm.googleapis.com/fcm/send/dGVzdA:APA91bH-abc', // Chrome, Opera, Samsung Internet, Edge on Android
+        'https://fcm.googleapis.com/wp/dGVzdA:APA91bH-abc',
+        'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABabc', // Firefox
+        'https://wns2-par02p.notify.windows.com/w/?token=BQYAAABabc', // Edge on Windows
+        'https://web.push.apple.com/QGt1eXwmNYabc', // Safari
+      ];
+      for (const endpoint of real) {
+        const res = await subscribe(endpoint);
+        expect(res.status, `${endpoint} ${JSON.stringify(res.body)}`).toBe(201);
+        expect(await stored(endpoint)).toBe(1);
+      }
+      // The test push service on 127.0.0.1 is taken with PUSH_ALLOW_HTTP=on (gw), refused by a gateway without it.
+      const plain = await startGateway({ WEB_URL }, storage, { clock });
+      try {
+        const local = push.subscribe().endpoint;
+        expect(plain.app.config.PUSH_ALLOW_HTTP).toBe(false);
+        expect((await subscribe(local, plain)).body.errors).toEqual({ endpoint: 'Must be a browser push service URL.' });
+        expect((await subscribe('http://localhost:9/push/1', plain)).status).toBe(400);
+        expect((await subscribe(real[0]!, plain)).status).toBe(201);
+        expect((await subscribe(local)).status).toBe(201);
+      } finally {
+        await plain.stop();
+      }
+      for (const endpoint of real) expect((await gw.api.post('/push/unsubscribe', { endpoint }, user.token)).status).toBe(200);
+    });
+
+    it('never posts to a stored endpoint outside the push services (one from before the check): drops it', async () => {
+      const user = await createUser(gw.api);
+      const keys = push.subscribe().keys;
+      const endpoint = `${push.url.replace('127.0.0.1', '127.0.0.2')}/push/internal-${unique()}`;
+      await gw.app.store.db
+        .insertInto('push_subscriptions')
+        .values({ user_id: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: new Date(clock.now()).toISOString() })
+        .execute();
+      const { tid } = await freeCup(1);
+      await enqueue({ kind: 'qualified', tournamentId: tid, audience: { users: [user.id] }, data: { stageName: 'Qualifiers' } });
+      const before = push.received.length;
+      await run();
+      expect(push.received.length).toBe(before);
+      expect(await gw.app.store.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', endpoint).execute()).toEqual([]);
+      const failed = (await gw.api.get(`/tournaments/${tid}/notifications/failed`, admin)).body;
+      expect(failed).toEqual([expect.objectContaining({ channel: 'push', error: expect.stringContaining('Not a browser push service') })]);
     });
 
     it('subscribes and unsubscribes only with valid bodies, for the signed-in account', async () => {

@@ -281,6 +281,54 @@ describe(`the slot's rules (${dialectName})`, () => {
     expect(await events(t.id)).toEqual([]);
   });
 
+  it('a waitlisted team may leave the waitlist after registration closes, until the tournament is over; a placed team may not', async () => {
+    const withdraw = (tid: number, user: TestUser) => gw.api.post(`/registrations/${tid}/withdraw`, {}, user.token);
+    const CLOSED = 'Registration has closed: the team can no longer withdraw. Contact the organiser.';
+
+    // Registration closes by time (status still Registration Ongoing).
+    const registrationClose = new Date(clock.now() + HOUR).toISOString();
+    const byTime = await tournament(2, 3, { registrationClose });
+    clock.advance(2 * HOUR);
+    const placedLate = await withdraw(byTime.t.id, byTime.placed[0]!);
+    expect(placedLate.status).toBe(409);
+    expect(placedLate.body.message).toBe(CLOSED);
+    const left = await withdraw(byTime.t.id, byTime.waitlisted[0]!);
+    expect(left.status, JSON.stringify(left.body)).toBe(200);
+    expect(left.body).toMatchObject({ place: 'withdrawn', paid: false, waitlistPosition: null, payBy: null });
+    expect((await myTeam(byTime.t.id, byTime.waitlisted[1]!)).waitlistPosition).toBe(1);
+    expect((await myTeam(byTime.t.id, byTime.placed[0]!)).place).toBe('placed');
+
+    // By status: Registration Closed, then Ongoing; nobody is promoted, nobody told.
+    const { t, placed, waitlisted, update } = await tournament(2, 3);
+    expect((await update({ status: 'Registration Closed' })).status).toBe(200);
+    expect((await withdraw(t.id, placed[1]!)).body.message).toBe(CLOSED);
+    expect((await withdraw(t.id, waitlisted[0]!)).status).toBe(200);
+    expect((await update({ status: 'Ongoing' })).status).toBe(200);
+    expect((await withdraw(t.id, placed[1]!)).status).toBe(409);
+    expect((await withdraw(t.id, waitlisted[2]!)).status).toBe(200);
+    expect((await withdraw(t.id, waitlisted[2]!)).body.message).toBe('Your team has withdrawn from this tournament.');
+    expect((await adminList(t.id)).map((r: any) => [r.place, r.waitlistPosition])).toEqual([
+      ['placed', null],
+      ['placed', null],
+      ['withdrawn', null],
+      ['waitlist', 1],
+      ['withdrawn', null],
+    ]);
+    expect((await gw.api.get(`/tournaments/${t.id}`)).body.registeredTeams).toBe(2);
+    expect(await events(t.id)).toEqual([]);
+
+    // Completed or Cancelled: the waitlist no longer moves, so nobody leaves it either.
+    expect((await update({ status: 'Completed' })).status).toBe(200);
+    const over = await withdraw(t.id, waitlisted[1]!);
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe('The tournament is completed: the team can no longer leave the waitlist.');
+    expect((await update({ status: 'Cancelled' })).status).toBe(200);
+    expect((await withdraw(t.id, waitlisted[1]!)).body.message).toBe(
+      'The tournament is cancelled: the team can no longer leave the waitlist.',
+    );
+    expect(await myTeam(t.id, waitlisted[1]!)).toMatchObject({ place: 'waitlist', waitlistPosition: 1 });
+  });
+
   it('a team withdraws once; twice is refused and changes nothing; after registering again it may withdraw again', async () => {
     const { t, placed, waitlisted } = await tournament(2, 2);
     const both = await Promise.all([1, 2].map(() => gw.api.post(`/registrations/${t.id}/withdraw`, {}, placed[0]!.token)));

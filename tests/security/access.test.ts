@@ -403,12 +403,12 @@ const ROWS: Row[] = [
   },
 ];
 
-/** A browser's push subscription at a push service's https address (never called: no notification is sent here). */
+/** A browser's push subscription at a push service's address (decision 044; never called: no notification is sent here). */
 function pushSubscription() {
   const ecdh = crypto.createECDH('prime256v1');
   ecdh.generateKeys();
   return {
-    endpoint: `https://push.example.test/send/${unique()}`,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${unique()}`,
     keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') },
   };
 }

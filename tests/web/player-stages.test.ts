@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pointsRow, registrationJson } from '../support';
+import { matchStartsAt } from '@custom-room/contract/constants';
 import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type StubHandler } from './support/gateway-stub';
 
 // Issue 18, players' and visitors' screens. Route modules are imported after the environment points at the stub gateway.
@@ -165,11 +166,16 @@ describe('labels', () => {
 
   it('dates a match from the start date (its day in IST), the day and the time', () => {
     // 1 Jun 2030 17:30 IST; day 2 at 18:30 IST is 2 Jun 13:00 UTC.
-    expect(stages.matchStartsAt('2030-06-01T12:00:00.000Z', 2, '18:30', 'Asia/Kolkata')).toBe(Date.parse('2030-06-02T13:00:00.000Z'));
+    expect(matchStartsAt('2030-06-01T12:00:00.000Z', 2, '18:30', 'Asia/Kolkata')).toBe(Date.parse('2030-06-02T13:00:00.000Z'));
     // 31 May 2030 20:00 UTC is already 1 Jun in India: day 1 is 1 Jun.
-    expect(stages.matchStartsAt('2030-05-31T20:00:00.000Z', 1, '09:05:00', 'Asia/Kolkata')).toBe(Date.parse('2030-06-01T03:35:00.000Z'));
-    expect(stages.matchStartsAt('', 1, '18:30', 'Asia/Kolkata')).toBeNull();
-    expect(stages.matchStartsAt('2030-06-01T12:00:00.000Z', 1, 'soon', 'Asia/Kolkata')).toBeNull();
+    expect(matchStartsAt('2030-05-31T20:00:00.000Z', 1, '09:05:00', 'Asia/Kolkata')).toBe(Date.parse('2030-06-01T03:35:00.000Z'));
+    expect(matchStartsAt('', 1, '18:30', 'Asia/Kolkata')).toBeNull();
+    expect(matchStartsAt('2030-06-01T12:00:00.000Z', 1, 'soon', 'Asia/Kolkata')).toBeNull();
+    // One copy with the gateway's reminders (the contract's): seconds count, and a zone with daylight saving
+    // takes the offset of the match's own day (Berlin: 30 Mar 2030 is CET +1, 31 Mar CEST +2).
+    expect(matchStartsAt('2030-06-01T12:00:00.000Z', 1, '18:30:30', 'Asia/Kolkata')).toBe(Date.parse('2030-06-01T13:00:30.000Z'));
+    expect(matchStartsAt('2030-03-30T10:00:00.000Z', 1, '20:00', 'Europe/Berlin')).toBe(Date.parse('2030-03-30T19:00:00.000Z'));
+    expect(matchStartsAt('2030-03-30T10:00:00.000Z', 2, '20:00', 'Europe/Berlin')).toBe(Date.parse('2030-03-31T18:00:00.000Z'));
   });
 
   it('marks the first match that has not started as next', () => {

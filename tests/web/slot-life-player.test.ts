@@ -3,6 +3,7 @@ import { cookieOf, formPost, json, startGatewayStub, unwrap, useStubEnv, type Ga
 import { registrationJson } from '../support';
 import { TEAM_FIELDS, type TeamField } from '@custom-room/contract/constants';
 import { formatDeadline, mayWithdraw, placeView } from '~/utils/places';
+import { renderPage } from './support/render';
 
 /** The player's side of a slot's life (decision 047): state words, withdrawal, the waitlist form. */
 
@@ -93,11 +94,18 @@ describe('a team’s state in words', () => {
     expect(formatDeadline('2030-09-05T15:30:00.000Z', TZ, now)).toBe('5 Sep, 21:00');
   });
 
-  it('offers withdrawal to a placed or waitlisted team until registration closes', () => {
+  it('offers withdrawal to a placed team until registration closes, to a waitlisted one until the tournament is over', () => {
+    const closedByTime = { ...TOURNAMENT, registrationClose: '2026-01-02T00:00:00.000Z' };
     expect(mayWithdraw('placed', TOURNAMENT)).toBe(true);
     expect(mayWithdraw('waitlist', { ...TOURNAMENT, status: 'Upcoming' })).toBe(true);
     expect(mayWithdraw('placed', { ...TOURNAMENT, status: 'Registration Closed' })).toBe(false);
-    expect(mayWithdraw('placed', { ...TOURNAMENT, registrationClose: '2026-01-02T00:00:00.000Z' })).toBe(false);
+    expect(mayWithdraw('placed', closedByTime)).toBe(false);
+    // A waitlisted team holds no place: it may leave after registration closes (decision 043).
+    expect(mayWithdraw('waitlist', closedByTime)).toBe(true);
+    expect(mayWithdraw('waitlist', { ...TOURNAMENT, status: 'Registration Closed' })).toBe(true);
+    expect(mayWithdraw('waitlist', { ...TOURNAMENT, status: 'Ongoing' })).toBe(true);
+    expect(mayWithdraw('waitlist', { ...TOURNAMENT, status: 'Completed' })).toBe(false);
+    expect(mayWithdraw('waitlist', { ...TOURNAMENT, status: 'Cancelled' })).toBe(false);
     expect(mayWithdraw('withdrawn', TOURNAMENT)).toBe(false);
     expect(mayWithdraw('released', TOURNAMENT)).toBe(false);
   });
@@ -123,6 +131,32 @@ describe('the team page, My Tournaments and the payment page show the state', ()
       mayWithdraw: false,
       mayRegisterAgain: true,
     });
+  });
+
+  it('team page: a waitlisted team is offered “Leave the waitlist” after registration closes; a placed one nothing', async () => {
+    const closed = { ...TOURNAMENT, status: 'Registration Closed' };
+    routes({
+      'GET /tournaments/3': () => [200, closed],
+      'GET /registrations/3': () => [200, registration({ place: 'waitlist', waitlistPosition: 1 })],
+    });
+    let page = unwrap(await team.loader(args(await signedIn('http://localhost/team/3'), { tournamentId: '3' }))).body;
+    expect(page.state.team).toMatchObject({ state: { words: 'waitlist #1' }, mayWithdraw: true });
+    let html = await renderPage(team.default, page, 'http://localhost/team/3');
+    expect(html).toMatch(/<a class="withdraw-link"[^>]*href="\/team\/3\/withdraw">Leave the waitlist<\/a>/);
+    expect(html).not.toContain('Withdraw team');
+
+    routes({ 'GET /tournaments/3': () => [200, closed], 'GET /registrations/3': () => [200, registration()] });
+    page = unwrap(await team.loader(args(await signedIn('http://localhost/team/3'), { tournamentId: '3' }))).body;
+    expect(page.state.team).toMatchObject({ mayWithdraw: false });
+    html = await renderPage(team.default, page, 'http://localhost/team/3');
+    expect(html).not.toContain('withdraw-link');
+
+    routes({
+      'GET /tournaments/3': () => [200, { ...TOURNAMENT, status: 'Completed' }],
+      'GET /registrations/3': () => [200, registration({ place: 'waitlist', waitlistPosition: 1 })],
+    });
+    page = unwrap(await team.loader(args(await signedIn('http://localhost/team/3'), { tournamentId: '3' }))).body;
+    expect(page.state.team).toMatchObject({ mayWithdraw: false });
   });
 
   it('My Tournaments: each card carries its state', async () => {
@@ -184,6 +218,21 @@ describe('withdrawal: a confirmation page, then one post', () => {
       'GET /registrations/3': () => [200, registration()],
     });
     expect(await withdraw.loader(args(await signedIn(url), { tournamentId: '3' }))).toMatchObject({ paid: false, open: false });
+  });
+
+  it('a waitlisted team after registration closed: “leave the waitlist?”, one button to leave it', async () => {
+    routes({
+      'GET /tournaments/3': () => [200, { ...TOURNAMENT, status: 'Ongoing' }],
+      'GET /registrations/3': () => [200, registration({ place: 'waitlist', waitlistPosition: 2 })],
+    });
+    const page = await withdraw.loader(args(await signedIn(url), { tournamentId: '3' }));
+    expect(page).toMatchObject({ open: true, paid: false, state: { words: 'waitlist #2' } });
+    const html = await renderPage(withdraw.default, page, url);
+    expect(html).toContain('Team Soul: leave the waitlist?');
+    expect(html).toContain('Your team leaves the waitlist of Weekend Scrims.');
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Leave the waitlist<\/button>/);
+    expect(html).toContain('Stay on the waitlist');
+    expect(html).not.toContain('gives up its place');
   });
 
   it('withdraws with POST /registrations/{tid}/withdraw and says “contact the organiser for a refund” when paid', async () => {

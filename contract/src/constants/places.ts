@@ -1,4 +1,6 @@
 // --- A team's place in a tournament (issue 19, decision 043) ---
+import { REGISTRATION_OPEN_STATUS, type TournamentStatus } from './tournaments.js';
+
 /**
  * placed: holds one of the Max Teams places; waitlist: waits for one; released: lost its place (payment
  * not verified in time, the organiser released or removed it, a no-show replaced); withdrawn: the
@@ -32,6 +34,24 @@ export const PAYMENT_DEADLINE_HOURS_MAX = 720;
  * fixed time or this, whichever is later. A team that registers before the fixed time has until the fixed time.
  */
 export const LATE_PLACEMENT_GRACE_HOURS = 1;
+
+/** Tournaments whose places no longer move: over or called off (nobody is promoted, released or leaves). */
+export const SETTLED_STATUSES: readonly TournamentStatus[] = ['Completed', 'Cancelled'];
+
+/**
+ * Whether the captain may withdraw the team at nowMs (decision 043). A placed team: until registration
+ * closes (status Upcoming or Registration Ongoing, registrationClose not passed). A waitlisted team holds
+ * no place, so it may leave the waitlist until the tournament is Completed or Cancelled (a first stage's
+ * check-in replace could still promote it). Released and withdrawn teams have nothing to give up.
+ * Pure: the gateway decides with it, the pages offer the link with it.
+ */
+export function mayWithdraw(place: string, t: { status: string; registrationClose?: string | null }, nowMs: number = Date.now()): boolean {
+  if (place === 'waitlist') return !(SETTLED_STATUSES as readonly string[]).includes(t.status);
+  if (place !== 'placed') return false;
+  if (t.status !== 'Upcoming' && t.status !== REGISTRATION_OPEN_STATUS) return false;
+  const close = t.registrationClose ? Date.parse(t.registrationClose) : Number.NaN;
+  return Number.isNaN(close) || nowMs <= close;
+}
 
 export const NOT_PLACED_MESSAGES = {
   waitlist: 'Your team is on the waitlist: pay once it has a place.',

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { LATE_PLACEMENT_GRACE_HOURS, type ReleaseReason } from '@custom-room/contract';
+import { LATE_PLACEMENT_GRACE_HOURS, mayWithdraw, SETTLED_STATUSES, type ReleaseReason } from '@custom-room/contract';
 import type { DatabaseHandle, Trx } from './index.js';
 import { enqueueEvent } from './outbox.js';
 import { countRegistrations } from './registrations.js';
@@ -58,8 +58,8 @@ export function findPlaceRules(db: Trx, tournamentId: number): Promise<PlaceRule
     .executeTakeFirst();
 }
 
-/** Tournaments whose places no longer move: over, called off or deleted. */
-const SETTLED_STATUSES = ['Completed', 'Cancelled'];
+/** Over or called off (the contract's SETTLED_STATUSES): places no longer move. */
+const isSettled = (status: string) => (SETTLED_STATUSES as readonly string[]).includes(status);
 
 /**
  * Placed teams (of a tournament, or of all) whose deadline passed at nowIso without a verified or submitted
@@ -69,7 +69,11 @@ function overdue(db: Trx, nowIso: string) {
   return db
     .selectFrom('registrations')
     .where('tournament_id', 'in', (eb) =>
-      eb.selectFrom('tournaments').select('id').where('status', 'not in', SETTLED_STATUSES).where('deleted_at', 'is', null),
+      eb
+        .selectFrom('tournaments')
+        .select('id')
+        .where('status', 'not in', [...SETTLED_STATUSES])
+        .where('deleted_at', 'is', null),
     )
     .where('place', '=', 'placed')
     .where('pay_by', 'is not', null)
@@ -145,6 +149,19 @@ export async function leavePlace(
   return true;
 }
 
+const WITHDRAW_CLOSED = 'Registration has closed: the team can no longer withdraw. Contact the organiser.';
+
+/**
+ * Why the captain of a placed or waitlisted team may not withdraw at nowMs, or null when it may (the
+ * contract's mayWithdraw): a placed team until registration closes, a waitlisted one until the tournament
+ * is Completed or Cancelled (it holds no place; decision 043).
+ */
+export function withdrawalRefusal(place: string, tournament: { status: string; registration_close: string }, nowMs: number): string | null {
+  if (mayWithdraw(place, { status: tournament.status, registrationClose: tournament.registration_close }, nowMs)) return null;
+  if (place === 'waitlist') return `The tournament is ${tournament.status.toLowerCase()}: the team can no longer leave the waitlist.`;
+  return WITHDRAW_CLOSED;
+}
+
 /** Releases one team and records its `released` event. */
 export async function releaseTeam(
   db: Trx,
@@ -183,7 +200,7 @@ export async function releaseOverdue(db: Trx, tournamentId: number, nowMs: numbe
  * and a `promoted` event. Call with the tournament locked. Returns the promoted registration ids.
  */
 export async function fillPlaces(db: Trx, rules: PlaceRules, nowMs: number): Promise<number[]> {
-  if (SETTLED_STATUSES.includes(rules.status)) return [];
+  if (isSettled(rules.status)) return [];
   const free = Number(rules.max_teams) - (await countRegistrations(db, rules.id));
   if (free <= 0) return [];
   const next = await db

@@ -37,6 +37,47 @@ export function loadVapidKeys(options: {
   return { ...keys, subject };
 }
 
+/**
+ * The push services browsers subscribe with (decision 044): the gateway POSTs to a subscription's endpoint,
+ * so it accepts only these hosts (a server-side request forgery otherwise). `*.` is any subdomain.
+ * Chrome, Opera, Samsung Internet and Edge on Android: FCM (fcm.googleapis.com/fcm/send/…, /wp/…);
+ * Firefox: Mozilla autopush (updates.push.services.mozilla.com/wpush/v2/…); Edge on Windows: WNS
+ * (e.g. wns2-par02p.notify.windows.com/w/?token=…); Safari on macOS and iOS: Apple (web.push.apple.com).
+ */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  '*.push.services.mozilla.com',
+  '*.notify.windows.com',
+  '*.push.apple.com',
+] as const;
+
+/** The field message for an endpoint that is not one of the push services. */
+export const NOT_A_PUSH_SERVICE = 'Must be a browser push service URL.';
+
+/** This machine: a local test push service, accepted over http only with PUSH_ALLOW_HTTP=on. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+const hostMatches = (host: string, pattern: string) =>
+  pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern;
+
+/**
+ * Whether the gateway may send pushes to endpoint: https on the default port, no user info, a host of
+ * PUSH_SERVICE_HOSTS. allowLoopbackHttp (PUSH_ALLOW_HTTP=on, tests and benches) adds http:// on this
+ * machine only, never another address.
+ */
+export function isPushServiceUrl(endpoint: string, options: { allowLoopbackHttp: boolean }): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === 'http:') return options.allowLoopbackHttp && LOOPBACK_HOSTS.has(url.hostname);
+  if (url.protocol !== 'https:' || url.port !== '') return false;
+  return PUSH_SERVICE_HOSTS.some((pattern) => hostMatches(url.hostname, pattern));
+}
+
 export interface PushTarget {
   endpoint: string;
   p256dh: string;

@@ -2,15 +2,14 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
-import { NOTIFICATION_KINDS, type NotificationKind } from '@custom-room/contract';
+import { matchStartsAt, matchTimeText, NOTIFICATION_KINDS, type NotificationKind } from '@custom-room/contract';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { enqueueEvent, type Audience } from '../../db/outbox.js';
 import { confirmedTeams } from '../../db/notify-events.js';
 import { isoAt, type Clock } from '../clock.js';
 import { createMailer, type Mailer } from '../mailer.js';
-import { matchStartsAt, matchTimeText } from '../match-time.js';
-import { PushSender, type VapidKeys } from '../push.js';
+import { isPushServiceUrl, PushSender, type VapidKeys } from '../push.js';
 import { renderMessage, type Recipient } from './messages.js';
 
 /** Events fanned out per transaction, and deliveries claimed per round. */
@@ -164,7 +163,7 @@ export class Notifier {
     const due = matches.filter((m) => {
       if (Number(m.group_id) !== 0 && (!m.group_name || m.state === 'draft')) return false;
       const at = matchStartsAt(m.start_date, Number(m.day), m.time, this.config.APP_TIME_ZONE);
-      return at !== undefined && now >= at - REMINDER_MS && now < at;
+      return at !== null && now >= at - REMINDER_MS && now < at;
     });
     if (due.length === 0) return 0;
     const taken = new Set(
@@ -387,6 +386,11 @@ export class Notifier {
           }
           const sub = subOf.get(c.subscription_id);
           if (!sub) return { c, ok: false, final: true, error: 'The phone turned notifications off.' };
+          // Stored before the gateway checked the host (decision 044): never posted to, dropped.
+          if (!isPushServiceUrl(sub.endpoint, { allowLoopbackHttp: this.config.PUSH_ALLOW_HTTP })) {
+            await db.deleteFrom('push_subscriptions').where('id', '=', sub.id).execute();
+            return { c, ok: false, final: true, error: 'Not a browser push service: the subscription was dropped.' };
+          }
           const payload = JSON.stringify({ title: line.title, body: line.body, url: link, tag: `n${line.id}` });
           const outcome = await this.push.send(sub, payload, { ttlSeconds: 6 * 60 * 60, timeoutMs: 10_000 });
           if (outcome.ok) return { c, ok: true, final: true };

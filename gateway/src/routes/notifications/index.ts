@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoAt } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
+import { isPushServiceUrl, NOT_A_PUSH_SERVICE } from '../../lib/push.js';
 import type { Trx } from '../../db/index.js';
 import {
   endpoints,
@@ -85,10 +86,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(endpoints.pushSubscribe.url, { onRequest: requireUser, schema: endpoints.pushSubscribe.schema }, async (request, reply) => {
     const user = currentUser(request);
     const { endpoint, keys } = request.body;
-    const url = new URL(endpoint);
-    // The gateway posts to this address: only push services' https, never a plain-http address inside our network.
-    if (url.protocol !== 'https:' && !(app.config.PUSH_ALLOW_HTTP && url.protocol === 'http:')) {
-      throw badRequest('Please check the highlighted fields.', { endpoint: 'Must be an https:// push service URL.' });
+    // The gateway posts to this address: only the browsers' push services, never an address inside our network.
+    if (!isPushServiceUrl(endpoint, { allowLoopbackHttp: app.config.PUSH_ALLOW_HTTP })) {
+      throw badRequest('Please check the highlighted fields.', { endpoint: NOT_A_PUSH_SERVICE });
     }
     await app.store.writeTransaction(async (trx) => {
       await trx

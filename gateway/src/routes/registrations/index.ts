@@ -36,6 +36,7 @@ import {
   settlePlaces,
   sweepDeadlines,
   waitlistPosition,
+  withdrawalRefusal,
 } from '../../db/places.js';
 import { enqueueEvent } from '../../db/outbox.js';
 import { isoAt } from '../../lib/clock.js';
@@ -133,7 +134,6 @@ async function registrationVerdict(
   return { place: 'placed' };
 }
 
-const WITHDRAW_CLOSED = 'Registration has closed: the team can no longer withdraw. Contact the organiser.';
 const REGISTRATION_NOT_FOUND = 'Registration not found.';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -526,10 +526,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const existing = await findUserRegistration(trx, tournamentId, user.id);
       if (!existing) throw notFound(NO_TEAM);
       if (existing.place === 'released' || existing.place === 'withdrawn') throw conflict(NOT_PLACED_MESSAGES[existing.place]);
-      const open = tournament.status === 'Upcoming' || tournament.status === REGISTRATION_OPEN_STATUS;
-      if (!open || at > Date.parse(tournament.registration_close)) throw conflict(WITHDRAW_CLOSED);
+      const refusal = withdrawalRefusal(existing.place, tournament, at);
+      if (refusal) throw conflict(refusal);
       await leavePlace(trx, existing.id, { place: 'withdrawn' }, at);
-      await fillPlaces(trx, rules, at);
+      // Only a placed team frees a place; a waitlisted one (possibly after registration closed) frees none.
+      if (existing.place === 'placed') await fillPlaces(trx, rules, at);
       await bumpGeneration(trx, tournamentId); // registeredTeams
       const row = await findRegistrationById(trx, existing.id);
       if (!row) throw notFound(NO_TEAM);
