@@ -34,6 +34,8 @@ async function load(request: Request, id: number) {
     state: placeView(team, { timeZone: getEnv().APP_TIME_ZONE, free: t.entryFee <= 0, nowMs }),
     paid: t.entryFee > 0 && team.paymentStatus === 'verified',
     open: mayWithdraw(team.place, t, nowMs),
+    // A waitlisted team may leave after registration closes (decision 043); registering again may not.
+    registrationOpen: mayWithdraw('placed', t, nowMs),
   };
 }
 
@@ -48,8 +50,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const result = await submitToGateway(() => gateway.withdrawTeam(request, id), { values: {}, fields: [], fallback: WITHDRAW_FAILED });
   if (!result.ok) return result.failure;
-  const { teamName, paid } = result.value;
-  return flash(request, `${teamName} has withdrawn.${paid ? ` ${REFUND_NOTE}` : ''}`, `/team/${id}`);
+  const { teamName, paid, placedAt } = result.value;
+  // A team that never had a place (placedAt is set only when it gets one) left the waitlist.
+  const done = placedAt ? `${teamName} has withdrawn.` : `${teamName} has left the waitlist.`;
+  return flash(request, `${done}${paid ? ` ${REFUND_NOTE}` : ''}`, `/team/${id}`);
 }
 
 export default function WithdrawTeam() {
@@ -83,7 +87,7 @@ export default function WithdrawTeam() {
                 {REFUND_NOTE} Refunds are between you and the organiser.
               </p>
             ) : null}
-            <p>While registration is open you can register again, if a place is free.</p>
+            {page.registrationOpen ? <p>While registration is open you can register again, if a place is free.</p> : null}
             <Form method="post" className="form-actions">
               <SubmitButton className="button button-danger" pendingLabel={waiting ? 'Leaving…' : 'Withdrawing…'}>
                 {withdrawLabel(page.state.place)}

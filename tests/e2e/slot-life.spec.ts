@@ -166,7 +166,7 @@ test.describe("a slot's life", () => {
     if (screenshots && javaScript) await page.screenshot({ path: 'docs/screenshots/leave-waitlist-360.png', fullPage: true });
     await page.getByRole('button', { name: 'Leave the waitlist' }).click();
     await expect(page).toHaveURL(`/team/${t.id}`);
-    await expect(page.getByText(`${waiting.teamName} has withdrawn.`)).toBeVisible();
+    await expect(page.getByText(`${waiting.teamName} has left the waitlist.`)).toBeVisible();
     await expect(state(page)).toHaveText('withdrawn');
     await expect(page.getByRole('link', { name: 'Leave the waitlist' })).toHaveCount(0);
   });

@@ -233,6 +233,8 @@ describe('withdrawal: a confirmation page, then one post', () => {
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Leave the waitlist<\/button>/);
     expect(html).toContain('Stay on the waitlist');
     expect(html).not.toContain('gives up its place');
+    // Registration has closed: nothing promises that the team can register again.
+    expect(html).not.toContain('you can register again');
   });
 
   it('withdraws with POST /registrations/{tid}/withdraw and says “contact the organiser for a refund” when paid', async () => {
@@ -247,6 +249,11 @@ describe('withdrawal: a confirmation page, then one post', () => {
     routes({ 'POST /registrations/3/withdraw': () => [200, { ...registration({ place: 'withdrawn' }), paid: false }] });
     res = (await withdraw.action(args(await post(url, {}), { tournamentId: '3' }))) as Response;
     expect(await flashOf(res)).toBe('Team Soul has withdrawn.');
+
+    // A team that never had a place (placedAt null) left the waitlist.
+    routes({ 'POST /registrations/3/withdraw': () => [200, { ...registration({ place: 'withdrawn', placedAt: null }), paid: false }] });
+    res = (await withdraw.action(args(await post(url, {}), { tournamentId: '3' }))) as Response;
+    expect(await flashOf(res)).toBe('Team Soul has left the waitlist.');
   });
 
   it('shows the gateway’s refusal (registration closed meanwhile) on the page', async () => {
