@@ -53,8 +53,9 @@ test.describe('notifications', () => {
     const player = await api.createPlayer();
     const t = await api.createTournament({ entryFee: '0', maxTeams: '20' });
     await api.registerTeam(t.id, player);
-    // A phone whose keys no browser made: the gateway cannot encrypt a push for it and gives up at once.
-    const endpoint = `https://push.example.invalid/e2e/${unique()}`;
+    // A phone whose keys no browser made: the gateway cannot encrypt a push for it and gives up at once,
+    // before sending anything (the address is a real push service's, decision 044, never reached).
+    const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${unique()}`;
     await api.request('POST', '/push/subscribe', {
       token: player.token,
       json: { endpoint, keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) } },

@@ -124,9 +124,10 @@ describe('result history', () => {
     const [swap, ...rest] = (await history(tid)).changes;
     expect(rest).toEqual([]);
     expect(swap).toMatchObject({ changedAt: swappedAt, changedBy: ADMIN.username, day: 2, match: 3 });
+    // In the corrected table's order (new position first), whatever order the write stored them in.
     expect(swap.teams).toEqual([
-      { teamId: a.rid, teamName: a.teamName, before: v(1, 5), after: v(2, 5) },
       { teamId: b.rid, teamName: b.teamName, before: v(2, 3), after: v(1, 3) },
+      { teamId: a.rid, teamName: a.teamName, before: v(1, 5), after: v(2, 5) },
     ]);
     expect(swap).not.toHaveProperty('groupId');
 
@@ -139,10 +140,10 @@ describe('result history', () => {
     expect(changes).toHaveLength(2);
     expect(changes[0].changeId).toBeGreaterThan(changes[1].changeId);
     expect(changes[0].teams.map((t: any) => [t.teamId, t.before, t.after])).toEqual([
-      [d.rid, v(4, 1), null],
-      [a.rid, v(2, 5), v(3, 6)],
       [b.rid, v(1, 3), v(1, 4)],
       [c.rid, v(3, 0), v(2, 0)],
+      [a.rid, v(2, 5), v(3, 6)],
+      [d.rid, v(4, 1), null], // removed: last
     ]);
     // All rows of the batch, the first entry too, share one change id in the store.
     const stored = await gw.app.store.db

@@ -1,4 +1,5 @@
 import type { ResultChange, ResultHistory, ResultValues } from '@custom-room/contract';
+import { sql } from 'kysely';
 import type { Trx } from './index.js';
 
 /**
@@ -149,6 +150,11 @@ export async function listResultEdits(db: Trx, tournamentId: number, options: { 
     .where('rc.change_id', 'in', page)
     .where('rc.old_position', 'is not', null)
     .orderBy('rc.change_id', 'desc')
+    // Within a change: match by match, then as the corrected table reads (new position first), not in
+    // the order the write happened to store the rows.
+    .orderBy('rc.day')
+    .orderBy('rc.match_no')
+    .orderBy(sql`coalesce(rc.new_position, 1000000)`)
     .orderBy('rc.id')
     .execute();
   const changes: ResultChange[] = [];
