@@ -16,7 +16,7 @@ import { insertUser } from '../../gateway/src/db/users.js';
 import { insertRegistration } from '../../gateway/src/db/registrations.js';
 import { bumpGeneration } from '../../gateway/src/db/generation.js';
 import { imageWorkStats } from '../../gateway/src/lib/images.js';
-import { escapeXml, renderTableCard, shareImageStats, tableCardSvg, type TableCard } from '../../gateway/src/lib/share-image.js';
+import { escapeXml, LINK_CARD, renderTableCard, shareImageStats, tableCardSvg, type TableCard } from '../../gateway/src/lib/share-image.js';
 
 /**
  * Issue 20 (decision 049): the points table and a group's slot list as 1080×1350 PNGs, over HTTP.
@@ -268,6 +268,33 @@ describe('share images (issue 20)', () => {
     const res = await image();
     expect(res.status).toBe(200);
     expect((await decode(res.body as Buffer)).meta).toMatchObject({ width: 1080, height: 1350 });
+  });
+
+  it('a table too long for the card says how many rows it left out; the same layout makes a 1200×630 link card', async () => {
+    const card: TableCard = {
+      site: 'Custom Room',
+      title: 'Big stage',
+      subtitle: 'BGMI · Overall',
+      columns: [
+        { label: '#', align: 'center', width: 76 },
+        { label: 'Team', align: 'start', width: 'fill' },
+      ],
+      rows: Array.from({ length: 100 }, (_, i) => ({ cells: [String(i + 1), `Squad ${i + 1}`] })),
+      url: 'http://localhost:3000/x',
+      more: (n) => `and ${n} more teams`,
+      empty: 'none',
+    };
+    const drawn = (svg: string) => [...svg.matchAll(/>Squad (\d+)</g)].map((m) => Number(m[1]));
+    const portrait = tableCardSvg(card);
+    const rows = drawn(portrait);
+    expect(rows.length).toBeGreaterThanOrEqual(25);
+    expect(rows).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
+    expect(portrait).toContain(`>and ${100 - rows.length} more teams<`);
+    const linkCard = { ...card, maxRows: 8 };
+    expect(drawn(tableCardSvg(linkCard, LINK_CARD))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(tableCardSvg(linkCard, LINK_CARD)).toContain('>and 92 more teams<');
+    const png = await renderTableCard(linkCard, LINK_CARD);
+    expect((await decode(png)).meta).toMatchObject({ format: 'png', width: 1200, height: 630 });
   });
 
   it('both images are in the OpenAPI document as image/png, with their 304', async () => {

@@ -48,6 +48,8 @@ export interface TableCard {
   more: (hidden: number) => string;
   /** Shown instead of the rows when there are none. */
   empty: string;
+  /** At most this many rows (a link card shows the top few, large); default: as many as fit. */
+  maxRows?: number;
 }
 
 const COLORS = {
@@ -172,7 +174,8 @@ export function tableCardSvg(card: TableCard, size: CardSize = PORTRAIT): string
   const avail = footerTop - 14 * u - rowsTop;
   const minRowH = 30 * u;
   const n = card.rows.length;
-  const shown = n * minRowH > avail ? Math.max(0, Math.floor(avail / minRowH) - 1) : n;
+  const fit = Math.min(n, card.maxRows ?? n);
+  const shown = fit * minRowH > avail || fit < n ? Math.max(0, Math.min(fit, Math.floor(avail / minRowH) - 1)) : n;
   const hidden = n - shown;
   const rowH = Math.min(56 * u, avail / Math.max(1, shown + (hidden > 0 ? 1 : 0)));
   const rowSize = Math.min(28 * u, rowH * 0.6);
