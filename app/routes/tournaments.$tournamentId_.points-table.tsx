@@ -155,7 +155,18 @@ export default function PointsTablePage() {
           {day === OVERALL ? 'No points yet. The overall table fills in after the first match.' : `No points yet for ${label}.`}
         </p>
       ) : (
-        <PointsTable rows={rows} id="pt-caption" caption={stages ? caption : `${label} standings`} showGroup={!group} />
+        <>
+          <PointsTable rows={rows} id="pt-caption" caption={stages ? caption : `${label} standings`} showGroup={!group} />
+          <p>
+            {/* Issue 20: the same table as a 1080×1350 PNG to post (decision 049). */}
+            <a
+              href={`/tournaments/${t.id}/points-table.png${stages ? tableQuery(day, stages.asked.stage, stages.asked.group) : `?day=${day}`}`}
+              download
+            >
+              Download image
+            </a>
+          </p>
+        </>
       )}
       <p className="fine">
         Teams level on total points are ranked by wins (chicken dinners), then placement points, then finishes, then team name.

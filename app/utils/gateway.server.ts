@@ -369,11 +369,19 @@ export type StageCheckIns = Answer<'stageCheckIns'>;
  * file name; an unreachable gateway throws a GatewayError with unavailable=true.
  */
 export async function fetchImage(request: Request, file: string): Promise<Response> {
+  return fetchGatewayImage(request, `/images/${encodeURIComponent(file)}`, 'image/webp,image/*');
+}
+
+/**
+ * GET an image path of the gateway (a cover, a share image: issue 20) as its raw Response, with the
+ * caller's If-None-Match. The caller builds the path from checked parts; an unreachable gateway throws
+ * a GatewayError with unavailable=true.
+ */
+export async function fetchGatewayImage(request: Request, path: string, accept = 'image/*'): Promise<Response> {
   const env = getEnv();
-  const headers: Record<string, string> = { accept: 'image/webp,image/*', 'x-request-id': requestId(request) };
+  const headers: Record<string, string> = { accept, 'x-request-id': requestId(request) };
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
-  const path = `/images/${encodeURIComponent(file)}`;
   try {
     // Images stream after the headers arrive: allow them longer than a JSON call.
     return await fetch(new URL(path, env.GATEWAY_URL), { headers, signal: AbortSignal.timeout(env.GATEWAY_TIMEOUT_MS * 3) });

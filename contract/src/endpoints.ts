@@ -39,9 +39,11 @@ import {
   MatchResultsBatchSchema,
   MatchResultsQuerySchema,
   PointsSubmissionSchema,
+  PointsImageQuerySchema,
   PointsTableSchema,
   ResultHistoryQuerySchema,
   ResultHistorySchema,
+  SlotListImageQuerySchema,
   TableScopeQuerySchema,
 } from './schemas/points.js';
 import {
@@ -356,6 +358,23 @@ export const endpoints = {
     params: TournamentParamsSchema,
     querystring: ResultHistoryQuerySchema,
     response: { 200: ResultHistorySchema, 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  pointsTableImage: endpoint('GET', '/tournaments/:id/points-table.png', {
+    tags: TAGS.points,
+    summary: 'The points table as a 1080×1350 PNG to share (issue 20): the same table and ranking as the day and overall calls',
+    description:
+      'Same query as the day table (day left out: overall). ETag from what the image shows (results, names, tournament name, renderer version); If-None-Match answers 304. Cache-Control lets a CDN keep it a minute and serve it stale while it fetches the next.',
+    params: TournamentParamsSchema,
+    querystring: PointsImageQuerySchema,
+    response: { 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  slotListImage: endpoint('GET', '/tournaments/:id/slot-list.png', {
+    tags: TAGS.stages,
+    summary: "A group's slot list as a 1080×1350 PNG to share (issue 20): group, slot and team",
+    description: 'Groups of draft stages have no public slot list (404). ETag, 304 and Cache-Control as the points-table image.',
+    params: TournamentParamsSchema,
+    querystring: SlotListImageQuerySchema,
+    response: { 400: ErrorSchema, 404: ErrorSchema },
   }),
   registerTeam: endpoint('POST', '/registrations/:tournamentId', {
     tags: TAGS.registrations,

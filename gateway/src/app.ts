@@ -26,6 +26,7 @@ import profileRoutes from './routes/profile/index.js';
 import tournamentRoutes from './routes/tournaments/index.js';
 import imageRoutes from './routes/images/index.js';
 import pointsRoutes from './routes/points-table/index.js';
+import shareImageRoutes from './routes/share-images/index.js';
 import registrationRoutes from './routes/registrations/index.js';
 import matchRoutes from './routes/matches/index.js';
 import stageRoutes from './routes/stages/index.js';
@@ -302,6 +303,7 @@ export async function buildApp({
   await app.register(tournamentRoutes);
   await app.register(imageRoutes);
   await app.register(pointsRoutes);
+  await app.register(shareImageRoutes);
   await app.register(registrationRoutes);
   await app.register(matchRoutes);
   await app.register(stageRoutes);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from './support/fixtures';
 import { fact, longDate, noonUtcIn, shortDate, tableRows } from './support/ui';
 
@@ -164,6 +165,12 @@ test.describe('browsing tournaments', () => {
       ['1', teamB.teamName, '10', '6', '1', '16'],
       ['2', teamA.teamName, '5', '1', '0', '6'],
     ]);
+    // Issue 20: the same table as a PNG to post, with and without JavaScript (a plain link with `download`).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download image' }).click()]);
+    expect(download.suggestedFilename()).toBe(`points-table-${t.id}-day-3.png`);
+    const png = fs.readFileSync((await download.path())!);
+    expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1080, 1350]); // IHDR width, height
 
     await days.getByRole('link', { name: 'Overall' }).click();
     await expect(page).toHaveURL(`/tournaments/${t.id}/points-table?day=0`);

@@ -264,6 +264,21 @@ const ROWS: Row[] = [
     expect: PUBLIC(200),
     send: (c) => req('GET', `/tournaments/${tid}/points-table/overall`, c),
   },
+  // Share images (issue 20, decision 049): public like the tables they draw.
+  {
+    call: 'GET /tournaments/{id}/points-table.png',
+    expect: PUBLIC(200),
+    send: (c) => req('GET', `/tournaments/${tid}/points-table.png?day=1`, c),
+  },
+  {
+    call: 'GET /tournaments/{id}/slot-list.png',
+    expect: PUBLIC(200),
+    send: async (c) => {
+      publishedStage ??= stageFixture('published');
+      const f = await publishedStage;
+      return req('GET', `/tournaments/${f.tid}/slot-list.png?group=${f.groups[0]}`, c);
+    },
+  },
   {
     call: 'GET /tournaments/{id}/points-table/history',
     expect: PUBLIC(200),
@@ -459,6 +474,7 @@ async function stageFixture(state: StageState): Promise<StageFixture> {
 }
 
 let anyStage: Promise<StageFixture> | undefined;
+let publishedStage: Promise<StageFixture> | undefined;
 
 function stageRow(method: string, suffix: string, state: StageState, body?: (f: StageFixture) => unknown): Row {
   return {

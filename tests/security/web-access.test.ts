@@ -107,6 +107,13 @@ const ROUTES: Record<string, Row> = {
   'tournaments._index': { get: PUBLIC },
   'tournaments.$tournamentId': { get: PUBLIC },
   'tournaments.$tournamentId_.points-table': { get: PUBLIC },
+  // Issue 20 (decision 049): the share images, public like the table; the slot list needs ?group= (404 without).
+  'tournaments.$tournamentId_.points-table[.png]': {
+    get: { anonymous: { status: 200 }, player: { status: 200 }, other: { status: 200 }, admin: { status: 200 } },
+  },
+  'tournaments.$tournamentId_.slot-list[.png]': {
+    get: { anonymous: { status: 404 }, player: { status: 404 }, other: { status: 404 }, admin: { status: 404 } },
+  },
   'tournaments.$tournamentId_.stages': { get: PUBLIC },
   // A group nobody created (routeUrl's unknown ids): the page's own 404, for everyone.
   'tournaments.$tournamentId_.stages_.$stageId.groups.$groupId': {

@@ -58,6 +58,8 @@ export const errorLines = (log: string) => log.split('\n').filter((line) => /"le
 const NOT_PAGES = new Set([
   'healthz',
   'images.$file',
+  'tournaments.$tournamentId_.points-table[.png]',
+  'tournaments.$tournamentId_.slot-list[.png]',
   'admin.$tournamentId.registrations[.csv]',
   'admin.$tournamentId.stages.$stageId_.slots[.csv]',
   'admin.$tournamentId.stages.$stageId_.results[.csv]',

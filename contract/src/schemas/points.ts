@@ -144,6 +144,17 @@ export const DayQuerySchema = z.object({
 
 export const TableScopeQuerySchema = z.object(tableScope);
 
+/** The points-table image (issue 20): the day table's query, the day optional (left out: Overall). */
+export const PointsImageQuerySchema = z.object({
+  day: wholeNumber('Day', 0, MATCH_DAY_MAX).optional().describe('1-7 for one day; 0 or left out = overall.'),
+  ...tableScope,
+});
+
+/** The slot-list image of one group (issue 20). */
+export const SlotListImageQuerySchema = z.object({
+  group: IdSchema.describe("A group id of a published or completed stage: that group's slot list."),
+});
+
 export const PointsRowSchema = z.object({
   rank: z.number().int(),
   teamId: z.number().int(),

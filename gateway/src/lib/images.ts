@@ -19,7 +19,8 @@ const limit = pLimit(IMAGE_JOBS);
 export const imageWorkStats = { jobs: 0, jpegEncodes: 0, peak: 0 };
 let running = 0;
 
-function imageWork<T>(job: () => Promise<T>): Promise<T> {
+/** Runs one sharp job in its turn (IMAGE_JOBS at a time), counted in imageWorkStats. */
+export function imageWork<T>(job: () => Promise<T>): Promise<T> {
   return limit(async () => {
     running += 1;
     imageWorkStats.jobs += 1;

@@ -13,7 +13,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const IMAGE_NOT_FOUND = 'Image not found.';
 
 /** OpenAPI: a binary 200 and a bodiless 304, which zod response schemas cannot describe. */
-const binaryDocTransform =
+export const binaryDocTransform =
   (type: string): SwaggerTransform =>
   (input) => {
     const out = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
@@ -29,7 +29,7 @@ const imageDocTransform = binaryDocTransform('image/webp');
 const jpegDocTransform = binaryDocTransform('image/jpeg');
 
 /** True when an If-None-Match header names this ETag (weak or strong) or is "*". */
-function matchesEtag(header: string | undefined, etag: string): boolean {
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((tag) => {
     const t = tag.trim();

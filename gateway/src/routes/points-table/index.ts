@@ -85,7 +85,7 @@ const rankStage = (members: StageMember[]) =>
  * current stage (the last one published) when none is named, or of the whole tournament when it has
  * no published stage (as before stages existed). Draft stages have no public table.
  */
-async function pointsTable(db: Trx, tid: number, day?: number, scope: { stage?: number; group?: number } = {}) {
+export async function pointsTable(db: Trx, tid: number, day?: number, scope: { stage?: number; group?: number } = {}) {
   await requireTournament(db, tid);
   if (scope.group !== undefined) {
     const group = await findGroup(db, tid, scope.group);

@@ -1,0 +1,71 @@
+import { fetchGatewayImage, GatewayError } from '~/utils/gateway.server';
+import { queryId } from '~/utils/stages.server';
+import { parseTournamentId } from '~/utils/tournament';
+
+// Issue 20 (decision 049): the share images are the gateway's; the web app passes them through with
+// the gateway's ETag, Cache-Control and Content-Disposition, and a revalidation ends in 304.
+
+const plain = (status: number, text: string, extra: Record<string, string> = {}) =>
+  new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...extra } });
+const notFound = () => plain(404, 'Not found', { 'Cache-Control': 'public, max-age=60' });
+const unavailable = () => plain(503, 'Image temporarily unavailable', { 'Retry-After': '5', 'Cache-Control': 'no-store' });
+
+/** The gateway's answer for a share image, as the web app's answer. */
+async function passThrough(request: Request, path: string): Promise<Response> {
+  let upstream: Response;
+  try {
+    upstream = await fetchGatewayImage(request, path, 'image/png');
+  } catch (err) {
+    if (err instanceof GatewayError && err.unavailable) return unavailable();
+    throw err;
+  }
+  const headers = new Headers({ 'X-Content-Type-Options': 'nosniff' });
+  for (const name of ['etag', 'cache-control', 'content-disposition']) {
+    const value = upstream.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  if (upstream.status === 304) {
+    await upstream.body?.cancel();
+    return new Response(null, { status: 304, headers });
+  }
+  if (upstream.status === 404 || upstream.status === 400) {
+    await upstream.body?.cancel();
+    return notFound();
+  }
+  if (!upstream.ok || upstream.headers.get('content-type') !== 'image/png') {
+    await upstream.body?.cancel();
+    return unavailable();
+  }
+  headers.set('Content-Type', 'image/png');
+  const length = upstream.headers.get('content-length');
+  if (length && !upstream.headers.get('content-encoding')) headers.set('Content-Length', length);
+  return new Response(upstream.body, { status: 200, headers });
+}
+
+/** GET /tournaments/{id}/points-table.png?day=&stage=&group=: the table of the page with the same query. */
+export function pointsTableImage(request: Request, tournamentId: string | undefined): Promise<Response> | Response {
+  const id = parseTournamentId(tournamentId);
+  if (id === null) return notFound();
+  const search = new URL(request.url).searchParams;
+  const query = new URLSearchParams();
+  const day = search.get('day');
+  if (day !== null && day !== '') {
+    if (!/^[0-5]$/.test(day)) return notFound();
+    query.set('day', day);
+  }
+  for (const name of ['stage', 'group']) {
+    const value = queryId(search.get(name));
+    if (value === null) return notFound();
+    if (value) query.set(name, String(value));
+  }
+  const rest = query.toString();
+  return passThrough(request, `/tournaments/${id}/points-table.png${rest ? `?${rest}` : ''}`);
+}
+
+/** GET /tournaments/{id}/slot-list.png?group=: a group's slot list. */
+export function slotListImage(request: Request, tournamentId: string | undefined): Promise<Response> | Response {
+  const id = parseTournamentId(tournamentId);
+  const group = queryId(new URL(request.url).searchParams.get('group'));
+  if (id === null || !group) return notFound();
+  return passThrough(request, `/tournaments/${id}/slot-list.png?group=${group}`);
+}

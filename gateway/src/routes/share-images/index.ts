@@ -1,0 +1,189 @@
+import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { InFlight } from '@custom-room/toolkit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints, GROUP_NOT_FOUND, STAGE_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
+import type { DatabaseHandle, Trx } from '../../db/index.js';
+import { currentStage, findGroup, findStageRow, groupMembers } from '../../db/stages.js';
+import { getTournament } from '../../db/tournaments.js';
+import { getTournamentTeams } from '../../db/results.js';
+import { notFound } from '../../lib/errors.js';
+import { PORTRAIT, renderTableCard, SHARE_RENDERER_VERSION, tableCardSvg, type TableCard, type TableRow } from '../../lib/share-image.js';
+import { pointsTable } from '../points-table/index.js';
+import { binaryDocTransform, matchesEtag } from '../images/index.js';
+
+/** The site's name on the images, as in the web app's titles. */
+export const SITE_NAME = 'Custom Room';
+
+/**
+ * A CDN or browser keeps an image a minute, then serves it stale while it asks again (a 304 when the
+ * results did not change). Results change during a match day, so not longer than that.
+ */
+export const SHARE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+
+const pngDocTransform = binaryDocTransform('image/png');
+
+interface SharePng {
+  /** The strong ETag: a hash of the renderer version and the SVG, which holds everything the image shows. */
+  etag: string;
+  png: Buffer;
+  filename: string;
+}
+
+interface Described {
+  card: TableCard;
+  filename: string;
+}
+
+/**
+ * Rendered share images by URL scope, kept while the tournament's cache generation (decision 023) is
+ * unchanged. A crowd arriving after a write reads the data once and renders once (InFlight keyed by
+ * generation stamp and key, the response cache's argument, decision 038), and a write that did not
+ * change what the image shows (another tournament of the same generation shard, a payment) costs a
+ * read and no render: the new SVG hashes the same, so the PNG and its ETag are kept.
+ */
+export class ShareImageCache {
+  readonly #entries = new LRUCache<string, { stamp: string; image: SharePng }>({
+    max: 500,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (e) => e.image.png.length + 200,
+  });
+  readonly #building = new InFlight<string, SharePng>();
+  readonly #store: DatabaseHandle;
+
+  constructor(store: DatabaseHandle) {
+    this.#store = store;
+  }
+
+  async get(key: string, tournamentId: number, describe: (db: Trx) => Promise<Described>): Promise<SharePng> {
+    const stamp = (await this.#store.generation()).of(tournamentId);
+    const entry = this.#entries.get(key);
+    if (entry && entry.stamp === stamp) return entry.image;
+    return this.#building.run(`${stamp}\n${key}`, async () => {
+      const { card, filename } = await describe(this.#store.db);
+      const svg = tableCardSvg(card, PORTRAIT);
+      const etag = `"png${SHARE_RENDERER_VERSION}-${crypto.createHash('sha1').update(svg).digest('base64url')}"`;
+      const prior = this.#entries.get(key)?.image;
+      const image = prior && prior.etag === etag ? prior : { etag, png: await renderTableCard(card, PORTRAIT), filename };
+      this.#entries.set(key, { stamp, image });
+      return image;
+    });
+  }
+}
+
+function sendPng(request: FastifyRequest, reply: FastifyReply, image: SharePng) {
+  reply.header('cache-control', SHARE_CACHE_CONTROL).header('etag', image.etag).header('x-content-type-options', 'nosniff');
+  if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
+  return reply.type('image/png').header('content-disposition', `inline; filename="${image.filename}"`).send(image.png);
+}
+
+const dayLabel = (day: number | undefined) => (day === undefined ? 'Overall' : `Day ${day}`);
+const MEDALS = [undefined, 1, 2, 3] as const;
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const cache = new ShareImageCache(app.store);
+  const webUrl = app.config.WEB_URL.replace(/\/$/, '');
+
+  const requireTournament = async (db: Trx, tid: number) => {
+    const t = await getTournament(db, tid);
+    if (!t) throw notFound(TOURNAMENT_NOT_FOUND);
+    return t;
+  };
+
+  app.get(
+    endpoints.pointsTableImage.url,
+    { config: { swaggerTransform: pngDocTransform }, schema: endpoints.pointsTableImage.schema },
+    async (request, reply) => {
+      const tid = request.params.id;
+      const { stage, group } = request.query;
+      const day = request.query.day ? request.query.day : undefined;
+      const key = `points:${tid}:${day ?? 'overall'}:${stage ?? ''}:${group ?? ''}`;
+      const image = await cache.get(key, tid, async (db) => {
+        const t = await requireTournament(db, tid);
+        // The same table and ranking as the page's call (the day or overall table of this scope).
+        const rows = await pointsTable(db, tid, day, { stage, group });
+        // Which stage and group the table is of, for its label: the one named, else the current stage.
+        const scope: string[] = [];
+        if (group !== undefined) {
+          const g = await findGroup(db, tid, group);
+          if (!g) throw notFound(GROUP_NOT_FOUND);
+          scope.push(g.stage.name, `Group ${g.name}`);
+        } else {
+          const s = stage !== undefined ? await findStageRow(db, tid, stage) : await currentStage(db, tid);
+          if (stage !== undefined && !s) throw notFound(STAGE_NOT_FOUND);
+          if (s) scope.push(s.name);
+        }
+        const query = new URLSearchParams();
+        if (day) query.set('day', String(day));
+        if (stage !== undefined) query.set('stage', String(stage));
+        if (group !== undefined) query.set('group', String(group));
+        const search = query.toString() ? `?${query}` : '';
+        const card: TableCard = {
+          site: SITE_NAME,
+          title: t.name,
+          subtitle: [t.game, ...scope, dayLabel(day)].join(' · '),
+          columns: [
+            { label: '#', align: 'center', width: 76 },
+            { label: 'Team', align: 'start', width: 'fill' },
+            { label: 'M', align: 'end', width: 64 },
+            { label: 'Place', align: 'end', width: 100 },
+            { label: 'Fin.', align: 'end', width: 84 },
+            { label: 'Wins', align: 'end', width: 84 },
+            { label: 'Total', align: 'end', width: 104, bold: true },
+          ],
+          rows: rows.map((r): TableRow => ({
+            cells: [r.rank, r.teamName, r.matchesPlayed, r.positionPoints, r.finishes, r.wins, r.totalPoints].map(String),
+            // The top three marked, as on the page.
+            ...(r.rank <= 3 ? { medal: MEDALS[r.rank] } : {}),
+          })),
+          url: `${webUrl}/tournaments/${tid}/points-table${search}`,
+          more: (hidden) => `and ${hidden} more ${hidden === 1 ? 'team' : 'teams'}: see the full table at the address below`,
+          empty: 'No results yet.',
+        };
+        const scopeName = group !== undefined ? `-group-${group}` : stage !== undefined ? `-stage-${stage}` : '';
+        return { card, filename: `points-table-${tid}${scopeName}-${day ? `day-${day}` : 'overall'}.png` };
+      });
+      return sendPng(request, reply, image);
+    },
+  );
+
+  app.get(
+    endpoints.slotListImage.url,
+    { config: { swaggerTransform: pngDocTransform }, schema: endpoints.slotListImage.schema },
+    async (request, reply) => {
+      const tid = request.params.id;
+      const { group: groupId } = request.query;
+      const image = await cache.get(`slots:${tid}:${groupId}`, tid, async (db) => {
+        const t = await requireTournament(db, tid);
+        const group = await findGroup(db, tid, groupId);
+        // A draft stage's groups are the organiser's work in progress: no public slot list (decision 041).
+        if (!group || group.stage.state === 'draft') throw notFound(GROUP_NOT_FOUND);
+        const members = [...(await groupMembers(db, group.id))].sort(([, a], [, b]) => a - b);
+        const names = await getTournamentTeams(
+          db,
+          tid,
+          members.map(([rid]) => rid),
+        );
+        const card: TableCard = {
+          site: SITE_NAME,
+          title: t.name,
+          subtitle: [t.game, group.stage.name, `Group ${group.name}`, 'Slot list'].join(' · '),
+          columns: [
+            { label: 'Slot', align: 'center', width: 110 },
+            { label: 'Team', align: 'start', width: 'fill' },
+            { label: 'Group', align: 'center', width: 150 },
+          ],
+          rows: members.map(([rid, slot]) => ({ cells: [String(slot), names.get(rid) ?? '', group.name] })),
+          url: `${webUrl}/tournaments/${tid}/stages/${group.stageId}/groups/${group.id}`,
+          more: (hidden) => `and ${hidden} more ${hidden === 1 ? 'slot' : 'slots'}: see the full list at the address below`,
+          empty: 'No teams in this group yet.',
+        };
+        return { card, filename: `slot-list-${tid}-group-${group.id}.png` };
+      });
+      return sendPng(request, reply, image);
+    },
+  );
+};
+
+export default routes;
