@@ -114,6 +114,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? { rid: team.value.rid, paymentStatus: team.value.paymentStatus }
         : null,
     checkIns,
+    // Issue 20: the team's matches as a calendar file, for a team that holds or waits for a place (decision 050).
+    calendar: own && (own.place === 'placed' || own.place === 'waitlist') ? `/tournament/${id}/matches.ics` : null,
   };
 }
 
@@ -140,7 +142,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MatchesPage() {
-  const { t, zone, state, stages, registeredTeam, awaitingPayment, checkIns } = useLoaderData<typeof loader>();
+  const { t, zone, state, stages, registeredTeam, awaitingPayment, checkIns, calendar } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((message: string) => {
@@ -160,6 +162,14 @@ export default function MatchesPage() {
           <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
         </p>
         <h1 id="matches-title">Matches</h1>
+        {calendar && state.status === 'ok' ? (
+          <p className="sched-calendar">
+            {/* A plain link: the file downloads with or without JavaScript, and Remix does not fetch it as a page. */}
+            <a className="button button-secondary" href={calendar} download>
+              Add to calendar
+            </a>
+          </p>
+        ) : null}
         <CheckInForms offers={checkIns} />
         {state.status === 'ok' && !registered && awaitingPayment ? (
           <AwaitingPayment rid={awaitingPayment.rid} paymentStatus={awaitingPayment.paymentStatus} />

@@ -68,6 +68,21 @@ test.describe('matches and room details', () => {
     // Copy buttons only when JavaScript runs: two per match (room ID, password).
     await expect(page.getByRole('button', { name: /^Copy / })).toHaveCount(javaScript ? 4 : 0);
     await expectNoSidewaysScroll(page);
+
+    // Issue 20: the team's matches as a calendar file (decision 050), a plain link with or without JavaScript.
+    const add = page.getByRole('link', { name: 'Add to calendar' });
+    await expect(add).toHaveAttribute('href', `/tournament/${t.id}/matches.ics`);
+    if (javaScript && process.env.SCREENSHOTS === '1') await page.screenshot({ path: 'docs/screenshots/matches-calendar-360.png' });
+    const [download] = await Promise.all([page.waitForEvent('download'), add.click()]);
+    expect(download.suggestedFilename()).toMatch(/-matches\.ics$/);
+    const file = await page.request.get(`/tournament/${t.id}/matches.ics`);
+    expect(file.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    const ics = await file.text();
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    for (const room of rooms) {
+      expect(ics).not.toContain(room.matchId);
+      expect(ics).not.toContain(room.password);
+    }
   });
 
   test('@js Copy puts the room ID on the clipboard and says "Copied"', async ({ page, api, context }) => {

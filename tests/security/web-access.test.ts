@@ -213,6 +213,10 @@ const ROUTES: Record<string, Row> = {
       },
     },
   },
+  // Decision 050: the team's calendar file (never a room); a caller without a team there gets a 404 in words.
+  'tournament.$tournamentId.matches[.ics]': {
+    get: { anonymous: 'login', player: { status: 200 }, other: { status: 404 }, admin: { status: 404 } },
+  },
   // Decision 044: the caller's own list; marking all as read comes back to it.
   notifications: {
     get: SIGNED_IN,
@@ -598,6 +602,13 @@ describe('POST of every action × anonymous, player, another player, admin (vali
     expect(schedule).toContain(ROOM_PASSWORD);
     const strangers = await (await getPage(stack.info.webUrl, `/tournament/${ctx.tid}/matches`, cookies.other)).text();
     expect(strangers).not.toContain(ROOM_ID);
+    // Its calendar file never does (decision 050), though the gateway now gives it the room.
+    const ics = await getPage(stack.info.webUrl, `/tournament/${ctx.tid}/matches.ics`, cookies.player);
+    expect(ics.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const file = await ics.text();
+    expect(file).toContain('Erangel');
+    expect(file).not.toContain(ROOM_ID);
+    expect(file).not.toContain(ROOM_PASSWORD);
     await new Promise((r) => setTimeout(r, 200));
     expect(errorLines(logSince(stack.info.webLog, from))).toEqual([]);
     console.log(`web-access: ${attempts} requests over ${Object.keys(ROUTES).length} routes × ${CALLERS.length} callers`);

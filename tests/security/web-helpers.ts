@@ -63,6 +63,7 @@ const NOT_PAGES = new Set([
   'admin.$tournamentId.registrations[.csv]',
   'admin.$tournamentId.stages.$stageId_.slots[.csv]',
   'admin.$tournamentId.stages.$stageId_.results[.csv]',
+  'tournament.$tournamentId.matches[.ics]',
 ]);
 
 /** Every route module of app/routes: its file name and whether it has an action. */
