@@ -1,7 +1,10 @@
 import type { PointsRow } from '~/utils/gateway.server';
 
 export type PointsTableRow = Pick<PointsRow, 'rank' | 'teamName' | 'positionPoints' | 'finishes' | 'wins' | 'totalPoints'> &
-  Partial<Pick<PointsRow, 'groupName' | 'slot'>>;
+  Partial<Pick<PointsRow, 'groupName' | 'slot'>> & {
+    /** The signed-in viewer's own team (issue 20): marked in words, not by colour only. */
+    mine?: boolean;
+  };
 
 /**
  * The standings table. At 360 px the six columns fit with short headings (screen readers always
@@ -42,10 +45,10 @@ export function PointsTable({
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={`${r.rank}-${r.teamName}`} className={r.rank <= 3 ? `top top${r.rank}` : undefined}>
+            <tr key={`${r.rank}-${r.teamName}`} className={rowClass(r)} aria-current={r.mine ? 'true' : undefined}>
               <td>{r.rank}</td>
               <th scope="row" className="pt-team">
-                {r.teamName}
+                <TeamName name={r.teamName} mine={r.mine} />
               </th>
               {/* One column for both ("B·7"): eight columns would not fit 360 px. */}
               {group ? (
@@ -62,6 +65,28 @@ export function PointsTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** top1-3 for the podium, pt-mine for the viewer's own team (issue 20). */
+export const rowClass = (r: { rank: number; mine?: boolean }) =>
+  [r.rank <= 3 ? `top top${r.rank}` : '', r.mine ? 'pt-mine' : ''].filter(Boolean).join(' ') || undefined;
+
+/** The team's name; the viewer's own team also says so, in a badge screen readers read as "(your team)". */
+export function TeamName({ name, mine }: { name: string; mine?: boolean }) {
+  return (
+    <>
+      {name}
+      {mine ? (
+        <>
+          {' '}
+          <span className="pt-you" aria-hidden="true">
+            You
+          </span>
+          <span className="visually-hidden">(your team)</span>
+        </>
+      ) : null}
+    </>
   );
 }
 

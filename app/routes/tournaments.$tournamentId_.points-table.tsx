@@ -12,6 +12,9 @@ import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.serv
 import { parseTournamentId } from '~/utils/tournament';
 import { getEnv } from '~/utils/env.server';
 import { historyEntry, type HistoryEntry } from '~/utils/result-history';
+import { MatchBreakdown, ShareLinks, TableTabs } from '~/components/points-extras';
+import { breakdownView, parseView, tableQuery, whatsAppLink } from '~/utils/points-extras';
+import { shareUrl, viewerTeamId } from '~/utils/points-extras.server';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
@@ -54,12 +57,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const groupId = queryId(search.get('group'));
   if (stageId === null || groupId === null) throw data({ message: 'Stage not found.' }, { status: 404 });
   const scope = { ...(stageId ? { stage: stageId } : {}), ...(groupId ? { group: groupId } : {}) };
-  const [t, points, stages, history] = await Promise.all([
+  // Issue 20: ?view=matches shows each team per match (one call instead of the standings'); the viewer's own team is marked.
+  const view = parseView(search.get('view'));
+  const [t, table, stages, history, mine] = await Promise.all([
     gateway.getTournament(request, id),
-    gateway.pointsTable(request, id, day, scope),
+    view === 'matches'
+      ? gateway.pointsBreakdown(request, id, day, scope).then((b) => ({ breakdown: b, points: b.rows }))
+      : gateway.pointsTable(request, id, day, scope).then((points) => ({ breakdown: null, points })),
     stagesOf(request, id),
     historyOf(request, id),
+    viewerTeamId(request, id),
   ]).catch((err) => pageError(err, err instanceof GatewayError && err.message ? err.message : TOURNAMENT_NOT_FOUND));
+  const { points } = table;
   const rows: PointsTableRow[] = points.map((r) => ({
     rank: r.rank,
     teamName: r.teamName,
@@ -69,6 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     totalPoints: r.totalPoints,
     ...(r.groupName !== undefined ? { groupName: r.groupName } : {}),
     ...(r.slot !== undefined ? { slot: r.slot } : {}),
+    ...(mine !== null && r.teamId === mine ? { mine: true } : {}),
   }));
   // Which stage (and group) this table is: the one asked for, else the current stage. None without stages.
   const stage =
@@ -78,12 +88,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? stages.find((s) => s.groups.some((g) => g.id === groupId))
         : currentStage(stages)) ?? null;
   const group = stage && groupId ? (stage.groups.find((g) => g.id === groupId) ?? null) : null;
+  const scopeName = stage ? (group ? `${stage.name} · Group ${group.name}` : stage.name) : null;
+  const query = (v: 'standings' | 'matches') => (stages.length > 0 ? tableQuery({ day, ...scope, view: v }) : tableQuery({ day, view: v }));
+  const breakdown = table.breakdown
+    ? breakdownView(table.breakdown, day, {
+        mine,
+        slots: stages.length === 0 || !points.some((r) => r.slot !== undefined) ? 'none' : group ? 'slot' : 'group',
+      })
+    : null;
   return data(
     {
       t: { id: t.id, name: t.name },
       day,
       invalidDay: !valid,
-      rows,
+      view,
+      // One view's rows only: the per-match view's are in breakdown.
+      rows: breakdown ? [] : rows,
+      breakdown,
+      tabs: { standings: query('standings'), matches: query('matches') },
+      whatsApp: whatsAppLink(t.name, day, shareUrl(request, `/tournaments/${t.id}/points-table`, query(view)), scopeName),
       history,
       ...(stages.length > 0 ? { stages: { all: stages, stage, group, asked: scope } } : {}),
     },
@@ -101,17 +124,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   ];
 };
 
-/** The query of a table link: the day, and the stage and group when they are named. */
-function tableQuery(day: number, stage?: number, group?: number): string {
-  const q = new URLSearchParams();
-  if (day !== OVERALL || (!stage && !group)) q.set('day', String(day));
-  if (stage) q.set('stage', String(stage));
-  if (group) q.set('group', String(group));
-  return `?${q}`;
-}
-
 export default function PointsTablePage() {
-  const { t, day, invalidDay, rows, stages, history } = useLoaderData<typeof loader>();
+  const { t, day, invalidDay, view, rows, breakdown, tabs, whatsApp, stages, history } = useLoaderData<typeof loader>();
   const label = dayLabel(day);
   const stage = stages?.stage ?? null;
   const group = stages?.group ?? null;
@@ -135,7 +149,7 @@ export default function PointsTablePage() {
           {POINTS_DAYS.map((d) => (
             <li key={d}>
               <Link
-                to={stages ? tableQuery(d, stages.asked.stage, stages.asked.group) : `?day=${d}`}
+                to={stages ? tableQuery({ day: d, ...stages.asked, view }) : tableQuery({ day: d, view })}
                 aria-current={d === day ? 'page' : undefined}
                 preventScrollReset
               >
@@ -150,24 +164,27 @@ export default function PointsTablePage() {
           That day does not exist: the points table has Overall and Day 1 to Day 5. Showing Overall.
         </p>
       ) : null}
-      {rows.length === 0 ? (
+      <TableTabs view={view} standings={tabs.standings} matches={tabs.matches} />
+      {(breakdown?.rows ?? rows).length === 0 ? (
         <p className="nothing">
           {day === OVERALL ? 'No points yet. The overall table fills in after the first match.' : `No points yet for ${label}.`}
         </p>
+      ) : breakdown ? (
+        <MatchBreakdown data={breakdown} id="pt-caption" caption={`${stages ? caption : `${label} standings`}: per match`} />
       ) : (
-        <>
-          <PointsTable rows={rows} id="pt-caption" caption={stages ? caption : `${label} standings`} showGroup={!group} />
-          <p>
-            {/* Issue 20: the same table as a 1080×1350 PNG to post (decision 049). */}
-            <a
-              href={`/tournaments/${t.id}/points-table.png${stages ? tableQuery(day, stages.asked.stage, stages.asked.group) : `?day=${day}`}`}
-              download
-            >
-              Download image
-            </a>
-          </p>
-        </>
+        <PointsTable rows={rows} id="pt-caption" caption={stages ? caption : `${label} standings`} showGroup={!group} />
       )}
+      {breakdown && breakdown.rows.length > 0 ? (
+        <p className="fine">Each match: placement · finishes. “abs”: absent; “–”: no result.</p>
+      ) : null}
+      <ShareLinks
+        whatsApp={whatsApp}
+        image={
+          rows.length > 0
+            ? `/tournaments/${t.id}/points-table.png${stages ? tableQuery({ day, ...stages.asked }) : `?day=${day}`}`
+            : undefined
+        }
+      />
       <p className="fine">
         Teams level on total points are ranked by wins (chicken dinners), then placement points, then finishes, then team name.
       </p>

@@ -11,6 +11,9 @@ import { dayLabel, OVERALL, parseDay, POINTS_DAYS } from '~/utils/points-day';
 import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { advanceWords } from '~/utils/stages.server';
 import { parseTournamentId } from '~/utils/tournament';
+import { MatchBreakdown, ShareLinks, TableTabs } from '~/components/points-extras';
+import { breakdownView, parseView, tableQuery, whatsAppLink } from '~/utils/points-extras';
+import { shareUrl, viewerTeamId } from '~/utils/points-extras.server';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
 import { GROUP_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
@@ -23,25 +26,38 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const groupId = parseTournamentId(params.groupId);
   if (id === null) throw data({ message: TOURNAMENT_NOT_FOUND }, { status: 404 });
   if (stageId === null || groupId === null) throw data({ message: GROUP_NOT_FOUND }, { status: 404 });
-  const { day, valid } = parseDay(new URL(request.url).searchParams.get('day'));
-  const [t, stages] = await Promise.all([gateway.getTournament(request, id), gateway.listStages(request, id)]).catch((err) =>
-    pageError(err, TOURNAMENT_NOT_FOUND),
-  );
+  const search = new URL(request.url).searchParams;
+  const { day, valid } = parseDay(search.get('day'));
+  // Issue 20: ?view=matches shows each team per match; the viewer's own team is marked.
+  const view = parseView(search.get('view'));
+  const [t, stages, mine] = await Promise.all([
+    gateway.getTournament(request, id),
+    gateway.listStages(request, id),
+    viewerTeamId(request, id),
+  ]).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
   const stage = stages.find((s) => s.id === stageId && s.state !== 'draft');
   const group = stage?.groups.find((g) => g.id === groupId);
   if (!stage || !group) throw data({ message: GROUP_NOT_FOUND }, { status: 404 });
-  const points = await gateway
-    .pointsTable(request, id, day, { stage: stageId, group: groupId })
-    .catch((err) => pageError(err, GROUP_NOT_FOUND));
-  const rows: PointsTableRow[] = points.map((r) => ({
-    rank: r.rank,
-    teamName: r.teamName,
-    positionPoints: r.positionPoints,
-    finishes: r.finishes,
-    wins: r.wins,
-    totalPoints: r.totalPoints,
-    ...(r.slot !== undefined ? { slot: r.slot } : {}),
-  }));
+  const scope = { stage: stageId, group: groupId };
+  const table = await (
+    view === 'matches'
+      ? gateway.pointsBreakdown(request, id, day, scope).then((b) => ({ breakdown: b, points: b.rows }))
+      : gateway.pointsTable(request, id, day, scope).then((points) => ({ breakdown: null, points }))
+  ).catch((err) => pageError(err, GROUP_NOT_FOUND));
+  const rows: PointsTableRow[] = table.breakdown
+    ? []
+    : table.points.map((r) => ({
+        rank: r.rank,
+        teamName: r.teamName,
+        positionPoints: r.positionPoints,
+        finishes: r.finishes,
+        wins: r.wins,
+        totalPoints: r.totalPoints,
+        ...(r.slot !== undefined ? { slot: r.slot } : {}),
+        ...(mine !== null && r.teamId === mine ? { mine: true } : {}),
+      }));
+  const query = (v: 'standings' | 'matches') => tableQuery({ day, view: v, keepOverall: true });
+  const path = `/tournaments/${id}/stages/${stage.id}/groups/${group.id}`;
   return data(
     {
       t: { id: t.id, name: t.name },
@@ -51,7 +67,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       groups: stage.groups.map((g) => ({ id: g.id, name: g.name })),
       day,
       invalidDay: !valid,
+      view,
       rows,
+      breakdown: table.breakdown ? breakdownView(table.breakdown, day, { mine, slots: 'slot' }) : null,
+      tabs: { standings: query('standings'), matches: query('matches') },
+      whatsApp: whatsAppLink(t.name, day, shareUrl(request, path, query(view)), `${stage.name} · Group ${group.name}`),
     },
     { headers: publicPageHeaders(request) },
   );
@@ -67,7 +87,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function GroupPage() {
-  const { t, stage, group, groups, day, invalidDay, rows } = useLoaderData<typeof loader>();
+  const { t, stage, group, groups, day, invalidDay, view, rows, breakdown, tabs, whatsApp } = useLoaderData<typeof loader>();
   const base = `/tournaments/${t.id}/stages/${stage.id}/groups`;
   const label = dayLabel(day);
   return (
@@ -101,7 +121,7 @@ export default function GroupPage() {
           <ul>
             {POINTS_DAYS.map((d) => (
               <li key={d}>
-                <Link to={`?day=${d}`} aria-current={d === day ? 'page' : undefined} preventScrollReset>
+                <Link to={tableQuery({ day: d, view, keepOverall: true })} aria-current={d === day ? 'page' : undefined} preventScrollReset>
                   {dayLabel(d)}
                 </Link>
               </li>
@@ -113,13 +133,20 @@ export default function GroupPage() {
             That day does not exist: the points table has Overall and Day 1 to Day 5. Showing Overall.
           </p>
         ) : null}
-        {rows.length === 0 ? (
+        <TableTabs view={view} standings={tabs.standings} matches={tabs.matches} />
+        {(breakdown?.rows ?? rows).length === 0 ? (
           <p className="nothing">
             {day === OVERALL ? 'No points yet. The table fills in after the group’s first match.' : `No points yet for ${label}.`}
           </p>
+        ) : breakdown ? (
+          <MatchBreakdown data={breakdown} id="pt-caption" caption={`Group ${group.name}: ${label} standings: per match`} />
         ) : (
           <PointsTable rows={rows} id="pt-caption" caption={`Group ${group.name}: ${label} standings`} showGroup={false} />
         )}
+        {breakdown && breakdown.rows.length > 0 ? (
+          <p className="fine">Each match: placement · finishes. “abs”: absent; “–”: no result.</p>
+        ) : null}
+        <ShareLinks whatsApp={whatsApp} />
         <p>
           <Link to={`/tournaments/${t.id}/points-table?stage=${stage.id}`}>{stage.name}: the whole stage&apos;s table</Link>
         </p>

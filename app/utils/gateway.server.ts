@@ -237,6 +237,9 @@ export const gateway = {
     day === 0
       ? call(request, 'pointsTableOverall', { params: { id }, query: scope }, open)
       : call(request, 'pointsTableDay', { params: { id }, query: { day, ...scope } }, open),
+  /** The table of pointsTable with each team's placement and finishes per match (issue 20): public. */
+  pointsBreakdown: (request: Request, id: number, day: number, scope: { stage?: number; group?: number } = {}) =>
+    call(request, 'pointsBreakdown', { params: { id }, query: { day, ...scope } }, open),
   /** Corrections of match results, newest first (issue 20): public. */
   resultHistory: (request: Request, id: number, query: { limit?: number; before?: number } = {}) =>
     call(request, 'resultHistory', { params: { id }, query }, open),

@@ -1,7 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical from 'ical-generator';
-import { matchStartsAt, splitByGroup, type StageMatch } from './stages';
+import { matchStartsAt } from '@custom-room/contract/constants';
+import { splitByGroup, type StageMatch } from './stages';
 
 /**
  * Issue 20's calendar (decision 050): a registered team's matches as an iCalendar file. One event per match,

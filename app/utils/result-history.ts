@@ -16,7 +16,7 @@ export interface HistoryEntry {
   teams: string[];
 }
 
-const ordinal = (n: number) => {
+export const ordinal = (n: number) => {
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;

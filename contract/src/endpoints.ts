@@ -38,6 +38,7 @@ import {
   MatchResultSchema,
   MatchResultsBatchSchema,
   MatchResultsQuerySchema,
+  PointsBreakdownSchema,
   PointsSubmissionSchema,
   PointsImageQuerySchema,
   PointsTableSchema,
@@ -346,6 +347,15 @@ export const endpoints = {
     params: TournamentParamsSchema,
     querystring: TableScopeQuerySchema,
     response: { 200: PointsTableSchema, 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  pointsBreakdown: endpoint('GET', '/tournaments/:id/points-table/breakdown', {
+    tags: TAGS.points,
+    summary: "A points table's rows with each team's placement and finishes per match (public)",
+    description:
+      'The same query and the same ranked rows as GET .../points-table/day (day=0: overall), each row with its result in every match of that table: the per-match view of the public points page (issue 20).',
+    params: TournamentParamsSchema,
+    querystring: DayQuerySchema,
+    response: { 200: PointsBreakdownSchema, 400: ErrorSchema, 404: ErrorSchema },
   }),
   resultHistory: endpoint('GET', '/tournaments/:id/points-table/history', {
     tags: TAGS.points,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, test } from './support/fixtures';
-import { fact, longDate, noonUtcIn, shortDate, tableRows } from './support/ui';
+import { expect, expectAccessible, expectNoSidewaysScroll, test } from './support/fixtures';
+import { fact, logIn, longDate, noonUtcIn, shortDate, tableRows } from './support/ui';
 
 test.describe('browsing tournaments', () => {
   test('home features a new tournament with its fee and a Register Now link to its detail', async ({ page, api, javaScript }) => {
@@ -177,6 +177,76 @@ test.describe('browsing tournaments', () => {
     await expect(page.getByRole('table', { name: /^Overall standings/ })).toBeVisible();
     expect((await tableRows(page)).map((r) => r[1])).toEqual([teamB.teamName, teamA.teamName]);
     await expect(page.getByText(/ranked by wins \(chicken dinners\), then placement points, then finishes, then team name/)).toBeVisible();
+  });
+
+  // Issue 20 (decision 048, "The points page"): the Per match tab, Share on WhatsApp, and the own team marked.
+  test('the points table has a Per match tab, a WhatsApp share link, and marks a signed-in member’s team', async ({
+    page,
+    api,
+    javaScript,
+    baseURL,
+  }, testInfo) => {
+    const t = await api.createTournament();
+    const [alpha, bravo] = await Promise.all([api.createPlayer(), api.createPlayer()]);
+    const teamA = await api.registerTeam(t.id, alpha, `Alpha ${t.id}`);
+    const teamB = await api.registerTeam(t.id, bravo, `Bravo ${t.id}`);
+    await api.registerTeam(t.id, await api.createPlayer());
+    // Six matches on day 1: more columns than a 360 px screen holds.
+    for (let match = 1; match <= 6; match++) {
+      await api.submitPoints(t.id, { day: 1, match, team: teamA, position: match % 2 ? 1 : 2, wins: match % 2 ? 1 : 0, finishes: match });
+      await api.submitPoints(t.id, { day: 1, match, team: teamB, position: match % 2 ? 2 : 1, wins: match % 2 ? 0 : 1, finishes: 1 });
+    }
+
+    await page.goto(`/tournaments/${t.id}/points-table?day=1`);
+    const tabs = page.getByRole('navigation', { name: 'Table view' });
+    await expect(tabs.getByRole('link', { name: 'Standings' })).toHaveAttribute('aria-current', 'page');
+    const share = page.getByRole('link', { name: 'Share on WhatsApp (opens in a new tab)' });
+    await expect(share).toHaveAttribute('target', '_blank');
+    await expect(share).toHaveAttribute('rel', /\bnoopener\b/);
+    const href = (await share.getAttribute('href'))!;
+    expect(href.startsWith('https://wa.me/?text=')).toBe(true);
+    expect(decodeURIComponent(href.slice('https://wa.me/?text='.length))).toBe(
+      `${t.name} — Day 1 points table: ${baseURL}/tournaments/${t.id}/points-table?day=1`,
+    );
+    await expect(page.getByText('(your team)')).toHaveCount(0);
+
+    await tabs.getByRole('link', { name: 'Per match' }).click();
+    await expect(page).toHaveURL(`/tournaments/${t.id}/points-table?day=1&view=matches`);
+    await expect(tabs.getByRole('link', { name: 'Per match' })).toHaveAttribute('aria-current', 'page');
+    const table = page.getByRole('table', { name: 'Day 1 standings: per match' });
+    await expect(table.locator('thead th')).toHaveText(['#Rank', 'Team', ...[1, 2, 3, 4, 5, 6].map((m) => `M${m}Match ${m}`), 'Total']);
+    const cells = (team: string) => table.locator('tbody tr').filter({ hasText: team }).locator('.pt-cell > [aria-hidden="true"]');
+    await expect(cells(teamA.teamName)).toHaveText(['1 · 1', '2 · 2', '1 · 3', '2 · 4', '1 · 5', '2 · 6']);
+    await expect(cells(teamB.teamName)).toHaveText(['2 · 1', '1 · 1', '2 · 1', '1 · 1', '2 · 1', '1 · 1']);
+    // The table scrolls inside its own region; the page never scrolls sideways.
+    const region = page.getByRole('region', { name: 'Day 1 standings: per match' });
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, testInfo, 'points-per-match');
+    // The day links keep the view.
+    await page.getByRole('navigation', { name: 'Points table day' }).getByRole('link', { name: 'Day 2' }).click();
+    await expect(page).toHaveURL(`/tournaments/${t.id}/points-table?day=2&view=matches`);
+    await expect(page.getByText('No points yet for Day 2.')).toBeVisible();
+
+    // Bravo's captain, signed in, sees Bravo's row marked on both tabs.
+    await logIn(page, bravo.email, bravo.password, {
+      from: `/login?redirectTo=${encodeURIComponent(`/tournaments/${t.id}/points-table?day=1`)}`,
+    });
+    await expect(page).toHaveURL(`/tournaments/${t.id}/points-table?day=1`);
+    for (const tab of ['Standings', 'Per match']) {
+      if (tab === 'Per match') await tabs.getByRole('link', { name: 'Per match' }).click();
+      await expect(tabs.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
+      const mine = page.locator('tbody tr[aria-current="true"]');
+      await expect(mine).toHaveCount(1);
+      await expect(mine.getByRole('rowheader')).toHaveText(`${teamB.teamName} You(your team)`);
+      await expectNoSidewaysScroll(page);
+      if (javaScript && process.env.SCREENSHOTS === '1')
+        await page.screenshot({
+          path: tab === 'Standings' ? testInfo.outputPath('points-standings-360.png') : 'docs/screenshots/points-per-match-360.png',
+          fullPage: true,
+        });
+    }
+    await expectAccessible(page, testInfo, 'points-per-match-mine');
   });
 
   test('a tournament with no points yet says so', async ({ page, api }) => {

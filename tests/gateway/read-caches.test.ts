@@ -55,6 +55,7 @@ function freshnessSuite(topology: string, start: () => Promise<{ writer: Api; re
         `/tournaments/${tid}/points-table/overall`,
         `/tournaments/${tid}/points-table/day?day=1`,
         `/tournaments/${tid}/points-table/history`,
+        `/tournaments/${tid}/points-table/breakdown?day=1`,
       ]) {
         await warm(reader, path);
       }
@@ -177,6 +178,9 @@ function freshnessSuite(topology: string, start: () => Promise<{ writer: Api; re
           [b, 2, 1],
         ],
       ]);
+      // The per-match breakdown (issue 20) has the swapped team first, placed 1st.
+      const breakdown = (await reader.get(`/tournaments/${tid}/points-table/breakdown?day=1`)).body;
+      expect([breakdown.rows[0].teamId, breakdown.rows[0].results[0]?.position]).toEqual([b, 1]);
       await expectNewGeneration(before);
     });
 

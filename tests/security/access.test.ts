@@ -280,6 +280,11 @@ const ROWS: Row[] = [
     },
   },
   {
+    call: 'GET /tournaments/{id}/points-table/breakdown',
+    expect: PUBLIC(200),
+    send: (c) => req('GET', `/tournaments/${tid}/points-table/breakdown?day=0`, c),
+  },
+  {
     call: 'GET /tournaments/{id}/points-table/history',
     expect: PUBLIC(200),
     send: (c) => req('GET', `/tournaments/${tid}/points-table/history`, c),

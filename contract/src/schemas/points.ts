@@ -213,3 +213,27 @@ export const ResultHistorySchema = z.object({
   nextBefore: z.number().int().nullable().describe('Pass as ?before= for older changes; null when there are none.'),
 });
 export type ResultHistory = z.infer<typeof ResultHistorySchema>;
+
+/** One team's result in one match of a breakdown: placement and finishes (issue 20, decision 048). */
+export const BreakdownCellSchema = z.object({
+  position: z.number().int().describe('0 = no placement recorded.'),
+  finishes: z.number().int(),
+  absent: z.boolean().optional().describe('Only when true: the team did not play (group matches).'),
+});
+
+/** GET /tournaments/{id}/points-table/breakdown: the table's rows with each team's result per match. */
+export const PointsBreakdownSchema = z.object({
+  matches: z
+    .array(z.object({ day: z.number().int(), match: z.number().int() }))
+    .describe('The columns: every match of the table with a result, by day then match number.'),
+  rows: z
+    .array(
+      PointsRowSchema.extend({
+        results: z
+          .array(BreakdownCellSchema.nullable())
+          .describe('One per entry of matches, in the same order; null: no result stored for this team in that match.'),
+      }),
+    )
+    .describe('The same rows, in the same order, as GET .../points-table/day with the same query.'),
+});
+export type PointsBreakdown = z.infer<typeof PointsBreakdownSchema>;

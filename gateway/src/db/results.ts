@@ -324,3 +324,42 @@ export async function teamStandings(db: Trx, tournamentId: number, day?: number)
     matchesPlayed: Number(r.matches_played),
   }));
 }
+
+/** One team's result in one match, for the per-match breakdown (issue 20). */
+export interface BreakdownResult {
+  teamId: number;
+  day: number;
+  match: number;
+  position: number;
+  finishes: number;
+  absent: boolean;
+}
+
+/**
+ * Every stored result of a table's scope, one row per team and match: the tournament's (no stages),
+ * a stage's groups, or one group's; one day or all (day undefined). Unordered.
+ */
+export async function breakdownResults(
+  db: Trx,
+  where: { tournamentId: number; day?: number; stageId?: number; groupId?: number },
+): Promise<BreakdownResult[]> {
+  let query = db
+    .selectFrom('match_results as mr')
+    .select(['mr.registration_id', 'mr.day', 'mr.match_no', 'mr.position', 'mr.finishes', 'mr.absent'])
+    .where('mr.tournament_id', '=', where.tournamentId);
+  if (where.day !== undefined) query = query.where('mr.day', '=', where.day);
+  if (where.groupId !== undefined) query = query.where('mr.group_id', '=', where.groupId);
+  else if (where.stageId !== undefined) {
+    const stageId = where.stageId;
+    query = query.where('mr.group_id', 'in', (eb) => eb.selectFrom('stage_groups').select('id').where('stage_id', '=', stageId));
+  }
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    teamId: Number(r.registration_id),
+    day: Number(r.day),
+    match: Number(r.match_no),
+    position: Number(r.position),
+    finishes: Number(r.finishes),
+    absent: Number(r.absent) === 1,
+  }));
+}

@@ -7,6 +7,7 @@ import {
   lobbyLimits,
   type MatchResultsBatch,
   placementPoints,
+  PointsBreakdownSchema,
   PointsTableSchema,
   RESULT_HISTORY_LIMIT,
   ResultHistorySchema,
@@ -38,6 +39,7 @@ import {
   getScoringTournament,
   getTournamentTeam,
   getTournamentTeams,
+  breakdownResults,
   listMatchResults,
   replaceMatchResults,
   teamStandings,
@@ -86,17 +88,51 @@ const rankStage = (members: StageMember[]) =>
  * no published stage (as before stages existed). Draft stages have no public table.
  */
 export async function pointsTable(db: Trx, tid: number, day?: number, scope: { stage?: number; group?: number } = {}) {
+  return (await scopedTable(db, tid, day, scope)).rows;
+}
+
+/** The table's ranked rows and the scope they were resolved to (a group, a stage, or the whole tournament). */
+async function scopedTable(db: Trx, tid: number, day?: number, scope: { stage?: number; group?: number } = {}) {
   await requireTournament(db, tid);
   if (scope.group !== undefined) {
     const group = await findGroup(db, tid, scope.group);
     if (!group || group.stage.state === 'draft' || (scope.stage !== undefined && group.stageId !== scope.stage))
       throw notFound(GROUP_NOT_FOUND);
-    return rankStage(await stageStandings(db, group.stageId, { groupId: group.id, day }));
+    return { rows: rankStage(await stageStandings(db, group.stageId, { groupId: group.id, day })), where: { groupId: group.id } };
   }
   const stage = scope.stage !== undefined ? await findStageRow(db, tid, scope.stage) : await currentStage(db, tid);
   if (scope.stage !== undefined && (!stage || stage.state === 'draft')) throw notFound(STAGE_NOT_FOUND);
-  if (stage) return rankStage(await stageStandings(db, stage.id, { day }));
-  return rankStandings(await teamStandings(db, tid, day));
+  if (stage) return { rows: rankStage(await stageStandings(db, stage.id, { day })), where: { stageId: stage.id } };
+  return { rows: rankStandings(await teamStandings(db, tid, day)), where: {} };
+}
+
+/**
+ * The table's rows, each with its placement and finishes in every match of the table (issue 20): the
+ * columns are the matches with at least one result among the rows' teams, by day then number.
+ */
+async function pointsBreakdown(db: Trx, tid: number, day?: number, scope: { stage?: number; group?: number } = {}) {
+  const { rows, where } = await scopedTable(db, tid, day, scope);
+  const teams = new Set(rows.map((r) => r.teamId));
+  const results = (await breakdownResults(db, { tournamentId: tid, day, ...where })).filter((r) => teams.has(r.teamId));
+  const keyOf = (d: number, m: number) => `${d}:${m}`;
+  const matches = [...new Map(results.map((r) => [keyOf(r.day, r.match), { day: r.day, match: r.match }])).values()].sort(
+    (a, b) => a.day - b.day || a.match - b.match,
+  );
+  const column = new Map(matches.map((m, i) => [keyOf(m.day, m.match), i]));
+  const cells = new Map<number, ({ position: number; finishes: number; absent?: true } | null)[]>();
+  for (const r of rows)
+    cells.set(
+      r.teamId,
+      matches.map(() => null),
+    );
+  for (const r of results) {
+    cells.get(r.teamId)![column.get(keyOf(r.day, r.match))!] = {
+      position: r.position,
+      finishes: r.finishes,
+      ...(r.absent ? { absent: true as const } : {}),
+    };
+  }
+  return { matches, rows: rows.map((r) => ({ ...r, results: cells.get(r.teamId)! })) };
 }
 
 /**
@@ -437,6 +473,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tournamentId: tid,
         build: () => pointsTable(app.store.db, tid, day, { stage, group }),
         schema: PointsTableSchema,
+      });
+    },
+  );
+
+  app.get(
+    endpoints.pointsBreakdown.url,
+    {
+      schema: endpoints.pointsBreakdown.schema,
+    },
+    (request, reply) => {
+      const tid = request.params.id;
+      const { stage, group } = request.query;
+      const day = request.query.day === 0 ? undefined : request.query.day;
+      return app.answers.send(request, reply, {
+        key: `breakdown:${tid}:${day ?? 'overall'}:${stage ?? ''}:${group ?? ''}`,
+        tournamentId: tid,
+        build: () => pointsBreakdown(app.store.db, tid, day, { stage, group }),
+        schema: PointsBreakdownSchema,
       });
     },
   );
