@@ -113,6 +113,8 @@ describe('share images through the web app', () => {
     const url = `http://localhost/tournaments/${tid}/points-table?day=1&group=${groupId}`;
     const data = await pointsPage.loader(args(url, { tournamentId: String(tid) }) as never);
     const html = await renderPage(pointsPage.default, (data as { data: unknown }).data, url);
-    expect(html).toContain(`<a href="/tournaments/${tid}/points-table.png?day=1&amp;group=${groupId}" download="" class="pt-share-image">Download image</a>`);
+    expect(html).toContain(
+      `<a href="/tournaments/${tid}/points-table.png?day=1&amp;group=${groupId}" download="" class="pt-share-image">Download image</a>`,
+    );
   });
 });
