@@ -170,12 +170,12 @@ function freshnessSuite(topology: string, start: () => Promise<{ writer: Api; re
       ).toBe(200);
       expect((await reader.get(`/tournaments/${tid}/points-table/overall`)).body[0].teamId).toBe(b);
       expect((await reader.get(`/tournaments/${tid}/points-table/day?day=1`)).body[0].teamId).toBe(b);
-      // The swap is one correction in the result history (decision 048).
+      // The swap is one correction in the result history (decision 048), in the corrected table's order.
       const history = (await reader.get(`/tournaments/${tid}/points-table/history`)).body;
       expect(history.changes.map((c: any) => c.teams.map((t: any) => [t.teamId, t.before.position, t.after.position]))).toEqual([
         [
-          [a, 1, 2],
           [b, 2, 1],
+          [a, 1, 2],
         ],
       ]);
       // The per-match breakdown (issue 20) has the swapped team first, placed 1st.
