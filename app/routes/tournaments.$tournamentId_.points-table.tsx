@@ -10,6 +10,8 @@ import { currentStage, publicStages, queryId, type StageSummary } from '~/utils/
 import { dayLabel, OVERALL, parseDay, POINTS_DAYS } from '~/utils/points-day';
 import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { parseTournamentId } from '~/utils/tournament';
+import { publicOrigin, tournamentFacts } from '~/utils/link-preview.server';
+import { linkPreviewMeta } from '~/utils/link-preview';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
@@ -60,9 +62,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? stages.find((s) => s.groups.some((g) => g.id === groupId))
         : currentStage(stages)) ?? null;
   const group = stage && groupId ? (stage.groups.find((g) => g.id === groupId) ?? null) : null;
+  // Link preview (issue 20): this table's canonical address and its 1200×630 card (the top 3), absolute.
+  const origin = publicOrigin(request);
+  const query = new URLSearchParams();
+  if (day !== OVERALL) query.set('day', String(day));
+  if (stageId) query.set('stage', String(stageId));
+  if (groupId) query.set('group', String(groupId));
+  const rest = query.toString() ? `?${query}` : '';
   return data(
     {
       t: { id: t.id, name: t.name },
+      og: {
+        url: `${origin}/tournaments/${t.id}/points-table${rest}`,
+        image: `${origin}/tournaments/${t.id}/points-card.png${rest}`,
+        description: tournamentFacts(t).join(' · '),
+      },
       day,
       invalidDay: !valid,
       rows,
@@ -76,9 +90,18 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   const data = args.data;
   if (!data) return [{ title: 'Points table | Custom Room' }, { name: 'description', content: 'Tournament points table.' }];
   const which = data.day === OVERALL ? 'Overall standings' : `${dayLabel(data.day)} standings`;
+  const scope = data.stages?.stage ? `${data.stages.stage.name}${data.stages.group ? ` · Group ${data.stages.group.name}` : ''} · ` : '';
+  const title = `${scope}${which}: ${data.t.name}`;
   return [
     { title: `${which}: ${data.t.name} | Custom Room` },
     { name: 'description', content: `${which} of ${data.t.name}: placement points, finishes, wins and total per team.` },
+    ...linkPreviewMeta({
+      title,
+      description: data.og.description,
+      url: data.og.url,
+      image: data.og.image,
+      imageAlt: `${title}: the top 3 teams`,
+    }),
   ];
 };
 

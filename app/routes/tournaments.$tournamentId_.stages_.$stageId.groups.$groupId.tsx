@@ -11,6 +11,8 @@ import { dayLabel, OVERALL, parseDay, POINTS_DAYS } from '~/utils/points-day';
 import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { advanceWords } from '~/utils/stages.server';
 import { parseTournamentId } from '~/utils/tournament';
+import { publicOrigin, tournamentFacts } from '~/utils/link-preview.server';
+import { linkPreviewMeta } from '~/utils/link-preview';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
 import { GROUP_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
@@ -42,9 +44,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     totalPoints: r.totalPoints,
     ...(r.slot !== undefined ? { slot: r.slot } : {}),
   }));
+  // Link preview (issue 20): this page's canonical address and the group table's 1200×630 card, absolute.
+  const origin = publicOrigin(request);
+  const dayQuery = day !== OVERALL ? `day=${day}` : '';
   return data(
     {
       t: { id: t.id, name: t.name },
+      og: {
+        url: `${origin}/tournaments/${t.id}/stages/${stage.id}/groups/${group.id}${dayQuery ? `?${dayQuery}` : ''}`,
+        image: `${origin}/tournaments/${t.id}/points-card.png?${dayQuery ? `${dayQuery}&` : ''}group=${group.id}`,
+        description: tournamentFacts(t).join(' · '),
+      },
       stage: { id: stage.id, name: stage.name, state: stage.state, advance: advanceWords(stage) },
       group: { id: group.id, name: group.name, slots: group.slots.map((x) => ({ slot: x.slot, teamName: x.teamName })) },
       // The other groups of the stage, as links.
@@ -63,6 +73,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return [
     { title: `${name}: ${data.t.name} | Custom Room` },
     { name: 'description', content: `${name} of ${data.t.name}: slot list and points table.` },
+    ...linkPreviewMeta({
+      title: `${name}: ${data.t.name}`,
+      description: data.og.description,
+      url: data.og.url,
+      image: data.og.image,
+      imageAlt: `${name} of ${data.t.name}: the top 3 teams`,
+    }),
   ];
 };
 
@@ -86,13 +103,21 @@ export default function GroupPage() {
         {group.slots.length === 0 ? (
           <p className="nothing">No teams in this group.</p>
         ) : (
-          <ol className="slot-list">
-            {group.slots.map((x) => (
-              <li key={x.slot}>
-                <span className="slot-no">Slot {x.slot}</span> {x.teamName}
-              </li>
-            ))}
-          </ol>
+          <>
+            <ol className="slot-list">
+              {group.slots.map((x) => (
+                <li key={x.slot}>
+                  <span className="slot-no">Slot {x.slot}</span> {x.teamName}
+                </li>
+              ))}
+            </ol>
+            <p>
+              {/* Issue 20: the slot list as a 1080×1350 PNG to post (decision 049). */}
+              <a href={`/tournaments/${t.id}/slot-list.png?group=${group.id}`} download>
+                Slot list image
+              </a>
+            </p>
+          </>
         )}
       </section>
       <section aria-labelledby="table-title">
