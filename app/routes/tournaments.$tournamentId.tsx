@@ -6,11 +6,13 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { StatusBadge } from '~/components/tournament-card';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
-import { formatDateTime, formatShortDate } from '~/utils/format';
+import { formatDateTime } from '~/utils/format';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { PlacementLines } from '~/components/placements';
 import { placementViews, type PlacementView } from '~/utils/stages';
-import { coverOf, ogImage } from '~/utils/images';
+import { coverOf } from '~/utils/images';
+import { publicOrigin, tournamentFacts } from '~/utils/link-preview.server';
+import { linkPreviewMeta } from '~/utils/link-preview';
 import { isAnonymous, loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { canRegister, entryFeeLabel, parseTournamentId, registrationStateWords } from '~/utils/tournament';
 import { paymentDue } from '~/utils/team';
@@ -23,14 +25,6 @@ import { Fact } from '~/components/fact';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 export const headers = loaderCacheHeaders;
-
-/**
- * This site's origin as the visitor sees it, for absolute og: URLs. The server builds the URL from a
- * trusted proxy's X-Forwarded-Proto only (decision 020), so the URL already says https behind TLS.
- */
-function publicOrigin(request: Request): string {
-  return new URL(request.url).origin;
-}
 
 /** Whether any stage is published (public, cached data); a failure only hides the link. */
 async function hasPublishedStages(request: Request, id: number): Promise<boolean> {
@@ -87,18 +81,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
   const cover = coverOf(t);
   const fee = entryFeeLabel(t.entryFee);
-  const starts = formatShortDate(t.startDate, timeZone);
-  const ends = formatShortDate(t.endDate, timeZone);
   const closes = formatDateTime(t.registrationClose, timeZone);
   const open = canRegister(t.status);
   const opensLater = t.registrationOpen && Date.parse(t.registrationOpen) > Date.now() ? formatDateTime(t.registrationOpen, timeZone) : '';
-  const summary = [
-    t.game,
-    t.entryFee > 0 ? `Entry ${fee}` : 'Free entry',
-    t.prizePool ? `Prize pool ${t.prizePool}` : '',
-    starts && ends && starts !== ends ? `${starts} to ${ends}` : starts,
-    open && closes ? `Registration closes ${closes}` : t.status,
-  ]
+  const summary = [...tournamentFacts(t, timeZone), open && closes ? `Registration closes ${closes}` : t.status]
     .filter(Boolean)
     .join(' · ');
 
@@ -131,7 +117,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       placements: team?.placements ?? [],
       // ?register=closed is where the Register control of a closed tournament leads (works without JavaScript).
       closedAlert: !open && url.searchParams.get('register') === 'closed',
-      og: { url: `${origin}/tournaments/${t.id}`, description: summary, image: ogImage(cover, origin) },
+      // Link preview (issue 20): the tournament's 1200×630 card, absolute from PUBLIC_URL.
+      og: { url: `${origin}/tournaments/${t.id}`, description: summary, image: `${origin}/tournaments/${t.id}/card.png` },
     },
     { headers: publicPageHeaders(request) },
   );
@@ -150,35 +137,17 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     return [{ title: status === 503 ? 'Server unavailable | Custom Room' : 'Something went wrong | Custom Room' }];
   }
   const { t, og } = data;
-  const title = `${t.name} | Custom Room`;
-  const tags: ReturnType<MetaFunction> = [
-    { title },
+  return [
+    { title: `${t.name} | Custom Room` },
     { name: 'description', content: og.description },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: 'Custom Room' },
-    { property: 'og:title', content: t.name },
-    { property: 'og:description', content: og.description },
-    { property: 'og:url', content: og.url },
-    { tagName: 'link', rel: 'canonical', href: og.url },
-    { name: 'twitter:card', content: og.image ? 'summary_large_image' : 'summary' },
-    { name: 'twitter:title', content: t.name },
-    { name: 'twitter:description', content: og.description },
+    ...linkPreviewMeta({
+      title: t.name,
+      description: og.description,
+      url: og.url,
+      image: og.image,
+      imageAlt: `${t.name}: ${og.description}`,
+    }),
   ];
-  if (og.image) {
-    tags.push(
-      { property: 'og:image', content: og.image.url },
-      ...(og.image.url.endsWith('.jpg') ? [{ property: 'og:image:type', content: 'image/jpeg' }] : []),
-      { property: 'og:image:alt', content: `${t.name} cover` },
-      { name: 'twitter:image', content: og.image.url },
-    );
-    if (og.image.width && og.image.height) {
-      tags.push(
-        { property: 'og:image:width', content: String(og.image.width) },
-        { property: 'og:image:height', content: String(og.image.height) },
-      );
-    }
-  }
-  return tags;
 };
 
 export default function TournamentDetail() {

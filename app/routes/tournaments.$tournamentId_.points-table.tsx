@@ -15,6 +15,8 @@ import { historyEntry, type HistoryEntry } from '~/utils/result-history';
 import { MatchBreakdown, ShareLinks, TableTabs } from '~/components/points-extras';
 import { breakdownView, parseView, tableQuery, whatsAppLink } from '~/utils/points-extras';
 import { shareUrl, viewerTeamId } from '~/utils/points-extras.server';
+import { publicOrigin, tournamentFacts } from '~/utils/link-preview.server';
+import { linkPreviewMeta } from '~/utils/link-preview';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
@@ -96,9 +98,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         slots: stages.length === 0 || !points.some((r) => r.slot !== undefined) ? 'none' : group ? 'slot' : 'group',
       })
     : null;
+  // Link preview (issue 20): this table's canonical address and its 1200×630 card (the top 3), absolute.
+  const origin = publicOrigin(request);
+  const ogQuery = new URLSearchParams();
+  if (day !== OVERALL) ogQuery.set('day', String(day));
+  if (stageId) ogQuery.set('stage', String(stageId));
+  if (groupId) ogQuery.set('group', String(groupId));
+  const rest = ogQuery.toString() ? `?${ogQuery}` : '';
   return data(
     {
       t: { id: t.id, name: t.name },
+      og: {
+        url: `${origin}/tournaments/${t.id}/points-table${rest}`,
+        image: `${origin}/tournaments/${t.id}/points-card.png${rest}`,
+        description: tournamentFacts(t).join(' · '),
+      },
       day,
       invalidDay: !valid,
       view,
@@ -118,9 +132,18 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   const data = args.data;
   if (!data) return [{ title: 'Points table | Custom Room' }, { name: 'description', content: 'Tournament points table.' }];
   const which = data.day === OVERALL ? 'Overall standings' : `${dayLabel(data.day)} standings`;
+  const scope = data.stages?.stage ? `${data.stages.stage.name}${data.stages.group ? ` · Group ${data.stages.group.name}` : ''} · ` : '';
+  const title = `${scope}${which}: ${data.t.name}`;
   return [
     { title: `${which}: ${data.t.name} | Custom Room` },
     { name: 'description', content: `${which} of ${data.t.name}: placement points, finishes, wins and total per team.` },
+    ...linkPreviewMeta({
+      title,
+      description: data.og.description,
+      url: data.og.url,
+      image: data.og.image,
+      imageAlt: `${title}: the top 3 teams`,
+    }),
   ];
 };
 

@@ -14,6 +14,8 @@ import { parseTournamentId } from '~/utils/tournament';
 import { MatchBreakdown, ShareLinks, TableTabs } from '~/components/points-extras';
 import { breakdownView, parseView, tableQuery, whatsAppLink } from '~/utils/points-extras';
 import { shareUrl, viewerTeamId } from '~/utils/points-extras.server';
+import { publicOrigin, tournamentFacts } from '~/utils/link-preview.server';
+import { linkPreviewMeta } from '~/utils/link-preview';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
 import { GROUP_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
@@ -58,9 +60,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       }));
   const query = (v: 'standings' | 'matches') => tableQuery({ day, view: v, keepOverall: true });
   const path = `/tournaments/${id}/stages/${stage.id}/groups/${group.id}`;
+  // Link preview (issue 20): this page's canonical address and the group table's 1200×630 card, absolute.
+  const origin = publicOrigin(request);
+  const dayQuery = day !== OVERALL ? `day=${day}` : '';
   return data(
     {
       t: { id: t.id, name: t.name },
+      og: {
+        url: `${origin}/tournaments/${t.id}/stages/${stage.id}/groups/${group.id}${dayQuery ? `?${dayQuery}` : ''}`,
+        image: `${origin}/tournaments/${t.id}/points-card.png?${dayQuery ? `${dayQuery}&` : ''}group=${group.id}`,
+        description: tournamentFacts(t).join(' · '),
+      },
       stage: { id: stage.id, name: stage.name, state: stage.state, advance: advanceWords(stage) },
       group: { id: group.id, name: group.name, slots: group.slots.map((x) => ({ slot: x.slot, teamName: x.teamName })) },
       // The other groups of the stage, as links.
@@ -83,6 +93,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return [
     { title: `${name}: ${data.t.name} | Custom Room` },
     { name: 'description', content: `${name} of ${data.t.name}: slot list and points table.` },
+    ...linkPreviewMeta({
+      title: `${name}: ${data.t.name}`,
+      description: data.og.description,
+      url: data.og.url,
+      image: data.og.image,
+      imageAlt: `${name} of ${data.t.name}: the top 3 teams`,
+    }),
   ];
 };
 
@@ -106,13 +123,21 @@ export default function GroupPage() {
         {group.slots.length === 0 ? (
           <p className="nothing">No teams in this group.</p>
         ) : (
-          <ol className="slot-list">
-            {group.slots.map((x) => (
-              <li key={x.slot}>
-                <span className="slot-no">Slot {x.slot}</span> {x.teamName}
-              </li>
-            ))}
-          </ol>
+          <>
+            <ol className="slot-list">
+              {group.slots.map((x) => (
+                <li key={x.slot}>
+                  <span className="slot-no">Slot {x.slot}</span> {x.teamName}
+                </li>
+              ))}
+            </ol>
+            <p>
+              {/* Issue 20: the slot list as a 1080×1350 PNG to post (decision 049). */}
+              <a href={`/tournaments/${t.id}/slot-list.png?group=${group.id}`} download>
+                Slot list image
+              </a>
+            </p>
+          </>
         )}
       </section>
       <section aria-labelledby="table-title">
@@ -146,7 +171,12 @@ export default function GroupPage() {
         {breakdown && breakdown.rows.length > 0 ? (
           <p className="fine">Each match: placement · finishes. “abs”: absent; “–”: no result.</p>
         ) : null}
-        <ShareLinks whatsApp={whatsApp} />
+        <ShareLinks
+          whatsApp={whatsApp}
+          image={
+            rows.length > 0 ? `/tournaments/${t.id}/points-table.png${tableQuery({ day, stage: stage.id, group: group.id })}` : undefined
+          }
+        />
         <p>
           <Link to={`/tournaments/${t.id}/points-table?stage=${stage.id}`}>{stage.name}: the whole stage&apos;s table</Link>
         </p>

@@ -51,6 +51,39 @@ const optionalUrl = z
   .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
   .optional();
 
+/**
+ * PUBLIC_URL: the site's address as visitors use it (https://play.example.in), an origin without a path,
+ * query or credentials; the absolute og:url and og:image of link previews (issue 20, decision 049) start
+ * with it. A trailing "/" is dropped.
+ */
+const PublicUrlSchema = z
+  .string()
+  .trim()
+  .transform((raw, ctx) => {
+    let url: URL | null = null;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = null;
+    }
+    if (
+      !url ||
+      !/^https?:$/.test(url.protocol) ||
+      url.username ||
+      url.password ||
+      url.pathname !== '/' ||
+      url.search ||
+      url.hash ||
+      raw.includes('?') ||
+      raw.includes('#')
+    ) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be an http(s) origin without a path, such as https://play.example.in' });
+      return z.NEVER;
+    }
+    return url.origin;
+  })
+  .optional();
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   GATEWAY_URL: z.string().url().default('http://127.0.0.1:4000'),
@@ -65,6 +98,8 @@ const EnvSchema = z.object({
   // Whose X-Forwarded-For/-Proto/-Host the web server believes: nobody's unless a proxy is set here.
   TRUST_PROXY: TrustProxySchema.default('false'),
   APP_TIME_ZONE: TimeZoneSchema,
+  // The site's public origin for link previews; unset: the request's own origin (decision 049).
+  PUBLIC_URL: PublicUrlSchema,
   UPI_PAYEE_VPA: z
     .string()
     .regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, 'must be a UPI ID such as organiser@okaxis')

@@ -1,4 +1,5 @@
 import { gateway, GatewayError } from './gateway.server';
+import { publicOrigin } from './link-preview.server';
 import { isAnonymous } from './public-cache.server';
 
 /**
@@ -17,5 +18,5 @@ export async function viewerTeamId(request: Request, tournamentId: number): Prom
   }
 }
 
-/** The page's absolute URL for sharing: this site's origin as the visitor sees it (decision 020) and the table's query. */
-export const shareUrl = (request: Request, pathname: string, query: string) => `${new URL(request.url).origin}${pathname}${query}`;
+/** The page's absolute URL for sharing: the same origin as the link preview's (PUBLIC_URL, else the request's; decision 049) and the table's query. */
+export const shareUrl = (request: Request, pathname: string, query: string) => `${publicOrigin(request)}${pathname}${query}`;

@@ -42,24 +42,45 @@ async function passThrough(request: Request, path: string): Promise<Response> {
   return new Response(upstream.body, { status: 200, headers });
 }
 
-/** GET /tournaments/{id}/points-table.png?day=&stage=&group=: the table of the page with the same query. */
-export function pointsTableImage(request: Request, tournamentId: string | undefined): Promise<Response> | Response {
-  const id = parseTournamentId(tournamentId);
-  if (id === null) return notFound();
+/** day, stage and group of a points image's URL as the gateway takes them; null: not a table the page shows. */
+function tableScope(request: Request): string | null {
   const search = new URL(request.url).searchParams;
   const query = new URLSearchParams();
   const day = search.get('day');
   if (day !== null && day !== '') {
-    if (!/^[0-5]$/.test(day)) return notFound();
+    if (!/^[0-5]$/.test(day)) return null;
     query.set('day', day);
   }
   for (const name of ['stage', 'group']) {
     const value = queryId(search.get(name));
-    if (value === null) return notFound();
+    if (value === null) return null;
     if (value) query.set(name, String(value));
   }
   const rest = query.toString();
-  return passThrough(request, `/tournaments/${id}/points-table.png${rest ? `?${rest}` : ''}`);
+  return rest ? `?${rest}` : '';
+}
+
+/** GET /tournaments/{id}/points-table.png?day=&stage=&group=: the table of the page with the same query. */
+export function pointsTableImage(request: Request, tournamentId: string | undefined): Promise<Response> | Response {
+  const id = parseTournamentId(tournamentId);
+  const scope = tableScope(request);
+  if (id === null || scope === null) return notFound();
+  return passThrough(request, `/tournaments/${id}/points-table.png${scope}`);
+}
+
+/** GET /tournaments/{id}/points-card.png?day=&stage=&group=: the points pages' 1200×630 link preview (top 3). */
+export function pointsCardImage(request: Request, tournamentId: string | undefined): Promise<Response> | Response {
+  const id = parseTournamentId(tournamentId);
+  const scope = tableScope(request);
+  if (id === null || scope === null) return notFound();
+  return passThrough(request, `/tournaments/${id}/points-card.png${scope}`);
+}
+
+/** GET /tournaments/{id}/card.png: the tournament page's 1200×630 link preview. */
+export function tournamentCardImage(request: Request, tournamentId: string | undefined): Promise<Response> | Response {
+  const id = parseTournamentId(tournamentId);
+  if (id === null) return notFound();
+  return passThrough(request, `/tournaments/${id}/card.png`);
 }
 
 /** GET /tournaments/{id}/slot-list.png?group=: a group's slot list. */

@@ -386,6 +386,23 @@ export const endpoints = {
     querystring: SlotListImageQuerySchema,
     response: { 400: ErrorSchema, 404: ErrorSchema },
   }),
+  pointsCardImage: endpoint('GET', '/tournaments/:id/points-card.png', {
+    tags: TAGS.points,
+    summary: "The points table's link preview, a 1200×630 PNG (issue 20): the current top 3 with their totals",
+    description:
+      'The og:image of the points pages. Same query as the points-table image (day left out: overall). ETag, 304 and Cache-Control as the points-table image.',
+    params: TournamentParamsSchema,
+    querystring: PointsImageQuerySchema,
+    response: { 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  tournamentCardImage: endpoint('GET', '/tournaments/:id/card.png', {
+    tags: ['tournaments'],
+    summary: "A tournament's link preview, a 1200×630 PNG (issue 20): name, game, entry fee, prize pool, dates and status",
+    description:
+      "The og:image of the tournament's page. ETag, 304 and Cache-Control as the points-table image; a deleted tournament is 404.",
+    params: TournamentParamsSchema,
+    response: { 400: ErrorSchema, 404: ErrorSchema },
+  }),
   registerTeam: endpoint('POST', '/registrations/:tournamentId', {
     tags: TAGS.registrations,
     summary: 'Register a team for a tournament',

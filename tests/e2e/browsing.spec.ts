@@ -279,6 +279,28 @@ test.describe('browsing tournaments', () => {
     await expect(alert).toContainText('Status: Registration Closed');
   });
 
+  // Issue 20, link previews: the og:image of the tournament and points pages is an absolute URL that answers a 1200x630 PNG.
+  test('the tournament and points pages carry og:image cards that load', async ({ page, api }) => {
+    const t = await api.createTournament({ entryFee: '150', prizePool: '₹20,000' });
+    for (const [path, card] of [
+      [`/tournaments/${t.id}`, `/tournaments/${t.id}/card.png`],
+      [`/tournaments/${t.id}/points-table?day=1`, `/tournaments/${t.id}/points-card.png?day=1`],
+    ]) {
+      expect((await page.goto(path))?.status()).toBe(200);
+      const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+      expect(new URL(image!).pathname + new URL(image!).search).toBe(card);
+      expect(image).toMatch(/^https?:\/\//);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', /^https?:\/\/[^/]+\/tournaments\//);
+      const res = await page.request.get(image!);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('image/png');
+      const png = await res.body();
+      expect(png.length).toBeLessThan(300 * 1024);
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]); // IHDR width, height
+    }
+  });
+
   test('the about page explains the platform', async ({ page }) => {
     const response = await page.goto('/about');
     expect(response?.status()).toBe(200);

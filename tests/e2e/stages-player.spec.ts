@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Player } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, test } from './support/fixtures';
@@ -92,6 +93,16 @@ test.describe('stages for players and visitors', () => {
     // Room details never on a public page.
     const html = await page.content();
     for (const room of s.rooms.values()) expect(html).not.toContain(room.matchId);
+    // Issue 20: the slot list as a PNG to post, and the page's link preview (the group table's top 3).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Slot list image' }).click()]);
+    expect(download.suggestedFilename()).toBe(`slot-list-${s.t.id}-group-${s.own.id}.png`);
+    const slotPng = fs.readFileSync((await download.path())!);
+    expect([slotPng.readUInt32BE(16), slotPng.readUInt32BE(20)]).toEqual([1080, 1350]); // IHDR width, height
+    const preview = await page.request.get((await page.locator('meta[property="og:image"]').getAttribute('content'))!);
+    expect(preview.status()).toBe(200);
+    expect(preview.headers()['content-type']).toBe('image/png');
+    const previewPng = await preview.body();
+    expect([previewPng.readUInt32BE(16), previewPng.readUInt32BE(20)]).toEqual([1200, 630]);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, testInfo, 'group');
     if (screenshots && javaScript) await page.screenshot({ path: 'docs/screenshots/group-360.png', fullPage: true });

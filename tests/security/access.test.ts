@@ -279,6 +279,17 @@ const ROWS: Row[] = [
       return req('GET', `/tournaments/${f.tid}/slot-list.png?group=${f.groups[0]}`, c);
     },
   },
+  // Link previews (issue 20, decision 049): the og:image cards, public like the pages they preview.
+  {
+    call: 'GET /tournaments/{id}/card.png',
+    expect: PUBLIC(200),
+    send: (c) => req('GET', `/tournaments/${tid}/card.png`, c),
+  },
+  {
+    call: 'GET /tournaments/{id}/points-card.png',
+    expect: PUBLIC(200),
+    send: (c) => req('GET', `/tournaments/${tid}/points-card.png?day=1`, c),
+  },
   {
     call: 'GET /tournaments/{id}/points-table/breakdown',
     expect: PUBLIC(200),

@@ -114,6 +114,13 @@ const ROUTES: Record<string, Row> = {
   'tournaments.$tournamentId_.slot-list[.png]': {
     get: { anonymous: { status: 404 }, player: { status: 404 }, other: { status: 404 }, admin: { status: 404 } },
   },
+  // Link previews (issue 20, decision 049): the og:image cards, public like the pages.
+  'tournaments.$tournamentId_.card[.png]': {
+    get: { anonymous: { status: 200 }, player: { status: 200 }, other: { status: 200 }, admin: { status: 200 } },
+  },
+  'tournaments.$tournamentId_.points-card[.png]': {
+    get: { anonymous: { status: 200 }, player: { status: 200 }, other: { status: 200 }, admin: { status: 200 } },
+  },
   'tournaments.$tournamentId_.stages': { get: PUBLIC },
   // A group nobody created (routeUrl's unknown ids): the page's own 404, for everyone.
   'tournaments.$tournamentId_.stages_.$stageId.groups.$groupId': {

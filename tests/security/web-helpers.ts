@@ -60,6 +60,8 @@ const NOT_PAGES = new Set([
   'images.$file',
   'tournaments.$tournamentId_.points-table[.png]',
   'tournaments.$tournamentId_.slot-list[.png]',
+  'tournaments.$tournamentId_.card[.png]',
+  'tournaments.$tournamentId_.points-card[.png]',
   'admin.$tournamentId.registrations[.csv]',
   'admin.$tournamentId.stages.$stageId_.slots[.csv]',
   'admin.$tournamentId.stages.$stageId_.results[.csv]',

@@ -194,5 +194,9 @@ describe('the points page extras', () => {
     expect(standings.html).toContain(`<caption id="pt-caption">Group ${group.name}: Day 1 standings</caption>`);
     expect(rowOf(standings.html, 'Grp Alpha')).toContain('aria-current="true"');
     expect(standings.html).toContain('Share on WhatsApp');
+    // Beside it, the group's table as an image to post (decision 049).
+    expect(standings.html).toContain(
+      `<a href="/tournaments/${tid}/points-table.png?day=1&amp;stage=${stage.id}&amp;group=${group.id}" download="" class="pt-share-image">Download image</a>`,
+    );
   });
 });

@@ -157,14 +157,16 @@ describe('tournament detail loader', () => {
     tournamentAnswer(tournament());
     const { body } = unwrap(await detail.loader(args('https://play.example.in/tournaments/1', { tournamentId: '1' })));
     expect(body.og.url).toBe('https://play.example.in/tournaments/1');
-    expect(body.og.image).toEqual({ url: `https://play.example.in/images/${ID}.jpg`, width: 1200, height: 675 });
+    // The tournament's 1200×630 card (issue 20, decision 049), not its cover.
+    expect(body.og.image).toBe('https://play.example.in/tournaments/1/card.png');
     expect(body.og.description).toContain('Entry ₹1,00,000');
     expect(body.og.description).toContain('Prize pool ₹25,000');
     expect(body.og.description).toContain('5 Mar 2026 to 7 Mar 2026');
 
     const tags = detail.meta({ data: body } as unknown as Parameters<typeof detail.meta>[0]);
-    expect(tags).toContainEqual({ property: 'og:image', content: `https://play.example.in/images/${ID}.jpg` });
-    expect(tags).toContainEqual({ property: 'og:image:type', content: 'image/jpeg' });
+    expect(tags).toContainEqual({ property: 'og:image', content: 'https://play.example.in/tournaments/1/card.png' });
+    expect(tags).toContainEqual({ property: 'og:image:type', content: 'image/png' });
+    expect(tags).toContainEqual({ property: 'og:image:width', content: '1200' });
     expect(tags).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
     expect(tags).toContainEqual({ title: 'Monsoon Squad Showdown | Custom Room' });
   });

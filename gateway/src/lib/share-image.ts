@@ -50,6 +50,10 @@ export interface TableCard {
   empty: string;
   /** At most this many rows (a link card shows the top few, large); default: as many as fit. */
   maxRows?: number;
+  /** Type and spacing this many times their size for the card (a link card is read small: 1.8); default 1. */
+  scale?: number;
+  /** false: no column header bar (a card of label/value rows, the tournament's link card); default true. */
+  header?: boolean;
 }
 
 const COLORS = {
@@ -122,7 +126,7 @@ function text(x: number, y: number, value: string, o: { size: number; fill: stri
 export function tableCardSvg(card: TableCard, size: CardSize = PORTRAIT): string {
   const { width, height } = size;
   const w = width / 1080;
-  const u = Math.min(w, height / 1350 / 0.8, 1.15);
+  const u = Math.min(w, height / 1350 / 0.8, 1.15) * (card.scale ?? 1);
   const pad = 48 * w;
   const out: string[] = [];
   out.push(`<rect width="${width}" height="${height}" fill="${COLORS.bg}"/>`);
@@ -154,10 +158,15 @@ export function tableCardSvg(card: TableCard, size: CardSize = PORTRAIT): string
   const anchorOf = (c: (typeof cols)[number]) => (c.align === 'start' ? 'start' : c.align === 'end' ? 'end' : 'middle');
 
   const tableTop = subY + 34 * u;
-  const headH = 48 * u;
+  const header = card.header !== false;
+  const headH = header ? 48 * u : 0;
   const headSize = 22 * u;
-  out.push(`<rect x="${r1(pad)}" y="${r1(tableTop)}" width="${r1(inner)}" height="${r1(headH)}" rx="${r1(8 * u)}" fill="${COLORS.head}"/>`);
-  for (const c of cols) {
+  if (header) {
+    out.push(
+      `<rect x="${r1(pad)}" y="${r1(tableTop)}" width="${r1(inner)}" height="${r1(headH)}" rx="${r1(8 * u)}" fill="${COLORS.head}"/>`,
+    );
+  }
+  for (const c of header ? cols : []) {
     out.push(
       text(cellX(c), tableTop + headH / 2 + headSize * 0.36, c.label, {
         size: headSize,

@@ -9,7 +9,16 @@ import { currentStage, findGroup, findStageRow, groupMembers } from '../../db/st
 import { getTournament } from '../../db/tournaments.js';
 import { getTournamentTeams } from '../../db/results.js';
 import { notFound } from '../../lib/errors.js';
-import { PORTRAIT, renderTableCard, SHARE_RENDERER_VERSION, tableCardSvg, type TableCard, type TableRow } from '../../lib/share-image.js';
+import {
+  LINK_CARD,
+  PORTRAIT,
+  renderTableCard,
+  SHARE_RENDERER_VERSION,
+  tableCardSvg,
+  type CardSize,
+  type TableCard,
+  type TableRow,
+} from '../../lib/share-image.js';
 import { pointsTable } from '../points-table/index.js';
 import { binaryDocTransform, matchesEtag } from '../images/index.js';
 
@@ -34,6 +43,8 @@ interface SharePng {
 interface Described {
   card: TableCard;
   filename: string;
+  /** The picture's size: the 1080×1350 share images by default, 1200×630 for the link cards. */
+  size?: CardSize;
 }
 
 /**
@@ -61,11 +72,11 @@ export class ShareImageCache {
     const entry = this.#entries.get(key);
     if (entry && entry.stamp === stamp) return entry.image;
     return this.#building.run(`${stamp}\n${key}`, async () => {
-      const { card, filename } = await describe(this.#store.db);
-      const svg = tableCardSvg(card, PORTRAIT);
+      const { card, filename, size = PORTRAIT } = await describe(this.#store.db);
+      const svg = tableCardSvg(card, size);
       const etag = `"png${SHARE_RENDERER_VERSION}-${crypto.createHash('sha1').update(svg).digest('base64url')}"`;
       const prior = this.#entries.get(key)?.image;
-      const image = prior && prior.etag === etag ? prior : { etag, png: await renderTableCard(card, PORTRAIT), filename };
+      const image = prior && prior.etag === etag ? prior : { etag, png: await renderTableCard(card, size), filename };
       this.#entries.set(key, { stamp, image });
       return image;
     });
@@ -81,14 +92,93 @@ function sendPng(request: FastifyRequest, reply: FastifyReply, image: SharePng) 
 const dayLabel = (day: number | undefined) => (day === undefined ? 'Overall' : `Day ${day}`);
 const MEDALS = [undefined, 1, 2, 3] as const;
 
+/** A link card is shown a third of its size in a chat: its type at 1.8 times the table images'. */
+const LINK_SCALE = 1.8;
+
+/** ₹1,00,000 (Indian grouping, whole rupees), as the web app writes fees. */
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+
+/** "5 Mar 2026" in the app's time zone, as the web app's formatShortDate. */
+function shortDate(iso: string | null | undefined, timeZone: string): string {
+  const d = iso ? new Date(iso) : null;
+  if (!d || Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(d).replace('Sept', 'Sep');
+}
+
+/** The tournament's status in the web app's words (registrationStateWords, without the opening time). */
+function statusWords(status: string): string {
+  switch (status) {
+    case 'Registration Ongoing':
+      return 'Registration open';
+    case 'Upcoming':
+      return 'Registration opens soon';
+    case 'Registration Closed':
+      return 'Registration closed';
+    case 'Ongoing':
+      return 'Matches under way';
+    case 'Completed':
+      return 'Completed';
+    default:
+      return status;
+  }
+}
+
 const routes: FastifyPluginAsyncZod = async (app) => {
   const cache = new ShareImageCache(app.store);
   const webUrl = app.config.WEB_URL.replace(/\/$/, '');
+  const timeZone = app.config.APP_TIME_ZONE;
 
   const requireTournament = async (db: Trx, tid: number) => {
     const t = await getTournament(db, tid);
     if (!t) throw notFound(TOURNAMENT_NOT_FOUND);
     return t;
+  };
+
+  /** The points table of a scope (decision 041's tables) as a card: the share image, or its top rows for a link card. */
+  const describePoints = async (db: Trx, tid: number, day: number | undefined, stage?: number, group?: number) => {
+    const t = await requireTournament(db, tid);
+    // The same table and ranking as the page's call (the day or overall table of this scope).
+    const rows = await pointsTable(db, tid, day, { stage, group });
+    // Which stage and group the table is of, for its label: the one named, else the current stage.
+    const scope: string[] = [];
+    if (group !== undefined) {
+      const g = await findGroup(db, tid, group);
+      if (!g) throw notFound(GROUP_NOT_FOUND);
+      scope.push(g.stage.name, `Group ${g.name}`);
+    } else {
+      const s = stage !== undefined ? await findStageRow(db, tid, stage) : await currentStage(db, tid);
+      if (stage !== undefined && !s) throw notFound(STAGE_NOT_FOUND);
+      if (s) scope.push(s.name);
+    }
+    const query = new URLSearchParams();
+    if (day) query.set('day', String(day));
+    if (stage !== undefined) query.set('stage', String(stage));
+    if (group !== undefined) query.set('group', String(group));
+    const search = query.toString() ? `?${query}` : '';
+    const card: TableCard = {
+      site: SITE_NAME,
+      title: t.name,
+      subtitle: [t.game, ...scope, dayLabel(day)].join(' · '),
+      columns: [
+        { label: '#', align: 'center', width: 76 },
+        { label: 'Team', align: 'start', width: 'fill' },
+        { label: 'M', align: 'end', width: 64 },
+        { label: 'Place', align: 'end', width: 100 },
+        { label: 'Fin.', align: 'end', width: 84 },
+        { label: 'Wins', align: 'end', width: 84 },
+        { label: 'Total', align: 'end', width: 104, bold: true },
+      ],
+      rows: rows.map((r): TableRow => ({
+        cells: [r.rank, r.teamName, r.matchesPlayed, r.positionPoints, r.finishes, r.wins, r.totalPoints].map(String),
+        // The top three marked, as on the page.
+        ...(r.rank <= 3 ? { medal: MEDALS[r.rank] } : {}),
+      })),
+      url: `${webUrl}/tournaments/${tid}/points-table${search}`,
+      more: (hidden) => `and ${hidden} more ${hidden === 1 ? 'team' : 'teams'}: see the full table at the address below`,
+      empty: 'No results yet.',
+    };
+    const scopeName = group !== undefined ? `-group-${group}` : stage !== undefined ? `-stage-${stage}` : '';
+    return { card, name: `${tid}${scopeName}-${day ? `day-${day}` : 'overall'}` };
   };
 
   app.get(
@@ -100,49 +190,76 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const day = request.query.day ? request.query.day : undefined;
       const key = `points:${tid}:${day ?? 'overall'}:${stage ?? ''}:${group ?? ''}`;
       const image = await cache.get(key, tid, async (db) => {
-        const t = await requireTournament(db, tid);
-        // The same table and ranking as the page's call (the day or overall table of this scope).
-        const rows = await pointsTable(db, tid, day, { stage, group });
-        // Which stage and group the table is of, for its label: the one named, else the current stage.
-        const scope: string[] = [];
-        if (group !== undefined) {
-          const g = await findGroup(db, tid, group);
-          if (!g) throw notFound(GROUP_NOT_FOUND);
-          scope.push(g.stage.name, `Group ${g.name}`);
-        } else {
-          const s = stage !== undefined ? await findStageRow(db, tid, stage) : await currentStage(db, tid);
-          if (stage !== undefined && !s) throw notFound(STAGE_NOT_FOUND);
-          if (s) scope.push(s.name);
-        }
-        const query = new URLSearchParams();
-        if (day) query.set('day', String(day));
-        if (stage !== undefined) query.set('stage', String(stage));
-        if (group !== undefined) query.set('group', String(group));
-        const search = query.toString() ? `?${query}` : '';
-        const card: TableCard = {
-          site: SITE_NAME,
-          title: t.name,
-          subtitle: [t.game, ...scope, dayLabel(day)].join(' · '),
+        const { card, name } = await describePoints(db, tid, day, stage, group);
+        return { card, filename: `points-table-${name}.png` };
+      });
+      return sendPng(request, reply, image);
+    },
+  );
+
+  // Link previews (issue 20): 1200×630 cards for og:image, the same renderer at a larger type scale.
+  app.get(
+    endpoints.pointsCardImage.url,
+    { config: { swaggerTransform: pngDocTransform }, schema: endpoints.pointsCardImage.schema },
+    async (request, reply) => {
+      const tid = request.params.id;
+      const { stage, group } = request.query;
+      const day = request.query.day ? request.query.day : undefined;
+      const key = `points-card:${tid}:${day ?? 'overall'}:${stage ?? ''}:${group ?? ''}`;
+      const image = await cache.get(key, tid, async (db) => {
+        const { card, name } = await describePoints(db, tid, day, stage, group);
+        // The current top three with their totals, large enough to read in a chat's preview.
+        const top: TableCard = {
+          ...card,
           columns: [
             { label: '#', align: 'center', width: 76 },
             { label: 'Team', align: 'start', width: 'fill' },
             { label: 'M', align: 'end', width: 64 },
-            { label: 'Place', align: 'end', width: 100 },
-            { label: 'Fin.', align: 'end', width: 84 },
-            { label: 'Wins', align: 'end', width: 84 },
-            { label: 'Total', align: 'end', width: 104, bold: true },
+            { label: 'Total', align: 'end', width: 120, bold: true },
           ],
-          rows: rows.map((r): TableRow => ({
-            cells: [r.rank, r.teamName, r.matchesPlayed, r.positionPoints, r.finishes, r.wins, r.totalPoints].map(String),
-            // The top three marked, as on the page.
-            ...(r.rank <= 3 ? { medal: MEDALS[r.rank] } : {}),
-          })),
-          url: `${webUrl}/tournaments/${tid}/points-table${search}`,
-          more: (hidden) => `and ${hidden} more ${hidden === 1 ? 'team' : 'teams'}: see the full table at the address below`,
-          empty: 'No results yet.',
+          rows: card.rows.map((r) => ({ ...r, cells: [r.cells[0]!, r.cells[1]!, r.cells[2]!, r.cells[6]!] })),
+          more: (hidden) => `and ${hidden} more ${hidden === 1 ? 'team' : 'teams'}`,
+          maxRows: 3,
+          scale: LINK_SCALE,
         };
-        const scopeName = group !== undefined ? `-group-${group}` : stage !== undefined ? `-stage-${stage}` : '';
-        return { card, filename: `points-table-${tid}${scopeName}-${day ? `day-${day}` : 'overall'}.png` };
+        return { card: top, filename: `points-card-${name}.png`, size: LINK_CARD };
+      });
+      return sendPng(request, reply, image);
+    },
+  );
+
+  app.get(
+    endpoints.tournamentCardImage.url,
+    { config: { swaggerTransform: pngDocTransform }, schema: endpoints.tournamentCardImage.schema },
+    async (request, reply) => {
+      const tid = request.params.id;
+      const image = await cache.get(`card:${tid}`, tid, async (db) => {
+        const t = await requireTournament(db, tid);
+        const fee = Number(t.entry_fee);
+        const starts = shortDate(t.start_date, timeZone);
+        const ends = shortDate(t.end_date, timeZone);
+        const facts: [string, string][] = [
+          ['Entry fee', fee > 0 ? rupees.format(fee) : 'Free'],
+          ['Prize pool', t.prize_pool ?? ''],
+          ['Dates', starts && ends && starts !== ends ? `${starts} to ${ends}` : starts],
+          ['Status', statusWords(t.status)],
+        ];
+        const card: TableCard = {
+          site: SITE_NAME,
+          title: t.name,
+          subtitle: t.game,
+          header: false,
+          columns: [
+            { label: '', align: 'start', width: 300 },
+            { label: '', align: 'start', width: 'fill', bold: true },
+          ],
+          rows: facts.filter(([, value]) => value).map(([label, value]) => ({ cells: [label, value] })),
+          url: `${webUrl}/tournaments/${tid}`,
+          more: () => '',
+          empty: '',
+          scale: LINK_SCALE,
+        };
+        return { card, filename: `tournament-card-${tid}.png`, size: LINK_CARD };
       });
       return sendPng(request, reply, image);
     },
