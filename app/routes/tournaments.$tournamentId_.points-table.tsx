@@ -203,7 +203,7 @@ export default function PointsTablePage() {
       <ShareLinks
         whatsApp={whatsApp}
         image={
-          rows.length > 0
+          (breakdown?.rows ?? rows).length > 0
             ? `/tournaments/${t.id}/points-table.png${stages ? tableQuery({ day, ...stages.asked }) : `?day=${day}`}`
             : undefined
         }

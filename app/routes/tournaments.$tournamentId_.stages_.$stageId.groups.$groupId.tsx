@@ -174,7 +174,9 @@ export default function GroupPage() {
         <ShareLinks
           whatsApp={whatsApp}
           image={
-            rows.length > 0 ? `/tournaments/${t.id}/points-table.png${tableQuery({ day, stage: stage.id, group: group.id })}` : undefined
+            (breakdown?.rows ?? rows).length > 0
+              ? `/tournaments/${t.id}/points-table.png${tableQuery({ day, stage: stage.id, group: group.id })}`
+              : undefined
           }
         />
         <p>

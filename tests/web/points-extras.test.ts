@@ -106,6 +106,8 @@ describe('the points page extras', () => {
       );
       expect(html.match(/\(your team\)/g)).toHaveLength(1);
       expect(rowOf(html, 'Mine Alpha')).toContain('class="top top1"');
+      // Both views offer the table's image (the standings as a picture to post, decision 049).
+      expect(html).toContain(`href="/tournaments/${tid}/points-table.png?day=1" download=""`);
     }
 
     // Signed in without a team here: the page shows, without a mark.
