@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
@@ -10,6 +7,7 @@ import { insertUser } from '../../gateway/src/db/users.js';
 import { insertRegistration } from '../../gateway/src/db/registrations.js';
 import { bumpGeneration } from '../../gateway/src/db/generation.js';
 import { renderPage } from './support/render';
+import { useGatewayEnv } from './support/gateway-stub';
 
 // Issue 20, link previews (decision 049): the tournament page, the points page and a group's page carry
 // Open Graph and Twitter card tags whose URLs are absolute from PUBLIC_URL (never from the request's
@@ -86,11 +84,7 @@ beforeAll(async () => {
   groupId = drawn.body.groups[0].id;
   expect((await gw.api.post(`/tournaments/${tid}/stages/${stageId}/publish`, {}, admin)).status).toBe(200);
 
-  process.env.GATEWAY_URL = gw.url;
-  process.env.GATEWAY_TIMEOUT_MS = '4000';
-  process.env.APP_TIME_ZONE = 'Asia/Kolkata';
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'web-test-'));
-  process.env.SESSION_SECRET = 'web-test-secret-0123456789';
+  await useGatewayEnv(gw.url, { timeoutMs: 4000, env: { APP_TIME_ZONE: 'Asia/Kolkata' } });
   envModule = await import('~/utils/env.server');
   setPublicUrl(PUBLIC);
   detail = await import('~/routes/tournaments.$tournamentId');

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +11,7 @@ import {
   type TestUser,
 } from '../gateway/helpers';
 import { renderPage } from './support/render';
-import { cookieOf, thrown, unwrap } from './support/gateway-stub';
+import { sessionCookie, thrown, unwrap, useGatewayEnv } from './support/gateway-stub';
 
 // Issue 20 (decision 050): /tournament/{id}/matches.ics, the team's matches as an iCalendar file, from a real
 // gateway, read back with a parser package (ical.js) that takes the zone from the file's own VTIMEZONE.
@@ -23,22 +20,15 @@ let admin: string;
 let players: TestUser[];
 let calendar: typeof import('~/routes/tournament.$tournamentId.matches[.ics]');
 let matchesPage: typeof import('~/routes/tournament.$tournamentId.matches');
-let session: typeof import('~/utils/session.server');
 let util: typeof import('~/utils/match-calendar.server');
 
 beforeAll(async () => {
   gw = await startGateway({}, await createStorage());
   admin = await adminToken(gw.api);
   players = await Promise.all(Array.from({ length: 5 }, () => createUser(gw.api)));
-  process.env.GATEWAY_URL = gw.url;
-  process.env.GATEWAY_TIMEOUT_MS = '5000';
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'web-test-'));
-  process.env.SESSION_SECRET = 'web-test-secret-0123456789';
-  process.env.APP_TIME_ZONE = 'Asia/Kolkata';
-  (await import('~/utils/env.server')).resetEnvForTests();
+  await useGatewayEnv(gw.url, { timeoutMs: 5000, env: { APP_TIME_ZONE: 'Asia/Kolkata' } });
   calendar = await import('~/routes/tournament.$tournamentId.matches[.ics]');
   matchesPage = await import('~/routes/tournament.$tournamentId.matches');
-  session = await import('~/utils/session.server');
   util = await import('~/utils/match-calendar.server');
 });
 afterAll(() => gw?.stop());
@@ -49,9 +39,7 @@ const ORIGIN = 'https://cup.example.in';
 
 const args = (request: Request, tid: number) => ({ request, params: { tournamentId: String(tid) }, context: {} });
 
-async function cookieFor(player: TestUser) {
-  return cookieOf(await session.createUserSession(new Request(`${ORIGIN}/login`), player.token, player.username, '/'));
-}
+const cookieFor = (player: TestUser) => sessionCookie(player, ORIGIN);
 
 /** GET /tournament/{tid}/matches.ics as the player (or signed out). */
 async function download(tid: number, player: TestUser | null) {

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addLobbyTeams,
@@ -13,7 +10,7 @@ import {
   type TestUser,
 } from '../gateway/helpers';
 import { renderPage } from './support/render';
-import { cookieOf, unwrap } from './support/gateway-stub';
+import { sessionCookie, unwrap, useGatewayEnv } from './support/gateway-stub';
 
 // Issue 20 (decision 048, "The points page"): Share on WhatsApp, the viewer's own team marked, and the
 // per-match view as a second tab, on the points page and a group's page, from a real gateway.
@@ -23,27 +20,20 @@ let players: TestUser[];
 let outsider: TestUser;
 let points: typeof import('~/routes/tournaments.$tournamentId_.points-table');
 let groupPage: typeof import('~/routes/tournaments.$tournamentId_.stages_.$stageId.groups.$groupId');
-let session: typeof import('~/utils/session.server');
 
 beforeAll(async () => {
   gw = await startGateway({}, await createStorage());
   admin = await adminToken(gw.api);
   players = [await createUser(gw.api), await createUser(gw.api), await createUser(gw.api)];
   outsider = await createUser(gw.api);
-  process.env.GATEWAY_URL = gw.url;
-  process.env.GATEWAY_TIMEOUT_MS = '5000';
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'web-test-'));
-  process.env.SESSION_SECRET = 'web-test-secret-0123456789';
-  (await import('~/utils/env.server')).resetEnvForTests();
+  await useGatewayEnv(gw.url, { timeoutMs: 5000 });
   points = await import('~/routes/tournaments.$tournamentId_.points-table');
   groupPage = await import('~/routes/tournaments.$tournamentId_.stages_.$stageId.groups.$groupId');
-  session = await import('~/utils/session.server');
 });
 afterAll(() => gw?.stop());
 
 /** A browser's cookie for this gateway user, as the login action sets it. */
-const cookieFor = async (user: TestUser) =>
-  cookieOf(await session.createUserSession(new Request('http://localhost/login'), user.token, user.username, '/'));
+const cookieFor = (user: TestUser) => sessionCookie(user);
 
 async function load(route: typeof points | typeof groupPage, url: string, params: Record<string, string>, cookie?: string) {
   const result = await route.loader({ request: new Request(url, { headers: cookie ? { cookie } : {} }), params, context: {} });

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../gateway/src/lib/clock.js';
 import {
@@ -13,7 +10,7 @@ import {
   type TestUser,
 } from '../gateway/helpers';
 import { renderPage } from './support/render';
-import { unwrap } from './support/gateway-stub';
+import { unwrap, useGatewayEnv } from './support/gateway-stub';
 import { historyEntry, resultText } from '~/utils/result-history';
 
 // Issue 20 (decision 048): the public points page's "Result history", from a real gateway.
@@ -28,11 +25,7 @@ beforeAll(async () => {
   gw = await startGateway({}, await createStorage(), { clock });
   admin = await adminToken(gw.api);
   players = [await createUser(gw.api), await createUser(gw.api), await createUser(gw.api)];
-  process.env.GATEWAY_URL = gw.url;
-  process.env.GATEWAY_TIMEOUT_MS = '5000';
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'web-test-'));
-  process.env.SESSION_SECRET = 'web-test-secret-0123456789';
-  (await import('~/utils/env.server')).resetEnvForTests();
+  await useGatewayEnv(gw.url, { timeoutMs: 5000 });
   points = await import('~/routes/tournaments.$tournamentId_.points-table');
 });
 afterAll(() => gw?.stop());

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { adminToken, createTournament, startGateway, teamFields, unique, uniquePhone, type TestGateway } from '../gateway/helpers';
@@ -8,6 +5,7 @@ import { insertUser } from '../../gateway/src/db/users.js';
 import { insertRegistration } from '../../gateway/src/db/registrations.js';
 import { bumpGeneration } from '../../gateway/src/db/generation.js';
 import { renderPage } from './support/render';
+import { useGatewayEnv } from './support/gateway-stub';
 
 // Issue 20 (decision 049): the web app's /tournaments/{id}/points-table.png and /slot-list.png pass the
 // real gateway's images through, with their ETag, Cache-Control and 304; the points page links to its image.
@@ -54,11 +52,7 @@ beforeAll(async () => {
   groupId = drawn.body.groups[0].id;
   expect((await gw.api.post(`/tournaments/${tid}/stages/${stage.body.id}/publish`, {}, admin)).status).toBe(200);
 
-  process.env.GATEWAY_URL = gw.url;
-  process.env.GATEWAY_TIMEOUT_MS = '4000';
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'web-test-'));
-  process.env.SESSION_SECRET = 'web-test-secret-0123456789';
-  (await import('~/utils/env.server')).resetEnvForTests();
+  await useGatewayEnv(gw.url, { timeoutMs: 4000 });
   pointsImage = await import('~/routes/tournaments.$tournamentId_.points-table[.png]');
   slotImage = await import('~/routes/tournaments.$tournamentId_.slot-list[.png]');
   pointsPage = await import('~/routes/tournaments.$tournamentId_.points-table');

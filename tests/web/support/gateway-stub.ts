@@ -91,12 +91,29 @@ export async function startGatewayStub(): Promise<GatewayStub> {
 
 /** Points the web app's environment at the stub (call before the first getEnv()). */
 export async function useStubEnv(stub: GatewayStub) {
-  process.env.GATEWAY_URL = stub.base;
-  process.env.GATEWAY_TIMEOUT_MS = '1000';
+  await useGatewayEnv(stub.base, { timeoutMs: 1000 });
+}
+
+/**
+ * Points the web app's environment at a gateway (a stub, or a real one from tests/gateway/helpers), with a
+ * fresh DATA_DIR and a test session secret, plus any other variables; then reads the environment again.
+ */
+export async function useGatewayEnv(
+  base: string,
+  { timeoutMs = 5000, env = {} }: { timeoutMs?: number; env?: Record<string, string> } = {},
+) {
+  process.env.GATEWAY_URL = base;
+  process.env.GATEWAY_TIMEOUT_MS = String(timeoutMs);
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'web-test-'));
   process.env.SESSION_SECRET = 'web-test-secret-0123456789';
-  const env = await import('~/utils/env.server');
-  env.resetEnvForTests();
+  Object.assign(process.env, env);
+  (await import('~/utils/env.server')).resetEnvForTests();
+}
+
+/** A browser's cookie for a signed-in user (a gateway token and username), as the login action sets it. */
+export async function sessionCookie(user: { token: string; username: string }, origin = 'http://localhost') {
+  const session = await import('~/utils/session.server');
+  return cookieOf(await session.createUserSession(new Request(`${origin}/login`), user.token, user.username, '/'));
 }
 
 /** A same-origin form post as a browser sends it. */
