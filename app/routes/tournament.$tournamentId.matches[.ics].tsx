@@ -6,6 +6,7 @@ import { gateway, GatewayError } from '~/utils/gateway.server';
 import { calendarFileName, matchCalendar } from '~/utils/match-calendar.server';
 import { requireUser } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
+import { publicOrigin } from '~/utils/link-preview.server';
 
 const NO_TEAM = 'You have not registered a team for this tournament.';
 const NO_PLACE = 'Your team no longer has a place in this tournament.';
@@ -67,7 +68,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ownGroupIds: (team.placements ?? []).map((p) => p.groupId),
     timeZone: getEnv().APP_TIME_ZONE,
     // The server builds the URL from a trusted proxy's X-Forwarded-Proto only (decision 020).
-    origin: new URL(request.url).origin,
+    // PUBLIC_URL when set (decision 049): one origin for the links and the UIDs, however the site was reached.
+    origin: publicOrigin(request),
     now: new Date(),
   });
   return new Response(ics, {

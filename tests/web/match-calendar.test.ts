@@ -42,8 +42,8 @@ const args = (request: Request, tid: number) => ({ request, params: { tournament
 const cookieFor = (player: TestUser) => sessionCookie(player, ORIGIN);
 
 /** GET /tournament/{tid}/matches.ics as the player (or signed out). */
-async function download(tid: number, player: TestUser | null) {
-  const url = `${ORIGIN}/tournament/${tid}/matches.ics`;
+async function download(tid: number, player: TestUser | null, origin = ORIGIN) {
+  const url = `${origin}/tournament/${tid}/matches.ics`;
   const request = new Request(url, player ? { headers: { cookie: await cookieFor(player) } } : {});
   return (await calendar.loader(args(request, tid))) as Response;
 }
@@ -158,6 +158,18 @@ describe('the match calendar of a tournament without stages', () => {
     expect(third.map((e) => e.uid)).toEqual(first.map((e) => e.uid));
     expect(third[1]).toMatchObject({ location: 'Vikendi', start: '2030-06-01T15:30:00.000Z', end: '2030-06-01T16:00:00.000Z' });
     expect(third[0]).toEqual(first[0]);
+
+    // With PUBLIC_URL set, the site reached by another address (an IP, a second domain) writes the same
+    // UIDs and links: a re-import updates the events instead of adding copies.
+    process.env.PUBLIC_URL = ORIGIN;
+    (await import('~/utils/env.server')).resetEnvForTests();
+    try {
+      const elsewhere = parse(await (await download(tid, players[0]!, 'http://10.0.0.5:3000')).text()).events;
+      expect(elsewhere.map((e) => [e.uid, e.url])).toEqual(third.map((e) => [e.uid, e.url]));
+    } finally {
+      delete process.env.PUBLIC_URL;
+      (await import('~/utils/env.server')).resetEnvForTests();
+    }
   });
 
   it('a Free Fire match lasts 20 minutes; a name without Latin letters names the file by the tournament id', async () => {
