@@ -32,16 +32,22 @@ const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 let configured: string | undefined;
 
 /**
- * Points fontconfig (which libvips' librsvg and Pango use) at these fonts and at nothing else, so a
- * share image looks the same on every machine, whatever fonts its system has. fontconfig reads
- * FONTCONFIG_FILE once, on the first text it lays out in this process: call this before any SVG with
- * text is rendered (the share-image module calls it when it loads). Returns the file written.
+ * Writes the fontconfig file for these fonts under tmpRoot and answers its path: in a folder named by
+ * the fonts' location (shared by the processes of one install), else, when that folder cannot be used
+ * (made by another user, or a file stands there), in a folder of this process's own. Throws only when
+ * tmpRoot takes no folder at all.
  */
-export function configureShareFonts(): string {
-  if (configured) return configured;
+export function writeShareFontConfig(tmpRoot: string = os.tmpdir()): string {
   const dirs = shareFontDirs();
   const hash = crypto.createHash('sha1').update(dirs.join('\n')).digest('hex').slice(0, 12);
-  const dir = path.join(os.tmpdir(), `custom-room-fonts-${hash}`);
+  try {
+    return writeConfigIn(path.join(tmpRoot, `custom-room-fonts-${hash}`), dirs);
+  } catch {
+    return writeConfigIn(fs.mkdtempSync(path.join(tmpRoot, `custom-room-fonts-${hash}-`)), dirs);
+  }
+}
+
+function writeConfigIn(dir: string, dirs: string[]): string {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'fonts.conf');
   const conf = [
@@ -59,7 +65,25 @@ export function configureShareFonts(): string {
     fs.writeFileSync(tmp, conf);
     fs.renameSync(tmp, file);
   }
-  process.env.FONTCONFIG_FILE = file;
-  configured = file;
   return file;
+}
+
+/**
+ * Points fontconfig (which libvips' librsvg and Pango use) at these fonts and at nothing else, so a
+ * share image looks the same on every machine, whatever fonts its system has. fontconfig reads
+ * FONTCONFIG_FILE once, on the first text it lays out in this process: call this before any SVG with
+ * text is rendered (the share-image module calls it when it loads). Returns the file written, or null
+ * when no temp folder can be written: the gateway still starts (its API does not need the fonts), and
+ * images are drawn with the system's fonts.
+ */
+export function configureShareFonts(): string | null {
+  if (configured) return configured;
+  try {
+    configured = writeShareFontConfig();
+  } catch (err) {
+    console.warn(`share images: cannot write the fonts' configuration (${(err as Error).message}); using the system's fonts`);
+    return null;
+  }
+  process.env.FONTCONFIG_FILE = configured;
+  return configured;
 }
