@@ -74,18 +74,3 @@ export function coverSources(cover: Cover | null): CoverSources | null {
   }
   return { src: coverVariantUrl(cover.url, 800)!, srcSet: candidates.join(', '), ...main };
 }
-
-/**
- * The share image for Open Graph previews (WhatsApp, X): the largest cover as JPEG, which every link
- * crawler shows (WhatsApp does not reliably show WebP), as an absolute URL with its pixel size when known.
- */
-export function ogImage(cover: Cover | null, origin: string): { url: string; width?: number; height?: number } | null {
-  if (!cover?.url) return null;
-  const m = LOCAL_COVER_URL.exec(cover.url);
-  if (!m) return /^https:\/\//.test(cover.url) ? { url: cover.url } : null;
-  const large = `/images/${m[1]}.jpg`;
-  const url = new URL(large, origin).href;
-  if (!positive(cover.width) || !positive(cover.height)) return { url };
-  const width = Math.min(1200, cover.width);
-  return { url, width, height: Math.max(1, Math.round((cover.height * width) / cover.width)) };
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverOf, coverSources, coverVariantUrl, isImageFileName, ogImage } from '~/utils/images';
+import { coverOf, coverSources, coverVariantUrl, isImageFileName } from '~/utils/images';
 
 const ID = '3336d05948b5e4a4d5c3b8777a005fb3';
 
@@ -73,23 +73,5 @@ describe('coverSources', () => {
     expect(coverVariantUrl(`/images/${ID}.webp`, 400)).toBe(`/images/${ID}-400.webp`);
     expect(coverVariantUrl(`/images/${ID}-800.webp`, 400)).toBeNull();
     expect(coverVariantUrl('https://x.test/images/a.webp', 400)).toBeNull();
-  });
-});
-
-describe('ogImage', () => {
-  it('is the absolute URL of the largest cover as JPEG, with its pixel size', () => {
-    expect(ogImage({ url: `/images/${ID}.webp`, width: 1200, height: 675 }, 'https://play.example.in')).toEqual({
-      url: `https://play.example.in/images/${ID}.jpg`,
-      width: 1200,
-      height: 675,
-    });
-    expect(ogImage({ url: `/images/${ID}.webp`, width: 900, height: 600 }, 'https://play.example.in')).toMatchObject({
-      width: 900,
-      height: 600,
-    });
-    expect(ogImage({ url: `/images/${ID}.webp`, width: null, height: null }, 'http://localhost:3000')).toEqual({
-      url: `http://localhost:3000/images/${ID}.jpg`,
-    });
-    expect(ogImage(null, 'https://play.example.in')).toBeNull();
   });
 });
