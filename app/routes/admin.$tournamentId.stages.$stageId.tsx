@@ -13,6 +13,7 @@ import { formatMatchTime } from '~/utils/format';
 import type { StageCheckIns } from '~/utils/gateway.server';
 import {
   parseDrawForm,
+  parseNotPlayed,
   parseMoveForm,
   parseRoomsForm,
   parseScheduleForm,
@@ -27,8 +28,10 @@ import {
   NO_SHOW_FIELD,
   roomInput,
   SCHEDULE_FIELDS,
-  SCHEDULE_ROWS,
+  GROUP_GAP_FIELD,
+  NOT_PLAYED_FIELD,
   scheduleInput,
+  scheduleRowsShown,
   STAGE_FIELDS,
 } from '~/utils/stage-forms';
 import { CheckInWindowFields } from '~/components/check-in-window';
@@ -40,6 +43,9 @@ import { requireTournamentId } from '~/utils/route-params.server';
 import {
   DRAW_METHOD_LABELS,
   DRAW_METHODS,
+  GROUP_GAP_MAX,
+  resultsInWords,
+  splitWarning,
   MAP_MAX,
   MATCH_DAY_MAX,
   MATCH_NO_MAX,
@@ -169,11 +175,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       hasResults: stage.hasResults,
       entrants: stage.entrants,
       later,
+      groupGap: stage.groupGap,
+      // Issue 27: "3 of 16 group-matches have results" (null before any match is scheduled).
+      resultsLine: stage.groupMatches.scheduled > 0 ? resultsInWords(stage.groupMatches) : null,
+      checkedIn: stage.checkedIn ?? null,
       checkInOpensAt: toDateTimeLocal(stage.checkIn?.opensAt, timeZone),
       checkInClosesAt: toDateTimeLocal(stage.checkIn?.closesAt, timeZone),
     },
     timeZone,
     checkIn: checkInView(checkIns, timeZone, !later && stage.state === 'draft'),
+    split: splitText(stage.checkedIn ?? stage.entrants, stage.lobbySize),
+    scheduleRows: scheduleRowsShown(slots.length, url.searchParams.get('rows') === 'all'),
     groups: stage.groups.map((g) => ({ id: g.id, name: g.name, count: g.slots.length })),
     shownGroup,
     entrants: {
@@ -210,8 +222,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           line: `${c.lastIn.teamName} in${c.firstOut ? `, ${c.firstOut.teamName} out` : ''} — ${c.decidedBy}`,
         })),
       nextStage: advance.nextStage,
+      missing: advance.missing.map((m) => ({
+        id: m.id,
+        label: `Day ${m.day} · Match ${m.matchNo} · Group ${m.groupName}`,
+        notPlayed: m.notPlayed,
+      })),
     },
   };
+}
+
+/** Issue 27: the draw's warning before it adds a group for a few teams past full lobbies; null when none. */
+function splitText(teams: number, lobby: number): string | null {
+  const split = splitWarning(teams, lobby);
+  if (!split) return null;
+  const full = split.groups - 1;
+  return `${teams} teams are ${split.over} more than ${full === 1 ? 'one lobby' : `${full} lobbies`} of ${lobby}: the draw makes ${split.groups} smaller groups.`;
 }
 
 /** Decision 047: the stage's check-in list for the organiser, and the no-show choices the gateway allows. */
@@ -313,7 +338,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'invite': {
       const values = { teamId: entries.teamId ?? '' };
       if (!/^\d{1,9}$/.test(values.teamId)) return failure(intent, values, { teamId: 'Choose a team to invite.' }, null);
-      const refused = await run(() => gateway.inviteTeam(request, tid, sid, Number(values.teamId)), values, ['teamId']);
+      const checkIn = entries.checkIn === 'yes';
+      const refused = await run(() => gateway.inviteTeam(request, tid, sid, Number(values.teamId), checkIn), values, ['teamId']);
       return refused ?? flash(request, 'Team invited', here);
     }
     case 'uninvite': {
@@ -325,7 +351,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'draw': {
       const parsed = parseDrawForm(formData);
       if (!parsed.ok) return failure(intent, parsed.values, parsed.fieldErrors, parsed.formError);
-      const refused = await run(() => gateway.drawGroups(request, tid, sid, parsed.body), parsed.values, ['method', 'seed']);
+      const refused = await run(() => gateway.drawGroups(request, tid, sid, parsed.body), parsed.values, [
+        'method',
+        'seed',
+        'confirmSplit',
+      ]);
       return refused ?? flash(request, 'Groups generated', here);
     }
     case 'move': {
@@ -379,7 +409,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'complete': {
       if (entries.confirm !== 'yes')
         return failure(intent, {}, { confirm: 'Tick the box to confirm: the qualifiers move on to the next stage.' }, null);
-      const refused = await run(() => gateway.completeStage(request, tid, sid), {}, []);
+      const notPlayed = parseNotPlayed(formData);
+      const refused = await run(() => gateway.completeStage(request, tid, sid, notPlayed), { [NOT_PLAYED_FIELD]: notPlayed.join(',') }, [
+        NOT_PLAYED_FIELD,
+      ]);
       return refused ?? flash(request, 'Stage completed', here);
     }
     case 'reopen': {
@@ -559,11 +592,14 @@ export default function AdminStage() {
                       <legend>What to do with them</legend>
                       {page.checkIn.actions.includes('replace') ? (
                         <label>
-                          <input type="radio" name={NO_SHOW_FIELD} value="replace" /> Replace them from the waitlist (they lose their place)
+                          <input type="radio" name={NO_SHOW_FIELD} value="replace" defaultChecked={page.checkIn.actions.length === 1} />{' '}
+                          Replace them from the waitlist (they lose their place)
                         </label>
                       ) : null}
                       <label>
-                        <input type="radio" name={NO_SHOW_FIELD} value="leave" /> Leave their slots empty
+                        {/* Issue 27: a form with one choice has it selected. */}
+                        <input type="radio" name={NO_SHOW_FIELD} value="leave" defaultChecked={page.checkIn.actions.length === 1} /> Leave
+                        their slots empty
                       </label>
                       {errorsOf('no-shows')[NO_SHOW_FIELD] ? (
                         <p className="field-error" id={`${NO_SHOW_FIELD}-error`}>
@@ -591,6 +627,14 @@ export default function AdminStage() {
             ? `${page.entrants.qualified} qualified from the previous stage, ${page.entrants.invited.length} invited.`
             : 'The confirmed teams (verified payment, or every team when the entry is free).'}
         </p>
+        {stage.checkedIn !== null ? (
+          <p id="entrants-checked-in">
+            <strong>
+              {stage.checkedIn} of {stage.entrants} checked in
+            </strong>
+            : only checked-in teams are drawn.
+          </p>
+        ) : null}
         {stage.later ? (
           <>
             {page.entrants.invited.length > 0 ? (
@@ -643,6 +687,13 @@ export default function AdminStage() {
                     </select>
                   )}
                 </Field>
+                {page.checkIn ? (
+                  <p className="st-confirm">
+                    <input type="checkbox" id="invite-check-in" name="checkIn" value="yes" />
+                    <label htmlFor="invite-check-in">Ask the team to check in (left unticked, it counts as checked in)</label>
+                  </p>
+                ) : null}
+                <p className="fine">The team is told it is invited.</p>
                 <SubmitButton pendingLabel="Inviting…">Invite team</SubmitButton>
               </Form>
             ) : null}
@@ -664,9 +715,14 @@ export default function AdminStage() {
         ) : (
           <p className="fine">No groups yet.</p>
         )}
+        {draft && stage.checkedIn !== null ? (
+          <p id="draw-checked-in">
+            {stage.checkedIn} of {stage.entrants} checked in: only they are drawn.
+          </p>
+        ) : null}
         {draft ? (
           <>
-            {summary('draw', ['method', 'seed'])}
+            {summary('draw', ['method', 'seed', 'confirmSplit'])}
             <Form method="post" className="form" noValidate key={keyOf('draw', `draw-${stage.draw?.drawnAt ?? ''}`)}>
               <input type="hidden" name="intent" value="draw" />
               <fieldset className="st-radios" aria-describedby={drawErrors.method ? 'method-error' : undefined}>
@@ -698,6 +754,26 @@ export default function AdminStage() {
                 autoComplete="off"
                 spellCheck={false}
               />
+              {page.split || drawErrors.confirmSplit ? (
+                <div className="st-confirm">
+                  {page.split ? <p>{page.split}</p> : null}
+                  <input
+                    type="checkbox"
+                    id="confirmSplit"
+                    name="confirmSplit"
+                    value="yes"
+                    defaultChecked={drawValues.confirmSplit === 'yes'}
+                    aria-invalid={drawErrors.confirmSplit ? true : undefined}
+                    aria-describedby={drawErrors.confirmSplit ? 'confirmSplit-error' : undefined}
+                  />
+                  <label htmlFor="confirmSplit">Yes, split them into smaller groups</label>
+                  {drawErrors.confirmSplit ? (
+                    <p className="field-error" id="confirmSplit-error">
+                      {drawErrors.confirmSplit}
+                    </p>
+                  ) : null}
+                </div>
+              ) : null}
               <SubmitButton pendingLabel="Drawing…">{groups.length ? 'Draw again' : 'Generate groups'}</SubmitButton>
             </Form>
           </>
@@ -800,10 +876,21 @@ export default function AdminStage() {
           Each row becomes one match for every group. A row whose day and match exist updates its map and time. Rows without a map and time
           are ignored.
         </p>
-        {summary('schedule', Array.from({ length: SCHEDULE_ROWS }, (_, r) => SCHEDULE_FIELDS.map((f) => scheduleInput(f, r))).flat())}
-        <Form method="post" noValidate key={keyOf('schedule', `schedule-${slots.length}`)}>
+        {summary('schedule', [
+          GROUP_GAP_FIELD,
+          ...Array.from({ length: page.scheduleRows }, (_, r) => SCHEDULE_FIELDS.map((f) => scheduleInput(f, r))).flat(),
+        ])}
+        <Form method="post" noValidate key={keyOf('schedule', `schedule-${slots.length}-${stage.groupGap}`)}>
           <input type="hidden" name="intent" value="schedule" />
-          {Array.from({ length: SCHEDULE_ROWS }, (_, r) => {
+          <TextField
+            name={GROUP_GAP_FIELD}
+            label="Minutes between groups"
+            hint={`0: every group plays at the row's time. 90: Group A at 12:00, B at 13:30, C at 15:00 … (at most ${GROUP_GAP_MAX}).`}
+            error={schedErrors[GROUP_GAP_FIELD]}
+            defaultValue={schedValues[GROUP_GAP_FIELD] ?? String(stage.groupGap)}
+            inputMode="numeric"
+          />
+          {Array.from({ length: page.scheduleRows }, (_, r) => {
             const existing = slots[r];
             const v = (f: (typeof SCHEDULE_FIELDS)[number], fallback: string) => schedValues[scheduleInput(f, r)] ?? fallback;
             return (
@@ -859,6 +946,11 @@ export default function AdminStage() {
           })}
           <SubmitButton pendingLabel="Scheduling…">Schedule for every group</SubmitButton>
         </Form>
+        {page.scheduleRows < 12 ? (
+          <p className="fine">
+            <Link to="?rows=all#schedule">Show 12 rows</Link>
+          </p>
+        ) : null}
       </Panel>
 
       {slots.length > 0 ? (
@@ -963,6 +1055,7 @@ export default function AdminStage() {
 
       {slots.length > 0 ? (
         <Panel id="results" title="Results">
+          {stage.resultsLine ? <p id="results-count">{stage.resultsLine}.</p> : null}
           <p className="fine">Enter each group’s results per match: choose the match and the group.</p>
           <Form method="get" action={`${base}/results`} className="ops-pick">
             <div>
@@ -1052,12 +1145,38 @@ export default function AdminStage() {
             </>
           ) : (
             <>
-              {summary('complete', ['confirm'])}
-              <Form method="post" noValidate>
+              {summary('complete', ['confirm', NOT_PLAYED_FIELD])}
+              <Form method="post" noValidate key={keyOf('complete', 'complete')}>
                 <input type="hidden" name="intent" value="complete" />
+                {stage.resultsLine ? <p id="complete-results-count">{stage.resultsLine}.</p> : null}
+                {advance.missing.length > 0 ? (
+                  <fieldset
+                    className="st-radios"
+                    id={NOT_PLAYED_FIELD}
+                    aria-describedby={errorsOf('complete')[NOT_PLAYED_FIELD] ? `${NOT_PLAYED_FIELD}-error` : undefined}
+                  >
+                    <legend>Matches without results: tick those that were not played</legend>
+                    {advance.missing.map((m) => (
+                      <label key={m.id}>
+                        <input
+                          type="checkbox"
+                          name={NOT_PLAYED_FIELD}
+                          value={m.id}
+                          defaultChecked={m.notPlayed || (valuesOf('complete')[NOT_PLAYED_FIELD] ?? '').split(',').includes(String(m.id))}
+                        />{' '}
+                        {m.label}: not played
+                      </label>
+                    ))}
+                    {errorsOf('complete')[NOT_PLAYED_FIELD] ? (
+                      <p className="field-error" id={`${NOT_PLAYED_FIELD}-error`}>
+                        {errorsOf('complete')[NOT_PLAYED_FIELD]}
+                      </p>
+                    ) : null}
+                  </fieldset>
+                ) : null}
                 <p className="st-confirm">
                   <input type="checkbox" id="complete-confirm" name="confirm" value="yes" />
-                  <label htmlFor="complete-confirm">Every result is in: complete {stage.name}</label>
+                  <label htmlFor="complete-confirm">Complete {stage.name}: every match has results or is marked not played</label>
                 </p>
                 <SubmitButton pendingLabel="Completing…">Complete stage</SubmitButton>
               </Form>

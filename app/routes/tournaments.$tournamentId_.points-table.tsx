@@ -11,7 +11,7 @@ import { dayLabel, OVERALL, parseDay, POINTS_DAYS } from '~/utils/points-day';
 import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { parseTournamentId } from '~/utils/tournament';
 import { getEnv } from '~/utils/env.server';
-import { historyEntry, type HistoryEntry } from '~/utils/result-history';
+import { historyEntry, notPlayedLine, type HistoryEntry, type NotPlayedLine } from '~/utils/result-history';
 import { MatchBreakdown, ShareLinks, TableTabs } from '~/components/points-extras';
 import { breakdownView, parseView, tableQuery, whatsAppLink } from '~/utils/points-extras';
 import { shareUrl, viewerTeamId } from '~/utils/points-extras.server';
@@ -37,11 +37,18 @@ async function stagesOf(request: Request, id: number): Promise<StageSummary[]> {
 const HISTORY_ON_PAGE = 50;
 
 /** The result history (issue 20, public, cached); a refusal only leaves the section out, the table still shows. */
-async function historyOf(request: Request, id: number): Promise<{ entries: HistoryEntry[]; more: boolean } | null> {
+async function historyOf(
+  request: Request,
+  id: number,
+): Promise<{ entries: HistoryEntry[]; more: boolean; notPlayed: NotPlayedLine[] } | null> {
   try {
-    const { changes, nextBefore } = await gateway.resultHistory(request, id, { limit: HISTORY_ON_PAGE });
+    const { changes, nextBefore, notPlayed } = await gateway.resultHistory(request, id, { limit: HISTORY_ON_PAGE });
     const timeZone = getEnv().APP_TIME_ZONE;
-    return { entries: changes.map((c) => historyEntry(c, timeZone)), more: nextBefore !== null };
+    return {
+      entries: changes.map((c) => historyEntry(c, timeZone)),
+      more: nextBefore !== null,
+      notPlayed: (notPlayed ?? []).map((m) => notPlayedLine(m, timeZone)),
+    };
   } catch (err) {
     if (err instanceof GatewayError && !err.unavailable) return null;
     throw err;
@@ -212,6 +219,7 @@ export default function PointsTablePage() {
         Teams level on total points are ranked by wins (chicken dinners), then placement points, then finishes, then team name.
       </p>
       {history ? <ResultHistory entries={history.entries} more={history.more} /> : null}
+      {history && history.notPlayed.length > 0 ? <NotPlayed lines={history.notPlayed} /> : null}
     </>
   );
 }
@@ -255,6 +263,24 @@ function ResultHistory({ entries, more }: { entries: HistoryEntry[]; more: boole
         </ol>
       )}
       {more ? <p className="fine">The latest {HISTORY_ON_PAGE} corrections are shown.</p> : null}
+    </section>
+  );
+}
+
+/** Issue 27: group matches the organiser marked as not played when completing their stage. */
+function NotPlayed({ lines }: { lines: NotPlayedLine[] }) {
+  return (
+    <section aria-labelledby="np-title" className="result-history">
+      <h2 id="np-title">Matches not played</h2>
+      <ul className="rh-list">
+        {lines.map((l) => (
+          <li key={l.key}>
+            <p>
+              {l.match} · marked not played by {l.by}, <time dateTime={l.at}>{l.when}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

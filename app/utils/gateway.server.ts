@@ -314,8 +314,9 @@ export const gateway = {
     call(request, 'updateStage', { params: { id, stageId }, body }),
   deleteStage: (request: Request, id: number, stageId: number) => call(request, 'deleteStage', { params: { id, stageId } }),
   stageEntrants: (request: Request, id: number, stageId: number) => call(request, 'stageEntrants', { params: { id, stageId } }),
-  inviteTeam: (request: Request, id: number, stageId: number, teamId: number) =>
-    call(request, 'inviteTeam', { params: { id, stageId }, body: { teamId } }),
+  /** checkIn: ask the team to check in itself (issue 27); else it counts as checked in. */
+  inviteTeam: (request: Request, id: number, stageId: number, teamId: number, checkIn = false) =>
+    call(request, 'inviteTeam', { params: { id, stageId }, body: checkIn ? { teamId, checkIn } : { teamId } }),
   removeInvite: (request: Request, id: number, stageId: number, teamId: number) =>
     call(request, 'removeInvite', { params: { id, stageId, teamId } }),
   drawGroups: (request: Request, id: number, stageId: number, body: Body<'drawGroups'>) =>
@@ -324,7 +325,9 @@ export const gateway = {
     call(request, 'moveSlot', { params: { id, stageId }, body }),
   publishStage: (request: Request, id: number, stageId: number) => call(request, 'publishStage', { params: { id, stageId }, body: {} }),
   stageAdvance: (request: Request, id: number, stageId: number) => call(request, 'stageAdvance', { params: { id, stageId } }),
-  completeStage: (request: Request, id: number, stageId: number) => call(request, 'completeStage', { params: { id, stageId }, body: {} }),
+  /** notPlayed: group matches without results the organiser marks as not played (issue 27). */
+  completeStage: (request: Request, id: number, stageId: number, notPlayed: number[] = []) =>
+    call(request, 'completeStage', { params: { id, stageId }, body: notPlayed.length > 0 ? { notPlayed } : {} }),
   reopenStage: (request: Request, id: number, stageId: number) => call(request, 'reopenStage', { params: { id, stageId }, body: {} }),
   scheduleStage: (request: Request, id: number, stageId: number, body: Body<'scheduleStage'>) =>
     call(request, 'scheduleStage', { params: { id, stageId }, body }),

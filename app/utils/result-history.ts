@@ -1,4 +1,4 @@
-import type { ResultChange, ResultValues } from '@custom-room/contract';
+import type { NotPlayedMark, ResultChange, ResultValues } from '@custom-room/contract';
 import { formatDateTime } from './format';
 
 /** Issue 20 (decision 048): the public points page's "Result history", as text the page only lays out. */
@@ -40,5 +40,24 @@ export function historyEntry(change: ResultChange, timeZone: string): HistoryEnt
     at: change.changedAt,
     when: formatDateTime(change.changedAt, timeZone),
     teams: change.teams.map((t) => `${t.teamName}: ${resultText(t.before)} → ${resultText(t.after)}`),
+  };
+}
+
+/** Issue 27: a group match the organiser marked as not played, as the history lists it. */
+export interface NotPlayedLine {
+  key: string;
+  match: string;
+  by: string;
+  at: string;
+  when: string;
+}
+
+export function notPlayedLine(mark: NotPlayedMark, timeZone: string): NotPlayedLine {
+  return {
+    key: `${mark.groupId}-${mark.day}-${mark.match}`,
+    match: `Day ${mark.day} · Match ${mark.match} · ${mark.stageName} · Group ${mark.groupName}`,
+    by: mark.markedBy,
+    at: mark.markedAt,
+    when: formatDateTime(mark.markedAt, timeZone),
   };
 }

@@ -4,10 +4,11 @@ import {
   MatchResultsBatchSchema,
   SlotMoveSchema,
   StageCreateSchema,
+  StageScheduleSchema,
   StageUpdateSchema,
 } from '@custom-room/contract';
 import { formEntries, zodFieldErrors, type FieldErrors, type FormValues } from './forms.server';
-import type { GatewayError } from './gateway.server';
+import { GatewayError } from './gateway.server';
 import { UNAVAILABLE_FORM_MESSAGE } from './forms.server';
 import {
   CHECK_IN_FIELDS,
@@ -18,11 +19,24 @@ import {
   SCHEDULE_ROWS,
   scheduleInput,
   STAGE_FIELDS,
+  GROUP_GAP_FIELD,
+  NOT_PLAYED_FIELD,
 } from './stage-forms';
 import { getEnv } from './env.server';
 import { fromDateTimeLocal } from './format';
 
-export { CHECK_IN_FIELDS, RESULT_FIELDS, resultInput, roomInput, SCHEDULE_FIELDS, SCHEDULE_ROWS, scheduleInput, STAGE_FIELDS };
+export {
+  CHECK_IN_FIELDS,
+  GROUP_GAP_FIELD,
+  NOT_PLAYED_FIELD,
+  RESULT_FIELDS,
+  resultInput,
+  roomInput,
+  SCHEDULE_FIELDS,
+  SCHEDULE_ROWS,
+  scheduleInput,
+  STAGE_FIELDS,
+};
 
 /**
  * The organiser's stage forms (issue 18, decision 041): every form posts an `intent`; these read the
@@ -77,13 +91,30 @@ export function parseStageForm(formData: FormData, mode: 'create' | 'update'): P
   return { ok: true, body: { ...result.data, ...window }, values };
 }
 
-export function parseDrawForm(formData: FormData): Parsed<{ method: 'registration' | 'random' | 'seeded'; seed?: string }> {
+export function parseDrawForm(
+  formData: FormData,
+): Parsed<{ method: 'registration' | 'random' | 'seeded'; seed?: string; confirmSplit?: boolean }> {
   const entries = formEntries(formData);
-  const values: FormValues = { method: entries.method ?? '', seed: entries.seed ?? '' };
+  const confirmSplit = entries.confirmSplit === 'yes';
+  const values: FormValues = { method: entries.method ?? '', seed: entries.seed ?? '', ...(confirmSplit ? { confirmSplit: 'yes' } : {}) };
   const result = DrawBodySchema.safeParse({ method: given(entries, 'method'), seed: given(entries, 'seed') });
   if (!result.success) return { ok: false, values, ...zodFieldErrors(result.error) };
   const body = result.data.method === 'random' && result.data.seed ? result.data : { method: result.data.method };
-  return { ok: true, body, values };
+  // Issue 27: the organiser ticked "draw anyway" for a split of a few teams past full lobbies.
+  return { ok: true, body: confirmSplit ? { ...body, confirmSplit } : body, values };
+}
+
+/** Issue 27: the completion form's ticked "not played" boxes, as match ids. */
+export function parseNotPlayed(formData: FormData): number[] {
+  return [
+    ...new Set(
+      formData
+        .getAll(NOT_PLAYED_FIELD)
+        .map(String)
+        .filter((v) => /^\d{1,9}$/.test(v))
+        .map(Number),
+    ),
+  ];
 }
 
 /** from/to as group id and slot; errors keyed by the inputs (fromGroup, fromSlot, toGroup, toSlot). */
@@ -125,10 +156,21 @@ export interface ScheduleRow {
  * The schedule form: rows day.N, matchNo.N, map.N, time.N. A row with every box blank is ignored;
  * `sent` maps the index of each row sent to the gateway back to its form row (for its errors).
  */
-export function parseScheduleForm(formData: FormData): Parsed<{ matches: ScheduleRow[] }> & { sent: number[] } {
+export function parseScheduleForm(formData: FormData): Parsed<{ matches: ScheduleRow[]; groupGap?: number }> & { sent: number[] } {
   const entries = formEntries(formData);
   const values: FormValues = {};
   const fieldErrors: FieldErrors = {};
+  // Issue 27: minutes between groups' starts; blank keeps the stage's.
+  let groupGap: number | undefined;
+  if (GROUP_GAP_FIELD in entries) {
+    values[GROUP_GAP_FIELD] = entries[GROUP_GAP_FIELD]!;
+    const raw = given(entries, GROUP_GAP_FIELD);
+    if (raw !== undefined) {
+      const gap = StageScheduleSchema.shape.groupGap.safeParse(raw);
+      if (gap.success) groupGap = gap.data;
+      else fieldErrors[GROUP_GAP_FIELD] = gap.error.issues[0]?.message ?? 'Enter the minutes between groups.';
+    }
+  }
   const matches: ScheduleRow[] = [];
   const sent: number[] = [];
   for (let row = 0; row < SCHEDULE_ROWS; row++) {
@@ -146,14 +188,23 @@ export function parseScheduleForm(formData: FormData): Parsed<{ matches: Schedul
   }
   if (Object.keys(fieldErrors).length) return { ok: false, values, fieldErrors, formError: null, sent };
   if (matches.length === 0) return { ok: false, values, fieldErrors: {}, formError: 'Fill in at least one match: its map and time.', sent };
-  return { ok: true, body: { matches }, values, sent };
+  return { ok: true, body: groupGap === undefined ? { matches } : { matches, groupGap }, values, sent };
 }
 
 /** The gateway's "matches.{i}.{field}" errors as the form's "{field}.{row}". */
 export function scheduleErrors(err: GatewayError, sent: number[]): { fieldErrors: FieldErrors; formError: string | null } {
-  return placeErrors(err, /^matches\.(\d+)\.(day|matchNo|map|time)$/, (i, f) =>
-    sent[i] === undefined ? null : scheduleInput(f as never, sent[i]!),
+  const placed = placeErrors(
+    new GatewayError(
+      err.status,
+      err.message,
+      Object.fromEntries(Object.entries(err.fieldErrors).filter(([k]) => k !== GROUP_GAP_FIELD)),
+      err.unavailable,
+    ),
+    /^matches\.(\d+)\.(day|matchNo|map|time)$/,
+    (i, f) => (sent[i] === undefined ? null : scheduleInput(f as never, sent[i]!)),
   );
+  const gap = err.fieldErrors[GROUP_GAP_FIELD];
+  return gap ? { fieldErrors: { ...placed.fieldErrors, [GROUP_GAP_FIELD]: gap }, formError: placed.formError } : placed;
 }
 
 /**

@@ -53,6 +53,7 @@ import {
   DrawBodySchema,
   NoShowsBodySchema,
   StageCheckInsSchema,
+  CompleteBodySchema,
   EntrantSchema,
   InviteBodySchema,
   SlotMoveSchema,
@@ -631,9 +632,10 @@ export const endpoints = {
     tags: TAGS.stages,
     summary: "Complete a published stage: its qualifiers become the next stage's entrants (admin)",
     description:
-      "The top advancePerGroup of each group (group table), then the best advanceBest of the others by the stage's overall table; ties broken as on the points table. Answers the qualifiers and each cut line with the tie-break that decided it, in words.",
+      "The top advancePerGroup of each group (group table), then the best advanceBest of the others by the stage's overall table; ties broken as on the points table. Answers the qualifiers and each cut line with the tie-break that decided it, in words. Issue 27: refused (409, naming them) while a scheduled group match has no results, unless notPlayed marks it as not played; refused while the stage has no scheduled match.",
     security: SECURITY,
     params: StageParamsSchema,
+    body: CompleteBodySchema,
     response: { 200: AdvanceSchema, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   reopenStage: endpoint('POST', '/tournaments/:id/stages/:stageId/reopen', {

@@ -127,6 +127,8 @@ describe('stages, groups and slots', () => {
         draw: null,
         entrants: 0,
         hasResults: false,
+        groupGap: 0,
+        groupMatches: { scheduled: 0, withResults: 0, notPlayed: 0 },
         groups: [],
       });
       const second = await addStage(bgmi.id, { name: 'Grand Final', lobbySize: 16, firstSlot: 3, advancePerGroup: 2, advanceBest: 1 });
@@ -800,8 +802,13 @@ describe('stages, groups and slots', () => {
       expect(await stageOf(tid, first.id)).toMatchObject({ state: 'completed' });
       expect(await stageOf(tid, second.id)).toMatchObject({ state: 'published', hasResults: true });
 
-      // The final advances nobody: completing it gives the final standings.
-      const finished = expectStatus(await gw.api.post(`${stageUrl(tid, second.id)}/complete`, {}, admin), 200, 'complete final');
+      // The final advances nobody: completing it gives the final standings (group B's match was not played, issue 27).
+      const unplayed = (await myMatches(tid, admin)).filter((m) => m.stageId === second.id && m.groupId !== fa).map((m) => m.id);
+      const finished = expectStatus(
+        await gw.api.post(`${stageUrl(tid, second.id)}/complete`, { notPlayed: unplayed }, admin),
+        200,
+        'complete final',
+      );
       expect(finished.qualifiers).toEqual([]);
       expect(finished.nextStage).toBeNull();
       const winner = finalA[0]!;
@@ -830,7 +837,14 @@ describe('stages, groups and slots', () => {
       await publish(tid, stage.id);
       expectRefused(await post('publish'), 'publish twice');
       expect((await post('reopen')).status).toBe(409);
-      expectStatus(await post('complete'), 200, 'complete');
+      // Issue 27: completing needs scheduled matches with results, or marked not played.
+      expect((await post('complete')).status).toBe(409);
+      const matches = expectStatus(await schedule(tid, stage.id, [schedule1()]), 200, 'schedule') as any[];
+      expectStatus(
+        await gw.api.post(`${stageUrl(tid, stage.id)}/complete`, { notPlayed: matches.map((m) => m.id) }, admin),
+        200,
+        'complete',
+      );
       expect((await post('complete')).status).toBe(409);
       expect(await stageOf(tid, stage.id, undefined)).toMatchObject({ state: 'completed' });
     });

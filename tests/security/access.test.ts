@@ -388,7 +388,7 @@ const ROWS: Row[] = [
   stageRow('POST', '/slots', 'drawn', (f) => ({ from: { groupId: f.groups[0], slot: 1 }, to: { groupId: f.groups[1], slot: 1 } })),
   stageRow('POST', '/publish', 'drawn'),
   stageRow('GET', '/advance', 'published'),
-  stageRow('POST', '/complete', 'published'),
+  stageRow('POST', '/complete', 'published', (f) => ({ notPlayed: f.matches })),
   stageRow('POST', '/reopen', 'completed'),
   stageRow('POST', '/matches', 'drawn', () => ({ matches: [{ day: 1, matchNo: 1, map: 'Erangel', time: '18:30' }] })),
   stageRow('PUT', '/rooms', 'scheduled', (f) => ({ rooms: f.matches.map((id) => ({ id, matchId: `r-${id}`, password: `p-${id}` })) })),
@@ -477,8 +477,13 @@ async function stageFixture(state: StageState): Promise<StageFixture> {
     return fixture;
   }
   await ok(gw.api.post(`${base}/${stage.id}/publish`, {}, admin));
+  // Issue 27: a stage completes with its matches' results, or them marked not played.
+  const played = await ok(
+    gw.api.post(`${base}/${stage.id}/matches`, { matches: [{ day: 1, matchNo: 1, map: 'Erangel', time: '18:30' }] }, admin),
+  );
+  fixture.matches = played.map((m: { id: number }) => m.id);
   if (state === 'published') return fixture;
-  await ok(gw.api.post(`${base}/${stage.id}/complete`, {}, admin));
+  await ok(gw.api.post(`${base}/${stage.id}/complete`, { notPlayed: fixture.matches }, admin));
   if (state === 'completed') return fixture;
   const second = await ok(gw.api.post(base, { name: 'Final', lobbySize: 4 }, admin));
   fixture.sid = second.id;

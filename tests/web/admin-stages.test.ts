@@ -59,6 +59,8 @@ const STAGE = {
   draw: { method: 'random', seed: 'abc', drawnAt: '2026-12-01T10:00:00.000Z' },
   entrants: 4,
   hasResults: false,
+  groupGap: 0,
+  groupMatches: { scheduled: 0, withResults: 0, notPlayed: 0 },
   groups: [GROUP_A, GROUP_B],
 };
 const match = (id: number, day: number, matchNo: number, group: { id: number; name: string }, room = '') => ({
@@ -266,6 +268,7 @@ describe('stage page', () => {
             },
           ],
           nextStage: null,
+          missing: [],
         },
       ],
       ...extra,
@@ -493,7 +496,7 @@ describe('stage page', () => {
   it('publishes, completes with the confirmation and reopens, each a plain POST that redirects back', async () => {
     routes({
       'POST /tournaments/5/stages/7/publish': () => [200, STAGE],
-      'POST /tournaments/5/stages/7/complete': () => [200, { stage: STAGE, qualifiers: [], cuts: [], nextStage: null }],
+      'POST /tournaments/5/stages/7/complete': () => [200, { stage: STAGE, qualifiers: [], cuts: [], nextStage: null, missing: [] }],
       'POST /tournaments/5/stages/7/reopen': () => [409, { message: 'The next stage already has results.' }],
     });
     expect(((await act([['intent', 'publish']])) as Response).headers.get('location')).toBe('/admin/5/stages/7');
@@ -518,6 +521,106 @@ describe('stage page', () => {
       ['teamId', '120'],
     ]);
     expect(seen('POST', '/tournaments/5/stages/7/invites').at(-1)!.body).toEqual({ teamId: 120 });
+    // Issue 27: "ask the team to check in" is sent only when ticked.
+    await act([
+      ['intent', 'invite'],
+      ['teamId', '121'],
+      ['checkIn', 'yes'],
+    ]);
+    expect(seen('POST', '/tournaments/5/stages/7/invites').at(-1)!.body).toEqual({ teamId: 121, checkIn: true });
+  });
+
+  describe('issue 27', () => {
+    const missing = [
+      { id: 40, day: 1, matchNo: 1, groupId: 31, groupName: 'A', notPlayed: false },
+      { id: 43, day: 1, matchNo: 2, groupId: 32, groupName: 'B', notPlayed: true },
+    ];
+    const counted = { ...STAGE, groupMatches: { scheduled: 4, withResults: 1, notPlayed: 1 } };
+
+    it('shows "1 of 4 group-matches have results" and lists the matches without results, marked ones ticked', async () => {
+      stageRoutes({
+        'GET /tournaments/5/stages': () => [200, [counted]],
+        'GET /tournaments/5/stages/7/advance': () => [200, { stage: counted, qualifiers: [], cuts: [], nextStage: null, missing }],
+      });
+      const page = unwrap(await stagePage.loader(args(get(STAGE_URL, await adminCookie()), STAGE_PARAMS)));
+      expect(page.body.stage.resultsLine).toBe('1 of 4 group-matches have results; 1 marked not played');
+      expect(page.body.advance.missing).toEqual([
+        { id: 40, label: 'Day 1 · Match 1 · Group A', notPlayed: false },
+        { id: 43, label: 'Day 1 · Match 2 · Group B', notPlayed: true },
+      ]);
+    });
+
+    it('completes with the ticked matches as notPlayed; a refusal keeps the ticks and shows the count beside them', async () => {
+      const message = '1 of 4 group-matches have results. Enter the results of Day 1 match 2 Group A, or mark it as not played.';
+      routes({ 'POST /tournaments/5/stages/7/complete': () => [409, { message, errors: { notPlayed: message } }] });
+      const res = unwrap(
+        await act([
+          ['intent', 'complete'],
+          ['confirm', 'yes'],
+          ['notPlayed', '40'],
+          ['notPlayed', '43'],
+          ['notPlayed', 'x'],
+        ]),
+      );
+      expect(seen('POST', '/tournaments/5/stages/7/complete').at(-1)!.body).toEqual({ notPlayed: [40, 43] });
+      expect(res.status).toBe(409);
+      expect(res.body.fieldErrors).toEqual({ notPlayed: message });
+      expect(res.body.values).toMatchObject({ notPlayed: '40,43', intent: 'complete' });
+    });
+
+    it('says how many checked in, warns before a small split, and sends confirmSplit only when ticked', async () => {
+      const windowed = {
+        ...STAGE,
+        state: 'draft',
+        lobbySize: 8,
+        entrants: 12,
+        checkedIn: 9,
+        groups: [],
+        checkIn: { opensAt: '2026-12-01T10:00:00.000Z', closesAt: '2026-12-01T11:00:00.000Z', noShows: null },
+      };
+      stageRoutes({
+        'GET /tournaments/5/stages': () => [200, [windowed]],
+        'GET /tournaments/5/stages/7/check-ins': () => [
+          200,
+          { stageId: 7, opensAt: windowed.checkIn.opensAt, closesAt: windowed.checkIn.closesAt, closed: true, noShows: null, teams: [] },
+        ],
+      });
+      const page = unwrap(await stagePage.loader(args(get(STAGE_URL, await adminCookie()), STAGE_PARAMS)));
+      expect(page.body.stage).toMatchObject({ checkedIn: 9, entrants: 12 });
+      expect(page.body.split).toBe('9 teams are 1 more than one lobby of 8: the draw makes 2 smaller groups.');
+
+      routes({ 'POST /tournaments/5/stages/7/groups': () => [200, windowed] });
+      await act([
+        ['intent', 'draw'],
+        ['method', 'registration'],
+        ['confirmSplit', 'yes'],
+      ]);
+      expect(seen('POST', '/tournaments/5/stages/7/groups').at(-1)!.body).toEqual({ method: 'registration', confirmSplit: true });
+      await act([
+        ['intent', 'draw'],
+        ['method', 'registration'],
+      ]);
+      expect(seen('POST', '/tournaments/5/stages/7/groups').at(-1)!.body).toEqual({ method: 'registration' });
+    });
+
+    it('a 6-match stage goes in one submit (8 rows shown), with the minutes between groups', async () => {
+      stageRoutes();
+      const page = unwrap(await stagePage.loader(args(get(STAGE_URL, await adminCookie()), STAGE_PARAMS)));
+      expect(page.body.scheduleRows).toBeGreaterThanOrEqual(8);
+      const rows = Array.from({ length: 6 }, (_, r): [string, string][] => [
+        [`day.${r}`, '1'],
+        [`matchNo.${r}`, String(r + 1)],
+        [`map.${r}`, 'Bermuda'],
+        [`time.${r}`, `1${r}:00`],
+      ]).flat();
+      const parsed = parseScheduleForm(form([['groupGap', '90'], ...rows]));
+      expect(parsed.ok && parsed.body.matches).toHaveLength(6);
+      expect(parsed.ok && parsed.body.groupGap).toBe(90);
+      expect(parseScheduleForm(form([['groupGap', '-5'], ...rows]))).toMatchObject({
+        ok: false,
+        fieldErrors: { groupGap: 'Minutes between groups must be a whole number from 0 to 720.' },
+      });
+    });
   });
 });
 

@@ -59,3 +59,15 @@ export function timeZoneName(timeZone: string, style: 'short' | 'long', at: numb
 /** "18:30 IST": the time as the organiser entered it and the zone's short name at the match (decision 016). */
 export const matchTimeText = (time: string, timeZone: string, at: number): string =>
   `${time.slice(0, 5)} ${timeZoneName(timeZone, 'short', at)}`;
+
+/**
+ * Issue 27: a group hosted `minutes` after the first: "12:00" + 90 → "13:30" (seconds kept). null when it
+ * would pass midnight (a match's day is its own: the organiser schedules that one on the next day).
+ */
+export function addMinutes(time: string, minutes: number): string | null {
+  const m = /^(\d{1,2}):(\d{2})(:\d{2})?$/.exec(time);
+  if (!m) return null;
+  const total = Number(m[1]) * 60 + Number(m[2]) + minutes;
+  if (total >= 24 * 60) return null;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}${m[3] ?? ''}`;
+}

@@ -19,6 +19,22 @@ export const MAX_STAGES = 10;
 export const SEED_MAX = 64;
 /** Match rows one stage schedule call may carry (each becomes one match per group). */
 export const MAX_SCHEDULE_ROWS = 12;
+/** Issue 27: the most minutes between two groups' starts (groups hosted one after another). */
+export const GROUP_GAP_MAX = 720;
+/**
+ * Issue 27: a draw that adds a whole group for a few teams past full lobbies (and shrinks every other
+ * group) asks first. "A few": at most a quarter of a lobby (1 team in a lobby of 4 to 7, 4 in 16, 6 in 25;
+ * never in lobbies under 4). null when the draw needs no confirmation.
+ */
+export const splitWarning = (entrants: number, lobbySize: number): { groups: number; over: number } | null => {
+  const groups = Math.ceil(entrants / lobbySize);
+  const over = entrants - (groups - 1) * lobbySize;
+  return groups >= 2 && over <= Math.floor(lobbySize / 4) ? { groups, over } : null;
+};
+/** "3 of 16 group-matches have results" (issue 27): on the stage page and in the completion preview. */
+export const resultsInWords = (c: { scheduled: number; withResults: number; notPlayed: number }) =>
+  `${c.withResults} of ${c.scheduled} group-${c.scheduled === 1 ? 'match has' : 'matches have'} results` +
+  (c.notPlayed > 0 ? `; ${c.notPlayed} marked not played` : '');
 /** Room rows one rooms call may carry: 1,000 squads in 40 groups, 6 matches a day. */
 export const MAX_ROOM_ROWS = 500;
 

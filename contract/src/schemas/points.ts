@@ -66,6 +66,18 @@ export function lobbyLimits(teams: number, format: string): { teams: number; max
   return { teams, maxFinishes: Math.max(0, playersPerTeam(format) * (teams - 1)) };
 }
 
+/**
+ * Issue 27: one match's finishes all come from the lobby's players, and the last one standing is never
+ * finished, so their sum is at most the players in the lobby minus one (4 × teams − 1 for squads).
+ * The message names the total entered; null when the sum is possible.
+ */
+export function finishesTotalError(total: number, teams: number, format: string): string | null {
+  const players = playersPerTeam(format) * teams;
+  const most = Math.max(0, players - 1);
+  if (total <= most) return null;
+  return `The finishes add up to ${total}: a lobby of ${teams} ${teams === 1 ? 'team' : 'teams'} has ${players} players, so one match has at most ${most} finishes.`;
+}
+
 /** Field → message for a result the lobby makes impossible; {} when it is possible. */
 export function impossibleResult(
   row: { position: number; wins?: number; finishes: number },
@@ -208,9 +220,27 @@ export const ResultChangeSchema = z.object({
 });
 export type ResultChange = z.infer<typeof ResultChangeSchema>;
 
+/** Issue 27: a group match the organiser marked as not played when completing its stage. */
+export const NotPlayedMarkSchema = z.object({
+  markedAt: z.string().describe('ISO 8601, UTC.'),
+  markedBy: z.string().describe("The admin's username when they marked it."),
+  day: z.number().int(),
+  match: z.number().int(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  stageName: z.string(),
+});
+export type NotPlayedMark = z.infer<typeof NotPlayedMarkSchema>;
+
 export const ResultHistorySchema = z.object({
   changes: z.array(ResultChangeSchema).describe('Edits of results after their first entry, newest first.'),
   nextBefore: z.number().int().nullable().describe('Pass as ?before= for older changes; null when there are none.'),
+  notPlayed: z
+    .array(NotPlayedMarkSchema)
+    .optional()
+    .describe(
+      'Issue 27: group matches marked not played (and still without results), newest first; on the first page only, left out when none.',
+    ),
 });
 export type ResultHistory = z.infer<typeof ResultHistorySchema>;
 

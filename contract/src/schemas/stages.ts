@@ -9,6 +9,7 @@ import {
   LOBBY_MIN,
   MAX_ROOM_ROWS,
   MAX_SCHEDULE_ROWS,
+  GROUP_GAP_MAX,
   MAX_TEAMS_RANGE,
   SEED_MAX,
   STAGE_NAME_MAX,
@@ -72,6 +73,12 @@ export const DrawBodySchema = z.object({
     .regex(/^[A-Za-z0-9_-]*$/, 'Seed may only contain letters, digits, "-" and "_".')
     .optional()
     .describe('Random draws only: the seed to shuffle with. Left out: the gateway picks one. Either way it is recorded.'),
+  confirmSplit: z
+    .boolean({ invalid_type_error: 'confirmSplit must be true or false.' })
+    .optional()
+    .describe(
+      'Issue 27: true to draw anyway when the entrants exceed whole lobbies by a few teams (the draw adds a group for them and shrinks the others); without it such a draw answers 409 and says so.',
+    ),
 });
 export type DrawBody = z.infer<typeof DrawBodySchema>;
 
@@ -86,7 +93,15 @@ export const SlotMoveSchema = z.object({
 });
 export type SlotMove = z.infer<typeof SlotMoveSchema>;
 
-export const InviteBodySchema = z.object({ teamId: IdSchema.describe('A registration (rid) of this tournament.') });
+export const InviteBodySchema = z.object({
+  teamId: IdSchema.describe('A registration (rid) of this tournament.'),
+  checkIn: z
+    .boolean({ invalid_type_error: 'checkIn must be true or false.' })
+    .optional()
+    .describe(
+      "Issue 27: true asks the invited team to check in itself (in the stage's window); left out or false, it counts as checked in.",
+    ),
+});
 
 export const StageScheduleSchema = z.object({
   matches: z
@@ -96,6 +111,11 @@ export const StageScheduleSchema = z.object({
     })
     .min(1, 'Add at least one match.')
     .max(MAX_SCHEDULE_ROWS, `At most ${MAX_SCHEDULE_ROWS} matches in one schedule.`),
+  groupGap: wholeNumber('Minutes between groups', 0, GROUP_GAP_MAX)
+    .optional()
+    .describe(
+      "Issue 27: groups hosted one after another. Group A plays at the row's time, B that many minutes later, C twice that … Left out: the stage's last gap (0 at first: every group at once). Remembered as the stage's groupGap.",
+    ),
 });
 export type StageSchedule = z.infer<typeof StageScheduleSchema>;
 
@@ -134,6 +154,15 @@ export const StageSchema = z.object({
     .describe('How the groups were drawn; the seed lets anyone repeat a random draw (decision 041).'),
   entrants: z.number().int().describe('Teams the groups are drawn from.'),
   hasResults: z.boolean(),
+  groupGap: z.number().int().describe("Minutes between one group's start and the next one's (0: every group at the same time)."),
+  groupMatches: z
+    .object({
+      scheduled: z.number().int().describe('Group matches scheduled (a day and match number × each group).'),
+      withResults: z.number().int().describe('Of those, the ones with at least one result.'),
+      notPlayed: z.number().int().describe('Of those without results, the ones the organiser marked as not played.'),
+    })
+    .describe('Issue 27: "3 of 16 group-matches have results".'),
+  checkedIn: z.number().int().optional().describe('Stages with a check-in window: how many entrants have checked in. Only they are drawn.'),
   groups: z.array(GroupSchema).describe('Empty for everyone but admins while the stage is a draft.'),
   checkIn: z
     .object({
@@ -163,8 +192,19 @@ export const CutSchema = z.object({
   decidedBy: z.string().describe('In words: which tie-break put lastIn above firstOut.'),
 });
 
+/** A scheduled group match without results (issue 27): completing needs its results, or it marked not played. */
+export const MissingMatchSchema = z.object({
+  id: z.number().int().describe('The match (its id in GET /matches/tournament/{tid}).'),
+  day: z.number().int(),
+  matchNo: z.number().int(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  notPlayed: z.boolean().describe('Already marked not played.'),
+});
+
 export const AdvanceSchema = z.object({
   stage: StageSchema,
+  missing: z.array(MissingMatchSchema).describe('Group matches without results, by day, match and group.'),
   qualifiers: z.array(QualifierSchema),
   cuts: z.array(CutSchema),
   nextStage: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -172,6 +212,19 @@ export const AdvanceSchema = z.object({
 export type Advance = z.infer<typeof AdvanceSchema>;
 
 export const StageMatchesSchema = z.array(MatchSchema);
+
+export const CompleteBodySchema = z
+  .object({
+    notPlayed: z
+      .array(IdSchema, { invalid_type_error: 'notPlayed must be a list of match ids.' })
+      .max(MAX_ROOM_ROWS, `At most ${MAX_ROOM_ROWS} matches at once.`)
+      .optional()
+      .describe(
+        'Issue 27: group matches without results that were not played; recorded (who and when) and shown in the result history. Every scheduled group match needs results or this mark.',
+      ),
+  })
+  .strict();
+export type CompleteBody = z.infer<typeof CompleteBodySchema>;
 
 export const EntrantSchema = z.object({
   teamId: z.number().int(),

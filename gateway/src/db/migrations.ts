@@ -596,6 +596,18 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('result_changes_tournament').on('result_changes').columns(['tournament_id', 'change_id']).execute();
       },
     },
+    '017-group-times-and-not-played': {
+      async up(db: Db) {
+        // Issue 27: groups hosted one after another (the minutes between two groups' starts, remembered for
+        // the schedule form), and group matches the organiser marked as not played (who and when).
+        await db.schema
+          .alterTable('stages')
+          .addColumn('group_gap_minutes', 'integer', (c: any) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.alterTable('matches').addColumn('not_played_at', 'text').execute();
+        await db.schema.alterTable('matches').addColumn('not_played_by', 'text').execute();
+      },
+    },
   };
 }
 

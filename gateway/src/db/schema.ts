@@ -175,6 +175,9 @@ export interface MatchesTable {
   time: string; // HH:MM or HH:MM:SS
   /** Decision 041: 0 = the implicit group (no stages). */
   group_id: ColumnType<number, number | undefined, number>;
+  /** Issue 27: a group match the organiser marked as not played when completing its stage (when, and by whom). */
+  not_played_at: ColumnType<string | null, string | null | undefined, string | null>;
+  not_played_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -240,6 +243,8 @@ export interface StagesTable {
   check_in_opens_at: ColumnType<string | null, string | null | undefined, string | null>;
   check_in_closes_at: ColumnType<string | null, string | null | undefined, string | null>;
   no_shows: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 27: minutes between one group's start and the next one's (0: every group at the same time). */
+  group_gap_minutes: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -130,7 +130,17 @@ export async function countEntrants(db: Trx, stage: StageRow, entryFee: number):
   return (await stageEntrants(db, stage, entryFee)).length;
 }
 
-export function toStage(row: StageRow, extra: { groups: Group[]; entrants: number; hasResults: boolean }): Stage {
+export function toStage(
+  row: StageRow,
+  extra: {
+    groups: Group[];
+    entrants: number;
+    hasResults: boolean;
+    groupMatches: Stage['groupMatches'];
+    /** Stages with a check-in window: entrants checked in. */
+    checkedIn?: number;
+  },
+): Stage {
   return {
     id: Number(row.id),
     tid: Number(row.tournament_id),
@@ -147,6 +157,9 @@ export function toStage(row: StageRow, extra: { groups: Group[]; entrants: numbe
         : null,
     entrants: extra.entrants,
     hasResults: extra.hasResults,
+    groupGap: Number(row.group_gap_minutes ?? 0),
+    groupMatches: extra.groupMatches,
+    ...(row.check_in_opens_at && row.check_in_closes_at && extra.checkedIn !== undefined ? { checkedIn: extra.checkedIn } : {}),
     groups: extra.groups,
     ...(row.check_in_opens_at && row.check_in_closes_at
       ? {
@@ -505,4 +518,113 @@ export async function groupInfo(
       { groupName: r.name, groupOrder: Number(r.ord), stageId: Number(r.stage_id), stageName: r.stage_name, state: r.state },
     ]),
   );
+}
+
+/** Issue 27: each stage's group matches, and how many have results or were marked not played. */
+export async function groupMatchCounts(
+  db: Trx,
+  stageIds: readonly number[],
+): Promise<Map<number, { scheduled: number; withResults: number; notPlayed: number }>> {
+  const counts = new Map(stageIds.map((id) => [id, { scheduled: 0, withResults: 0, notPlayed: 0 }]));
+  if (stageIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('matches as m')
+    .innerJoin('stage_groups as g', 'g.id', 'm.group_id')
+    .select((eb) => [
+      'g.stage_id',
+      eb.fn.countAll<number | string>().as('scheduled'),
+      sql<
+        number | string
+      >`sum(case when exists (select 1 from match_results mr where mr.tournament_id = m.tournament_id and mr.day = m.day and mr.match_no = m.match_no and mr.group_id = m.group_id) then 1 else 0 end)`.as(
+        'with_results',
+      ),
+      sql<
+        number | string
+      >`sum(case when m.not_played_at is not null and not exists (select 1 from match_results mr where mr.tournament_id = m.tournament_id and mr.day = m.day and mr.match_no = m.match_no and mr.group_id = m.group_id) then 1 else 0 end)`.as(
+        'not_played',
+      ),
+    ])
+    .where('g.stage_id', 'in', stageIds)
+    .groupBy('g.stage_id')
+    .execute();
+  for (const r of rows)
+    counts.set(Number(r.stage_id), {
+      scheduled: Number(r.scheduled),
+      withResults: Number(r.with_results ?? 0),
+      notPlayed: Number(r.not_played ?? 0),
+    });
+  return counts;
+}
+
+/** Issue 27: a stage's group matches without any result, by day, match number and group. */
+export async function matchesWithoutResults(
+  db: Trx,
+  stageId: number,
+): Promise<{ id: number; day: number; matchNo: number; groupId: number; groupName: string; notPlayed: boolean }[]> {
+  const rows = await db
+    .selectFrom('matches as m')
+    .innerJoin('stage_groups as g', 'g.id', 'm.group_id')
+    .select(['m.id', 'm.day', 'm.match_no', 'm.group_id', 'g.name', 'm.not_played_at'])
+    .where('g.stage_id', '=', stageId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('match_results as mr')
+            .select('mr.id')
+            .whereRef('mr.tournament_id', '=', 'm.tournament_id')
+            .whereRef('mr.day', '=', 'm.day')
+            .whereRef('mr.match_no', '=', 'm.match_no')
+            .whereRef('mr.group_id', '=', 'm.group_id'),
+        ),
+      ),
+    )
+    .orderBy('m.day')
+    .orderBy('m.match_no')
+    .orderBy('g.ord')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    day: Number(r.day),
+    matchNo: Number(r.match_no),
+    groupId: Number(r.group_id),
+    groupName: r.name,
+    notPlayed: r.not_played_at !== null,
+  }));
+}
+
+/** Issue 27: group matches marked not played (and still without results), for the result history. */
+export async function notPlayedMatches(db: Trx, tournamentId: number) {
+  const rows = await db
+    .selectFrom('matches as m')
+    .innerJoin('stage_groups as g', 'g.id', 'm.group_id')
+    .innerJoin('stages as s', 's.id', 'g.stage_id')
+    .select(['m.day', 'm.match_no', 'm.group_id', 'g.name as group_name', 's.name as stage_name', 'm.not_played_at', 'm.not_played_by'])
+    .where('m.tournament_id', '=', tournamentId)
+    .where('m.not_played_at', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('match_results as mr')
+            .select('mr.id')
+            .whereRef('mr.tournament_id', '=', 'm.tournament_id')
+            .whereRef('mr.day', '=', 'm.day')
+            .whereRef('mr.match_no', '=', 'm.match_no')
+            .whereRef('mr.group_id', '=', 'm.group_id'),
+        ),
+      ),
+    )
+    .orderBy('m.not_played_at', 'desc')
+    .orderBy('m.day')
+    .orderBy('m.match_no')
+    .orderBy('g.ord')
+    .execute();
+  return rows.map((r) => ({
+    markedAt: r.not_played_at!,
+    markedBy: r.not_played_by ?? '',
+    day: Number(r.day),
+    match: Number(r.match_no),
+    groupId: Number(r.group_id),
+    groupName: r.group_name,
+    stageName: r.stage_name,
+  }));
 }

@@ -90,7 +90,9 @@ export async function stagedTournament(api: GatewayApi, options: { complete?: bo
     });
   }
   if (options.complete !== false) {
-    await api.request('POST', `${base}/${stage.id}/complete`, { token: admin, json: {}, what: 'complete' });
+    // The other group's matches have no results: marked not played (issue 27).
+    const notPlayed = matches.filter((m) => m.groupId !== own.id).map((m) => m.id);
+    await api.request('POST', `${base}/${stage.id}/complete`, { token: admin, json: { notPlayed }, what: 'complete' });
   }
   return { t, player, team, stage, own, other, rooms, matches };
 }

@@ -114,6 +114,15 @@ export function renderMessage(
         link: `/tournaments/${tournament.id}/stages`,
       };
     }
+    case 'invited': {
+      // Issue 27: a team the organiser put straight into a later stage.
+      const checkIn = data.checkIn === true;
+      return {
+        title: `${team} is invited to ${stage ?? 'the next stage'}`,
+        body: `${team} is invited to ${stage ?? 'the next stage'} of ${t}.${checkIn ? ' Check in for it in its check-in window to be drawn.' : ' Your group and slot follow when the groups are published.'}`,
+        link: checkIn ? teamPage : `/tournaments/${tournament.id}/stages`,
+      };
+    }
     case 'eliminated':
       return {
         title: `${stage ?? 'The stage'} is over`,

@@ -4,6 +4,7 @@ import { HttpError, badRequest, conflict, notFound, type FieldErrors } from '../
 import {
   endpoints,
   impossibleResult,
+  finishesTotalError,
   lobbyLimits,
   type MatchResultsBatch,
   placementPoints,
@@ -23,6 +24,7 @@ import {
   groupMatchesAt,
   groupMembers,
   groupsOfTeams,
+  notPlayedMatches,
   stageStandings,
   type StageMember,
 } from '../../db/stages.js';
@@ -66,6 +68,23 @@ async function matchLobby(db: Trx, tournament: { id: number; format: string }) {
 }
 
 const IMPOSSIBLE = 'This result cannot happen in this match: please check the highlighted fields.';
+
+/** Issue 27: the finishes the other teams of one match (one group's, or the implicit group's) have stored. */
+async function otherFinishes(
+  db: Trx,
+  where: { tournamentId: number; day: number; match: number; groupId: number; exceptRegistrationId: number },
+): Promise<number> {
+  const row = await db
+    .selectFrom('match_results')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('finishes'), eb.val(0)).as('total'))
+    .where('tournament_id', '=', where.tournamentId)
+    .where('day', '=', where.day)
+    .where('match_no', '=', where.match)
+    .where('group_id', '=', where.groupId)
+    .where('registration_id', '<>', where.exceptRegistrationId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
 
 /** A stage or group table: every team of its groups, ranked, with its group and slot (decision 041). */
 const rankStage = (members: StageMember[]) =>
@@ -290,6 +309,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           const lobby = group.members ? lobbyLimits(group.members.size, tournament.format) : await matchLobby(trx, tournament);
           const impossible = impossibleResult(request.body, lobby);
           if (Object.keys(impossible).length > 0) throw badRequest(IMPOSSIBLE, impossible);
+          // Issue 27: with the other teams' finishes in this match, at most the lobby's players minus one.
+          const others = await otherFinishes(trx, { tournamentId: tid, day, match, groupId, exceptRegistrationId: team.id });
+          const tooMany = finishesTotalError(others + finishes, lobby.teams, tournament.format);
+          if (tooMany) throw badRequest(tooMany, { finishes: tooMany });
           // A friendly check first; the partial unique index still decides under concurrency (caught below).
           const holder = await findPlacementHolder(trx, {
             tournamentId: tid,
@@ -384,7 +407,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           checkTeams(rows, teams);
           const group = await matchGroup(trx, tid, day, match, request.body.groupId, [...teams.keys()]);
           checkGroupRows(rows, teams, group);
-          checkPossible(rows, group.members ? lobbyLimits(group.members.size, tournament.format) : await matchLobby(trx, tournament));
+          const lobby = group.members ? lobbyLimits(group.members.size, tournament.format) : await matchLobby(trx, tournament);
+          checkPossible(rows, lobby);
+          // Issue 27: the whole match's finishes (the batch is the match), at most the lobby's players minus one.
+          const tooMany = finishesTotalError(
+            rows.reduce((sum, r) => sum + r.finishes, 0),
+            lobby.teams,
+            tournament.format,
+          );
+          if (tooMany) throw badRequest(tooMany, { finishes: tooMany });
           checkPlacements(rows, teams);
           const { groupId } = group;
           const results: NewMatchResult[] = rows.map(({ teamId, position, finishes, absent }) => {
@@ -452,7 +483,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tournamentId: tid,
         build: async () => {
           await requireTournament(app.store.db, tid);
-          return listResultEdits(app.store.db, tid, { limit, before });
+          const history = await listResultEdits(app.store.db, tid, { limit, before });
+          const notPlayed = before === undefined ? await notPlayedMatches(app.store.db, tid) : [];
+          return notPlayed.length > 0 ? { ...history, notPlayed } : history;
         },
         schema: ResultHistorySchema,
       });

@@ -9,6 +9,8 @@ import {
   deleteGroups,
   findStageByOrder,
   findStageRow,
+  groupMatchCounts,
+  matchesWithoutResults,
   groupInfo,
   listStageRows,
   matchNumberOwner,
@@ -25,7 +27,7 @@ import {
   type Entrant,
   type StageRow,
 } from '../../db/stages.js';
-import { advance, dealGroups, newSeed, shuffleWithSeed, type RankedStageTeam } from '../../lib/stages.js';
+import { advance, dealGroups, groupSizes, newSeed, shuffleWithSeed, type RankedStageTeam } from '../../lib/stages.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { currentUser, isAdmin, optionalUser, requireAdmin, requireUser } from '../../plugins/auth.js';
 import { fillPlaces, findPlaceRules, releaseTeam } from '../../db/places.js';
@@ -36,6 +38,9 @@ import {
   defaultLobbySize,
   endpoints,
   groupName,
+  addMinutes,
+  resultsInWords,
+  splitWarning,
   LOBBY_MAX,
   LOBBY_MIN,
   MAX_STAGES,
@@ -61,33 +66,47 @@ async function liveTournament(db: Trx, id: number) {
 
 /** The stage with everything its JSON needs. drafts: include a draft's groups (admins). */
 async function stageJson(db: Trx, row: StageRow, entryFee: number, drafts = true): Promise<Stage> {
-  const [groups, withResults, entrants] = await Promise.all([
+  const [groups, withResults, entrants, counts] = await Promise.all([
     stageGroups(db, [row.id]),
     stagesWithResults(db, [row.id]),
     stageEntrants(db, row, entryFee),
+    groupMatchCounts(db, [row.id]),
   ]);
   const showGroups = drafts || row.state !== 'draft';
   return toStage(row, {
     groups: showGroups ? (groups.get(row.id) ?? []) : [],
     entrants: entrants.length,
     hasResults: withResults.has(row.id),
+    groupMatches: counts.get(row.id)!,
+    checkedIn: await checkedInCount(db, row, entrants),
   });
+}
+
+/** Issue 27: how many of a stage's entrants have checked in; undefined without a check-in window. */
+async function checkedInCount(db: Trx, row: StageRow, entrants: readonly Entrant[]): Promise<number | undefined> {
+  if (!row.check_in_opens_at || !row.check_in_closes_at) return undefined;
+  const checkedIn = await stageCheckIns(db, row.id);
+  return entrants.filter((e) => checkedIn.has(e.teamId)).length;
 }
 
 async function stagesJson(db: Trx, tournamentId: number, drafts: boolean): Promise<Stage[]> {
   const tournament = await liveTournament(db, tournamentId);
   const rows = await listStageRows(db, tournamentId);
   const ids = rows.map((r) => r.id);
-  const [groups, withResults, entrants] = await Promise.all([
+  const [groups, withResults, entrants, counts] = await Promise.all([
     stageGroups(db, ids),
     stagesWithResults(db, ids),
     Promise.all(rows.map((r) => stageEntrants(db, r, tournament.entryFee))),
+    groupMatchCounts(db, ids),
   ]);
+  const checkedIn = await Promise.all(rows.map((r, i) => checkedInCount(db, r, entrants[i])));
   return rows.map((row, i) =>
     toStage(row, {
       groups: drafts || row.state !== 'draft' ? (groups.get(row.id) ?? []) : [],
       entrants: entrants[i].length,
       hasResults: withResults.has(row.id),
+      groupMatches: counts.get(row.id)!,
+      checkedIn: checkedIn[i],
     }),
   );
 }
@@ -119,6 +138,7 @@ async function computeAdvance(db: Trx, stage: StageRow): Promise<{ answer: Omit<
   return {
     ranked: result.ranked,
     answer: {
+      missing: await matchesWithoutResults(db, stage.id),
       qualifiers: result.qualifiers.map((q) => ({
         teamId: q.teamId,
         teamName: q.teamName,
@@ -327,7 +347,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(endpoints.inviteTeam.url, { onRequest: requireAdmin, schema: endpoints.inviteTeam.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
-    const { teamId } = request.body;
+    const { teamId, checkIn } = request.body;
     return write(tid, stageId, async ({ trx, stage, tournament }) => {
       checkInvitable(stage);
       const team = await trx
@@ -348,6 +368,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!already) {
         await trx.insertInto('stage_invites').values({ stage_id: stage.id, registration_id: teamId }).execute();
+        // Issue 27: an invited team counts as checked in (it is drawn) unless the organiser asks it to check in.
+        const now = app.clock.now();
+        if (!checkIn) {
+          await trx
+            .insertInto('stage_check_ins')
+            .values({ stage_id: stage.id, registration_id: teamId, checked_in_at: isoAt(now) })
+            .onConflict((oc) => oc.columns(['stage_id', 'registration_id']).doNothing())
+            .execute();
+        }
+        await enqueueEvent(
+          trx,
+          {
+            kind: 'invited',
+            tournamentId: tid,
+            audience: { registrations: [teamId] },
+            data: { stageId: stage.id, stageName: stage.name, checkIn: !!checkIn && !!stage.check_in_opens_at },
+          },
+          now,
+        );
         await bumpGeneration(trx, tid);
       }
       return stageEntrants(trx, stage, tournament.entryFee);
@@ -364,6 +403,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .where('registration_id', '=', teamId)
         .executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) throw notFound('This team is not invited to this stage.');
+      await trx.deleteFrom('stage_check_ins').where('stage_id', '=', stage.id).where('registration_id', '=', teamId).execute();
       await bumpGeneration(trx, tid);
       return stageEntrants(trx, stage, tournament.entryFee);
     });
@@ -371,15 +411,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(endpoints.drawGroups.url, { onRequest: requireAdmin, schema: endpoints.drawGroups.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
-    const { method, seed } = request.body;
+    const { method, seed, confirmSplit } = request.body;
     return write(tid, stageId, async ({ trx, stage, tournament, hasResults }) => {
       if (hasResults) throw refuse.results(stage.name);
       if (stage.state !== 'draft') throw refuse.published();
       let entrants = await stageEntrants(trx, stage, tournament.entryFee);
+      const all = entrants.length;
+      let onlyCheckedIn = '';
       if (stage.check_in_opens_at) {
         // Decision 043: a stage with a check-in window draws its checked-in teams only.
         const checkedIn = await stageCheckIns(trx, stage.id);
         entrants = entrants.filter((e) => checkedIn.has(e.teamId));
+        // Issue 27: say so, with the numbers, wherever the draw's count is given.
+        onlyCheckedIn = ` ${entrants.length} of ${all} entrants have checked in: only checked-in teams are drawn.`;
       }
       if (method === 'seeded' && Number(stage.ord) === 1) {
         const message = "A seeded draw needs the previous stage's ranking: draw the first stage in registration order or at random.";
@@ -393,7 +437,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             : Number(stage.ord) === 1
               ? ' The entrants are the confirmed teams (verified payment, or every team when the entry fee is 0).'
               : '';
-        throw conflict(`At least 2 teams are needed to draw groups; ${stage.name} has ${entrants.length}.${why}`);
+        throw conflict(`At least 2 teams are needed to draw groups; ${stage.name} has ${entrants.length}.${onlyCheckedIn}${why}`);
+      }
+      const split = splitWarning(entrants.length, Number(stage.lobby_size));
+      if (split && !confirmSplit) {
+        // Issue 27: a few teams past full lobbies add a whole group and shrink every other one: ask first.
+        const lobby = Number(stage.lobby_size);
+        const sizes = groupSizes(entrants.length, lobby);
+        const full = split.groups - 1;
+        const message =
+          `${entrants.length} teams are ${split.over} more than ${full === 1 ? 'one lobby' : `${full} lobbies`} of ${lobby}: ` +
+          `the draw would make ${split.groups} groups of ${[...new Set(sizes)].join(' and ')} teams.${onlyCheckedIn} ` +
+          'Confirm to draw them anyway, or change the lobby size or the entrants first.';
+        throw conflict(message, { confirmSplit: message });
       }
       const drawSeed = method === 'random' ? seed || newSeed() : null;
       const ordered = orderForDraw(entrants, method, drawSeed);
@@ -485,9 +541,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(endpoints.completeStage.url, { onRequest: requireAdmin, schema: endpoints.completeStage.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
+    const marked = new Set(request.body?.notPlayed ?? []);
     return write(tid, stageId, async ({ trx, stage, tournament }) => {
       if (stage.state === 'draft') throw conflict(`Publish ${stage.name} and enter its results before completing it.`);
       if (stage.state === 'completed') throw conflict(`${stage.name} is already completed.`);
+      await settleMissingResults(trx, stage, marked, currentUser(request).username, isoAt(app.clock.now()));
       const { answer, ranked } = await computeAdvance(trx, stage);
       await trx.deleteFrom('stage_results').where('stage_id', '=', stage.id).execute();
       const rows = ranked.map((t) => ({
@@ -551,7 +609,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(endpoints.scheduleStage.url, { onRequest: requireAdmin, schema: endpoints.scheduleStage.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
-    const { matches } = request.body;
+    const { matches, groupGap } = request.body;
     const seen = new Set<string>();
     for (const [i, m] of matches.entries()) {
       const key = `${m.day}:${m.matchNo}`;
@@ -573,15 +631,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           throw conflict(message, { [`matches.${i}.matchNo`]: message });
         }
       }
+      // Issue 27: groups hosted one after another: group k plays k × gap minutes after the row's time.
+      const gap = groupGap ?? Number(stage.group_gap_minutes ?? 0);
+      const timeOf = (time: string, k: number) => addMinutes(time, k * gap);
+      for (const [i, m] of matches.entries()) {
+        if (timeOf(m.time, groups.length - 1) === null) {
+          const last = groups.at(-1)!.name;
+          const message = `With ${gap} minutes between groups, Group ${last} of day ${m.day} match ${m.matchNo} would start after midnight: start earlier or shorten the gap.`;
+          throw badRequest(message, { [`matches.${i}.time`]: message, groupGap: message });
+        }
+      }
+      if (gap !== Number(stage.group_gap_minutes ?? 0))
+        await trx.updateTable('stages').set({ group_gap_minutes: gap }).where('id', '=', stage.id).execute();
       const now = nowIso();
       for (const m of matches) {
-        const rows = groups.map((g) => ({
+        const rows = groups.map((g, k) => ({
           tournament_id: tid,
           day: m.day,
           match_no: m.matchNo,
           group_id: g.id,
           map: m.map,
-          time: m.time,
+          time: timeOf(m.time, k)!,
           room_id: '',
           room_password: '',
           created_at: now,
@@ -760,6 +830,34 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 };
+
+/**
+ * Issue 27: a stage completes only when every scheduled group match has results or is marked not played.
+ * The matches named in `marked` (without results, of this stage) are marked here, with who and when.
+ */
+async function settleMissingResults(trx: Trx, stage: StageRow, marked: ReadonlySet<number>, by: string, at: string) {
+  const counts = (await groupMatchCounts(trx, [stage.id])).get(stage.id)!;
+  if (counts.scheduled === 0) throw conflict(`Schedule ${stage.name}'s matches and enter their results before completing it.`);
+  const missing = await matchesWithoutResults(trx, stage.id);
+  const open = new Set(missing.map((m) => m.id));
+  const wrong = [...marked].filter((id) => !open.has(id));
+  if (wrong.length > 0) {
+    const message = `Only ${stage.name}'s group matches without results can be marked not played (match ${wrong.join(', ')} cannot).`;
+    throw badRequest(message, { notPlayed: message });
+  }
+  const unsettled = missing.filter((m) => !m.notPlayed && !marked.has(m.id));
+  if (unsettled.length > 0) {
+    const list = unsettled
+      .slice(0, 6)
+      .map((m) => `Day ${m.day} match ${m.matchNo} Group ${m.groupName}`)
+      .join(', ');
+    const more = unsettled.length > 6 ? ` and ${unsettled.length - 6} more` : '';
+    const message = `${resultsInWords(counts)}. Enter the results of ${list}${more}, or mark ${unsettled.length === 1 ? 'it' : 'them'} as not played.`;
+    throw conflict(message, { notPlayed: message });
+  }
+  const toMark = missing.filter((m) => !m.notPlayed && marked.has(m.id)).map((m) => m.id);
+  if (toMark.length > 0) await trx.updateTable('matches').set({ not_played_at: at, not_played_by: by }).where('id', 'in', toMark).execute();
+}
 
 function checkAdvance(perGroup: number, lobbySize: number) {
   if (perGroup > lobbySize) {
