@@ -33,7 +33,8 @@ describe('notifications', () => {
   let players: TestUser[];
   let smtp: SmtpSink;
   let push: PushService;
-  const clock = new FakeClock(Date.parse('2026-11-26T10:00:00.000Z'));
+  // Now, to the hour: the test tournaments' registration window is relative to the real date.
+  const clock = new FakeClock(Math.floor(Date.now() / 3_600_000) * 3_600_000);
 
   beforeAll(async () => {
     smtp = await startSmtpSink();

@@ -20,6 +20,8 @@ let players: TestUser[];
 let points: typeof import('~/routes/tournaments.$tournamentId_.points-table');
 // 26 Nov 2026, 9:05 pm in India (the app's time zone).
 const clock = new FakeClock(Date.parse('2026-11-26T15:35:00.000Z'));
+// Registration opens before the clock's day (the builders' window is relative to the real date).
+const OPEN = { registrationOpen: '2026-11-25T00:00:00.000Z' };
 
 beforeAll(async () => {
   gw = await startGateway({}, await createStorage(), { clock });
@@ -44,7 +46,7 @@ const page = async (tid: number) => {
 
 describe('Result history on the points page', () => {
   it('says "No corrections." until a result is edited; first entries are not corrections', async () => {
-    const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, ['Pune Predators', 'Goa Gladiators']);
+    const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, ['Pune Predators', 'Goa Gladiators'], OPEN);
     expect((await page(tid)).html).toContain('<h2 id="rh-title">Result history</h2>');
     expect((await page(tid)).html).toContain('No corrections.');
     const first = await gw.api.post(
@@ -59,7 +61,7 @@ describe('Result history on the points page', () => {
   });
 
   it('lists an edit on one line, and a swap saved in one call as one correction of two teams', async () => {
-    const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, ['Delhi Dragons', 'Kochi Kings']);
+    const { tid, teams } = await createTournamentWithTeams(gw.api, admin, players, ['Delhi Dragons', 'Kochi Kings'], OPEN);
     const [a, b] = teams.map((t) => t.rid) as [number, number];
     const post = (body: Record<string, unknown>) => gw.api.post(`/tournaments/${tid}/points-table`, { day: 1, match: 2, ...body }, admin);
     expect((await post({ teamId: a, position: 2, finishes: 4 })).status).toBe(200);
