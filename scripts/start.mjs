@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onParentGone } from './lib/processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -133,6 +134,8 @@ async function stopAll(code) {
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
+// `npm start` stopped by a SIGTERM to npm leaves us without a signal: our parent gone, the parts stop too (issue 27).
+onParentGone(() => stopAll(129));
 
 // `npm run dev` (scripts/dev.mjs): each part under `node --watch`, restarted when a file it loaded changes.
 const watchArgs = process.env.START_WATCH === '1' ? ['--watch'] : [];
