@@ -3,11 +3,12 @@
 // restarted on every change. Watchers: `tsc --watch` for gateway/src → gateway/dist and server/ →
 // build/server, `remix watch` for app/ → build/ and public/build (development mode). The two servers
 // run under `node --watch` (through scripts/start.mjs, START_WATCH=1), which restarts each one when a
-// file it loaded changes. Ctrl-C or SIGTERM stops every child and all they started, and this script
-// exits once they are gone.
+// file it loaded changes. Ctrl-C or SIGTERM (or this script's parent going away) stops every child and
+// all they started, and this script exits once they are gone.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onParentGone } from './lib/processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -52,6 +53,8 @@ async function stop(code) {
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
+// npm stopped by a SIGTERM of its own leaves us without a signal: our parent gone, we stop too (issue 27).
+onParentGone(() => stop(129));
 
 run('tsc --watch (gateway)', [tsc, '-p', 'gateway/tsconfig.json', '--watch', '--preserveWatchOutput']);
 run('tsc --watch (web server)', [tsc, '-p', 'server/tsconfig.json', '--watch', '--preserveWatchOutput']);

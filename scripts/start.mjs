@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printReadable, readableLogs } from './lib/log-lines.mjs';
+import { onParentGone } from './lib/processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -133,12 +135,22 @@ async function stopAll(code) {
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
+// `npm start` stopped by a SIGTERM to npm leaves us without a signal: our parent gone, the parts stop too (issue 27).
+onParentGone(() => stopAll(129));
 
 // `npm run dev` (scripts/dev.mjs): each part under `node --watch`, restarted when a file it loaded changes.
 const watchArgs = process.env.START_WATCH === '1' ? ['--watch'] : [];
 
+// In a terminal the parts' JSON lines are printed readable (scripts/lib/log-lines.mjs); anywhere else as they are.
+const readable = readableLogs();
+const SHORT = { gateway: 'gateway', 'web app': 'web', 'notification worker': 'worker' };
+
 function run(name, args) {
-  const child = spawn(process.execPath, [...watchArgs, ...args], { env: envOf[name], stdio: 'inherit' });
+  const child = spawn(process.execPath, [...watchArgs, ...args], {
+    env: envOf[name],
+    stdio: readable ? ['inherit', 'pipe', 'inherit'] : 'inherit',
+  });
+  if (readable) printReadable(child.stdout, SHORT[name] ?? name);
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {

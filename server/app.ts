@@ -16,9 +16,9 @@ import type { Shutdown } from './shutdown.js';
 
 /**
  * The web app's server (decisions 020, 036): express around the Remix build. In order: the request id
- * and access line, forwarded headers believed only from TRUST_PROXY (and HSTS on https), anonymous
- * public pages from the page cache, compression, static files, the form guard (the one cross-site
- * check), then Remix in a fair request slot.
+ * and access line, forwarded headers believed only from TRUST_PROXY (and HSTS on https), the refusal of
+ * Remix's legacy ?_data= requests, anonymous public pages from the page cache, compression, static files,
+ * the form guard (the one cross-site check), then Remix in a fair request slot.
  */
 export function createApp({ remix, web }: WebBuild, config: ServerConfig, root: string, stop: Pick<Shutdown, 'closeHeader'>) {
   const app = express();
@@ -38,6 +38,21 @@ export function createApp({ remix, web }: WebBuild, config: ServerConfig, root: 
   app.use(accessLog(web.logger, web.redactUrl, isStatic));
   app.use(forwardedHeaders(trusted));
   app.use(stop.closeHeader);
+  // Remix's pre-single-fetch data protocol (?_data=), which our client never speaks (single fetch, decision 036).
+  // Remix still answers it, badly: a loader's data goes out as if it were a Response, so a `status` field in it
+  // (a tournament's) became the HTTP status, a RangeError and a 500 (issue 27). Refused here: a client's bad request.
+  app.use((req, res, next) =>
+    new URL(req.originalUrl, 'http://web').searchParams.has('_data')
+      ? refusals.refuse(
+          req,
+          res,
+          400,
+          'legacy ?_data request',
+          'Bad request',
+          'This address asks for data this site does not serve. Open the page without "_data".',
+        )
+      : next(),
+  );
   // Before compression: a kept page is already compressed.
   if (pageCache) app.use(pageCacheMiddleware(pageCache, sessionOf));
   app.use(compression());

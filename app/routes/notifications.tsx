@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PushSubscribeBodySchema } from '@custom-room/contract';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { SubmitButton } from '~/components/ui/submit-button';
@@ -84,6 +84,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return { push: 'off' as const };
     }
   } catch (err) {
+    // This browser's endpoint is another account's (a shared phone): the page asks the browser for a new one.
+    if (err instanceof GatewayError && err.status === 409 && intent === NOTIFY_INTENTS.pushOn) {
+      return data({ push: 'taken' as const }, { status: 409 });
+    }
     if (err instanceof GatewayError && !err.unavailable && (intent === NOTIFY_INTENTS.pushOn || intent === NOTIFY_INTENTS.pushOff)) {
       return data({ push: 'error' as const }, { status: err.status });
     }
@@ -169,7 +173,8 @@ type PushState = 'unsupported' | 'off' | 'on' | 'busy' | 'blocked' | 'failed';
  */
 function PushButton({ publicKey }: { publicKey: string }) {
   const [state, setState] = useState<PushState>('unsupported');
-  const fetcher = useFetcher<{ push: 'on' | 'off' | 'error' }>();
+  const fetcher = useFetcher<{ push: 'on' | 'off' | 'error' | 'taken' }>();
+  const renewed = useRef(false);
   useEffect(() => {
     if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return;
     if (Notification.permission === 'denied') return setState('blocked');
@@ -181,15 +186,25 @@ function PushButton({ publicKey }: { publicKey: string }) {
   }, []);
   useEffect(() => {
     if (fetcher.data?.push === 'error') setState('failed');
+    // Once: drop the browser's subscription that another account holds and send a new one.
+    if (fetcher.data?.push === 'taken') {
+      if (renewed.current) setState('failed');
+      else {
+        renewed.current = true;
+        void turnOn(true);
+      }
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data]);
   if (state === 'unsupported') return null;
 
-  async function turnOn() {
+  async function turnOn(renew = false) {
     setState('busy');
     try {
       if ((await Notification.requestPermission()) !== 'granted') return setState('blocked');
       const reg = await navigator.serviceWorker.register('/notify-sw.js', { scope: '/' });
       await navigator.serviceWorker.ready;
+      if (renew) await (await reg.pushManager.getSubscription())?.unsubscribe();
       const sub =
         (await reg.pushManager.getSubscription()) ??
         (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) }));
@@ -227,7 +242,13 @@ function PushButton({ publicKey }: { publicKey: string }) {
         <p>Notifications are blocked for this site. Allow them in the browser’s site settings to get them on this phone.</p>
       ) : (
         <>
-          <button type="button" className="button" onClick={turnOn} disabled={state === 'busy'} aria-busy={state === 'busy' || undefined}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => turnOn()}
+            disabled={state === 'busy'}
+            aria-busy={state === 'busy' || undefined}
+          >
             Notify me on this phone
           </button>
           {state === 'failed' ? (

@@ -5,7 +5,8 @@
  */
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+// ; too (issue 27): Excel set to a semicolon list separator splits an unquoted "a;=1+1;b" into cells, one a formula.
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);

@@ -61,13 +61,31 @@ export function eventSummary(tournamentName: string, m: StageMatch): string {
   return [tournamentName, `Day ${m.day} · Match ${m.matchNo}`, group].filter(Boolean).join(' · ');
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/**
+ * A TEXT value as RFC 5545 (3.3.11) writes it: \\, \; and \, escaped, every line break as \n, and the control
+ * characters TEXT may not hold removed. ical-generator escapes the events' texts but writes the calendar's
+ * NAME and X-WR-CALNAME as given (issue 27: a tournament name with CR/LF added events to every team's file).
+ */
+export function icsText(value: string): string {
+  return value
+    .replace(CONTROLS, '')
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '\\n');
+}
+
+/** An event's text for ical-generator (which escapes it): only the control characters removed. */
+const eventText = (value: string) => value.replace(CONTROLS, '');
+
 export function matchCalendar(options: CalendarOptions): string {
   const { tournament: t, timeZone, origin, now } = options;
   const host = new URL(origin).host;
   const page = `${origin}/tournament/${t.id}/matches`;
   const minutes = matchMinutes(t.game);
   const cal = ical({
-    name: `${t.name}: matches`,
+    name: icsText(`${t.name}: matches`),
     prodId: { company: 'Custom Room', product: 'Match calendar', language: 'EN' },
     url: page,
   });
@@ -93,9 +111,9 @@ export function matchCalendar(options: CalendarOptions): string {
       end: zoned ? new TZDate(ends, timeZone) : new Date(ends),
       timezone: zoned ? timeZone : null,
       stamp: now,
-      summary: eventSummary(t.name, m),
-      location: m.map,
-      description: `Map: ${m.map}\nRoom ID and password on the matches page: ${link}`,
+      summary: eventText(eventSummary(t.name, m)),
+      location: eventText(m.map),
+      description: eventText(`Map: ${m.map}\nRoom ID and password on the matches page: ${link}`),
       url: link,
     });
   }

@@ -725,20 +725,21 @@ export const endpoints = {
     tags: TAGS.notifications,
     summary: "Send the caller's notifications to this browser as web pushes",
     description:
-      'The body is PushSubscription.toJSON(). The same endpoint again (this or another account) moves it to the caller. ' +
+      'The body is PushSubscription.toJSON(). The same endpoint again from the caller refreshes its keys; an endpoint another ' +
+      'account holds is refused (409, endpoint). An account keeps at most 10 phones: a new one past that replaces the oldest. ' +
       'Endpoints must be https:// at a browser push service (fcm.googleapis.com, *.push.services.mozilla.com, ' +
       '*.notify.windows.com, *.push.apple.com); any other address is refused (400, endpoint: "Must be a browser push service URL.").',
     security: SECURITY,
     body: PushSubscribeBodySchema,
-    response: { 201: MessageSchema, ...errorResponses(400, 401) },
+    response: { 201: MessageSchema, ...errorResponses(400, 401, 409) },
   }),
   pushUnsubscribe: endpoint('POST', '/push/unsubscribe', {
     tags: TAGS.notifications,
     summary: 'Stop web pushes to this browser',
-    description: "Only the caller's own subscription is removed; an unknown endpoint answers the same.",
+    description: "Only the caller's own subscription is removed; an endpoint the caller does not hold answers 404 (nothing changed).",
     security: SECURITY,
     body: PushUnsubscribeBodySchema,
-    response: { 200: MessageSchema, ...errorResponses(400, 401) },
+    response: { 200: MessageSchema, ...errorResponses(400, 401, 404) },
   }),
   failedDeliveries: endpoint('GET', '/tournaments/:id/notifications/failed', {
     tags: TAGS.notifications,

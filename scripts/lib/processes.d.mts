@@ -18,3 +18,4 @@ export declare function startCluster(dir: string): string;
 export declare function stopCluster(dir: string): void;
 export declare function stopAll(): Promise<void>;
 export declare function stopAllOnExit(options?: { signalExitCode?: number }): void;
+export declare function onParentGone(fn: () => unknown, intervalMs?: number): () => void;

@@ -191,10 +191,44 @@ function stopAllNow() {
   for (const dir of [...clusters]) stopCluster(dir);
 }
 
+/** This process's parent now: /proc's word (process.ppid is read once, at start); without /proc, 1 once the first parent is gone. */
+function currentParent(/** @type {number} */ first) {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    try {
+      process.kill(first, 0);
+      return first;
+    } catch {
+      return 1;
+    }
+  }
+}
+
+/**
+ * Calls fn once this process's parent has gone (issue 27). `npm run x` stopped by a SIGTERM to npm itself (as a
+ * CI runner or `timeout` does) ends the shell between npm and the script, and nothing signals the script: it
+ * is re-parented and ran on, with everything it started. Looked at every intervalMs, on a timer that keeps
+ * nothing alive. A process started by init (a container's) has no parent to lose. Returns a function that stops watching.
+ * @param {() => unknown} fn
+ */
+export function onParentGone(fn, intervalMs = 500) {
+  const first = process.ppid;
+  if (first <= 1) return () => {};
+  const timer = setInterval(() => {
+    if (currentParent(first) === first) return;
+    clearInterval(timer);
+    fn();
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 let installed = false;
 /**
- * Installs the handlers: SIGINT (exit 130) and SIGTERM (143) stop everything first; a second signal
- * kills at once; an uncaught error (or unhandled rejection) is printed, everything stopped, exit 1;
+ * Installs the handlers: SIGINT (exit 130) and SIGTERM (143) stop everything first, and so does the
+ * parent going away (129, onParentGone); a second signal kills at once; an uncaught error (or unhandled rejection) is printed, everything stopped, exit 1;
  * at any exit, what is still tracked is ended synchronously. options.signalExitCode replaces 130/143
  * for scripts whose normal end is a Ctrl-C (npm run cluster).
  * @param {{ signalExitCode?: number }} [options]
@@ -203,18 +237,20 @@ export function stopAllOnExit(options = {}) {
   if (installed) return;
   installed = true;
   let signalled = false;
-  const onSignal = (/** @type {NodeJS.Signals} */ signal) => {
-    const code = options.signalExitCode ?? (signal === 'SIGINT' ? 130 : 143);
+  const onSignal = (/** @type {NodeJS.Signals} */ signal, why = signal) => {
+    const code = options.signalExitCode ?? { SIGINT: 130, SIGHUP: 129 }[signal] ?? 143;
     if (signalled) {
       for (const pid of groups) signalGroup(pid, 'SIGKILL');
       process.exit(code);
     }
     signalled = true;
-    console.error(`\n${path.basename(process.argv[1] ?? 'script')}: ${signal}, stopping what it started …`);
+    console.error(`\n${path.basename(process.argv[1] ?? 'script')}: ${why}, stopping what it started …`);
     void stopAll().finally(() => process.exit(code));
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // The parent gone is a hang-up: the script and all it started stop as on a signal.
+  onParentGone(() => onSignal('SIGHUP', 'its parent process is gone'));
   process.on('uncaughtException', (err) => {
     console.error(err);
     void stopAll().finally(() => process.exit(1));

@@ -66,7 +66,7 @@ describe('item 9: no secrets in the web logs', () => {
         })
       ).status,
     ).toBe(413);
-    // Remix's warning line for the old ?_data protocol prints the URL too.
+    // The refusal of Remix's old ?_data protocol prints the URL too.
     await getPage(web, `${url('/reset-password')}&_data=routes%2Freset-password`);
     // Other credentials in URLs, on pages answered from the page cache (a hit is logged too) and in a redirect target.
     for (const name of ['access_token', 'api_key', 'password', 'code', 'signature']) {

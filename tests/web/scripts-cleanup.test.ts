@@ -63,6 +63,36 @@ describe('scripts stop the processes they started', () => {
     });
   }
 
+  it('when its parent goes away: `npm run` stopped by a SIGTERM to npm itself leaves nothing running (issue 27)', async () => {
+    // npm passes the signal to the shell between it and the script, which dies without passing it on: the
+    // script was re-parented and ran on with all it started (the attack run's `npm run bench:gateway`).
+    const npm = spawn('npm', ['run', '--silent', 'wait'], {
+      cwd: path.join(ROOT, 'tests', 'fixtures', 'npm-script'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const pids = await new Promise<number[]>((resolve, reject) => {
+      npm.stdout.on('data', (d) => {
+        out += d;
+        const line = out.split('\n').find((l) => l.startsWith('{'));
+        if (line) resolve(JSON.parse(line).pids);
+      });
+      npm.once('exit', () => reject(new Error(`npm ended before the script started its children: ${out}`)));
+    });
+    // The script itself: the parent of the first child.
+    const script = Number(fs.readFileSync(`/proc/${pids[0]}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+    const all = [script, ...pids];
+    try {
+      expect(all.every(alive)).toBe(true);
+      npm.kill('SIGTERM');
+      // Noticed within a poll (500 ms), then stopped in order; a generous bound for a loaded machine.
+      for (let i = 0; i < 100 && all.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(all.filter(alive)).toEqual([]);
+    } finally {
+      sweep(all);
+    }
+  });
+
   it('on an uncaught error: the error is printed, everything stopped, exit 1', async () => {
     const { pids, exited, stderr } = await startScript('crash');
     try {

@@ -107,6 +107,75 @@ describe('npm start', () => {
   }, 90_000);
 });
 
+describe('npm start log lines (issue 27)', () => {
+  it('in a terminal prints each part’s log line readable, not as JSON; piped, JSON as before', async () => {
+    const taken = new Set<number>();
+    const [web, gateway] = [await freePort(taken), await freePort(taken)];
+    // A terminal of its own: util-linux `script` runs start.mjs on a pseudo-terminal (exec: start.mjs is its child).
+    const child = spawn('script', ['-qfec', `exec ${JSON.stringify(process.execPath)} scripts/start.mjs`, '/dev/null'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'start-test-')),
+        PORT: String(web),
+        GATEWAY_PORT: String(gateway),
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'info',
+        NO_COLOR: '1',
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    started.push(child);
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      await expect.poll(() => out, { timeout: 60_000, interval: 250 }).toContain('Custom Room is running');
+      expect((await fetch(`http://127.0.0.1:${web}/healthz`)).status).toBe(200);
+      await expect.poll(() => out, { timeout: 10_000, interval: 100 }).toMatch(/^\d\d:\d\d:\d\d INFO {2}web +GET \/healthz 200/m);
+      const lines = out.split(/\r?\n/);
+      expect(lines.filter((l) => l.trimStart().startsWith('{'))).toEqual([]);
+      // Each part's own lines, named.
+      expect(out).toMatch(/^\d\d:\d\d:\d\d INFO {2}gateway {2}/m);
+      // (The worker says nothing at info while it starts; its lines go through the same printer.)
+    } finally {
+      const startPid = childrenOf(child.pid!).find((pid) => commandOf(pid).includes('scripts/start.mjs'));
+      if (startPid) process.kill(startPid, 'SIGTERM');
+      await exited;
+    }
+    // Piped (a container's log collector): the JSON lines as they were.
+    const { readableLogs } = await import('../../scripts/lib/log-lines.mjs');
+    expect(readableLogs({ isTTY: false }, {})).toBe(false);
+    expect(readableLogs({ isTTY: true }, {})).toBe(true);
+    expect(readableLogs({ isTTY: true }, { LOG_FORMAT: 'json' })).toBe(false);
+  }, 90_000);
+});
+
+describe('readable log lines', () => {
+  it('one line per entry: time, level, part, words, the other fields; an error with its stack; other lines as they came', async () => {
+    const { formatLogLine } = await import('../../scripts/lib/log-lines.mjs');
+    const time = Date.parse('2026-11-28T09:30:05Z');
+    const clock = new Date(time).toTimeString().slice(0, 8);
+    const line = (entry: Record<string, unknown>) => formatLogLine(JSON.stringify({ time, pid: 7, hostname: 'h', ...entry }), 'gateway');
+    expect(line({ level: 30, reqId: 'a1b2c3d4-e5', req: { method: 'GET', url: '/healthz' }, msg: 'incoming request' })).toBe(
+      `${clock} INFO  gateway  incoming request GET /healthz  req=a1b2c3d4`,
+    );
+    expect(line({ level: 30, res: { statusCode: 204 }, responseTime: 2.6, msg: 'request completed' })).toBe(
+      `${clock} INFO  gateway  request completed 204 (3 ms)`,
+    );
+    expect(
+      line({ level: 'warn', name: 'web', status: 400, reason: 'legacy ?_data request', url: '/x?_data=root', msg: 'request refused' }),
+    ).toBe(`${clock} WARN  gateway  request refused  status=400 reason="legacy ?_data request" url="/x?_data=root"`);
+    expect(
+      line({ level: 50, err: { type: 'Error', message: 'boom', stack: 'Error: boom\n    at run (worker.js:1:1)' }, msg: 'round failed' }),
+    ).toBe(`${clock} ERROR gateway  round failed\n    Error: boom\n        at run (worker.js:1:1)`);
+    for (const other of ['', 'start: building web…', '{"not":"a log line"}', '{broken']) expect(formatLogLine(other, 'web')).toBe(other);
+    expect(formatLogLine(JSON.stringify({ level: 40, time, msg: 'slow' }), 'web', { color: true })).toBe(
+      `${clock} \u001b[33mWARN \u001b[0m web      slow`,
+    );
+  });
+});
+
 describe('npm start with a role (one part per container, decision 027)', () => {
   it('ROLE=gateway runs the gateway alone, on GATEWAY_HOST, and the healthcheck follows the role', async () => {
     const run = await start({ ROLE: 'gateway', GATEWAY_HOST: '0.0.0.0' });

@@ -28,3 +28,9 @@ export const NOTIFICATIONS_PAGE_MAX = 100;
 export const MARK_READ_MAX = 100;
 /** The unread count the nav shows at most ("99+" past it). */
 export const UNREAD_COUNT_MAX = 99;
+/** Phones (push subscriptions) one account keeps at most: a new one past this replaces the oldest (issue 27). */
+export const PUSH_SUBSCRIPTIONS_MAX = 10;
+/** A push endpoint another account holds: refused, never moved (issue 27). */
+export const PUSH_ENDPOINT_TAKEN = 'This phone gets another account’s notifications. Turn them off there first.';
+/** An unsubscribe that found nothing of the caller's to remove. */
+export const PUSH_NOT_ON = 'Notifications were not on for this phone on your account.';

@@ -57,26 +57,42 @@ const NO_INVISIBLE = /^[^\p{Cf}\p{Default_Ignorable_Code_Point}\u0000-\u0008\u00
 // Something that draws: not a separator, combining mark, other (C*) or blank (Braille blank U+2800).
 const EMPTY_OR_VISIBLE = /^$|[^\s\p{Z}\p{M}\p{C}\u115F\u1160\u3164\uFFA0\u2800]/u;
 
+// Line breaks of every kind: CR, LF, vertical tab, form feed, NEL, and the Unicode line and paragraph separators.
+const NO_LINE_BREAK = /^[^\n\v\f\r\u0085\u2028\u2029]*$/u;
+
+/**
+ * Issue 27: a single-line field (a name, a map, a game, a place) refuses line breaks. Stored names are written
+ * into calendar properties, mail bodies and CSV cells, where a line break starts a line of the attacker's own.
+ */
+export const singleLine = (schema: z.ZodString, label: string) => schema.regex(NO_LINE_BREAK, `${label} must be on one line.`);
+
 /**
  * The checks every name-like field shares. Chain right after .trim(), before the length rules, so a
  * name with a hidden character is told so (not that it is too long, or has a "character not allowed").
+ * A line break is refused first (singleLine's words): it is no invisible character.
  */
 export const visibleName = (schema: z.ZodString, label: string) =>
-  schema
+  singleLine(schema, label)
     .regex(NO_INVISIBLE, `${label} cannot contain invisible or direction-changing characters.`)
     .regex(EMPTY_OR_VISIBLE, `${label} must contain at least one visible character.`);
 
+/** A required single-line text (game, format, prize pool …): line breaks refused. */
 export const text = (label: string, max: number) =>
+  singleLine(z.string({ required_error: `${label} is required.`, invalid_type_error: `${label} must be text.` }).trim(), label)
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+/** A required text of several lines (description, overview). */
+export const longText = (label: string, max: number) =>
   z
     .string({ required_error: `${label} is required.`, invalid_type_error: `${label} must be text.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
+/** An optional single-line text. */
 export const optionalText = (label: string, max: number) =>
-  z
-    .string({ invalid_type_error: `${label} must be text.` })
-    .trim()
+  singleLine(z.string({ invalid_type_error: `${label} must be text.` }).trim(), label)
     .max(max, `${label} must be at most ${max} characters.`)
     .optional()
     .default('');

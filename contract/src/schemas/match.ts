@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, nameText } from './common.js';
+import { IdSchema, nameText, singleLine } from './common.js';
 import { MAP_MAX, MATCH_DAY_MAX, MATCH_NO_MAX, ROOM_TEXT_MAX } from '../constants.js';
 
 /** A whole number in a range; numeric strings from form posts are accepted too. */
@@ -14,9 +14,7 @@ const wholeNumber = (label: string, min: number, max: number) =>
   );
 
 const roomText = (label: string) =>
-  z
-    .string({ invalid_type_error: `${label} must be text.` })
-    .trim()
+  singleLine(z.string({ invalid_type_error: `${label} must be text.` }).trim(), label)
     .max(ROOM_TEXT_MAX, `${label} must be at most ${ROOM_TEXT_MAX} characters.`)
     .nullish()
     .transform((v) => v ?? '');

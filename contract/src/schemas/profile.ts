@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDate, nameText } from './common.js';
+import { isRealDate, nameText, singleLine } from './common.js';
 
 export const GENDERS = ['Male', 'Female', 'Other', ''] as const;
 export const EARLIEST_BIRTH_DATE = '1900-01-01';
@@ -7,11 +7,13 @@ export const EARLIEST_BIRTH_DATE = '1900-01-01';
 /** Missing or null optional fields become ""; strings are trimmed. */
 const blankIfMissing = (v: unknown) => (v == null ? '' : typeof v === 'string' ? v.trim() : v);
 
-const optionalField = (label: string, max: number) =>
-  z.preprocess(
+const optionalField = (label: string, max: number, lines: 'one' | 'several' = 'one') => {
+  const schema = z.string({ invalid_type_error: `${label} must be text.` });
+  return z.preprocess(
     blankIfMissing,
-    z.string({ invalid_type_error: `${label} must be text.` }).max(max, `${label} must be at most ${max} characters.`),
+    (lines === 'one' ? singleLine(schema, label) : schema).max(max, `${label} must be at most ${max} characters.`),
   );
+};
 
 /** Today's date where it is latest on Earth (UTC+14), so nobody's real birthday counts as "in the future". */
 function latestToday(): string {
@@ -57,7 +59,7 @@ const GenderSchema = z.preprocess(
 export const ProfileBodySchema = z.object(
   {
     fullName: nameText('Full name', 100),
-    bio: optionalField('Bio', 500),
+    bio: optionalField('Bio', 500, 'several'),
     gender: GenderSchema,
     dateOfBirth: DateOfBirthSchema,
     location: optionalField('Location', 100),

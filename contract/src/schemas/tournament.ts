@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema, isRealDate, nameText, text } from './common.js';
+import { IdSchema, IsoDateTimeSchema, isRealDate, longText, nameText, text } from './common.js';
 import {
   DEFAULT_POINTS_SYSTEM,
   LONG_TEXT_MAX,
@@ -51,7 +51,7 @@ const clearable = <T extends z.ZodTypeAny>(schema: T) =>
 export const TournamentFormSchema = z.object({
   name: nameText('Name', 100),
   game: text('Game', 50),
-  description: text('Description', LONG_TEXT_MAX),
+  description: longText('Description', LONG_TEXT_MAX),
   startDate: DateField,
   endDate: DateField,
   registrationOpen: DateField,
@@ -64,7 +64,7 @@ export const TournamentFormSchema = z.object({
   status: z.enum(TOURNAMENT_STATUSES, {
     errorMap: () => ({ message: `Status must be one of: ${TOURNAMENT_STATUSES.join(', ')}.` }),
   }),
-  overview: text('Overview', LONG_TEXT_MAX),
+  overview: longText('Overview', LONG_TEXT_MAX),
   pointsSystem: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
     z

@@ -52,6 +52,21 @@ export function renderMessage(
   to: Recipient,
   timeZone = 'Asia/Kolkata',
 ): Message {
+  // One line each, whatever a name stored before the single-line rule holds (issue 27): a line break in a
+  // name would start a line of its own in the mail's body.
+  const m = words(kind, data, tournament, to, timeZone);
+  return { ...m, title: oneLine(m.title), body: oneLine(m.body) };
+}
+
+const oneLine = (text: string) => text.replace(/\s*[\n\v\f\r\u0085\u2028\u2029]+\s*/gu, ' ');
+
+function words(
+  kind: NotificationKind,
+  data: Record<string, unknown>,
+  tournament: { id: number; name: string },
+  to: Recipient,
+  timeZone: string,
+): Message {
   const t = tournament.name;
   const team = to.teamName ?? str(data.teamName) ?? 'Your team';
   const stage = str(data.stageName);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
-import { matchStartsAt, matchTimeText, NOTIFICATION_KINDS, type NotificationKind } from '@custom-room/contract';
+import { matchStartsAt, matchTimeText, NOTIFICATION_KINDS, PUSH_SUBSCRIPTIONS_MAX, type NotificationKind } from '@custom-room/contract';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { enqueueEvent, type Audience } from '../../db/outbox.js';
@@ -277,8 +277,21 @@ export class Notifier {
     const users = recipients.map((r) => r.userId);
     const lines = await trx.selectFrom('notifications').select(['id', 'user_id']).where('event_id', '=', Number(event.id)).execute();
     const subscriptions = await inChunks(users, (ids) =>
-      trx.selectFrom('push_subscriptions').select(['id', 'user_id']).where('user_id', 'in', ids).execute(),
+      trx
+        .selectFrom('push_subscriptions')
+        .select(['id', 'user_id'])
+        .where('user_id', 'in', ids)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
     );
+    // An account's newest PUSH_SUBSCRIPTIONS_MAX phones only: one event sends at most that many pushes per
+    // account, even for an account holding more from before the cap (issue 27).
+    const phonesOf = new Map<number, number[]>();
+    for (const s of subscriptions) {
+      const phones = phonesOf.get(Number(s.user_id)) ?? [];
+      if (phones.length < PUSH_SUBSCRIPTIONS_MAX) phonesOf.set(Number(s.user_id), [...phones, Number(s.id)]);
+    }
     const deliveries: {
       notification_id: number;
       event_id: number;
@@ -299,9 +312,7 @@ export class Notifier {
     });
     for (const line of lines) {
       if (this.mailer) deliveries.push({ ...base(line), channel: 'email', subscription_id: 0 });
-      for (const s of subscriptions) {
-        if (Number(s.user_id) === Number(line.user_id)) deliveries.push({ ...base(line), channel: 'push', subscription_id: Number(s.id) });
-      }
+      for (const id of phonesOf.get(Number(line.user_id)) ?? []) deliveries.push({ ...base(line), channel: 'push', subscription_id: id });
     }
     for (const part of chunks(deliveries, 200)) {
       await trx

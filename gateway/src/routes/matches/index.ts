@@ -62,12 +62,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       ]);
       // Room details must never sit in a shared cache.
       reply.header('cache-control', 'private, no-store');
-      return rows.map((row) => {
+      // Nothing of a draft stage reaches players (issue 27): its groups' matches, names and times wait for its publishing.
+      const shown = admin
+        ? rows
+        : rows.filter((row) => {
+            const groupId = Number(row.group_id);
+            const group = groups.get(groupId);
+            return groupId === 0 || (group !== undefined && group.state !== 'draft');
+          });
+      return shown.map((row) => {
         const groupId = Number(row.group_id);
         if (groupId === 0) return toMatch(row, confirmed);
         const group = groups.get(groupId);
         // A group's room: its own confirmed teams, once the slot list is published (decision 041).
-        const showRoom = admin || (confirmed && ownGroups.has(groupId) && !!group && group.state !== 'draft');
+        const showRoom = admin || (confirmed && ownGroups.has(groupId) && !!group);
         return toMatch(row, showRoom, group);
       });
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoAt } from '../../lib/clock.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
 import { isPushServiceUrl, NOT_A_PUSH_SERVICE } from '../../lib/push.js';
 import type { Trx } from '../../db/index.js';
@@ -10,6 +10,9 @@ import {
   type NotificationChannel,
   type NotificationKind,
   NOTIFICATIONS_PAGE_SIZE,
+  PUSH_ENDPOINT_TAKEN,
+  PUSH_NOT_ON,
+  PUSH_SUBSCRIPTIONS_MAX,
   TOURNAMENT_NOT_FOUND,
 } from '@custom-room/contract';
 
@@ -90,23 +93,55 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (!isPushServiceUrl(endpoint, { allowLoopbackHttp: app.config.PUSH_ALLOW_HTTP })) {
       throw badRequest('Please check the highlighted fields.', { endpoint: NOT_A_PUSH_SERVICE });
     }
+    const now = isoAt(app.clock.now());
     await app.store.writeTransaction(async (trx) => {
-      await trx
-        .insertInto('push_subscriptions')
-        .values({ user_id: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: isoAt(app.clock.now()) })
-        .onConflict((oc) =>
-          oc.column('endpoint').doUpdateSet({ user_id: user.id, p256dh: keys.p256dh, auth: keys.auth, created_at: isoAt(app.clock.now()) }),
-        )
+      const held = await trx.selectFrom('push_subscriptions').select(['id', 'user_id']).where('endpoint', '=', endpoint).executeTakeFirst();
+      // Another account's phone stays theirs: moving it would let anyone who learns an endpoint take its pushes.
+      if (held && Number(held.user_id) !== user.id) throw conflict(PUSH_ENDPOINT_TAKEN, { endpoint: PUSH_ENDPOINT_TAKEN });
+      if (held) {
+        await trx
+          .updateTable('push_subscriptions')
+          .set({ p256dh: keys.p256dh, auth: keys.auth, created_at: now })
+          .where('id', '=', held.id)
+          .execute();
+        return;
+      }
+      // At most PUSH_SUBSCRIPTIONS_MAX phones per account: the oldest make room for the new one.
+      const keep = await trx
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(PUSH_SUBSCRIPTIONS_MAX - 1)
         .execute();
+      let drop = trx.deleteFrom('push_subscriptions').where('user_id', '=', user.id);
+      if (keep.length > 0)
+        drop = drop.where(
+          'id',
+          'not in',
+          keep.map((k) => k.id),
+        );
+      await drop.execute();
+      // Another account's subscribe of the same endpoint at the same moment (PostgreSQL) loses here, not with a 500.
+      const added = await trx
+        .insertInto('push_subscriptions')
+        .values({ user_id: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: now })
+        .onConflict((oc) => oc.column('endpoint').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!added) throw conflict(PUSH_ENDPOINT_TAKEN, { endpoint: PUSH_ENDPOINT_TAKEN });
     });
     return reply.status(201).send({ message: 'Notifications are on for this phone.' });
   });
 
   app.post(endpoints.pushUnsubscribe.url, { onRequest: requireUser, schema: endpoints.pushUnsubscribe.schema }, async (request) => {
     const user = currentUser(request);
-    await app.store.writeTransaction((trx) =>
-      trx.deleteFrom('push_subscriptions').where('user_id', '=', user.id).where('endpoint', '=', request.body.endpoint).execute(),
+    const removed = await app.store.writeTransaction((trx) =>
+      trx.deleteFrom('push_subscriptions').where('user_id', '=', user.id).where('endpoint', '=', request.body.endpoint).executeTakeFirst(),
     );
+    // Never "off" when nothing was removed (another account's endpoint, or one never on).
+    if (Number(removed.numDeletedRows) === 0) throw notFound(PUSH_NOT_ON);
     return { message: 'Notifications are off for this phone.' };
   });
 
