@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'match-reminder',
   'qualified',
   'eliminated',
+  'seated',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
