@@ -1144,8 +1144,8 @@ function FillSlotPanel({ fill }: { fill: { slots: { value: string; label: string
           <Form method="post" className="form" noValidate key={mine ? `failed-${JSON.stringify(actionData)}` : 'fill-slot'}>
             <input type="hidden" name="intent" value="fill-slot" />
             <p className="fine">
-              Registration closed when this stage was published, so nobody moves up by themselves. The team you seat is told its group and
-              slot.
+              Registration closed when the first stage was published, so nobody moves up by themselves. The team you seat is told its group
+              and slot.
             </p>
             <Field id="seat" label="Empty slot" error={errors.seat}>
               {(control) => (
