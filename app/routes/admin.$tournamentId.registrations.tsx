@@ -39,6 +39,7 @@ export const INTENT = {
   rejectSelected: 'reject-selected',
   release: 'release',
   remove: 'remove',
+  allowReturn: 'allow-return',
 } as const;
 
 /** The removal's confirmation tick: a removed team loses its place, paid or not. */
@@ -107,6 +108,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Decision 043: release a placed team that is not confirmed (a rejected payment); remove any team that holds or waits for a place.
       mayRelease: r.place === 'placed' && !placeView(r, { timeZone, free, nowMs }).confirmed,
       mayRemove: r.place === 'placed' || r.place === 'waitlist',
+      // Decision 052: a removed team cannot register again until the organiser allows it.
+      rejoin: r.rejoin ?? null,
       // Older registrations may share a UTR (decision 029): the organiser must see which.
       sameReferenceAs: r.sameReferenceAs.map((o) => ({ ...o, here: o.tid === t.id })),
     })),
@@ -121,7 +124,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/admin/${tid}/registrations${paymentFilterQuery(paymentFilterOf(request))}`;
   const formData = await request.formData();
   const placeIntent = String(formData.get('intent'));
-  if (placeIntent === INTENT.release || placeIntent === INTENT.remove) return changePlace(request, formData, placeIntent, back);
+  if (placeIntent === INTENT.release || placeIntent === INTENT.remove || placeIntent === INTENT.allowReturn)
+    return changePlace(request, formData, placeIntent, back);
   const intent = STATUS_OF[String(formData.get('intent'))];
   if (!intent) return formFailure({ formError: 'Choose Verify or Reject.' });
   const rids = formData.getAll('rid').map(ridOf);
@@ -170,8 +174,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-/** Release or remove one team (decision 043); a refusal goes on that team's card. */
-async function changePlace(request: Request, formData: FormData, intent: 'release' | 'remove', back: string) {
+/** Release or remove one team (decision 043), or let a removed one back (decision 052); a refusal goes on that team's card. */
+async function changePlace(request: Request, formData: FormData, intent: 'release' | 'remove' | 'allow-return', back: string) {
   const rids = formData.getAll('rid').map(ridOf);
   const rid = rids[0];
   if (rids.length !== 1 || rid === undefined || Number.isNaN(rid)) return formFailure({ formError: 'Choose one team.' });
@@ -179,8 +183,12 @@ async function changePlace(request: Request, formData: FormData, intent: 'releas
     return formFailure({ fieldErrors: { [`team.${rid}`]: 'Tick “Yes, remove this team” to remove it.' } });
   }
   try {
+    if (intent === INTENT.allowReturn) {
+      const allowed = await gateway.allowReturn(request, rid);
+      return flash(request, `${allowed.teamName} may register again.`, back);
+    }
     const saved = intent === INTENT.release ? await gateway.releaseTeam(request, rid) : await gateway.removeTeam(request, rid);
-    const done = intent === INTENT.release ? 'released: its place goes to the waitlist' : 'removed';
+    const done = intent === INTENT.release ? 'released' : 'removed: it cannot register again unless you allow it';
     return flash(request, `${saved.teamName} ${done}.`, back);
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
@@ -330,7 +338,19 @@ function TeamCard({
               <dd>{team.substitutes.join(', ')}</dd>
             </div>
           ) : null}
-          {requireIds && team.missingIds > 0 ? (
+          {team.rejoin === 'barred' ? (
+            <div className="ops-flag">
+              <dt>Removed</dt>
+              <dd>Cannot register again in this tournament (its account, name, players and character IDs) unless you allow it.</dd>
+            </div>
+          ) : team.rejoin === 'allowed' ? (
+            <div>
+              <dt>Removed</dt>
+              <dd>You allowed it to register again.</dd>
+            </div>
+          ) : null}
+          {/* Decision 052: a team that left keeps its IDs on record; a missing one matters only while it plays. */}
+          {requireIds && team.missingIds > 0 && (team.place === 'placed' || team.place === 'waitlist') ? (
             <div className="ops-flag">
               <dt>
                 <span aria-hidden="true">⚠ </span>Character IDs
@@ -417,7 +437,9 @@ function TeamCard({
             <Form method="post" action={action}>
               <input type="hidden" name="rid" value={team.rid} />
               <p>
-                {team.teamName} loses its place, paid or not; a refund is yours to settle. The first team on the waitlist gets the place.
+                {team.teamName} loses its place, paid or not; a refund is yours to settle. Before the groups are published the first team on
+                the waitlist gets the place; after, its slot is left empty for you to fill on the stage page. The team cannot register again
+                unless you allow it.
               </p>
               <p className="place-confirm">
                 <input type="checkbox" id={`remove-${team.rid}`} name={CONFIRM_REMOVE} value="yes" aria-describedby={describedBy} />
@@ -428,6 +450,14 @@ function TeamCard({
               </button>
             </Form>
           </details>
+        ) : null}
+        {team.rejoin === 'barred' ? (
+          <Form method="post" action={action} className="ops-row-actions">
+            <input type="hidden" name="rid" value={team.rid} />
+            <button type="submit" name="intent" value={INTENT.allowReturn} className="button button-secondary">
+              Allow to register again<span className="visually-hidden">: {team.teamName}</span>
+            </button>
+          </Form>
         ) : null}
       </article>
     </li>

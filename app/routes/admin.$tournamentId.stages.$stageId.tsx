@@ -10,9 +10,11 @@ import { formEntries, formFailure, gatewayFormErrors, type FieldErrors, type For
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import type { StageAdvance } from '~/utils/gateway.server';
 import { formatMatchTime } from '~/utils/format';
-import type { StageCheckIns } from '~/utils/gateway.server';
+import type { EmptySlots, StageCheckIns } from '~/utils/gateway.server';
 import {
+  FILL_RENAME,
   parseDrawForm,
+  parseFillForm,
   parseNotPlayed,
   parseMoveForm,
   parseRoomsForm,
@@ -77,6 +79,7 @@ const INTENTS = [
   'complete',
   'reopen',
   'no-shows',
+  'fill-slot',
 ] as const;
 type Intent = (typeof INTENTS)[number];
 
@@ -93,6 +96,7 @@ const FAILED: Record<Intent, string> = {
   complete: 'Failed to complete the stage.',
   reopen: 'Failed to reopen the stage.',
   'no-shows': 'Failed to settle the no-shows.',
+  'fill-slot': 'Failed to fill the slot.',
 };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -127,6 +131,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     stage.state === 'draft' ? Promise.resolve(null) : gateway.stageAdvance(request, tid, sid).catch(() => null as StageAdvance | null),
     stage.checkIn ? gateway.stageCheckIns(request, tid, sid).catch(() => null as StageCheckIns | null) : Promise.resolve(null),
   ]).catch((err) => pageError(err, STAGE_NOT_FOUND));
+  // Decision 052: once published, a team that leaves leaves its slot empty for the organiser to fill.
+  const empty = stage.state === 'published' ? await gateway.emptySlots(request, tid, sid).catch(() => null as EmptySlots | null) : null;
   const timeZone = getEnv().APP_TIME_ZONE;
 
   const url = new URL(request.url);
@@ -188,6 +194,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     scheduleRows: scheduleRowsShown(slots.length, url.searchParams.get('rows') === 'all'),
     groups: stage.groups.map((g) => ({ id: g.id, name: g.name, count: g.slots.length })),
     shownGroup,
+    shownEmpty: empty && shownGroup ? empty.slots.filter((s) => s.groupId === shownGroup.id).map((s) => s.slot) : [],
+    fill: empty && fillChoices(empty),
     entrants: {
       count: entrants.length,
       confirmed: entrants.filter((e) => e.via === 'confirmed').length,
@@ -254,6 +262,20 @@ function checkInView(list: StageCheckIns | null, timeZone: string, mayReplace: b
     noShows: noShows.map((t) => ({ teamId: t.teamId, teamName: t.teamName })),
     // Replace only in the first stage before it is published (the gateway refuses otherwise).
     actions: NO_SHOW_ACTIONS.filter((a) => a === 'leave' || mayReplace),
+  };
+}
+
+/** Decision 052: the "fill an empty slot" selects: every empty slot, and the teams that may take one. */
+function fillChoices(empty: EmptySlots) {
+  return {
+    slots: empty.slots.map((s) => ({ value: `${s.groupId}:${s.slot}`, label: `Group ${s.groupName} · slot ${s.slot}` })),
+    teams: empty.teams.map((t) => ({
+      value: String(t.teamId),
+      label:
+        t.from === 'waitlist'
+          ? `${t.teamName} (waitlist #${t.waitlistPosition}${t.confirmed ? '' : ', pays once seated'})`
+          : `${t.teamName} (confirmed, no slot)`,
+    })),
   };
 }
 
@@ -375,6 +397,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
         },
       );
       return refused ?? flash(request, 'Slots updated', back);
+    }
+    case 'fill-slot': {
+      const parsed = parseFillForm(formData);
+      if (!parsed.ok) return failure(intent, parsed.values, parsed.fieldErrors, parsed.formError);
+      let seated = '';
+      const refused = await run(
+        async () => {
+          const answer = await gateway.fillSlot(request, tid, sid, parsed.body);
+          const group = answer.groups.find((g) => g.id === parsed.body.groupId);
+          const team = group?.slots.find((s) => s.slot === parsed.body.slot)?.teamName ?? 'The team';
+          seated = `${team} is in Group ${group?.name ?? ''}, slot ${parsed.body.slot}`;
+        },
+        parsed.values,
+        [],
+        (err) => {
+          const f = gatewayFormErrors(err, { fields: ['seat', 'teamId'], fallback: FAILED['fill-slot'], rename: FILL_RENAME });
+          return { fieldErrors: f.fieldErrors, formError: f.formError };
+        },
+      );
+      return refused ?? flash(request, seated, `${here}?group=${parsed.body.groupId}#groups`);
     }
     case 'publish': {
       const refused = await run(() => gateway.publishStage(request, tid, sid), {}, []);
@@ -810,12 +852,14 @@ export default function AdminStage() {
                 </tr>
               </thead>
               <tbody>
-                {shownGroup.slots.map((s) => (
-                  <tr key={s.slot}>
-                    <td className="num">{s.slot}</td>
-                    <td>{s.teamName}</td>
-                  </tr>
-                ))}
+                {[...shownGroup.slots, ...page.shownEmpty.map((slot) => ({ slot, teamName: null }))]
+                  .sort((a, b) => a.slot - b.slot)
+                  .map((s) => (
+                    <tr key={s.slot}>
+                      <td className="num">{s.slot}</td>
+                      <td>{s.teamName ?? <span className="fine">Empty</span>}</td>
+                    </tr>
+                  ))}
               </tbody>
             </table>
           ) : null}
@@ -870,6 +914,8 @@ export default function AdminStage() {
           ) : null}
         </Panel>
       ) : null}
+
+      {page.fill ? <FillSlotPanel fill={page.fill} /> : null}
 
       <Panel id="schedule" title="Schedule the whole stage">
         <p className="fine">
@@ -1185,6 +1231,68 @@ export default function AdminStage() {
         </Panel>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Decision 052: after publishing, places no longer move by themselves. A team that leaves leaves its slot
+ * empty; the organiser seats a waitlisted team, or a confirmed team without a slot, in it (one POST).
+ */
+function FillSlotPanel({ fill }: { fill: { slots: { value: string; label: string }[]; teams: { value: string; label: string }[] } }) {
+  const actionData = useActionData<ActionFailure>();
+  const mine = (actionData?.values as FormValues | undefined)?.intent === 'fill-slot';
+  const errors = mine ? (actionData?.fieldErrors ?? {}) : {};
+  const values: FormValues = mine ? (actionData?.values ?? {}) : {};
+  return (
+    <Panel id="fill-slot" title="Fill an empty slot">
+      {fill.slots.length === 0 ? (
+        <p className="fine">Every slot has a team.</p>
+      ) : fill.teams.length === 0 ? (
+        <p className="fine">
+          {fill.slots.length === 1 ? 'One slot is empty' : `${fill.slots.length} slots are empty`}, and no team can take one: the waitlist
+          is empty and every confirmed team has a slot.
+        </p>
+      ) : (
+        <>
+          <ErrorSummary
+            fieldErrors={errors}
+            formError={mine ? actionData?.formError : null}
+            order={['seat', 'teamId']}
+            ids={{ teamId: 'fill-team' }}
+          />
+          <Form method="post" className="form" noValidate key={mine ? `failed-${JSON.stringify(actionData)}` : 'fill-slot'}>
+            <input type="hidden" name="intent" value="fill-slot" />
+            <p className="fine">
+              Registration closed when the first stage was published, so nobody moves up by themselves. The team you seat is told its group
+              and slot.
+            </p>
+            <Field id="seat" label="Empty slot" error={errors.seat}>
+              {(control) => (
+                <select name="seat" defaultValue={values.seat ?? fill.slots[0]!.value} {...control}>
+                  {fill.slots.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id="fill-team" label="Team" error={errors.teamId}>
+              {(control) => (
+                <select name="teamId" defaultValue={values.teamId ?? fill.teams[0]!.value} {...control}>
+                  {fill.teams.map((t) => (
+                    <option key={t.value} value={t.value}>
+                      {t.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <SubmitButton pendingLabel="Seating…">Seat the team</SubmitButton>
+          </Form>
+        </>
+      )}
+    </Panel>
   );
 }
 

@@ -323,6 +323,10 @@ export const gateway = {
     call(request, 'drawGroups', { params: { id, stageId }, body }),
   moveSlot: (request: Request, id: number, stageId: number, body: Body<'moveSlot'>) =>
     call(request, 'moveSlot', { params: { id, stageId }, body }),
+  /** Decision 052: a published stage's empty slots, and seating a team in one. */
+  emptySlots: (request: Request, id: number, stageId: number) => call(request, 'emptySlots', { params: { id, stageId } }),
+  fillSlot: (request: Request, id: number, stageId: number, body: Body<'fillSlot'>) =>
+    call(request, 'fillSlot', { params: { id, stageId }, body }),
   publishStage: (request: Request, id: number, stageId: number) => call(request, 'publishStage', { params: { id, stageId }, body: {} }),
   stageAdvance: (request: Request, id: number, stageId: number) => call(request, 'stageAdvance', { params: { id, stageId } }),
   /** notPlayed: group matches without results the organiser marks as not played (issue 27). */
@@ -343,6 +347,7 @@ export const gateway = {
   /** Decision 043: take a placed, unconfirmed team's place (a rejected payment), or remove any placed or waitlisted team. */
   releaseTeam: (request: Request, rid: number) => call(request, 'releaseTeam', { params: { rid }, body: {} }),
   removeTeam: (request: Request, rid: number) => call(request, 'removeTeam', { params: { rid }, body: {} }),
+  allowReturn: (request: Request, rid: number) => call(request, 'allowReturn', { params: { rid }, body: {} }),
   stageCheckIns: (request: Request, id: number, stageId: number) => call(request, 'stageCheckIns', { params: { id, stageId } }),
   resolveNoShows: (request: Request, id: number, stageId: number, action: Body<'resolveNoShows'>['action']) =>
     call(request, 'resolveNoShows', { params: { id, stageId }, body: { action } }),
@@ -368,6 +373,7 @@ export type StageGroup = Stage['groups'][number];
 export type StageEntrant = Answer<'stageEntrants'>[number];
 export type StageAdvance = Answer<'stageAdvance'>;
 export type StageCheckIns = Answer<'stageCheckIns'>;
+export type EmptySlots = Answer<'emptySlots'>;
 
 /**
  * GET /images/{file} from the gateway as its raw Response (bytes, not JSON), for the web app's

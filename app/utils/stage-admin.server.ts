@@ -2,6 +2,7 @@ import {
   DrawBodySchema,
   MatchBodySchema,
   MatchResultsBatchSchema,
+  SlotFillSchema,
   SlotMoveSchema,
   StageCreateSchema,
   StageScheduleSchema,
@@ -133,6 +134,32 @@ export function parseMoveForm(
   }
   return { ok: true, body: result.data, values };
 }
+
+/**
+ * Decision 052: "fill an empty slot": one select names the slot ("groupId:slot"), one the team. Errors are
+ * keyed by the two selects (seat, teamId).
+ */
+export function parseFillForm(formData: FormData): Parsed<{ groupId: number; slot: number; teamId: number }> {
+  const entries = formEntries(formData);
+  const values: FormValues = { seat: entries.seat ?? '', teamId: entries.teamId ?? '' };
+  const seat = /^(\d{1,9}):(\d{1,4})$/.exec(values.seat!);
+  const result = SlotFillSchema.safeParse({ groupId: seat?.[1], slot: seat?.[2], teamId: given(entries, 'teamId') });
+  const fieldErrors: FieldErrors = {};
+  if (!seat) fieldErrors.seat = 'Choose an empty slot.';
+  if (!result.success && result.error.issues.some((i) => i.path[0] === 'teamId')) fieldErrors.teamId = 'Choose a team to seat.';
+  if (!result.success || Object.keys(fieldErrors).length > 0) {
+    return {
+      ok: false,
+      values,
+      fieldErrors: Object.keys(fieldErrors).length > 0 ? fieldErrors : { seat: 'Choose an empty slot.' },
+      formError: null,
+    };
+  }
+  return { ok: true, body: result.data, values };
+}
+
+/** The gateway's field names for a fill, as the form's selects. */
+export const FILL_RENAME = { groupId: 'seat', slot: 'seat' };
 
 /** "from.groupId" → "fromGroup", "to.slot" → "toSlot"; other keys stay. */
 export function renameMoveErrors(errors: FieldErrors): FieldErrors {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EndpointName, Endpoints } from './endpoints.js';
 import { MatchSchema } from './schemas/match.js';
 import { TeamPlacementSchema } from './schemas/stages.js';
-import { CHECK_IN_STATES, PLACES, RELEASE_REASONS } from './constants.js';
+import { CHECK_IN_STATES, PLACES, RELEASE_REASONS, REJOIN_STATES } from './constants.js';
 import { CHARACTER_ID_FIELDS, type CharacterIdField } from './constants/identity.js';
 
 /**
@@ -138,6 +138,8 @@ const RegistrationAnswer = z.object({
     .enum(RELEASE_REASONS)
     .nullish()
     .transform((v) => v ?? null),
+  /** Decision 052: barred once the organiser removed the team, allowed once it lets it back (absent otherwise). */
+  rejoin: z.enum(REJOIN_STATES).optional(),
   checkIns: z
     .array(
       z.object({

@@ -57,6 +57,8 @@ import {
   EntrantSchema,
   InviteBodySchema,
   SlotMoveSchema,
+  SlotFillSchema,
+  EmptySlotsSchema,
   StageCreateSchema,
   StageInviteParamsSchema,
   StageMatchesSchema,
@@ -479,7 +481,16 @@ export const endpoints = {
     tags: TAGS.registrations,
     summary: 'Remove a placed or waitlisted team, paid or not (admin)',
     description:
-      "The team is released (reason removed) and told; a placed team's place goes to the first waitlisted team. 409 when it is already released or withdrawn. No body.",
+      "The team is released (reason removed) and told; a placed team's place goes to the first waitlisted team (not once a stage is published: its slot is left empty, decision 052). The team may not register again until the organiser allows it (rejoin barred). 409 when it is already released or withdrawn. No body.",
+    security: SECURITY,
+    params: RegistrationIdParamsSchema,
+    response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  allowReturn: endpoint('POST', '/registrations/admin/:rid/allow-return', {
+    tags: TAGS.registrations,
+    summary: 'Let a team the organiser removed register again in its tournament (admin)',
+    description:
+      'Decision 052: a removed team (rejoin barred) cannot register again, by its account, team name, IGNs or character IDs, until the organiser allows it (rejoin allowed). 409 when the team is not barred. No body.',
     security: SECURITY,
     params: RegistrationIdParamsSchema,
     response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -612,6 +623,24 @@ export const endpoints = {
     security: SECURITY,
     params: StageParamsSchema,
     body: SlotMoveSchema,
+    response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  emptySlots: endpoint('GET', '/tournaments/:id/stages/:stageId/empty-slots', {
+    tags: TAGS.stages,
+    summary: "A published stage's empty slots and the teams that may fill them (admin)",
+    description: 'Decision 052. 409 unless the stage is published (a draft is drawn again; a completed stage is over).',
+    security: SECURITY,
+    params: StageParamsSchema,
+    response: { 200: EmptySlotsSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  fillSlot: endpoint('POST', '/tournaments/:id/stages/:stageId/empty-slots', {
+    tags: TAGS.stages,
+    summary: 'Seat a waitlisted team, or a confirmed team without a slot, in an empty slot of a published stage (admin)',
+    description:
+      'Decision 052. After the draw places no longer move by themselves: a team that leaves leaves its slot empty. A waitlisted team takes a place (within Max Teams) and, in a paid tournament, a payment deadline from now. The team is told its group and slot. 409 when the slot is taken, the stage is not published, or the team may not be seated.',
+    security: SECURITY,
+    params: StageParamsSchema,
+    body: SlotFillSchema,
     response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   publishStage: endpoint('POST', '/tournaments/:id/stages/:stageId/publish', {

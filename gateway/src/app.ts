@@ -30,6 +30,7 @@ import shareImageRoutes from './routes/share-images/index.js';
 import registrationRoutes from './routes/registrations/index.js';
 import matchRoutes from './routes/matches/index.js';
 import stageRoutes from './routes/stages/index.js';
+import emptySlotRoutes from './routes/stages/empty-slots.js';
 import notificationRoutes from './routes/notifications/index.js';
 
 declare module 'fastify' {
@@ -307,6 +308,7 @@ export async function buildApp({
   await app.register(registrationRoutes);
   await app.register(matchRoutes);
   await app.register(stageRoutes);
+  await app.register(emptySlotRoutes); // decision 052
   await app.register(notificationRoutes);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -347,6 +347,15 @@ const ROWS: Row[] = [
     send: async (c) => req('POST', `/registrations/admin/${await someonesTeam()}/remove`, c),
   },
   {
+    call: 'POST /registrations/admin/{rid}/allow-return',
+    expect: ADMIN_ONLY(200),
+    send: async (c) => {
+      const team = await someonesTeam();
+      await gw.api.post(`/registrations/admin/${team}/remove`, {}, admin);
+      return req('POST', `/registrations/admin/${team}/allow-return`, c);
+    },
+  },
+  {
     call: 'PUT /registrations/admin/{rid}/payment',
     expect: ADMIN_ONLY(200),
     send: (c) => req('PUT', `/registrations/admin/${rid}/payment`, c, { json: { paymentStatus: 'pending' } }),
@@ -387,6 +396,22 @@ const ROWS: Row[] = [
   stageRow('POST', '/groups', 'draft', () => ({ method: 'registration' })),
   stageRow('POST', '/slots', 'drawn', (f) => ({ from: { groupId: f.groups[0], slot: 1 }, to: { groupId: f.groups[1], slot: 1 } })),
   stageRow('POST', '/publish', 'drawn'),
+  stageRow('GET', '/empty-slots', 'published'),
+  {
+    // Decision 052: a drawn team removed after publishing leaves its slot empty; a team without a slot fills it.
+    call: 'POST /tournaments/{id}/stages/{stageId}/empty-slots',
+    expect: ADMIN_ONLY(200),
+    send: async (c) => {
+      const f = c.actor === 'admin' ? await stageFixture('published') : await (anyStage ??= stageFixture('draft'));
+      const path = `/tournaments/${f.tid}/stages/${f.sid}/empty-slots`;
+      if (c.actor !== 'admin') return req('POST', path, c, { json: { groupId: 1, slot: 1, teamId: f.teams[0] } });
+      const [late] = await addLobbyTeams(gw, f.tid, 1);
+      const stage = (await gw.api.get(`/tournaments/${f.tid}/stages`, admin)).body[0];
+      const leaver = stage.groups[0].slots[0];
+      await gw.api.post(`/registrations/admin/${leaver.teamId}/remove`, {}, admin);
+      return req('POST', path, c, { json: { groupId: stage.groups[0].id, slot: leaver.slot, teamId: late!.rid } });
+    },
+  },
   stageRow('GET', '/advance', 'published'),
   stageRow('POST', '/complete', 'published', (f) => ({ notPlayed: f.matches })),
   stageRow('POST', '/reopen', 'completed'),

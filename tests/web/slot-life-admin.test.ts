@@ -86,7 +86,7 @@ describe('registrations page: every team’s state, payments to check first, rel
     ]);
   });
 
-  it('releases a team with one post and says its place goes to the waitlist', async () => {
+  it('releases a team with one post and says so', async () => {
     routes({
       'POST /registrations/admin/3/release': () => [200, team(3, 'Late', { place: 'released', releasedReason: 'payment-rejected' })],
     });
@@ -100,7 +100,7 @@ describe('registrations page: every team’s state, payments to check first, rel
       ),
     )) as Response;
     expect(res.headers.get('location')).toBe('/admin/5/registrations');
-    expect(await flashOf(res)).toBe('Late released: its place goes to the waitlist.');
+    expect(await flashOf(res)).toBe('Late released.');
     expect(stub.seen.at(-1)).toMatchObject({ method: 'POST', url: '/registrations/admin/3/release' });
   });
 
@@ -132,7 +132,7 @@ describe('registrations page: every team’s state, payments to check first, rel
         { tournamentId: '5' },
       ),
     )) as Response;
-    expect(await flashOf(res)).toBe('Soul removed.');
+    expect(await flashOf(res)).toBe('Soul removed: it cannot register again unless you allow it.');
 
     routes({ 'POST /registrations/admin/2/remove': () => [409, { message: 'Gone has already left this tournament.' }] });
     result = unwrap(

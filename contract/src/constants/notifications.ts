@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'qualified',
   'eliminated',
   'invited',
+  'seated',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -19,6 +19,20 @@ export const RELEASE_REASON_WORDS: Record<ReleaseReason, string> = {
   'no-show': 'no-show',
 };
 
+/**
+ * Decision 052: a team the organiser removed is barred from registering again in that tournament (its
+ * account, team name, IGNs and character IDs) until the organiser allows it back.
+ */
+export const REJOIN_STATES = ['barred', 'allowed'] as const;
+export type RejoinState = (typeof REJOIN_STATES)[number];
+
+/** Decision 052: registration and the waitlist close once a stage is published (the draw stands). */
+export const REGISTRATION_CLOSED_AFTER_DRAW = 'Registration has closed: the groups are published.';
+
+/** A team the organiser placed in an empty slot after the draw: where it came from (decision 052). */
+export const SEAT_SOURCES = ['waitlist', 'unseated'] as const;
+export type SeatSource = (typeof SEAT_SOURCES)[number];
+
 /** A team's check-in for one stage: before the window, in it, done, or missed once it closed. */
 export const CHECK_IN_STATES = ['not-open', 'open', 'checked-in', 'no-show'] as const;
 export type CheckInState = (typeof CHECK_IN_STATES)[number];

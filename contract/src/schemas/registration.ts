@@ -16,6 +16,7 @@ import {
   CHECK_IN_STATES,
   PLACES,
   RELEASE_REASONS,
+  REJOIN_STATES,
   CHARACTER_ID_FIELDS,
   CHARACTER_ID_LABELS,
   CHARACTER_ID_MAX,
@@ -194,6 +195,12 @@ export const RegistrationSchema = z.object({
   placedAt: z.string().nullable().describe('When the team got its place (registration or promotion); null while waitlisted.'),
   releasedAt: z.string().nullable().describe('When the team was released or withdrew.'),
   releasedReason: z.enum(RELEASE_REASONS).nullable().describe('Why a released team lost its place.'),
+  rejoin: z
+    .enum(REJOIN_STATES)
+    .optional()
+    .describe(
+      'Decision 052: barred once the organiser removed the team (it cannot register again in this tournament), allowed once the organiser lets it back; left out otherwise.',
+    ),
   checkIns: z
     .array(
       z.object({

@@ -16,6 +16,7 @@ import {
   STAGE_STATES,
   CHECK_IN_STATES,
   NO_SHOW_ACTIONS,
+  SEAT_SOURCES,
 } from '../constants.js';
 
 /** A check-in window's end: an ISO date-time with a zone, or null to clear it. */
@@ -92,6 +93,31 @@ export const SlotMoveSchema = z.object({
   to: SlotRefSchema.describe("Another slot of the stage: its team swaps places with from's; a free slot takes the team."),
 });
 export type SlotMove = z.infer<typeof SlotMoveSchema>;
+
+/** Decision 052: the organiser seats a team in an empty slot of a published stage. */
+export const SlotFillSchema = SlotRefSchema.extend({
+  teamId: IdSchema.describe('A waitlisted team, or a confirmed team without a slot in this stage (rid).'),
+});
+export type SlotFill = z.infer<typeof SlotFillSchema>;
+
+/** The empty slots of a published stage and the teams that may fill them (decision 052). */
+export const EmptySlotsSchema = z.object({
+  slots: z
+    .array(z.object({ groupId: z.number().int(), groupName: z.string(), slot: z.number().int() }))
+    .describe('Every free slot of each group (firstSlot … firstSlot + lobbySize − 1), in group and slot order.'),
+  teams: z
+    .array(
+      z.object({
+        teamId: z.number().int(),
+        teamName: z.string(),
+        from: z.enum(SEAT_SOURCES).describe('waitlist: waits for a place; unseated: confirmed, without a slot in this stage.'),
+        waitlistPosition: z.number().int().nullable(),
+        confirmed: z.boolean().describe('False for a waitlisted team of a paid tournament: once seated it has to pay to play.'),
+      }),
+    )
+    .describe('Waitlisted teams first (waitlist order), then confirmed teams without a slot (registration order).'),
+});
+export type EmptySlots = z.infer<typeof EmptySlotsSchema>;
 
 export const InviteBodySchema = z.object({
   teamId: IdSchema.describe('A registration (rid) of this tournament.'),

@@ -55,16 +55,17 @@ export async function saveCharacterIds(db: Trx, tournamentId: number, registrati
   if (rows.length > 0) await db.insertInto('registration_character_ids').values(rows).execute();
 }
 
-/** The character IDs of each registration ('' where none), by registration id. */
+/** The character IDs of each registration ('' where none), by registration id; a team that left keeps its own. */
 export async function characterIdsOf(db: Trx, registrationIds: readonly number[]): Promise<Map<number, CharacterIds>> {
   const byRegistration = new Map<number, CharacterIds>(registrationIds.map((id) => [id, none()]));
   if (registrationIds.length === 0) return byRegistration;
-  const rows = await db
-    .selectFrom('registration_character_ids')
-    .select(['registration_id', 'field', 'character_id'])
-    .where('registration_id', 'in', registrationIds)
-    .execute();
-  for (const row of rows) {
+  const [held, left] = await Promise.all(
+    (['registration_character_ids', 'left_character_ids'] as const).map((table) =>
+      db.selectFrom(table).select(['registration_id', 'field', 'character_id']).where('registration_id', 'in', registrationIds).execute(),
+    ),
+  );
+  // Decision 052: a team that left keeps on record the IDs it entered (left_character_ids).
+  for (const row of [...left!, ...held!]) {
     const ids = byRegistration.get(Number(row.registration_id));
     const field = CHARACTER_ID_OF[row.field as IgnField];
     if (ids && field) ids[field] = row.character_id;

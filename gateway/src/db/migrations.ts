@@ -596,6 +596,21 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('result_changes_tournament').on('result_changes').columns(['tournament_id', 'change_id']).execute();
       },
     },
+    // Issue 27 (decision 052): a removed team is barred from coming back, and a team that leaves keeps its
+    // character IDs on record (moved out of registration_character_ids, whose key claims them).
+    '016-places-after-draw': {
+      async up(db: Db) {
+        await db.schema.alterTable('registrations').addColumn('rejoin', 'text').execute();
+        await db.schema
+          .createTable('left_character_ids')
+          .addColumn('tournament_id', 'integer', (c) => c.notNull())
+          .addColumn('registration_id', 'integer', (c) => c.notNull().references('registrations.id').onDelete('cascade'))
+          .addColumn('field', 'text', (c) => c.notNull())
+          .addColumn('character_id', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('left_character_ids_registration').on('left_character_ids').column('registration_id').execute();
+      },
+    },
     '017-group-times-and-not-played': {
       async up(db: Db) {
         // Issue 27: groups hosted one after another (the minutes between two groups' starts, remembered for

@@ -139,14 +139,50 @@ export async function leavePlace(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   await db.deleteFrom('registration_igns').where('registration_id', '=', registrationId).execute();
-  await db.deleteFrom('registration_character_ids').where('registration_id', '=', registrationId).execute(); // decision 046: its IDs are free again
-  // A draft stage's groups lose the team; published groups keep their history.
+  // Decision 046: its IDs are free again. Decision 052: the team's card keeps them (moved, not deleted).
+  await db
+    .insertInto('left_character_ids')
+    .columns(['tournament_id', 'registration_id', 'field', 'character_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('registration_character_ids')
+        .select(['tournament_id', 'registration_id', 'field', 'character_id'])
+        .where('registration_id', '=', registrationId),
+    )
+    .execute();
+  await db.deleteFrom('registration_character_ids').where('registration_id', '=', registrationId).execute();
+  // Decision 052: the team's slot is empty in a draft stage, and in a published one where it has no result
+  // yet (the organiser may fill it); a slot with results, or in a completed stage, keeps its history.
   await db
     .deleteFrom('group_slots')
     .where('registration_id', '=', registrationId)
-    .where('stage_id', 'in', (eb) => eb.selectFrom('stages').select('id').where('state', '=', 'draft'))
+    .where('stage_id', 'in', (eb) => eb.selectFrom('stages').select('id').where('state', 'in', ['draft', 'published']))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('match_results as mr')
+            .innerJoin('stage_groups as g', 'g.id', 'mr.group_id')
+            .select('mr.id')
+            .whereRef('g.stage_id', '=', 'group_slots.stage_id')
+            .where('mr.registration_id', '=', registrationId),
+        ),
+      ),
+    )
     .execute();
   return true;
+}
+
+/** Decision 052: whether a stage of the tournament is published (or completed): the draw stands, places no longer move. */
+export async function drawPublished(db: Trx, tournamentId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('stages')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('state', '!=', 'draft')
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
 }
 
 const WITHDRAW_CLOSED = 'Registration has closed: the team can no longer withdraw. Contact the organiser.';
@@ -197,10 +233,13 @@ export async function releaseOverdue(db: Trx, tournamentId: number, nowMs: numbe
 
 /**
  * Promotes waitlisted teams, first come first, into the free places; each gets its own payment deadline
- * and a `promoted` event. Call with the tournament locked. Returns the promoted registration ids.
+ * and a `promoted` event. Not once the tournament is over, nor once a stage is published (decision 052).
+ * Call with the tournament locked. Returns the promoted registration ids.
  */
 export async function fillPlaces(db: Trx, rules: PlaceRules, nowMs: number): Promise<number[]> {
   if (isSettled(rules.status)) return [];
+  // Decision 052: after the draw a freed place stays free; the organiser seats teams in empty slots.
+  if (await drawPublished(db, rules.id)) return [];
   const free = Number(rules.max_teams) - (await countRegistrations(db, rules.id));
   if (free <= 0) return [];
   const next = await db

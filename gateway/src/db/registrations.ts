@@ -5,6 +5,8 @@ import type { RegistrationsTable } from './schema.js';
 import { listOrder, waitlistPosition } from './places.js';
 import {
   type AdminRegistration,
+  CHARACTER_ID_FIELDS,
+  type CharacterIdField,
   IGN_FIELDS,
   type IgnField,
   lowerName,
@@ -12,8 +14,10 @@ import {
   type PaymentStatus,
   type Place,
   type Registration,
+  type RejoinState,
   type ReleaseReason,
   type TeamFields,
+  type TeamWithIds,
   type UserRegistration,
 } from '@custom-room/contract';
 
@@ -64,6 +68,7 @@ const REGISTRATION_COLUMNS = [
   'registrations.pay_by',
   'registrations.released_at',
   'registrations.released_reason',
+  'registrations.rejoin',
 ] as const;
 
 /** What a registration's answer needs besides its row (decision 043). */
@@ -100,6 +105,7 @@ export function toRegistration(row: RegistrationRow, context: PlaceContext): Reg
     placedAt: row.placed_at,
     releasedAt: row.released_at,
     releasedReason: (row.released_reason as ReleaseReason | null) ?? null,
+    ...(row.rejoin ? { rejoin: row.rejoin as RejoinState } : {}),
   };
 }
 
@@ -187,6 +193,59 @@ export async function isTeamNameTaken(db: Trx, tournamentId: number, teamName: s
     .where((eb) => eb.or([eb('team_name_key', '=', key), eb('team_name_shape', '=', shape)]));
   if (exceptRegistrationId !== undefined) query = query.where('id', '!=', exceptRegistrationId);
   return !!(await query.executeTakeFirst());
+}
+
+/** The registrations column of each IGN field. */
+const IGN_COLUMNS = {
+  player1Username: 'player1_username',
+  player2Username: 'player2_username',
+  player3Username: 'player3_username',
+  player4Username: 'player4_username',
+  substitute1Username: 'substitute1_username',
+  substitute2Username: 'substitute2_username',
+} as const satisfies Record<IgnField, keyof RegistrationsTable>;
+
+/**
+ * Decision 052: what a team (and, registering, its account) shares with a team the organiser removed from
+ * the tournament and has not allowed back: the account, the team name, an IGN or a character ID (each
+ * compared as the unique indexes compare them). Empty when nothing does.
+ */
+export async function findBarredClashes(
+  db: Trx,
+  tournamentId: number,
+  team: TeamFields & Record<CharacterIdField, string>,
+  userId?: number,
+): Promise<{ teamName: string; account: boolean; fields: (keyof TeamWithIds)[] }[]> {
+  const barred = await db
+    .selectFrom('registrations')
+    .select(['id', 'user_id', 'team_name', 'team_name_key', 'team_name_shape', ...IGN_FIELDS.map((f) => IGN_COLUMNS[f])])
+    .where('tournament_id', '=', tournamentId)
+    .where('rejoin', '=', 'barred')
+    .execute();
+  if (barred.length === 0) return [];
+  const ids = await db
+    .selectFrom('left_character_ids')
+    .select(['registration_id', 'character_id'])
+    .where(
+      'registration_id',
+      'in',
+      barred.map((b) => b.id),
+    )
+    .execute();
+  const name = nameKeys(team.teamName);
+  const igns = teamIgns(team);
+  const clashes = [];
+  for (const b of barred) {
+    const fields: (keyof TeamWithIds)[] = [];
+    if (b.team_name_key === name.key || b.team_name_shape === name.shape) fields.push('teamName');
+    const theirs = teamIgns(Object.fromEntries(IGN_FIELDS.map((f) => [f, b[IGN_COLUMNS[f]]])) as Record<IgnField, string>);
+    for (const i of igns) if (theirs.some((t) => t.key === i.key || t.shape === i.shape)) fields.push(i.field);
+    const theirIds = new Set(ids.filter((r) => Number(r.registration_id) === Number(b.id)).map((r) => r.character_id));
+    for (const field of CHARACTER_ID_FIELDS) if (team[field] !== '' && theirIds.has(team[field])) fields.push(field);
+    const account = userId !== undefined && Number(b.user_id) === userId;
+    if (account || fields.length > 0) clashes.push({ teamName: b.team_name, account, fields });
+  }
+  return clashes;
 }
 
 /** The team's IGNs with their stored forms, skipping empty optional slots. */

@@ -144,6 +144,8 @@ export interface RegistrationsTable {
   /** When the team was released or withdrew. */
   released_at: ColumnType<string | null, string | null | undefined, string | null>;
   released_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Decision 052: 'barred' once the organiser removed the team (it may not register again), 'allowed' once it lets it back. */
+  rejoin: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per in-game name in a tournament: the unique index stops an IGN playing for two teams. */
@@ -163,6 +165,9 @@ export interface RegistrationCharacterIdsTable {
   field: string;
   character_id: string;
 }
+
+/** Decision 052: the character IDs a team had when it left; kept for the record, claiming nothing. */
+export type LeftCharacterIdsTable = RegistrationCharacterIdsTable;
 
 export interface MatchesTable {
   id: Generated<number>;
@@ -366,6 +371,7 @@ export interface Database {
   registrations: RegistrationsTable;
   registration_igns: RegistrationIgnsTable;
   registration_character_ids: RegistrationCharacterIdsTable;
+  left_character_ids: LeftCharacterIdsTable;
   matches: MatchesTable;
   match_results: MatchResultsTable;
   result_changes: ResultChangesTable;

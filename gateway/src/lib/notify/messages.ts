@@ -138,6 +138,18 @@ function words(
         link: checkIn ? teamPage : `/tournaments/${tournament.id}/stages`,
       };
     }
+    case 'seated': {
+      // Decision 052: the organiser put the team in an empty slot after the draw.
+      const group = str(data.groupName);
+      const slot = num(data.slot);
+      const where = group ? `Group ${group}${slot ? `, slot ${slot}` : ''}` : 'an empty slot';
+      const payBy = timeText(str(data.payBy), timeZone);
+      return {
+        title: `${stage ?? 'Groups'}: your group and slot`,
+        body: `${team} has a place in ${where}${stage ? ` of ${stage}` : ''}, ${t}.${payBy ? ` Pay by ${payBy} to play.` : ''}`,
+        link: payBy ? teamPage : rooms,
+      };
+    }
     case 'eliminated':
       return {
         title: `${stage ?? 'The stage'} is over`,

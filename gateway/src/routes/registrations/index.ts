@@ -13,6 +13,7 @@ import {
   findRegistrationById,
   findRegistrationsByIds,
   findUserRegistration,
+  findBarredClashes,
   isConfirmedTeam,
   hasRegistration,
   insertRegistration,
@@ -28,6 +29,7 @@ import {
 } from '../../db/registrations.js';
 import {
   countTaken,
+  drawPublished,
   fillPlaces,
   findPlaceRules,
   leavePlace,
@@ -47,6 +49,7 @@ import {
   type PaymentStatus,
   NOT_PLACED_MESSAGES,
   REFERENCE_CHANGED,
+  REGISTRATION_CLOSED_AFTER_DRAW,
   REGISTRATION_OPEN_STATUS,
   type TeamWithIds,
   TOURNAMENT_NOT_FOUND,
@@ -123,7 +126,10 @@ async function registrationVerdict(
     return { refusal: conflict(`Registration is closed for this tournament (status: ${tournament.status}).`) };
   if (nowMs < Date.parse(tournament.registration_open)) return { refusal: conflict('Registration has not opened yet.') };
   if (nowMs > Date.parse(tournament.registration_close)) return { refusal: conflict('Registration has closed.') };
+  if (await drawPublished(db, tournament.id)) return { refusal: conflict(REGISTRATION_CLOSED_AFTER_DRAW) };
   if (await hasRegistration(db, tournament.id, userId)) return { refusal: alreadyRegistered() };
+  const barred = barredRefusal(await findBarredClashes(db, tournament.id, team, userId));
+  if (barred) return { refusal: barred };
   if (await isTeamNameTaken(db, tournament.id, team.teamName)) return { refusal: teamNameTaken() };
   const clashes = await findIgnClashes(db, tournament.id, team);
   if (clashes.length > 0) return { refusal: ignTaken(clashes) };
@@ -135,6 +141,16 @@ async function registrationVerdict(
 }
 
 const REGISTRATION_NOT_FOUND = 'Registration not found.';
+
+/** Decision 052: a removed team does not come back (its account, name, IGNs or character IDs) unless the organiser allows it. */
+function barredRefusal(clashes: Awaited<ReturnType<typeof findBarredClashes>>): HttpError | undefined {
+  const [first] = clashes;
+  if (!first) return undefined;
+  const message = `${first.teamName} was removed from this tournament by the organiser: it cannot register again unless the organiser allows it.`;
+  const errors: FieldErrors = {};
+  for (const clash of clashes) for (const field of clash.fields) errors[field] ??= message;
+  return conflict(message, Object.keys(errors).length > 0 ? errors : undefined);
+}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   /**
@@ -363,6 +379,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           if (clashes.length > 0) throw ignTaken(clashes);
           const idClashes = await findCharacterIdClashes(trx, tournamentId, team, existing.id);
           if (idClashes.length > 0) throw characterIdTaken(idClashes);
+          const barred = barredRefusal(await findBarredClashes(trx, tournamentId, team));
+          if (barred) throw barred; // a removed team's players do not come back through another team's edit
           const updated = await updateRegistrationTeam(trx, existing.id, tournamentId, team);
           await saveCharacterIds(trx, tournamentId, existing.id, team);
           if (updated.team_name !== existing.team_name) await bumpGeneration(trx, tournamentId); // points tables show team names
@@ -561,6 +579,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (team.payment_status === 'rejected') reason = 'payment-rejected';
       }
       await releaseTeam(trx, team, reason, at);
+      if (how === 'remove') await trx.updateTable('registrations').set({ rejoin: 'barred' }).where('id', '=', rid).execute();
       await fillPlaces(trx, rules, at);
       await bumpGeneration(trx, found.tournament_id); // registeredTeams
       const row = await findRegistrationById(trx, rid);
@@ -574,6 +593,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(endpoints.removeTeam.url, { onRequest: requireAdmin, schema: endpoints.removeTeam.schema }, (request) =>
     organiserTakesOut(request.params.rid, 'remove'),
   );
+
+  app.post(endpoints.allowReturn.url, { onRequest: requireAdmin, schema: endpoints.allowReturn.schema }, async (request) => {
+    const { rid } = request.params;
+    const found = await findRegistrationById(app.store.db, rid);
+    if (!found) throw notFound(REGISTRATION_NOT_FOUND);
+    const tournament = await findLiveTournament(app.store.db, found.tournament_id);
+    if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
+    const updated = await app.store.db
+      .updateTable('registrations')
+      .set({ rejoin: 'allowed', updated_at: isoAt(now()) })
+      .where('id', '=', rid)
+      .where('rejoin', '=', 'barred')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw conflict(`${found.team_name} was not removed by the organiser: nothing to allow.`);
+    const row = await findRegistrationById(app.store.db, rid);
+    return toRegistration(row!, { entryFee: Number(tournament.entry_fee), waitlistPosition: null });
+  });
 };
 
 export default routes;

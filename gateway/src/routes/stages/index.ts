@@ -65,7 +65,7 @@ async function liveTournament(db: Trx, id: number) {
 }
 
 /** The stage with everything its JSON needs. drafts: include a draft's groups (admins). */
-async function stageJson(db: Trx, row: StageRow, entryFee: number, drafts = true): Promise<Stage> {
+export async function stageJson(db: Trx, row: StageRow, entryFee: number, drafts = true): Promise<Stage> {
   const [groups, withResults, entrants, counts] = await Promise.all([
     stageGroups(db, [row.id]),
     stagesWithResults(db, [row.id]),
@@ -112,7 +112,7 @@ async function stagesJson(db: Trx, tournamentId: number, drafts: boolean): Promi
 }
 
 /** Inside a write transaction: locks the tournament, then reads the stage. */
-async function lockStage(
+export async function lockStage(
   app: { store: { lockTournament: (trx: Trx, id: number) => Promise<{ deleted_at: string | null } | undefined> } },
   trx: Trx,
   tid: number,
