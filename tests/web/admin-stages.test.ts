@@ -783,12 +783,13 @@ describe('stage CSV exports', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
+    // The players cell holds '; ' so it is quoted (issue 27 item 20: Excel with a semicolon separator).
     expect(lines).toEqual([
       'group,slot,team,players,captain',
-      `A,1,"'=HYPERLINK(""x"")",igl_101; p2_101; p3_101; p4_101,igl_101`,
-      'A,2,Team 102,igl_102; p2_102; p3_102; p4_102,igl_102',
-      'B,1,Team 103,igl_103; p2_103; p3_103; p4_103,igl_103',
-      'B,2,Team 104,igl_104; p2_104; p3_104; p4_104,igl_104',
+      `A,1,"'=HYPERLINK(""x"")","igl_101; p2_101; p3_101; p4_101",igl_101`,
+      'A,2,Team 102,"igl_102; p2_102; p3_102; p4_102",igl_102',
+      'B,1,Team 103,"igl_103; p2_103; p3_103; p4_103",igl_103',
+      'B,2,Team 104,"igl_104; p2_104; p3_104; p4_104",igl_104',
     ]);
   });
 

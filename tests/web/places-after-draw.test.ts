@@ -50,6 +50,8 @@ const STAGE = {
   draw: { method: 'registration', seed: null, drawnAt: '2099-12-01T10:00:00.000Z' },
   entrants: 4,
   hasResults: false,
+  groupGap: 0,
+  groupMatches: { scheduled: 0, withResults: 0, notPlayed: 0 },
   // Alpha (slot 1 of A) withdrew after publishing: Group A has slot 2 only.
   groups: [
     { id: 11, name: 'A', slots: [{ slot: 2, teamId: 2, teamName: 'Bravo' }] },

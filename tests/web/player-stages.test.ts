@@ -109,6 +109,8 @@ function stageJson(
     draw: { method: 'registration', seed: null, drawnAt: '2030-05-30T10:00:00.000Z' },
     entrants: groupCount * perGroup,
     hasResults: false,
+    groupGap: 0,
+    groupMatches: { scheduled: 0, withResults: 0, notPlayed: 0 },
     groups: state === 'draft' ? [] : groups,
     ...over,
   };

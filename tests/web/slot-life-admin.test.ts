@@ -165,6 +165,8 @@ const STAGE = {
   draw: null,
   entrants: 3,
   hasResults: false,
+  groupGap: 0,
+  groupMatches: { scheduled: 0, withResults: 0, notPlayed: 0 },
   groups: [],
   checkIn: { opensAt: '2099-12-10T12:00:00.000Z', closesAt: '2099-12-10T12:20:00.000Z', noShows: null },
 };

@@ -324,6 +324,8 @@ describe('check-in: one tap on the team page and the matches page while a window
     draw: null,
     entrants: 2,
     hasResults: false,
+    groupGap: 0,
+    groupMatches: { scheduled: 0, withResults: 0, notPlayed: 0 },
     groups: [],
     checkIn: { opensAt: iso(opens), closesAt: iso(closes), noShows: null },
   });
