@@ -759,7 +759,7 @@ export default function AdminStage() {
         )}
         {draft && stage.checkedIn !== null ? (
           <p id="draw-checked-in">
-            {stage.checkedIn} of {stage.entrants} checked in: only they are drawn.
+            {stage.checkedIn} of {stage.entrants} checked in: only checked-in teams are drawn.
           </p>
         ) : null}
         {draft ? (
@@ -797,18 +797,25 @@ export default function AdminStage() {
                 spellCheck={false}
               />
               {page.split || drawErrors.confirmSplit ? (
-                <div className="st-confirm">
-                  {page.split ? <p>{page.split}</p> : null}
-                  <input
-                    type="checkbox"
-                    id="confirmSplit"
-                    name="confirmSplit"
-                    value="yes"
-                    defaultChecked={drawValues.confirmSplit === 'yes'}
-                    aria-invalid={drawErrors.confirmSplit ? true : undefined}
-                    aria-describedby={drawErrors.confirmSplit ? 'confirmSplit-error' : undefined}
-                  />
-                  <label htmlFor="confirmSplit">Yes, split them into smaller groups</label>
+                // The warning above its box, the refusal under it: one column at 360 px, never a row of three.
+                <div className="notice">
+                  {page.split ? <p id="split-warning">{page.split}</p> : null}
+                  <p className="st-confirm">
+                    <input
+                      type="checkbox"
+                      id="confirmSplit"
+                      name="confirmSplit"
+                      value="yes"
+                      defaultChecked={drawValues.confirmSplit === 'yes'}
+                      aria-invalid={drawErrors.confirmSplit ? true : undefined}
+                      aria-describedby={
+                        [page.split ? 'split-warning' : '', drawErrors.confirmSplit ? 'confirmSplit-error' : '']
+                          .filter(Boolean)
+                          .join(' ') || undefined
+                      }
+                    />
+                    <label htmlFor="confirmSplit">Yes, split them into smaller groups</label>
+                  </p>
                   {drawErrors.confirmSplit ? (
                     <p className="field-error" id="confirmSplit-error">
                       {drawErrors.confirmSplit}

@@ -197,10 +197,11 @@ test.describe('organiser: a stage from draw to completion', () => {
     await expect(advance.locator('.st-cuts')).toContainText('Best of the rest');
     await expect(advance.locator('.st-cuts li').first()).toContainText(/Group A: .+ in, .+ out — \S+/);
 
-    // Complete needs the confirmation.
+    // Complete needs the confirmation; every group-match has results (issue 27: counted on the page).
+    await expect(page.locator('#complete-results-count')).toHaveText('6 of 6 group-matches have results.');
     await page.getByRole('button', { name: 'Complete stage' }).click();
     await expect(advance.locator('.error-summary')).toContainText('Tick the box to confirm');
-    await page.getByLabel('Every result is in: complete Qualifiers').check();
+    await page.getByLabel('Complete Qualifiers: every match has results or is marked not played').check();
     await page.getByRole('button', { name: 'Complete stage' }).click();
     await flash(page, 'Stage completed');
     await expect(page.locator('.ops-subtitle .badge')).toHaveText('completed');
