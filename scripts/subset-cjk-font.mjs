@@ -1,16 +1,21 @@
-// Makes gateway/fonts/NotoSansCJKSymbols-{400Regular,700Bold}.ttf (issue 27 item 15, decision 056): the
-// CJK characters players put in names and clan tags (亗 乂 彡 卍 ツ 『』 【】 …), cut from Noto Sans SC
-// (10.5 MB a weight) to what is listed below. Run by hand when the list changes, and commit the output:
-//   npm pack @expo-google-fonts/noto-sans-sc@0.4.3 && tar xzf expo-google-fonts-noto-sans-sc-0.4.3.tgz
+// Makes the share images' subset fonts in gateway/fonts (issue 27 item 15, decision 056):
+// - NotoSansCJKSymbols-{400Regular,700Bold}.ttf: the CJK characters players put in names and clan tags
+//   (亗 乂 彡 卍 ツ 『』 【】 …), cut from Noto Sans SC (10.5 MB a weight) to what is listed below;
+// - NotoSansMathLetters-400Regular.ttf: the mathematical letters of "fancy" names (𝓡𝓞𝓗𝓘𝓣, 𝕬), cut from
+//   Noto Sans Math, whose whole font also has Arabic letters without their joining forms: Pango took it
+//   for Arabic names and drew them unjoined.
+// Run by hand when a list changes, and commit the output:
+//   npm pack @expo-google-fonts/noto-sans-sc@0.4.3 @expo-google-fonts/noto-sans-math@0.4.2
+//   mkdir sc math && tar xzf expo-google-fonts-noto-sans-sc-0.4.3.tgz -C sc && tar xzf expo-google-fonts-noto-sans-math-0.4.2.tgz -C math
 //   npm install --no-save subset-font
-//   node scripts/subset-cjk-font.mjs package
+//   node scripts/subset-cjk-font.mjs sc/package math/package
 import fs from 'node:fs';
 import path from 'node:path';
 import subsetFont from 'subset-font';
 
-const source = process.argv[2];
-if (!source) {
-  console.error('usage: node scripts/subset-cjk-font.mjs <folder of @expo-google-fonts/noto-sans-sc>');
+const [source, mathSource] = process.argv.slice(2);
+if (!source || !mathSource) {
+  console.error('usage: node scripts/subset-cjk-font.mjs <folder of @expo-google-fonts/noto-sans-sc> <folder of …/noto-sans-math>');
   process.exit(2);
 }
 
@@ -40,3 +45,12 @@ for (const weight of ['400Regular', '700Bold']) {
   fs.writeFileSync(file, subset);
   console.log(`${file}: ${subset.length} bytes`);
 }
+
+// Mathematical alphanumeric symbols, letterlike symbols (ℛ ℬ ℭ), and nothing else of Noto Sans Math.
+const MATH = [range(0x1d400, 0x1d7ff), range(0x2100, 0x214f)].join('');
+const math = await subsetFont(fs.readFileSync(path.join(mathSource, '400Regular', 'NotoSansMath_400Regular.ttf')), MATH, {
+  targetFormat: 'truetype',
+});
+const mathFile = path.join(out, 'NotoSansMathLetters-400Regular.ttf');
+fs.writeFileSync(mathFile, math);
+console.log(`${mathFile}: ${math.length} bytes`);

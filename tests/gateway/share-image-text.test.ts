@@ -105,6 +105,21 @@ describe('names in the share images (issue 27 item 15)', () => {
     }
   });
 
+  it('Arabic letters join (the Arabic font shapes them, not another font that has the letters alone)', async () => {
+    // U+200C (zero-width non-joiner) between the letters: each one drawn alone, as a font without the
+    // joining forms draws them. A joined word is narrower and its ink different.
+    const joined = 'محمد علی';
+    const apart = [...joined].join('\u200C');
+    // Below the medal rows: their names are bold, and a font without a bold face is not taken for them.
+    const names = ['First', 'Second', 'Third', joined, apart];
+    const cells = nameCells(names);
+    const drawn = await pixels(names);
+    const blank = await pixels(names.map(() => ''));
+    const [a, b] = [inkBox(drawn, blank, cells[3]!), inkBox(drawn, blank, cells[4]!)];
+    expect(a.w).toBeGreaterThan(20);
+    expect(b.w - a.w).toBeGreaterThan(4);
+  });
+
   it('stays inside its cell: stacked marks, long names in any script and wide characters leave every other pixel as it was', async () => {
     const zalgo = `Z${'\u0301\u0300\u0302\u0303\u0304\u0306\u0307\u0308\u030A\u030B\u030C\u030F\u0311\u0313'.repeat(3)}alg${'\u0316\u0317\u0318'.repeat(3)}o`;
     const names = [

@@ -11,8 +11,9 @@ import { fileURLToPath } from 'node:url';
  * Noto Sans for Latin, then the scripts players in India write names in (Devanagari, Bengali, Gurmukhi,
  * Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Arabic for Urdu), Thai and Javanese (꧁ ꧂ frame
  * many names), Noto Emoji (outlines; librsvg draws glyph outlines, so a colour emoji font's COLR glyphs
- * come out blank), symbols (☬ ♛ ★), mathematical letters (𝓐 𝕬), Tibetan (༒) and the CJK characters of
- * clan tags (亗 乂 彡 ツ 『』), a subset of Noto Sans SC kept in gateway/fonts (scripts/subset-cjk-font.mjs).
+ * come out blank), symbols (☬ ♛ ★), mathematical letters (𝓐 𝕬: a subset of Noto Sans Math),
+ * Tibetan (༒) and the CJK characters of clan tags (亗 乂 彡 ツ 『』: a subset of Noto Sans SC). The two subsets
+ * are kept in gateway/fonts (scripts/subset-cjk-font.mjs makes them).
  */
 export interface ShareFont {
   family: string;
@@ -47,7 +48,8 @@ export const SHARE_FONTS: readonly ShareFont[] = [
   expo('Noto Emoji', 'noto-emoji', 'NotoEmoji', false),
   expo('Noto Sans Symbols', 'noto-sans-symbols', 'NotoSansSymbols'),
   expo('Noto Sans Symbols 2', 'noto-sans-symbols-2', 'NotoSansSymbols2', false),
-  expo('Noto Sans Math', 'noto-sans-math', 'NotoSansMath', false),
+  // Only its letters (scripts/subset-cjk-font.mjs): the whole font has unjoined Arabic letters Pango took for Arabic names.
+  { family: 'Noto Sans Math', regular: 'NotoSansMathLetters-400Regular.ttf' },
   expo('Noto Serif Tibetan', 'noto-serif-tibetan', 'NotoSerifTibetan'),
   { family: 'Noto Sans SC', regular: 'NotoSansCJKSymbols-400Regular.ttf', bold: 'NotoSansCJKSymbols-700Bold.ttf' },
 ];
