@@ -59,6 +59,10 @@ export interface TableCard {
   scale?: number;
   /** false: no column header bar (a card of label/value rows, the tournament's link card); default true. */
   header?: boolean;
+  /** The first this many rows qualify: a line is drawn below them (issue 27 item 23). */
+  cut?: number;
+  /** A line of text above the footer, e.g. what the cut line means. */
+  note?: string;
 }
 
 const COLORS = {
@@ -210,7 +214,9 @@ export function tableCardSvg(card: TableCard, size: CardSize = PORTRAIT): string
   const footerH = 110 * u;
   const footerTop = height - footerH;
   const rowsTop = tableTop + headH + 6 * u;
-  const avail = footerTop - 14 * u - rowsTop;
+  const noteSize = 22 * u;
+  const noteH = card.note ? 40 * u : 0;
+  const avail = footerTop - 14 * u - noteH - rowsTop;
   const minRowH = 30 * u;
   const n = card.rows.length;
   const fit = Math.min(n, card.maxRows ?? n);
@@ -260,6 +266,23 @@ export function tableCardSvg(card: TableCard, size: CardSize = PORTRAIT): string
         box,
       );
     }
+  }
+  // The cut line: below the last qualifying row, in the accent colour, across the table (and said in the note).
+  if (card.cut !== undefined && card.cut > 0 && card.cut < n && card.cut <= shown) {
+    const lineH = Math.max(2, 3 * u);
+    out.push(
+      `<rect x="${r1(pad)}" y="${r1(rowsTop + card.cut * rowH - lineH / 2)}" width="${r1(inner)}" height="${r1(lineH)}" fill="${COLORS.accent}"/>`,
+    );
+  }
+  if (card.note) {
+    const top = footerTop - 14 * u - noteH;
+    text(
+      pad,
+      top + noteH / 2 + noteSize * 0.36,
+      fitText(card.note, inner, noteSize),
+      { size: noteSize, fill: COLORS.muted },
+      band(top, top + noteH),
+    );
   }
   if (hidden > 0) {
     const top = rowsTop + shown * rowH;

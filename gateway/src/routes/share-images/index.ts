@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { InFlight } from '@custom-room/toolkit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, GROUP_NOT_FOUND, STAGE_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
+import { endpoints, GROUP_NOT_FOUND, qualifyingNote, STAGE_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
 import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { currentStage, findGroup, findStageRow, groupMembers } from '../../db/stages.js';
 import { getTournament } from '../../db/tournaments.js';
@@ -238,11 +238,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     // Which stage and group the table is of, for its label: the one named, else the current stage.
     const scope: string[] = [];
     let groupStage: number | undefined;
+    // A group's overall table shows its qualifying places (issue 27 item 23): the stage's top N of each group.
+    let cut: Pick<TableCard, 'cut' | 'note'> = {};
     if (group !== undefined) {
       const g = await findGroup(db, tid, group);
       if (!g) throw notFound(GROUP_NOT_FOUND);
       scope.push(g.stage.name, `Group ${g.name}`);
       groupStage = g.stageId;
+      const perGroup = Number(g.stage.advance_per_group);
+      if (day === undefined && perGroup > 0 && rows.length > perGroup)
+        cut = { cut: perGroup, note: qualifyingNote(perGroup, Number(g.stage.advance_best)) };
     } else {
       const s = stage !== undefined ? await findStageRow(db, tid, stage) : await currentStage(db, tid);
       if (stage !== undefined && !s) throw notFound(STAGE_NOT_FOUND);
@@ -273,6 +278,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         // The top three marked, as on the page.
         ...(r.rank <= 3 ? { medal: MEDALS[r.rank] } : {}),
       })),
+      ...cut,
       url: `${webUrl}/tournaments/${tid}/points-table${search}`,
       more: (hidden) => `and ${hidden} more ${hidden === 1 ? 'team' : 'teams'}: see the full table at the address below`,
       empty: 'No results yet.',
@@ -330,6 +336,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
               more: (hidden) => `and ${hidden} more ${hidden === 1 ? 'team' : 'teams'}`,
               maxRows: 3,
               scale: LINK_SCALE,
+              // The top three only: no cut line nor its note.
+              cut: undefined,
+              note: undefined,
             };
             return { card: top, filename: `points-card-${name}.png`, size: LINK_CARD, stageId };
           },
