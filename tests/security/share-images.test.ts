@@ -15,6 +15,7 @@ import {
   createTournament,
   startGateway,
   teamFields,
+  type ApiResponse,
   type TestGateway,
   type TestUser,
 } from './helpers.js';
@@ -84,7 +85,7 @@ describe('the render queue is bounded (item 16)', () => {
     onTestFinished(() => release()); // whatever happens here, the slot is freed for the tests after
     const urls = ['', '?day=1', '?day=2', '?day=3', '?day=4', '?day=5'].map((q) => `/tournaments/${tid}/points-table.png${q}`);
     // Two renders fit the queue and wait there while the slot is held; the other four are answered now.
-    const refused: Awaited<ReturnType<typeof gw.api.get>>[] = [];
+    const refused: ApiResponse[] = [];
     let fourAnswered!: () => void;
     const answeredNow = new Promise<void>((resolve) => (fourAnswered = resolve));
     const settled = urls.map((url) =>
