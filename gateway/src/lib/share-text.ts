@@ -22,10 +22,26 @@ let faces: Face[] | undefined;
 
 function loadFaces(): Face[] {
   if (faces) return faces;
-  const open = (file: string) => fontkit.openSync(file) as Font;
-  faces = shareFontFiles().map((f) => {
+  const open = (file: string): Font | undefined => {
+    try {
+      return fontkit.openSync(file) as Font;
+    } catch (err) {
+      // A font missing from an install draws nothing either (fontconfig skips it): measure without it.
+      console.warn(`share images: cannot read the font ${file} (${(err as Error).message}); measuring without it`);
+      return undefined;
+    }
+  };
+  let files: ReturnType<typeof shareFontFiles> = [];
+  try {
+    files = shareFontFiles();
+  } catch (err) {
+    console.warn(`share images: cannot find the fonts (${(err as Error).message}); measuring by a guess`);
+  }
+  faces = files.flatMap((f) => {
     const regular = open(f.regular);
-    return { regular, bold: f.bold ? open(f.bold) : regular, synthetic: !f.bold };
+    if (!regular) return [];
+    const bold = f.bold ? open(f.bold) : undefined;
+    return [{ regular, bold: bold ?? regular, synthetic: !bold }];
   });
   return faces;
 }
@@ -57,6 +73,8 @@ export function textWidthEm(text: string, bold = false): number {
   const known = widths.get(key);
   if (known !== undefined) return known;
   const all = loadFaces();
+  // No font could be read at all: a generous guess per grapheme (the clip still keeps the text in its cell).
+  if (all.length === 0) return [...graphemes.segment(text)].length * (bold ? 0.7 : 0.66);
   let em = 0;
   let run = '';
   let face: Face | undefined;
