@@ -35,6 +35,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/gateway/dist ./gateway/dist
+# The CJK subset of the share images (decision 056); the other fonts are npm packages in node_modules.
+COPY --from=build /app/gateway/fonts ./gateway/fonts
 # node_modules/@custom-room/* link here: the gateway imports their built code (the web build bundles them).
 COPY --from=build /app/contract/package.json ./contract/package.json
 COPY --from=build /app/contract/dist ./contract/dist

@@ -16,12 +16,15 @@ export function PointsTable({
   caption,
   id,
   showGroup = true,
+  cut,
 }: {
   rows: PointsTableRow[];
   caption: string;
   id: string;
   /** Stage tables (rows with a group): the Group column, unless the table is one group's. */
   showGroup?: boolean;
+  /** A group's qualifying places (issue 27 item 23): the first `cut` rows, with a line below them. */
+  cut?: number;
 }) {
   // Only stage tables carry groups and slots (decision 041): a tournament without stages keeps its six columns.
   const group = showGroup && rows.some((r) => r.groupName !== undefined);
@@ -44,9 +47,17 @@ export function PointsTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.rank}-${r.teamName}`} className={rowClass(r)} aria-current={r.mine ? 'true' : undefined}>
-              <td>{r.rank}</td>
+          {rows.map((r, i) => (
+            <tr
+              key={`${r.rank}-${r.teamName}`}
+              className={[rowClass(r), cut !== undefined && i === cut - 1 ? 'pt-cut' : ''].filter(Boolean).join(' ') || undefined}
+              aria-current={r.mine ? 'true' : undefined}
+            >
+              <td>
+                {r.rank}
+                {/* The line is drawn; screen readers hear it on each qualifying row. */}
+                {cut !== undefined && i < cut ? <span className="visually-hidden"> (qualifies)</span> : null}
+              </td>
               <th scope="row" className="pt-team">
                 <TeamName name={r.teamName} mine={r.mine} />
               </th>

@@ -19,6 +19,7 @@ import { linkPreviewMeta } from '~/utils/link-preview';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
 import { GROUP_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import { qualifyingNote } from '@custom-room/contract';
 
 export const headers = loaderCacheHeaders;
 
@@ -72,6 +73,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         description: tournamentFacts(t).join(' · '),
       },
       stage: { id: stage.id, name: stage.name, state: stage.state, advance: advanceWords(stage) },
+      // The qualifying places of the group's overall table (issue 27 item 23): the stage's top N of each
+      // group, as its share image marks them. A day's table is not what decides who advances: no line there.
+      cut:
+        day === OVERALL && stage.advancePerGroup > 0 && rows.length > stage.advancePerGroup
+          ? { places: stage.advancePerGroup, note: qualifyingNote(stage.advancePerGroup, stage.advanceBest) }
+          : null,
       group: { id: group.id, name: group.name, slots: group.slots.map((x) => ({ slot: x.slot, teamName: x.teamName })) },
       // The other groups of the stage, as links.
       groups: stage.groups.map((g) => ({ id: g.id, name: g.name })),
@@ -104,7 +111,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function GroupPage() {
-  const { t, stage, group, groups, day, invalidDay, view, rows, breakdown, tabs, whatsApp } = useLoaderData<typeof loader>();
+  const { t, stage, group, groups, day, invalidDay, view, rows, breakdown, tabs, whatsApp, cut } = useLoaderData<typeof loader>();
   const base = `/tournaments/${t.id}/stages/${stage.id}/groups`;
   const label = dayLabel(day);
   return (
@@ -166,7 +173,16 @@ export default function GroupPage() {
         ) : breakdown ? (
           <MatchBreakdown data={breakdown} id="pt-caption" caption={`Group ${group.name}: ${label} standings: per match`} />
         ) : (
-          <PointsTable rows={rows} id="pt-caption" caption={`Group ${group.name}: ${label} standings`} showGroup={false} />
+          <>
+            <PointsTable
+              rows={rows}
+              id="pt-caption"
+              caption={`Group ${group.name}: ${label} standings`}
+              showGroup={false}
+              cut={cut?.places}
+            />
+            {cut ? <p className="fine">{cut.note}</p> : null}
+          </>
         )}
         {breakdown && breakdown.rows.length > 0 ? (
           <p className="fine">Each match: placement · finishes. “abs”: absent; “–”: no result.</p>

@@ -394,6 +394,9 @@ export async function fetchGatewayImage(request: Request, path: string, accept =
   const headers: Record<string, string> = { accept, 'x-request-id': requestId(request) };
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
+  // As callGateway: the gateway limits the share images each address may have drawn (decision 056).
+  const client = clientAddress();
+  if (client) headers['x-forwarded-for'] = client;
   try {
     // Images stream after the headers arrive: allow them longer than a JSON call.
     return await fetch(new URL(path, env.GATEWAY_URL), { headers, signal: AbortSignal.timeout(env.GATEWAY_TIMEOUT_MS * 3) });

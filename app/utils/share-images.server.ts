@@ -8,7 +8,8 @@ import { parseTournamentId } from '~/utils/tournament';
 const plain = (status: number, text: string, extra: Record<string, string> = {}) =>
   new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...extra } });
 const notFound = () => plain(404, 'Not found', { 'Cache-Control': 'public, max-age=60' });
-const unavailable = () => plain(503, 'Image temporarily unavailable', { 'Retry-After': '5', 'Cache-Control': 'no-store' });
+const unavailable = (retryAfter = '5') =>
+  plain(503, 'Image temporarily unavailable', { 'Retry-After': retryAfter, 'Cache-Control': 'no-store' });
 
 /** The gateway's answer for a share image, as the web app's answer. */
 async function passThrough(request: Request, path: string): Promise<Response> {
@@ -31,6 +32,17 @@ async function passThrough(request: Request, path: string): Promise<Response> {
   if (upstream.status === 404 || upstream.status === 400) {
     await upstream.body?.cancel();
     return notFound();
+  }
+  // Too many new images from this address, or the gateway's render queue is full: its status and Retry-After.
+  if (upstream.status === 429 || upstream.status === 503) {
+    await upstream.body?.cancel();
+    const given = upstream.headers.get('retry-after') ?? '';
+    const retryAfter = /^\d{1,5}$/.test(given) ? given : undefined;
+    if (upstream.status === 503) return unavailable(retryAfter);
+    return plain(429, 'Too many new images from this address. Please try again later.', {
+      'Retry-After': retryAfter ?? '60',
+      'Cache-Control': 'no-store',
+    });
   }
   if (!upstream.ok || upstream.headers.get('content-type') !== 'image/png') {
     await upstream.body?.cancel();

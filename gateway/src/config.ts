@@ -34,6 +34,10 @@ export const ConfigSchema = z
     RATE_LIMIT_RESET_MAX: positiveInt.default(5),
     RATE_LIMIT_RESET_CLIENT_MAX: positiveInt.default(20),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+    // Decision 056: share images one address may have drawn per window (images already drawn are served
+    // without limit), and the renders waiting or under way at most before a new one is answered 503.
+    SHARE_RENDER_CLIENT_MAX: positiveInt.default(60),
+    SHARE_RENDER_QUEUE_MAX: positiveInt.default(16),
     TRUST_PROXY: z.string().default('127.0.0.1,::1'),
     WEB_URL: z.string().url().default('http://localhost:3000'),
     SMTP_URL: z.string().url().optional(),

@@ -252,7 +252,7 @@ describe('share images (issue 20)', () => {
     const svg = tableCardSvg(card(hostile));
     // Only the elements the renderer draws: none from a name.
     const elements = new Set([...svg.matchAll(/<([a-zA-Z]+)/g)].map((m) => m[1]));
-    expect([...elements].sort()).toEqual(['rect', 'svg', 'text']);
+    expect([...elements].sort()).toEqual(['clipPath', 'rect', 'svg', 'text']);
     expect(svg).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(svg).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
     expect(escapeXml('a\u0000b\u202Ec')).toBe('abc');

@@ -52,6 +52,27 @@ describe('the client address sent to the gateway', () => {
   });
 });
 
+describe('share images through the web app (issue 27 item 16)', () => {
+  it("send the client's address, so the gateway's renders per address count each visitor, and pass 429/503 on with Retry-After", async () => {
+    const images = await import('~/utils/share-images.server');
+    stub.answer((req, res) => {
+      const busy = req.url?.includes('day=2');
+      res.writeHead(busy ? 503 : 429, { 'content-type': 'application/json', 'retry-after': busy ? '3' : '41' });
+      res.end(JSON.stringify({ message: 'later' }));
+    });
+    const limited = await client.runWithClient({ address: '203.0.113.9' }, async () =>
+      images.pointsTableImage(
+        new Request('http://localhost/tournaments/4/points-table.png?day=1', { headers: { 'x-forwarded-for': '198.51.100.9' } }),
+        '4',
+      ),
+    );
+    expect(stub.seen.at(-1)!.headers['x-forwarded-for']).toBe('203.0.113.9');
+    expect([limited.status, limited.headers.get('retry-after'), limited.headers.get('cache-control')]).toEqual([429, '41', 'no-store']);
+    const busy = await images.pointsTableImage(new Request('http://localhost/tournaments/4/points-table.png?day=2'), '4');
+    expect([busy.status, busy.headers.get('retry-after')]).toEqual([503, '3']);
+  });
+});
+
 describe('isHttps', () => {
   it('reads the URL the server built (its protocol already weighs TRUST_PROXY), never the header', () => {
     expect(client.isHttps(new Request('https://play.example/login'))).toBe(true);

@@ -410,6 +410,31 @@ describe('public stage pages', () => {
     }
   });
 
+  it("a group's overall table marks its qualifying places with a line, in words too; a day's table does not (issue 27 item 23)", async () => {
+    const rows = Array.from({ length: 5 }, (_, i) => pointsRow({ rank: i + 1, teamName: `Squad 2-${i}`, groupName: 'C', slot: i + 1 }));
+    gatewayAnswers({
+      [`GET /tournaments/${TID}/stages`]: (_req, res) =>
+        json(res, 200, [stageJson(11, 'Qualifiers', 1, 'published', 4, 5, { advancePerGroup: 2, advanceBest: 3 })]),
+      [`GET /tournaments/${TID}/points-table/overall`]: (_req, res) => json(res, 200, rows),
+      [`GET /tournaments/${TID}/points-table/day`]: (_req, res) => json(res, 200, rows),
+    });
+    const page = async (query: string) => {
+      const url = `http://localhost/tournaments/${TID}/stages/11/groups/1103${query}`;
+      const loaded = unwrap(await groupRoute.loader(args(new Request(url), { tournamentId: String(TID), stageId: '11', groupId: '1103' })));
+      return render(groupRoute.default, loaded.body);
+    };
+    const html = await page('');
+    const bodyRows = html.slice(html.indexOf('<tbody>'), html.indexOf('</tbody>')).split('<tr').slice(1);
+    expect(bodyRows.map((r) => r.includes('pt-cut'))).toEqual([false, true, false, false, false]);
+    expect(bodyRows.map((r) => r.includes('(qualifies)'))).toEqual([true, true, false, false, false]);
+    expect(html).toContain('Above the line: the top 2 qualify for the next stage, and the best 3 of the rest across groups.');
+
+    const day = await page('?day=1');
+    expect(day).not.toContain('pt-cut');
+    expect(day).not.toContain('(qualifies)');
+    expect(day).not.toContain('Above the line');
+  });
+
   it('the points table passes ?stage=&group= on, shows Group and Slot columns, and calls the completed last stage the final standings', async () => {
     gatewayAnswers({
       [`GET /tournaments/${TID}/stages`]: (_req, res) =>

@@ -56,6 +56,13 @@ export const IsoDateTimeSchema = z
 const NO_INVISIBLE = /^[^\p{Cf}\p{Default_Ignorable_Code_Point}\u0000-\u0008\u000E-\u001F\u007F-\u009F]*$/u;
 // Something that draws: not a separator, combining mark, other (C*) or blank (Braille blank U+2800).
 const EMPTY_OR_VISIBLE = /^$|[^\s\p{Z}\p{M}\p{C}\u115F\u1160\u3164\uFFA0\u2800]/u;
+/**
+ * Combining marks in a row on one letter (issue 27 item 15): written scripts stack at most three (Thai
+ * vowel and tone, a Tibetan stack, Devanagari vowel sign and candrabindu); dozens are "Zalgo" text that
+ * draws far above and below the line, over other rows of a table or an image.
+ */
+export const MAX_MARKS_PER_LETTER = 4;
+const FEW_MARKS = new RegExp(`^(?![\\s\\S]*\\p{M}{${MAX_MARKS_PER_LETTER + 1}})`, 'u');
 
 // Line breaks of every kind: CR, LF, vertical tab, form feed, NEL, and the Unicode line and paragraph separators.
 const NO_LINE_BREAK = /^[^\n\v\f\r\u0085\u2028\u2029]*$/u;
@@ -74,7 +81,8 @@ export const singleLine = (schema: z.ZodString, label: string) => schema.regex(N
 export const visibleName = (schema: z.ZodString, label: string) =>
   singleLine(schema, label)
     .regex(NO_INVISIBLE, `${label} cannot contain invisible or direction-changing characters.`)
-    .regex(EMPTY_OR_VISIBLE, `${label} must contain at least one visible character.`);
+    .regex(EMPTY_OR_VISIBLE, `${label} must contain at least one visible character.`)
+    .regex(FEW_MARKS, `${label} has too many accents or marks on one letter (at most ${MAX_MARKS_PER_LETTER}).`);
 
 /** A required single-line text (game, format, prize pool …): line breaks refused. */
 export const text = (label: string, max: number) =>

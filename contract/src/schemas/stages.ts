@@ -320,3 +320,13 @@ export const NoShowsBodySchema = z.object({
     .describe('replace (first stage only): release the no-shows and promote waitlisted teams; leave: their places stay empty.'),
 });
 export type NoShowsBody = z.infer<typeof NoShowsBodySchema>;
+
+/**
+ * What the cut line of a group's overall table means (issue 27 item 23, decision 056): the top
+ * advancePerGroup of the group qualify; the best of the rest are decided across groups. The group page
+ * and its share image say the same words.
+ */
+export function qualifyingNote(perGroup: number, best: number): string {
+  const rest = best > 0 ? `, and the best ${best} of the rest across groups` : '';
+  return `Above the line: the top ${perGroup} qualify for the next stage${rest}.`;
+}

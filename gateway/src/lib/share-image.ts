@@ -1,6 +1,8 @@
 import sharp from 'sharp';
+import { MAX_MARKS_PER_LETTER } from '@custom-room/contract';
 import { imageWork } from './images.js';
 import { configureShareFonts, SHARE_FONT_FAMILY } from './share-fonts.js';
+import { textWidth } from './share-text.js';
 
 // Before any text is laid out in this process (decision 049).
 configureShareFonts();
@@ -10,7 +12,7 @@ configureShareFonts();
  * into PNG by sharp (libvips' librsvg, with Pango and HarfBuzz shaping Devanagari). One layout for
  * every size: the points table and slot list are 1080×1350; a 1200×630 link card can reuse it.
  */
-export const SHARE_RENDERER_VERSION = 1;
+export const SHARE_RENDERER_VERSION = 2;
 export const PORTRAIT = { width: 1080, height: 1350 } as const;
 export const LINK_CARD = { width: 1200, height: 630 } as const;
 export interface CardSize {
@@ -18,8 +20,11 @@ export interface CardSize {
   height: number;
 }
 
-/** Renders done by this process: what the tests count (a crowd of requests must render once). */
-export const shareImageStats = { renders: 0 };
+/**
+ * Renders done by this process: what the tests count (a crowd of requests must render once); and a
+ * running average of one render's time in ms (the render queue's Retry-After, decision 056).
+ */
+export const shareImageStats = { renders: 0, renderMs: 100 };
 
 export interface TableColumn {
   label: string;
@@ -54,6 +59,10 @@ export interface TableCard {
   scale?: number;
   /** false: no column header bar (a card of label/value rows, the tournament's link card); default true. */
   header?: boolean;
+  /** The first this many rows qualify: a line is drawn below them (issue 27 item 23). */
+  cut?: number;
+  /** A line of text above the footer, e.g. what the cut line means. */
+  note?: string;
 }
 
 const COLORS = {
@@ -73,53 +82,50 @@ const COLORS = {
 // eslint-disable-next-line no-control-regex -- control characters are what this removes
 const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]/gu;
 const SPACES = /[\t\n\r\u2028\u2029]+/g;
+// A run of more combining marks on one letter than any script stacks: the API refuses it since issue 27
+// (item 15), older rows may hold one. The first ones are drawn, the rest dropped.
+const MARK_RUN = new RegExp(`(\\p{M}{${MAX_MARKS_PER_LETTER}})\\p{M}+`, 'gu');
 
-/** Text as it is drawn: the unsafe characters above removed, line breaks as spaces. */
-export const drawableText = (s: string) => s.replace(UNSAFE, '').replace(SPACES, ' ');
+/** Text as it is drawn: the unsafe characters above removed, line breaks as spaces, long runs of marks cut. */
+export const drawableText = (s: string) => s.replace(UNSAFE, '').replace(SPACES, ' ').replace(MARK_RUN, '$1');
 
 /** XML text: every name is data, never markup. */
 export const escapeXml = (s: string) =>
   drawableText(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-const WIDE = /\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFF00-\uFF60]/u;
 
-/** A generous estimate of a grapheme's advance in em (Noto Sans): text is cut before it could overflow. */
-function advance(g: string, bold: boolean): number {
-  let em: number;
-  if (WIDE.test(g)) em = 1.25;
-  else if (/[\u0900-\u097F]/.test(g)) em = 0.62;
-  else if (g === ' ') em = 0.27;
-  else if (/[A-Z0-9MW@%&]/.test(g)) em = /[MW@%&]/.test(g) ? 0.9 : 0.66;
-  else if (/[iljtf.,:;'!|()[\]]/.test(g)) em = 0.3;
-  else if (/[mw]/.test(g)) em = 0.88;
-  else em = 0.57;
-  return bold ? em * 1.06 : em;
-}
-
-/** The text, cut at a grapheme with "…" when its estimated width passes maxPx. */
+/** The text, cut at a grapheme with "…" when its width in the share fonts passes maxPx. */
 export function fitText(text: string, maxPx: number, fontPx: number, bold = false): string {
-  const parts = [...graphemes.segment(drawableText(text))].map((s) => s.segment);
-  let width = 0;
-  for (let i = 0; i < parts.length; i++) {
-    width += advance(parts[i]!, bold) * fontPx;
-    if (width > maxPx) {
-      const room = maxPx - advance('…', bold) * fontPx;
-      let w = 0;
-      let j = 0;
-      while (j < parts.length && w + advance(parts[j]!, bold) * fontPx <= room) w += advance(parts[j++]!, bold) * fontPx;
-      return `${parts.slice(0, j).join('').trimEnd()}…`;
-    }
+  const drawn = drawableText(text);
+  if (textWidth(drawn, fontPx, bold) <= maxPx) return drawn;
+  const parts = [...graphemes.segment(drawn)].map((s) => s.segment);
+  const cut = (n: number) => `${parts.slice(0, n).join('').trimEnd()}…`;
+  // The longest start that fits with its "…" (a binary search: a longer start is never narrower).
+  let lo = 0;
+  let hi = parts.length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (textWidth(cut(mid), fontPx, bold) <= maxPx) lo = mid;
+    else hi = mid - 1;
   }
-  return parts.join('');
+  return cut(lo);
 }
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
-function text(x: number, y: number, value: string, o: { size: number; fill: string; bold?: boolean; anchor?: 'start' | 'middle' | 'end' }) {
-  const anchor = o.anchor && o.anchor !== 'start' ? ` text-anchor="${o.anchor}"` : '';
-  const weight = o.bold ? ' font-weight="700"' : '';
-  return `<text x="${r1(x)}" y="${r1(y)}" font-size="${r1(o.size)}" fill="${o.fill}"${weight}${anchor}>${escapeXml(value)}</text>`;
+/** A text's cell: it is clipped to this box, whatever its glyphs do (stacked marks, a mismeasured script). */
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+interface TextStyle {
+  size: number;
+  fill: string;
+  bold?: boolean;
+  anchor?: 'start' | 'middle' | 'end';
 }
 
 /** The SVG of a table card at this size. Every string from the card goes through escapeXml. */
@@ -129,6 +135,17 @@ export function tableCardSvg(card: TableCard, size: CardSize = PORTRAIT): string
   const u = Math.min(w, height / 1350 / 0.8, 1.15) * (card.scale ?? 1);
   const pad = 48 * w;
   const out: string[] = [];
+  let clips = 0;
+  /** A text clipped to its box: nothing it draws shows outside it (issue 27 item 15). */
+  const text = (x: number, y: number, value: string, o: TextStyle, box: Box) => {
+    const id = `c${++clips}`;
+    const anchor = o.anchor && o.anchor !== 'start' ? ` text-anchor="${o.anchor}"` : '';
+    const weight = o.bold ? ' font-weight="700"' : '';
+    out.push(
+      `<clipPath id="${id}"><rect x="${r1(box.x)}" y="${r1(box.y)}" width="${r1(box.w)}" height="${r1(box.h)}"/></clipPath>` +
+        `<text x="${r1(x)}" y="${r1(y)}" font-size="${r1(o.size)}" fill="${o.fill}"${weight}${anchor} clip-path="url(#${id})">${escapeXml(value)}</text>`,
+    );
+  };
   out.push(`<rect width="${width}" height="${height}" fill="${COLORS.bg}"/>`);
   out.push(`<rect width="${width}" height="${r1(10 * u)}" fill="${COLORS.accent}"/>`);
 
@@ -139,9 +156,27 @@ export function tableCardSvg(card: TableCard, size: CardSize = PORTRAIT): string
   const titleY = siteY + 22 * u + titleSize;
   const subY = titleY + 16 * u + subSize;
   const inner = width - 2 * pad;
-  out.push(text(pad, siteY, card.site.toUpperCase(), { size: siteSize, fill: COLORS.accent, bold: true }));
-  out.push(text(pad, titleY, fitText(card.title, inner, titleSize, true), { size: titleSize, fill: COLORS.text, bold: true }));
-  out.push(text(pad, subY, fitText(card.subtitle, inner, subSize), { size: subSize, fill: COLORS.muted }));
+  const tableTop = subY + 34 * u;
+  // The heading's lines share the space between the accent bar and the table: each line's band ends a
+  // third of its size below its baseline (room for descenders and the marks below Indic letters).
+  const siteEnd = siteY + 0.35 * siteSize;
+  const titleEnd = titleY + 0.31 * titleSize;
+  const band = (top: number, bottom: number): Box => ({ x: pad, y: top, w: inner, h: bottom - top });
+  text(
+    pad,
+    siteY,
+    fitText(card.site.toUpperCase(), inner, siteSize, true),
+    { size: siteSize, fill: COLORS.accent, bold: true },
+    band(10 * u, siteEnd),
+  );
+  text(
+    pad,
+    titleY,
+    fitText(card.title, inner, titleSize, true),
+    { size: titleSize, fill: COLORS.text, bold: true },
+    band(siteEnd, titleEnd),
+  );
+  text(pad, subY, fitText(card.subtitle, inner, subSize), { size: subSize, fill: COLORS.muted }, band(titleEnd, tableTop));
 
   // Columns: fixed widths scaled to the card, the 'fill' one takes the rest.
   const fixed = card.columns.reduce((sum, c) => sum + (c.width === 'fill' ? 0 : c.width * w), 0);
@@ -156,8 +191,8 @@ export function tableCardSvg(card: TableCard, size: CardSize = PORTRAIT): string
   const cellX = (c: (typeof cols)[number]) =>
     c.align === 'start' ? c.left + cellPad : c.align === 'end' ? c.right - cellPad : (c.left + c.right) / 2;
   const anchorOf = (c: (typeof cols)[number]) => (c.align === 'start' ? 'start' : c.align === 'end' ? 'end' : 'middle');
+  const cell = (c: (typeof cols)[number], top: number, h: number): Box => ({ x: c.left, y: top, w: c.w, h });
 
-  const tableTop = subY + 34 * u;
   const header = card.header !== false;
   const headH = header ? 48 * u : 0;
   const headSize = 22 * u;
@@ -167,20 +202,21 @@ export function tableCardSvg(card: TableCard, size: CardSize = PORTRAIT): string
     );
   }
   for (const c of header ? cols : []) {
-    out.push(
-      text(cellX(c), tableTop + headH / 2 + headSize * 0.36, c.label, {
-        size: headSize,
-        fill: COLORS.muted,
-        bold: true,
-        anchor: anchorOf(c),
-      }),
+    text(
+      cellX(c),
+      tableTop + headH / 2 + headSize * 0.36,
+      fitText(c.label, c.w - 2 * cellPad, headSize, true),
+      { size: headSize, fill: COLORS.muted, bold: true, anchor: anchorOf(c) },
+      cell(c, tableTop, headH),
     );
   }
 
   const footerH = 110 * u;
   const footerTop = height - footerH;
   const rowsTop = tableTop + headH + 6 * u;
-  const avail = footerTop - 14 * u - rowsTop;
+  const noteSize = 22 * u;
+  const noteH = card.note ? 40 * u : 0;
+  const avail = footerTop - 14 * u - noteH - rowsTop;
   const minRowH = 30 * u;
   const n = card.rows.length;
   const fit = Math.min(n, card.maxRows ?? n);
@@ -189,7 +225,16 @@ export function tableCardSvg(card: TableCard, size: CardSize = PORTRAIT): string
   const rowH = Math.min(56 * u, avail / Math.max(1, shown + (hidden > 0 ? 1 : 0)));
   const rowSize = Math.min(28 * u, rowH * 0.6);
 
-  if (n === 0) out.push(text(width / 2, rowsTop + 80 * u, card.empty, { size: 28 * u, fill: COLORS.muted, anchor: 'middle' }));
+  if (n === 0) {
+    const emptySize = 28 * u;
+    text(
+      width / 2,
+      rowsTop + 80 * u,
+      fitText(card.empty, inner, emptySize),
+      { size: emptySize, fill: COLORS.muted, anchor: 'middle' },
+      band(rowsTop, footerTop),
+    );
+  }
   for (let i = 0; i < shown; i++) {
     const row = card.rows[i]!;
     const top = rowsTop + i * rowH;
@@ -203,33 +248,65 @@ export function tableCardSvg(card: TableCard, size: CardSize = PORTRAIT): string
     }
     for (const [j, c] of cols.entries()) {
       const value = row.cells[j] ?? '';
+      const box = cell(c, top, rowH);
       if (j === 0 && row.medal) {
         const cx = (c.left + c.right) / 2;
         out.push(
           `<circle cx="${r1(cx)}" cy="${r1(top + rowH / 2)}" r="${r1(Math.min(rowH * 0.4, 22 * u))}" fill="${COLORS.medals[row.medal]}"/>`,
         );
-        out.push(text(cx, base, value, { size: rowSize, fill: COLORS.medalText, bold: true, anchor: 'middle' }));
+        text(cx, base, value, { size: rowSize, fill: COLORS.medalText, bold: true, anchor: 'middle' }, box);
         continue;
       }
-      const shownValue = c.width === 'fill' ? fitText(value, c.w - 2 * cellPad, rowSize, c.bold || !!row.medal) : value;
-      out.push(
-        text(cellX(c), base, shownValue, {
-          size: rowSize,
-          fill: j === 0 ? COLORS.muted : COLORS.text,
-          bold: c.bold || (c.width === 'fill' && !!row.medal),
-          anchor: anchorOf(c),
-        }),
+      const bold = c.bold || (c.width === 'fill' && !!row.medal);
+      text(
+        cellX(c),
+        base,
+        fitText(value, c.w - 2 * cellPad, rowSize, bold),
+        { size: rowSize, fill: j === 0 ? COLORS.muted : COLORS.text, bold, anchor: anchorOf(c) },
+        box,
       );
     }
   }
+  // The cut line: below the last qualifying row, in the accent colour, across the table (and said in the note).
+  if (card.cut !== undefined && card.cut > 0 && card.cut < n && card.cut <= shown) {
+    const lineH = Math.max(2, 3 * u);
+    out.push(
+      `<rect x="${r1(pad)}" y="${r1(rowsTop + card.cut * rowH - lineH / 2)}" width="${r1(inner)}" height="${r1(lineH)}" fill="${COLORS.accent}"/>`,
+    );
+  }
+  if (card.note) {
+    const top = footerTop - 14 * u - noteH;
+    text(
+      pad,
+      top + noteH / 2 + noteSize * 0.36,
+      fitText(card.note, inner, noteSize),
+      { size: noteSize, fill: COLORS.muted },
+      band(top, top + noteH),
+    );
+  }
   if (hidden > 0) {
-    const base = rowsTop + shown * rowH + rowH / 2 + rowSize * 0.36;
-    out.push(text(width / 2, base, card.more(hidden), { size: rowSize * 0.9, fill: COLORS.muted, anchor: 'middle' }));
+    const top = rowsTop + shown * rowH;
+    const moreSize = rowSize * 0.9;
+    text(
+      width / 2,
+      top + rowH / 2 + rowSize * 0.36,
+      fitText(card.more(hidden), inner, moreSize),
+      { size: moreSize, fill: COLORS.muted, anchor: 'middle' },
+      band(top, top + rowH),
+    );
   }
 
   out.push(`<rect x="${r1(pad)}" y="${r1(footerTop)}" width="${r1(inner)}" height="${r1(2 * u)}" fill="${COLORS.line}"/>`);
-  out.push(text(pad, footerTop + 46 * u, card.site, { size: 28 * u, fill: COLORS.text, bold: true }));
-  out.push(text(pad, footerTop + 84 * u, fitText(card.url, inner, 22 * u), { size: 22 * u, fill: COLORS.muted }));
+  const footSite = 28 * u;
+  const footSiteEnd = footerTop + 46 * u + 0.35 * footSite;
+  text(
+    pad,
+    footerTop + 46 * u,
+    fitText(card.site, inner, footSite, true),
+    { size: footSite, fill: COLORS.text, bold: true },
+    band(footerTop + 2 * u, footSiteEnd),
+  );
+  text(pad, footerTop + 84 * u, fitText(card.url, inner, 22 * u), { size: 22 * u, fill: COLORS.muted }, band(footSiteEnd, height));
 
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${SHARE_FONT_FAMILY}">`,
@@ -241,10 +318,13 @@ export function tableCardSvg(card: TableCard, size: CardSize = PORTRAIT): string
 /** The PNG of a table card: one sharp job in its turn with the other image work (decision 032). */
 export function renderTableCard(card: TableCard, size: CardSize = PORTRAIT): Promise<Buffer> {
   const svg = Buffer.from(tableCardSvg(card, size));
-  return imageWork(() => {
+  return imageWork(async () => {
     shareImageStats.renders += 1;
+    const started = performance.now();
     // Truecolour at zlib level 6: a 256-colour palette made the file 2.3× smaller but tripled the render
     // time (libimagequant) and dulled the medal colours; the bytes are cached here and by CDNs.
-    return sharp(svg, { density: 72 }).png({ compressionLevel: 6 }).toBuffer();
+    const png = await sharp(svg, { density: 72 }).png({ compressionLevel: 6 }).toBuffer();
+    shareImageStats.renderMs = shareImageStats.renderMs * 0.8 + (performance.now() - started) * 0.2;
+    return png;
   });
 }

@@ -57,6 +57,8 @@ export function snapshotBuild() {
   fs.cpSync(path.join(ROOT, 'build'), path.join(dir, 'build'), { recursive: true });
   fs.cpSync(path.join(ROOT, 'public'), path.join(dir, 'public'), { recursive: true });
   fs.cpSync(path.join(ROOT, 'gateway', 'dist'), path.join(dir, 'gateway', 'dist'), { recursive: true });
+  // The share images' subset fonts (decision 056), beside dist/ as in the image.
+  fs.cpSync(path.join(ROOT, 'gateway', 'fonts'), path.join(dir, 'gateway', 'fonts'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
   for (const { folder } of PACKAGES) {
     fs.mkdirSync(path.join(dir, folder));

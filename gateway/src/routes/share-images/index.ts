@@ -3,17 +3,18 @@ import { LRUCache } from 'lru-cache';
 import { InFlight } from '@custom-room/toolkit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, GROUP_NOT_FOUND, STAGE_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
+import { endpoints, GROUP_NOT_FOUND, qualifyingNote, STAGE_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
 import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { currentStage, findGroup, findStageRow, groupMembers } from '../../db/stages.js';
 import { getTournament } from '../../db/tournaments.js';
 import { getTournamentTeams } from '../../db/results.js';
-import { notFound } from '../../lib/errors.js';
+import { HttpError, notFound, tooManyRequests } from '../../lib/errors.js';
 import {
   LINK_CARD,
   PORTRAIT,
   renderTableCard,
   SHARE_RENDERER_VERSION,
+  shareImageStats,
   tableCardSvg,
   type CardSize,
   type TableCard,
@@ -38,6 +39,8 @@ interface SharePng {
   etag: string;
   png: Buffer;
   filename: string;
+  /** The stage of the group the image is of: a URL naming another stage with this group is refused. */
+  stageId?: number;
 }
 
 interface Described {
@@ -45,6 +48,27 @@ interface Described {
   filename: string;
   /** The picture's size: the 1080×1350 share images by default, 1200×630 for the link cards. */
   size?: CardSize;
+  stageId?: number;
+}
+
+/** A render refused for now (issue 27 item 16): the answer carries Retry-After. */
+export class RetryLater extends HttpError {
+  constructor(
+    statusCode: 429 | 503,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(statusCode, message);
+  }
+}
+
+/** The render queue is full: 503, the client asks again in about the time the queue takes to empty. */
+const queueFull = (seconds: number) =>
+  new RetryLater(503, `Images are being drawn for many people right now. Please try again in ${seconds} seconds.`, seconds);
+
+export interface ShareImageCacheOptions {
+  /** Renders waiting or under way at most; one more is refused with 503 and Retry-After. */
+  queueMax: number;
 }
 
 /**
@@ -62,24 +86,63 @@ export class ShareImageCache {
   });
   readonly #building = new InFlight<string, SharePng>();
   readonly #store: DatabaseHandle;
+  readonly #queueMax: number;
+  /** Renders waiting for their turn or under way (share images only; covers have their own limits). */
+  #rendering = 0;
 
-  constructor(store: DatabaseHandle) {
+  constructor(store: DatabaseHandle, options: ShareImageCacheOptions = { queueMax: 16 }) {
     this.#store = store;
+    this.#queueMax = options.queueMax;
   }
 
-  async get(key: string, tournamentId: number, describe: (db: Trx) => Promise<Described>): Promise<SharePng> {
+  /**
+   * The image for key. admit() is asked before this request starts a build of its own (no image of the
+   * current generation kept, none being built): it throws to refuse (the client's render limit).
+   */
+  async get(
+    key: string,
+    tournamentId: number,
+    describe: (db: Trx) => Promise<Described>,
+    admit: () => Promise<void> | void = () => {},
+  ): Promise<SharePng> {
     const stamp = (await this.#store.generation()).of(tournamentId);
     const entry = this.#entries.get(key);
     if (entry && entry.stamp === stamp) return entry.image;
-    return this.#building.run(`${stamp}\n${key}`, async () => {
-      const { card, filename, size = PORTRAIT } = await describe(this.#store.db);
+    const buildKey = `${stamp}\n${key}`;
+    if (!this.#building.has(buildKey)) await admit();
+    return this.#building.run(buildKey, async () => {
+      const { card, filename, size = PORTRAIT, stageId } = await describe(this.#store.db);
       const svg = tableCardSvg(card, size);
       const etag = `"png${SHARE_RENDERER_VERSION}-${crypto.createHash('sha1').update(svg).digest('base64url')}"`;
       const prior = this.#entries.get(key)?.image;
-      const image = prior && prior.etag === etag ? prior : { etag, png: await renderTableCard(card, size), filename };
+      const image = prior && prior.etag === etag ? prior : { etag, png: await this.#render(card, size), filename, stageId };
       this.#entries.set(key, { stamp, image });
       return image;
     });
+  }
+
+  /** One render in the bounded queue: a full queue answers at once rather than making everyone wait longer. */
+  async #render(card: TableCard, size: CardSize): Promise<Buffer> {
+    if (this.#rendering >= this.#queueMax) {
+      // About the time the queue takes to empty, in whole seconds.
+      throw queueFull(Math.min(30, Math.max(1, Math.ceil((this.#rendering * shareImageStats.renderMs) / 1000))));
+    }
+    this.#rendering += 1;
+    try {
+      return await renderTableCard(card, size);
+    } finally {
+      this.#rendering -= 1;
+    }
+  }
+}
+
+/** The image, or the refusal with its Retry-After (and not to be kept by a CDN). */
+async function serve(reply: FastifyReply, get: () => Promise<SharePng>): Promise<SharePng> {
+  try {
+    return await get();
+  } catch (err) {
+    if (err instanceof RetryLater) reply.header('retry-after', String(err.retryAfterSeconds)).header('cache-control', 'no-store');
+    throw err;
   }
 }
 
@@ -123,8 +186,41 @@ function statusWords(status: string): string {
   }
 }
 
+/**
+ * The cache key of a points table's image: a group's table is keyed by the group alone, since the
+ * group names its stage (issue 27 item 16: `?group=` and `?stage=&group=` are one image, drawn once).
+ */
+const pointsKey = (kind: string, tid: number, day: number | undefined, stage: number | undefined, group: number | undefined) =>
+  group !== undefined ? `${kind}:${tid}:${day ?? 'overall'}:group:${group}` : `${kind}:${tid}:${day ?? 'overall'}:${stage ?? ''}`;
+
+/** The scope a points image is drawn for: a group's without the stage the URL named (checked by checkStage). */
+const pointsScope = (stage: number | undefined, group: number | undefined): [number | undefined, number | undefined] =>
+  group !== undefined ? [undefined, group] : [stage, undefined];
+
+/** A URL naming a stage with a group of another stage is refused, as the day table refuses it. */
+function checkStage(image: SharePng, stage: number | undefined): SharePng {
+  if (stage !== undefined && image.stageId !== undefined && image.stageId !== stage) throw notFound(GROUP_NOT_FOUND);
+  return image;
+}
+
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new ShareImageCache(app.store);
+  const cache = new ShareImageCache(app.store, { queueMax: app.config.SHARE_RENDER_QUEUE_MAX });
+  // Renders one client may start in a window (issue 27 item 16): images already drawn are served to
+  // anyone without limit; drawing new ones is what costs. request.ip is the browser's address behind
+  // the web app (TRUST_PROXY, decision 020), so one client's flood does not use up another's turn.
+  const renderCount = app.config.RATE_LIMIT
+    ? app.createRateLimit({
+        max: app.config.SHARE_RENDER_CLIENT_MAX,
+        timeWindow: app.config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+        keyGenerator: (request) => `share-render:${request.ip}`,
+      })
+    : undefined;
+  const admit = (request: FastifyRequest) => async () => {
+    if (!renderCount) return;
+    const result = await renderCount(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    throw new RetryLater(429, tooManyRequests(result.ttlInSeconds).message, result.ttlInSeconds);
+  };
   const webUrl = app.config.WEB_URL.replace(/\/$/, '');
   const timeZone = app.config.APP_TIME_ZONE;
 
@@ -141,10 +237,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const rows = await pointsTable(db, tid, day, { stage, group });
     // Which stage and group the table is of, for its label: the one named, else the current stage.
     const scope: string[] = [];
+    let groupStage: number | undefined;
+    // A group's overall table shows its qualifying places (issue 27 item 23): the stage's top N of each group.
+    let cut: Pick<TableCard, 'cut' | 'note'> = {};
     if (group !== undefined) {
       const g = await findGroup(db, tid, group);
       if (!g) throw notFound(GROUP_NOT_FOUND);
       scope.push(g.stage.name, `Group ${g.name}`);
+      groupStage = g.stageId;
+      const perGroup = Number(g.stage.advance_per_group);
+      if (day === undefined && perGroup > 0 && rows.length > perGroup)
+        cut = { cut: perGroup, note: qualifyingNote(perGroup, Number(g.stage.advance_best)) };
     } else {
       const s = stage !== undefined ? await findStageRow(db, tid, stage) : await currentStage(db, tid);
       if (stage !== undefined && !s) throw notFound(STAGE_NOT_FOUND);
@@ -152,7 +255,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     }
     const query = new URLSearchParams();
     if (day) query.set('day', String(day));
-    if (stage !== undefined) query.set('stage', String(stage));
+    // A group's stage is named whether the request named it or not: ?group= and ?stage=&group= are one image.
+    const stageOfUrl = groupStage ?? stage;
+    if (stageOfUrl !== undefined) query.set('stage', String(stageOfUrl));
     if (group !== undefined) query.set('group', String(group));
     const search = query.toString() ? `?${query}` : '';
     const card: TableCard = {
@@ -173,12 +278,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         // The top three marked, as on the page.
         ...(r.rank <= 3 ? { medal: MEDALS[r.rank] } : {}),
       })),
+      ...cut,
       url: `${webUrl}/tournaments/${tid}/points-table${search}`,
       more: (hidden) => `and ${hidden} more ${hidden === 1 ? 'team' : 'teams'}: see the full table at the address below`,
       empty: 'No results yet.',
     };
     const scopeName = group !== undefined ? `-group-${group}` : stage !== undefined ? `-stage-${stage}` : '';
-    return { card, name: `${tid}${scopeName}-${day ? `day-${day}` : 'overall'}` };
+    return { card, name: `${tid}${scopeName}-${day ? `day-${day}` : 'overall'}`, stageId: groupStage };
   };
 
   app.get(
@@ -188,12 +294,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const tid = request.params.id;
       const { stage, group } = request.query;
       const day = request.query.day ? request.query.day : undefined;
-      const key = `points:${tid}:${day ?? 'overall'}:${stage ?? ''}:${group ?? ''}`;
-      const image = await cache.get(key, tid, async (db) => {
-        const { card, name } = await describePoints(db, tid, day, stage, group);
-        return { card, filename: `points-table-${name}.png` };
-      });
-      return sendPng(request, reply, image);
+      const image = await serve(reply, () =>
+        cache.get(
+          pointsKey('points', tid, day, stage, group),
+          tid,
+          async (db) => {
+            const { card, name, stageId } = await describePoints(db, tid, day, ...pointsScope(stage, group));
+            return { card, filename: `points-table-${name}.png`, stageId };
+          },
+          admit(request),
+        ),
+      );
+      return sendPng(request, reply, checkStage(image, stage));
     },
   );
 
@@ -205,26 +317,35 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const tid = request.params.id;
       const { stage, group } = request.query;
       const day = request.query.day ? request.query.day : undefined;
-      const key = `points-card:${tid}:${day ?? 'overall'}:${stage ?? ''}:${group ?? ''}`;
-      const image = await cache.get(key, tid, async (db) => {
-        const { card, name } = await describePoints(db, tid, day, stage, group);
-        // The current top three with their totals, large enough to read in a chat's preview.
-        const top: TableCard = {
-          ...card,
-          columns: [
-            { label: '#', align: 'center', width: 76 },
-            { label: 'Team', align: 'start', width: 'fill' },
-            { label: 'M', align: 'end', width: 64 },
-            { label: 'Total', align: 'end', width: 120, bold: true },
-          ],
-          rows: card.rows.map((r) => ({ ...r, cells: [r.cells[0]!, r.cells[1]!, r.cells[2]!, r.cells[6]!] })),
-          more: (hidden) => `and ${hidden} more ${hidden === 1 ? 'team' : 'teams'}`,
-          maxRows: 3,
-          scale: LINK_SCALE,
-        };
-        return { card: top, filename: `points-card-${name}.png`, size: LINK_CARD };
-      });
-      return sendPng(request, reply, image);
+      const image = await serve(reply, () =>
+        cache.get(
+          pointsKey('points-card', tid, day, stage, group),
+          tid,
+          async (db) => {
+            const { card, name, stageId } = await describePoints(db, tid, day, ...pointsScope(stage, group));
+            // The current top three with their totals, large enough to read in a chat's preview.
+            const top: TableCard = {
+              ...card,
+              columns: [
+                { label: '#', align: 'center', width: 76 },
+                { label: 'Team', align: 'start', width: 'fill' },
+                { label: 'M', align: 'end', width: 64 },
+                { label: 'Total', align: 'end', width: 120, bold: true },
+              ],
+              rows: card.rows.map((r) => ({ ...r, cells: [r.cells[0]!, r.cells[1]!, r.cells[2]!, r.cells[6]!] })),
+              more: (hidden) => `and ${hidden} more ${hidden === 1 ? 'team' : 'teams'}`,
+              maxRows: 3,
+              scale: LINK_SCALE,
+              // The top three only: no cut line nor its note.
+              cut: undefined,
+              note: undefined,
+            };
+            return { card: top, filename: `points-card-${name}.png`, size: LINK_CARD, stageId };
+          },
+          admit(request),
+        ),
+      );
+      return sendPng(request, reply, checkStage(image, stage));
     },
   );
 
@@ -233,34 +354,41 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { config: { swaggerTransform: pngDocTransform }, schema: endpoints.tournamentCardImage.schema },
     async (request, reply) => {
       const tid = request.params.id;
-      const image = await cache.get(`card:${tid}`, tid, async (db) => {
-        const t = await requireTournament(db, tid);
-        const fee = Number(t.entry_fee);
-        const starts = shortDate(t.start_date, timeZone);
-        const ends = shortDate(t.end_date, timeZone);
-        const facts: [string, string][] = [
-          ['Entry fee', fee > 0 ? rupees.format(fee) : 'Free'],
-          ['Prize pool', t.prize_pool ?? ''],
-          ['Dates', starts && ends && starts !== ends ? `${starts} to ${ends}` : starts],
-          ['Status', statusWords(t.status)],
-        ];
-        const card: TableCard = {
-          site: SITE_NAME,
-          title: t.name,
-          subtitle: t.game,
-          header: false,
-          columns: [
-            { label: '', align: 'start', width: 300 },
-            { label: '', align: 'start', width: 'fill', bold: true },
-          ],
-          rows: facts.filter(([, value]) => value).map(([label, value]) => ({ cells: [label, value] })),
-          url: `${webUrl}/tournaments/${tid}`,
-          more: () => '',
-          empty: '',
-          scale: LINK_SCALE,
-        };
-        return { card, filename: `tournament-card-${tid}.png`, size: LINK_CARD };
-      });
+      const image = await serve(reply, () =>
+        cache.get(
+          `card:${tid}`,
+          tid,
+          async (db) => {
+            const t = await requireTournament(db, tid);
+            const fee = Number(t.entry_fee);
+            const starts = shortDate(t.start_date, timeZone);
+            const ends = shortDate(t.end_date, timeZone);
+            const facts: [string, string][] = [
+              ['Entry fee', fee > 0 ? rupees.format(fee) : 'Free'],
+              ['Prize pool', t.prize_pool ?? ''],
+              ['Dates', starts && ends && starts !== ends ? `${starts} to ${ends}` : starts],
+              ['Status', statusWords(t.status)],
+            ];
+            const card: TableCard = {
+              site: SITE_NAME,
+              title: t.name,
+              subtitle: t.game,
+              header: false,
+              columns: [
+                { label: '', align: 'start', width: 300 },
+                { label: '', align: 'start', width: 'fill', bold: true },
+              ],
+              rows: facts.filter(([, value]) => value).map(([label, value]) => ({ cells: [label, value] })),
+              url: `${webUrl}/tournaments/${tid}`,
+              more: () => '',
+              empty: '',
+              scale: LINK_SCALE,
+            };
+            return { card, filename: `tournament-card-${tid}.png`, size: LINK_CARD };
+          },
+          admit(request),
+        ),
+      );
       return sendPng(request, reply, image);
     },
   );
@@ -271,33 +399,40 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const tid = request.params.id;
       const { group: groupId } = request.query;
-      const image = await cache.get(`slots:${tid}:${groupId}`, tid, async (db) => {
-        const t = await requireTournament(db, tid);
-        const group = await findGroup(db, tid, groupId);
-        // A draft stage's groups are the organiser's work in progress: no public slot list (decision 041).
-        if (!group || group.stage.state === 'draft') throw notFound(GROUP_NOT_FOUND);
-        const members = [...(await groupMembers(db, group.id))].sort(([, a], [, b]) => a - b);
-        const names = await getTournamentTeams(
-          db,
+      const image = await serve(reply, () =>
+        cache.get(
+          `slots:${tid}:${groupId}`,
           tid,
-          members.map(([rid]) => rid),
-        );
-        const card: TableCard = {
-          site: SITE_NAME,
-          title: t.name,
-          subtitle: [t.game, group.stage.name, `Group ${group.name}`, 'Slot list'].join(' · '),
-          columns: [
-            { label: 'Slot', align: 'center', width: 110 },
-            { label: 'Team', align: 'start', width: 'fill' },
-            { label: 'Group', align: 'center', width: 150 },
-          ],
-          rows: members.map(([rid, slot]) => ({ cells: [String(slot), names.get(rid) ?? '', group.name] })),
-          url: `${webUrl}/tournaments/${tid}/stages/${group.stageId}/groups/${group.id}`,
-          more: (hidden) => `and ${hidden} more ${hidden === 1 ? 'slot' : 'slots'}: see the full list at the address below`,
-          empty: 'No teams in this group yet.',
-        };
-        return { card, filename: `slot-list-${tid}-group-${group.id}.png` };
-      });
+          async (db) => {
+            const t = await requireTournament(db, tid);
+            const group = await findGroup(db, tid, groupId);
+            // A draft stage's groups are the organiser's work in progress: no public slot list (decision 041).
+            if (!group || group.stage.state === 'draft') throw notFound(GROUP_NOT_FOUND);
+            const members = [...(await groupMembers(db, group.id))].sort(([, a], [, b]) => a - b);
+            const names = await getTournamentTeams(
+              db,
+              tid,
+              members.map(([rid]) => rid),
+            );
+            const card: TableCard = {
+              site: SITE_NAME,
+              title: t.name,
+              subtitle: [t.game, group.stage.name, `Group ${group.name}`, 'Slot list'].join(' · '),
+              columns: [
+                { label: 'Slot', align: 'center', width: 110 },
+                { label: 'Team', align: 'start', width: 'fill' },
+                { label: 'Group', align: 'center', width: 150 },
+              ],
+              rows: members.map(([rid, slot]) => ({ cells: [String(slot), names.get(rid) ?? '', group.name] })),
+              url: `${webUrl}/tournaments/${tid}/stages/${group.stageId}/groups/${group.id}`,
+              more: (hidden) => `and ${hidden} more ${hidden === 1 ? 'slot' : 'slots'}: see the full list at the address below`,
+              empty: 'No teams in this group yet.',
+            };
+            return { card, filename: `slot-list-${tid}-group-${group.id}.png` };
+          },
+          admit(request),
+        ),
+      );
       return sendPng(request, reply, image);
     },
   );
