@@ -336,7 +336,8 @@ describe('points entry', () => {
         { tournamentId: '5' },
       ),
     )) as Response;
-    expect(stub.seen.length - before).toBe(1);
+    // One write (the GET beside it only checks the match is not a stage group's).
+    expect(stub.seen.slice(before).filter((r) => r.method !== 'GET')).toHaveLength(1);
     expect(stub.seen.at(-1)).toMatchObject({
       method: 'PUT',
       url: '/tournaments/5/points-table/matches/2/3',
@@ -351,6 +352,50 @@ describe('points entry', () => {
     expect(res.headers.get('location')).toBe('/admin/add-points/5?day=2&match=3');
     const next = new Request('http://localhost/admin/add-points/5?day=2&match=3', { headers: { cookie: cookieOf(res) } });
     expect((await session.readFlash(next)).message).toBe('Points table submitted successfully!');
+  });
+
+  // Issue 27 item 5: a match played in groups is never one form of every team, nor a write to an unchosen group.
+  it('sends a match played in groups to each group’s results page, and refuses to save it here', async () => {
+    const groupMatch = (id: number, groupId: number, groupName: string) => ({
+      id,
+      tid: 5,
+      day: 2,
+      matchNo: 3,
+      map: 'Erangel',
+      matchId: '',
+      password: '',
+      time: '14:00:00',
+      groupId,
+      groupName,
+      stageId: 7,
+      stageName: 'Qualifiers',
+    });
+    const inGroups = [groupMatch(41, 31, 'A'), groupMatch(42, 32, 'B')];
+    routes({
+      'GET /tournaments/5': () => [200, TOURNAMENT],
+      'GET /registrations/tournament/5': () => [200, [team(12, 'Soul'), team(9, 'GodLike')]],
+      'GET /tournaments/5/points-table/results': () => [400, { message: 'Day 2 match 3 is played in 2 groups: say which one (groupId).' }],
+      'GET /matches/tournament/5': () => [200, inGroups],
+    });
+    const cookie = await adminCookie();
+    const page = unwrap(await points.loader(args(await get(url, cookie), { tournamentId: '5' })));
+    expect(page.status).toBe(200);
+    expect(page.body.inGroups).toEqual([
+      { key: '41', label: 'Qualifiers · Group A', href: '/admin/5/stages/7/results?day=2&match=3&group=31' },
+      { key: '42', label: 'Qualifiers · Group B', href: '/admin/5/stages/7/results?day=2&match=3&group=32' },
+    ]);
+    // Each scheduled chip names its group and opens that group's page: no two identical links.
+    expect(page.body.scheduled.map((m: { group: string; href: string }) => [m.group, m.href])).toEqual([
+      ['Qualifiers · Group A', '/admin/5/stages/7/results?day=2&match=3&group=31'],
+      ['Qualifiers · Group B', '/admin/5/stages/7/results?day=2&match=3&group=32'],
+    ]);
+
+    const before = stub.seen.length;
+    const refused = unwrap(await points.action(args(post(url, [['position.12', '1']], cookie), { tournamentId: '5' })));
+    expect(refused.status).toBe(400);
+    expect(refused.body.formError).toBe("Day 2 match 3 is played in the groups of Qualifiers: enter each group's results on its own page.");
+    expect(refused.body.values).toEqual({ 'position.12': '1' });
+    expect(stub.seen.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('puts a shared placement refusal (409) beside both rows, names both teams and keeps every value', async () => {
@@ -438,6 +483,43 @@ describe('matches', () => {
       body: { tid: 5, day: 2, matchNo: 1, password: 'room-pass 9' },
     });
     expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe('Match created successfully');
+  });
+
+  // Issue 27 item 5: in a tournament with stages, every row names its group and no save lands on one silently.
+  it('names the group on every row, never edits a group’s match here, and refuses to save one', async () => {
+    const inGroup = (id: number, groupId: number, groupName: string) => ({
+      ...existing,
+      id,
+      matchId: '',
+      password: '',
+      groupId,
+      groupName,
+      stageId: 7,
+      stageName: 'Qualifiers',
+    });
+    const list = [inGroup(81, 31, 'A'), inGroup(82, 32, 'B'), { ...existing, id: 90, day: 3 }];
+    routes({ 'GET /tournaments/5': () => [200, TOURNAMENT], 'GET /matches/tournament/5': () => [200, list] });
+    const cookie = await adminCookie();
+    const page = unwrap(await matches.loader(args(await get(`${url}?day=1&match=1`, cookie), { tournamentId: '5' })));
+    expect(page.body.selected).toBeNull();
+    expect(page.body.inGroups).toEqual({
+      text: "Day 1 match 1 is played in the groups of Qualifiers: set each group's room on the stage page.",
+      href: '/admin/5/stages/7?rooms=1-1#rooms',
+    });
+    expect(page.body.stages).toEqual([{ id: 7, name: 'Qualifiers' }]);
+    expect(page.body.matches.map((m: { groupName?: string }) => m.groupName)).toEqual(['A', 'B', undefined]);
+    // A match outside the stages is still edited here.
+    const outside = unwrap(await matches.loader(args(await get(`${url}?day=3&match=1`, cookie), { tournamentId: '5' })));
+    expect(outside.body.selected).toMatchObject({ id: 90 });
+
+    const before = stub.seen.length;
+    const refused = unwrap(await matches.action(args(post(url, fields('1', '1'), cookie), { tournamentId: '5' })));
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({
+      matchNo: "Day 1 match 1 is played in the groups of Qualifiers: set each group's room on the stage page.",
+    });
+    expect(refused.body.values).toEqual(Object.fromEntries(fields('1', '1')));
+    expect(stub.seen.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('keeps every value, the room password too, beside the field errors when refused', async () => {
