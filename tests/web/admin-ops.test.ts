@@ -170,6 +170,35 @@ describe('tournament list', () => {
     ]);
     expect(stub.seen.at(-1)!.headers.authorization).toMatch(/^Bearer /);
   });
+
+  // Issue 27 item 10: the organiser is told while a tournament that takes fees pays the placeholder UPI ID.
+  it('marks each tournament that takes fees and still pays the placeholder UPI ID', async () => {
+    const row = (id: number, extra: Record<string, unknown>) => ({
+      ...TOURNAMENT,
+      id,
+      name: `Cup ${id}`,
+      entryFee: 50,
+      registeredTeams: 0,
+      paymentsAwaiting: 0,
+      payments: { pending: 0, submitted: 0, verified: 0, rejected: 0 },
+      ...extra,
+    });
+    routes({
+      'GET /tournaments/admin/summary': () => [
+        200,
+        [row(1, {}), row(2, { payeeUpiId: 'cup2@okaxis' }), row(3, { entryFee: 0 }), row(4, { payeeUpiId: 'customroom@upi' })],
+      ],
+    });
+    const page = unwrap(await list.loader(args(await get('http://localhost/admin/tournament-list', await adminCookie()))));
+    // The test environment keeps UPI_PAYEE_VPA at its placeholder default.
+    expect(page.body.tournaments.map((t: { id: number; paysPlaceholder: boolean }) => [t.id, t.paysPlaceholder])).toEqual([
+      [1, true],
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
+    expect(page.body.placeholder).toBe('customroom@upi');
+  });
 });
 
 describe('points form parsing', () => {
