@@ -644,6 +644,53 @@ describe('registrations and payments', () => {
     );
   });
 
+  // Issue 27 item 11: select all shown (with the filter), compact rows, and a short message for many.
+  it('offers "select all shown" and compact rows as links that keep the filter; ?select=all ticks every placed team shown', async () => {
+    routes({
+      'GET /tournaments/5': () => [200, TOURNAMENT],
+      'GET /registrations/tournament/5': () => [
+        200,
+        [team(1, 'Soul'), team(2, 'GodLike', { paymentStatus: 'verified' }), team(3, 'Orangutan'), team(4, 'Later', { place: 'waitlist' })],
+      ],
+    });
+    const cookie = await adminCookie();
+    const plain = unwrap(await registrations.loader(args(await get(url, cookie), { tournamentId: '5' }))).body;
+    expect(plain).toMatchObject({ compact: false, selectAll: false, selectable: 2, query: '?payment=submitted' });
+    expect(plain.links).toEqual({
+      rows: '?payment=submitted&rows=compact',
+      selectAll: '?payment=submitted&select=all',
+      clear: '?payment=submitted',
+    });
+    const all = unwrap(await registrations.loader(args(await get(`${url}&rows=compact&select=all`, cookie), { tournamentId: '5' }))).body;
+    expect(all).toMatchObject({ compact: true, selectAll: true, selectable: 2, query: '?payment=submitted&rows=compact' });
+    expect(all.links.clear).toBe('?payment=submitted&rows=compact');
+    // The waitlisted team is shown under the filter but has no payment to verify: not ticked.
+    expect(all.teams.map((t: { rid: number; place: string }) => [t.rid, t.place])).toEqual([
+      [1, 'placed'],
+      [3, 'placed'],
+      [4, 'waitlist'],
+    ]);
+  });
+
+  it('says "90 payments verified." for many, names a few, and goes back to the same filter and rows', async () => {
+    const many = Array.from({ length: 90 }, (_, i) => team(i + 1, `Squad ${i + 1}`, { paymentStatus: 'verified' }));
+    routes({ 'PUT /registrations/admin/payments': () => [200, many] });
+    const fields: [string, string][] = [
+      ...many.map((t): [string, string] => ['rid', String(t.rid)]),
+      ...many.map((t): [string, string] => [`expectedUpiReference.${t.rid}`, t.paymentReference]),
+      ['intent', registrations.INTENT.verifySelected],
+    ];
+    const res = (await registrations.action(
+      args(post(`${url}&rows=compact`, fields, await adminCookie()), { tournamentId: '5' }),
+    )) as Response;
+    // Bound to the references shown, as one all-or-nothing request.
+    const sent = stub.seen.at(-1)!.body as { rids: number[]; expectedUpiReferences: Record<string, string> };
+    expect(sent.rids).toHaveLength(90);
+    expect(sent.expectedUpiReferences['90']).toBe('UTR90000000');
+    expect(res.headers.get('location')).toBe('/admin/5/registrations?payment=submitted&rows=compact');
+    expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe('90 payments verified.');
+  });
+
   it('asks to tick a team when none is ticked, and shows the gateway naming a foreign rid', async () => {
     const before = stub.seen.length;
     const none = unwrap(
