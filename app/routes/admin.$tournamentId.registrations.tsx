@@ -481,7 +481,8 @@ function TeamCard({
               Reject<span className="visually-hidden"> payment of {team.teamName}</span>
             </button>
           ) : null}
-          {team.mayRelease ? (
+          {/* Compact rows keep to the payment; releasing and removing are on the full cards. */}
+          {team.mayRelease && !compact ? (
             <button type="submit" name="intent" value={INTENT.release} className="button button-secondary" aria-describedby={describedBy}>
               Release place<span className="visually-hidden"> of {team.teamName}</span>
             </button>
