@@ -201,6 +201,15 @@ if (runs.worker && !stopping) {
 if (runs.web && !stopping)
   await startPart('web app', [path.join(root, 'build', 'server', 'main.js')], `http://127.0.0.1:${webPort}/healthz`);
 
+// Issue 27 (decision 055): say so while a tournament that takes fees still pays the placeholder UPI ID.
+// After the gateway has migrated the database; only where this process can reach it (both, or the gateway alone).
+function payeeWarning() {
+  if (!runs.gateway || stopping) return '';
+  const check = spawnSync(process.execPath, ['gateway/dist/payee-check.js'], { env: envOf.gateway, encoding: 'utf8', timeout: 15_000 });
+  return check.stdout?.trimEnd() ?? '';
+}
+const warning = payeeWarning();
+
 if (!stopping && role === 'worker') {
   console.log(`\n  Custom Room notification worker is running (health: http://127.0.0.1:${workerHealthPort}/healthz)   Data: ${dataDir}\n`);
 } else if (!stopping && role === 'gateway') {
@@ -226,3 +235,4 @@ if (!stopping && role === 'worker') {
     ].join('\n'),
   );
 }
+if (warning) console.log(`${warning}\n`);

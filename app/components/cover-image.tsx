@@ -4,7 +4,8 @@ import '~/styles/screens.css';
 /**
  * A tournament cover: the 800 px WebP with 400/800/1200 candidates, explicit width/height and a CSS
  * aspect ratio so nothing shifts while it loads. `frame` crops every cover to 16:9 (cards, slides);
- * `natural` keeps the upload's own ratio (detail page). No cover: a same-size placeholder, no request.
+ * `natural` keeps the upload's own ratio (detail page). No cover: a same-size placeholder in a frame (a slide
+ * keeps its shape), and nothing at all on the detail page (issue 27: not an empty box of a screen's third).
  * Loading: lazy by default; `eager` for covers that may be in the first screen; `priority` for the one
  * that is the page's largest paint (eager and fetched first, ahead of the scripts). See decision 025.
  */
@@ -25,7 +26,7 @@ export function CoverImage({
 }) {
   const s = coverSources(cover);
   const cls = fit === 'frame' ? 'cv cv-f' : 'cv';
-  if (!s) return <div className={`${cls} cv-ph`} aria-hidden="true" />;
+  if (!s) return fit === 'frame' ? <div className={`${cls} cv-ph`} aria-hidden="true" /> : null;
   return (
     <img
       className={cls}

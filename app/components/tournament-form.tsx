@@ -7,6 +7,7 @@ import { SubmitButton } from '~/components/ui/submit-button';
 import { TextAreaField, TextField } from '~/components/ui/text-field';
 import type { Cover } from '~/utils/images';
 import { COVER_FIELD, COVER_NAME_VALUE, TOURNAMENT_FIELDS, type TournamentFormRules } from '~/utils/tournament-form';
+import { PAYEE_NAME_MAX } from '@custom-room/contract/constants';
 import '~/styles/admin.css';
 
 const ORDINALS = ['1st', '2nd', '3rd'];
@@ -96,6 +97,9 @@ export function TournamentForm({
 
   const chosenBefore = values[COVER_NAME_VALUE];
   const pointsSystem = values.pointsSystem || rules.defaultPointsSystem;
+  // Issue 27: a tournament that takes fees must not send them to the placeholder (as the form stands now).
+  const payeeNow = values.payeeUpiId?.trim() || rules.defaultPayee.upiId;
+  const paysPlaceholder = Number(values.entryFee || 0) > 0 && payeeNow === rules.placeholderUpiId;
 
   return (
     <>
@@ -177,6 +181,39 @@ export function TournamentForm({
               hint={`In ${rules.timeZone} time.`}
               error={errors.paymentDeadlineAt}
               defaultValue={values.paymentDeadlineAt ?? ''}
+            />
+          </fieldset>
+          <fieldset className="form-group payee">
+            <legend>Who players pay (UPI)</legend>
+            <p className="field-hint">
+              The entry fees go to this UPI ID: the payment page&apos;s QR code and button pay it. Leave both empty to use the site&apos;s
+              default{rules.defaultPayee.placeholder ? ' (a placeholder)' : ` (${rules.defaultPayee.upiId})`}.
+            </p>
+            {paysPlaceholder ? (
+              <p className="notice" id="payee-warning" role="status">
+                Players would pay {rules.placeholderUpiId}, a placeholder where nobody receives the money. Enter your own UPI ID.
+              </p>
+            ) : null}
+            <TextField
+              name="payeeUpiId"
+              label="UPI ID"
+              hint="handle@provider, for example organiser@okaxis."
+              error={errors.payeeUpiId}
+              defaultValue={values.payeeUpiId ?? ''}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              inputMode="email"
+              maxLength={320}
+            />
+            <TextField
+              name="payeeName"
+              label="Payee name"
+              hint="The name players see in their UPI app before they pay."
+              error={errors.payeeName}
+              defaultValue={values.payeeName ?? ''}
+              autoComplete="off"
+              maxLength={PAYEE_NAME_MAX}
             />
           </fieldset>
           {text('prizePool', 'Prize pool', { hint: 'As players should read it, for example ₹25,000.' })}

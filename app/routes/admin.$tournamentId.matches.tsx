@@ -37,7 +37,17 @@ function queryNumber(raw: string | null, max: number): number | null {
   return n >= 1 && n <= max ? n : null;
 }
 
-const slotOf = (m: Pick<Match, 'day' | 'matchNo'>) => `${m.day}-${m.matchNo}`;
+/**
+ * A day and match number played in a stage's groups (issue 27): each group has its own room, set on the
+ * stage page. This page never writes one, so a save cannot land on a group the organiser did not choose.
+ */
+const groupMatchOf = (matches: readonly Match[], day: number, matchNo: number) =>
+  matches.find((m) => m.groupId !== undefined && m.day === day && m.matchNo === matchNo);
+const playedInGroups = (m: Pick<Match, 'day' | 'matchNo' | 'stageName'>) =>
+  `Day ${m.day} match ${m.matchNo} is played in the groups of ${m.stageName ?? 'a stage'}: set each group's room on the stage page.`;
+/** The stage page's rooms panel at this day and match. */
+const stageRoomsUrl = (tid: number, m: Pick<Match, 'day' | 'matchNo' | 'stageId'>) =>
+  `/admin/${tid}/stages/${m.stageId}?rooms=${m.day}-${m.matchNo}#rooms`;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -49,12 +59,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const day = queryNumber(url.searchParams.get('day'), MATCH_DAY_MAX);
   const matchNo = queryNumber(url.searchParams.get('match'), MATCH_NO_MAX);
   const sorted = [...matches].sort((a, b) => a.day - b.day || a.matchNo - b.matchNo);
-  const selected = day && matchNo ? (sorted.find((m) => m.day === day && m.matchNo === matchNo) ?? null) : null;
+  // Only a match outside the stages is edited here; a group's match is named and sent to its stage page.
+  const selected = day && matchNo ? (sorted.find((m) => m.groupId === undefined && m.day === day && m.matchNo === matchNo) ?? null) : null;
+  const inGroups = day && matchNo ? groupMatchOf(sorted, day, matchNo) : undefined;
+  const stages = [...new Map(sorted.filter((m) => m.stageId !== undefined).map((m) => [m.stageId!, m.stageName ?? ''])).entries()];
   return {
     t: { id: t.id, name: t.name },
     limits: { days: MATCH_DAY_MAX, matches: MATCH_NO_MAX },
     chosen: { day: day ?? 1, matchNo: matchNo ?? 1, given: Boolean(day && matchNo) },
     selected,
+    inGroups: inGroups ? { text: playedInGroups(inGroups), href: stageRoomsUrl(tid, inGroups) } : null,
+    stages: stages.map(([id, name]) => ({ id, name })),
     matches: sorted.map((m) => ({ ...m, time: formatMatchTime(m.time) })),
   };
 }
@@ -73,7 +88,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   // §4: create the match when none exists for that day and match number, otherwise update it.
   const save = async (): Promise<'created' | 'updated'> => {
-    const existing = (await gateway.listMatches(request, tid)).find((m) => m.day === match.day && m.matchNo === match.matchNo);
+    const all = await gateway.listMatches(request, tid);
+    const grouped = groupMatchOf(all, match.day, match.matchNo);
+    if (grouped) throw new InGroups(playedInGroups(grouped));
+    const existing = all.find((m) => m.groupId === undefined && m.day === match.day && m.matchNo === match.matchNo);
     if (existing) {
       await gateway.updateMatch(request, existing.id, match);
       return 'updated';
@@ -91,6 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       outcome = await save();
     }
   } catch (err) {
+    if (err instanceof InGroups) return formFailure({ values, fieldErrors: { matchNo: err.message }, formError: SAVE_FAILED });
     if (!(err instanceof GatewayError)) throw err;
     const failure = gatewayFormErrors(err, { fields: MATCH_FORM_FIELDS, fallback: SAVE_FAILED });
     const detail = failure.formError && failure.formError !== SAVE_FAILED ? ` ${failure.formError}` : '';
@@ -99,8 +118,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return flash(request, outcome === 'created' ? CREATED : UPDATED, `/admin/${tid}/matches?day=${match.day}&match=${match.matchNo}`);
 }
 
+class InGroups extends Error {}
+
 export default function AdminMatches() {
-  const { t, limits, chosen, selected, matches } = useLoaderData<typeof loader>();
+  const { t, limits, chosen, selected, inGroups, stages, matches } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormFailure>();
   const errors = actionData?.fieldErrors ?? {};
   const values: Record<string, string> = actionData?.values ?? {
@@ -127,6 +148,21 @@ export default function AdminMatches() {
       </p>
       <h1 id="ops-title">Matches</h1>
       <p className="ops-subtitle">{t.name}</p>
+      {stages.length > 0 ? (
+        <div className="notice ops-stages-note">
+          <p>
+            This tournament plays in groups: each group has its own room, set on its stage page. This page sets only matches outside the
+            stages.
+          </p>
+          <ul>
+            {stages.map((s) => (
+              <li key={s.id}>
+                <Link to={`/admin/${t.id}/stages/${s.id}#rooms`}>Rooms of {s.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       <section className="ops-panel" aria-labelledby="match-form-title">
         <h2 id="match-form-title">
@@ -137,6 +173,11 @@ export default function AdminMatches() {
               : 'Set a match'}
         </h2>
         <p className="fine">Saving a day and match number that already exists updates that match; otherwise it creates it.</p>
+        {inGroups && !actionData ? (
+          <p className="notice" role="status">
+            {inGroups.text} <Link to={inGroups.href}>Open the stage page</Link>
+          </p>
+        ) : null}
         <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={MATCH_FORM_FIELDS} />
         <Form method="post" className="form ops-match-form" noValidate key={formKey}>
           <div className="ops-pair">
@@ -167,6 +208,7 @@ export default function AdminMatches() {
           <TextField
             name="matchId"
             label="Room ID"
+            inputMode="numeric"
             error={errors.matchId}
             defaultValue={values.matchId}
             maxLength={ROOM_TEXT_MAX}
@@ -195,23 +237,34 @@ export default function AdminMatches() {
         ) : (
           <ul className="ops-matches">
             {matches.map((m) => (
-              <li key={m.id} className={selected && slotOf(selected) === slotOf(m) ? 'ops-match is-current' : 'ops-match'}>
+              <li key={m.id} className={selected?.id === m.id ? 'ops-match is-current' : 'ops-match'}>
                 <p className="ops-match-head">
                   <strong>
                     Day {m.day} · Match {m.matchNo}
+                    {m.groupId !== undefined ? ` · ${m.stageName} · Group ${m.groupName}` : ''}
                   </strong>{' '}
                   <span>{m.map}</span> <span className="mono">{m.time}</span>
                 </p>
                 <p className="ops-match-room">
                   Room ID <span className="mono">{m.matchId || '—'}</span> · Password <span className="mono">{m.password || '—'}</span>
                 </p>
-                <Link to={`?day=${m.day}&match=${m.matchNo}`} aria-current={selected?.id === m.id ? 'true' : undefined}>
-                  Edit
-                  <span className="visually-hidden">
-                    {' '}
-                    day {m.day} match {m.matchNo}
-                  </span>
-                </Link>
+                {m.groupId !== undefined ? (
+                  <Link to={stageRoomsUrl(t.id, m)}>
+                    Set on the stage page
+                    <span className="visually-hidden">
+                      {' '}
+                      day {m.day} match {m.matchNo} group {m.groupName}
+                    </span>
+                  </Link>
+                ) : (
+                  <Link to={`?day=${m.day}&match=${m.matchNo}`} aria-current={selected?.id === m.id ? 'true' : undefined}>
+                    Edit
+                    <span className="visually-hidden">
+                      {' '}
+                      day {m.day} match {m.matchNo}
+                    </span>
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

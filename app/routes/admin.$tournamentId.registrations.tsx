@@ -62,6 +62,24 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
+/**
+ * Issue 27: ?rows=compact shows one short row per team (name, state, UTR, Verify/Reject) instead of the full card;
+ * ?select=all ticks every placed team shown (with the filter), without JavaScript too. Both are links (GET).
+ */
+const compactOf = (request: Request) => new URL(request.url).searchParams.get('rows') === 'compact';
+const selectAllOf = (request: Request) => new URL(request.url).searchParams.get('select') === 'all';
+/** The list's own query (filter and rows), kept by every form and redirect; never the selection. */
+function listQuery(filter: PaymentStatus | null | 'invalid', compact: boolean, extra: Record<string, string> = {}) {
+  const q = new URLSearchParams();
+  if (filter && filter !== 'invalid') q.set('payment', filter);
+  if (compact) q.set('rows', 'compact');
+  for (const [k, v] of Object.entries(extra)) q.set(k, v);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+/** More names than this and the success message gives the count only ("90 payments verified."). */
+const NAMES_IN_MESSAGE = 3;
+
 // A refused verify or reject (409: a team changed its UPI reference meanwhile) must show the new
 // reference at once, also with JavaScript, where Remix would otherwise keep the page it had.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
@@ -82,13 +100,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Decision 043's order: payments to check first, then unpaid, confirmed, the waitlist, and teams that left
   // (a stable sort: the gateway's order within each).
   const ordered = [...byPayment(registrations, filter)].sort((a, b) => a.listOrder - b.listOrder);
+  const compact = compactOf(request);
+  const selectAll = selectAllOf(request);
+  const selectable = ordered.filter((r) => r.place === 'placed').length;
   return {
+    compact,
+    selectAll,
+    selectable,
+    // Links of the list's own: the other row style, and ticking every placed team shown (or none).
+    links: {
+      rows: listQuery(filter, !compact, selectAll ? { select: 'all' } : {}),
+      selectAll: listQuery(filter, compact, { select: 'all' }),
+      clear: listQuery(filter, compact),
+    },
     t: { id: t.id, name: t.name, maxTeams: t.maxTeams, requireCharacterIds: t.requireCharacterIds },
     places,
     expectedField: EXPECTED_REFERENCE_FIELD,
     filter: filter === 'invalid' ? null : filter,
     invalidFilter: filter === 'invalid',
-    query: paymentFilterQuery(filter),
+    query: listQuery(filter, compact),
+    csvQuery: paymentFilterQuery(filter),
     total: registrations.length,
     counts,
     statuses: PAYMENT_STATUSES,
@@ -121,7 +152,7 @@ const ridOf = (value: FormDataEntryValue) => (typeof value === 'string' && /^\d{
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const tid = requireTournamentId(params.tournamentId);
-  const back = `/admin/${tid}/registrations${paymentFilterQuery(paymentFilterOf(request))}`;
+  const back = `/admin/${tid}/registrations${listQuery(paymentFilterOf(request), compactOf(request))}`;
   const formData = await request.formData();
   const placeIntent = String(formData.get('intent'));
   if (placeIntent === INTENT.release || placeIntent === INTENT.remove || placeIntent === INTENT.allowReturn)
@@ -155,7 +186,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     const saved = await gateway.setPaymentStatuses(request, body.data);
     const names = saved.map((r) => r.teamName).join(', ');
-    return flash(request, `${saved.length === 1 ? 'Payment' : `${saved.length} payments`} marked ${words}: ${names}.`, back);
+    // Short when many: "90 payments verified." (issue 27); a few are named, as before.
+    const message =
+      saved.length > NAMES_IN_MESSAGE
+        ? `${saved.length} payments ${words}.`
+        : `${saved.length === 1 ? 'Payment' : `${saved.length} payments`} marked ${words}: ${names}.`;
+    return flash(request, message, back);
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     // Per-team refusals (expectedUpiReferences.{rid}, or the one team's) go on that team's card.
@@ -240,10 +276,13 @@ export default function AdminRegistrations() {
         </p>
       ) : null}
 
-      <p>
-        <a className="button button-secondary" href={`/admin/${page.t.id}/registrations.csv${page.query}`} download>
+      <p className="ops-list-tools">
+        <a className="button button-secondary" href={`/admin/${page.t.id}/registrations.csv${page.csvQuery}`} download>
           Download CSV
         </a>
+        <Link to={page.links.rows} className="button button-secondary">
+          {page.compact ? 'Full cards' : 'Compact rows'}
+        </Link>
       </p>
 
       <ErrorSummary fieldErrors={actionData?.fieldErrors} formError={actionData?.formError} order={order} ids={ids} />
@@ -257,6 +296,20 @@ export default function AdminRegistrations() {
           <Form method="post" action={action} id={BULK_FORM_ID} className="ops-bulk">
             <fieldset id="bulk-actions" tabIndex={-1}>
               <legend>Ticked teams ({shown} shown)</legend>
+              {page.selectable > 0 ? (
+                <p className="ops-select">
+                  {page.selectAll ? (
+                    <>
+                      <span role="status">
+                        {page.selectable} {page.selectable === 1 ? 'team' : 'teams'} ticked.
+                      </span>{' '}
+                      <Link to={page.links.clear}>Clear the ticks</Link>
+                    </>
+                  ) : (
+                    <Link to={page.links.selectAll}>Select all shown ({page.selectable})</Link>
+                  )}
+                </p>
+              ) : null}
               <div className="ops-bulk-buttons">
                 <SubmitButton name="intent" value={INTENT.verifySelected} className="button" formPath={`/admin/${page.t.id}/registrations`}>
                   Verify ticked
@@ -272,7 +325,8 @@ export default function AdminRegistrations() {
               </div>
             </fieldset>
           </Form>
-          <ul className="ops-cards ops-teams">
+          {/* Keyed by the selection: the ticks are the browser's own state, so a new selection starts them afresh. */}
+          <ul className={`ops-cards ops-teams${page.compact ? ' ops-compact' : ''}`} key={page.selectAll ? 'all' : 'none'}>
             {page.teams.map((team) => (
               <TeamCard
                 key={team.rid}
@@ -281,6 +335,8 @@ export default function AdminRegistrations() {
                 expectedField={page.expectedField}
                 error={teamErrors[`team.${team.rid}`]}
                 requireIds={page.t.requireCharacterIds}
+                compact={page.compact}
+                ticked={page.selectAll && team.place === 'placed'}
               />
             ))}
           </ul>
@@ -299,12 +355,16 @@ function TeamCard({
   expectedField,
   error,
   requireIds,
+  compact,
+  ticked,
 }: {
   team: Team;
   action: string;
   expectedField: string;
   error?: string;
   requireIds: boolean;
+  compact: boolean;
+  ticked: boolean;
 }) {
   const errorId = `team-${team.rid}-error`;
   const flagId = `team-${team.rid}-shared`;
@@ -313,7 +373,15 @@ function TeamCard({
     <li className={`ops-card${error ? ' has-error' : ''}`} id={`team-${team.rid}-card`} tabIndex={-1}>
       <article aria-labelledby={`team-${team.rid}`}>
         <div className="ops-team-head">
-          <input type="checkbox" name="rid" value={team.rid} form={BULK_FORM_ID} id={`tick-${team.rid}`} aria-describedby={describedBy} />
+          <input
+            type="checkbox"
+            name="rid"
+            value={team.rid}
+            form={BULK_FORM_ID}
+            id={`tick-${team.rid}`}
+            aria-describedby={describedBy}
+            defaultChecked={ticked}
+          />
           <input type="hidden" name={`${expectedField}.${team.rid}`} value={team.paymentReference} form={BULK_FORM_ID} />
           <label htmlFor={`tick-${team.rid}`} className="visually-hidden">
             Tick {team.teamName}
@@ -328,56 +396,60 @@ function TeamCard({
           <PlaceBadge view={team.state} />
         </p>
         <dl className="ops-facts">
-          <div>
-            <dt>Players</dt>
-            <dd>{team.players.join(', ')}</dd>
-          </div>
-          {team.substitutes.length ? (
-            <div>
-              <dt>Substitutes</dt>
-              <dd>{team.substitutes.join(', ')}</dd>
-            </div>
-          ) : null}
-          {team.rejoin === 'barred' ? (
-            <div className="ops-flag">
-              <dt>Removed</dt>
-              <dd>Cannot register again in this tournament (its account, name, players and character IDs) unless you allow it.</dd>
-            </div>
-          ) : team.rejoin === 'allowed' ? (
-            <div>
-              <dt>Removed</dt>
-              <dd>You allowed it to register again.</dd>
-            </div>
-          ) : null}
-          {/* Decision 052: a team that left keeps its IDs on record; a missing one matters only while it plays. */}
-          {requireIds && team.missingIds > 0 && (team.place === 'placed' || team.place === 'waitlist') ? (
-            <div className="ops-flag">
-              <dt>
-                <span aria-hidden="true">⚠ </span>Character IDs
-              </dt>
-              <dd>
-                {team.missingIds === 1 ? '1 player has' : `${team.missingIds} players have`} no character ID yet (registered before you
-                required them, or not edited since).
-              </dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>Captain</dt>
-            <dd className="ops-contact">
-              {team.captain.phone ? (
-                <a href={`tel:${team.captain.phone}`} className="mono">
-                  {team.captain.phone}
-                </a>
+          {compact ? null : (
+            <>
+              <div>
+                <dt>Players</dt>
+                <dd>{team.players.join(', ')}</dd>
+              </div>
+              {team.substitutes.length ? (
+                <div>
+                  <dt>Substitutes</dt>
+                  <dd>{team.substitutes.join(', ')}</dd>
+                </div>
               ) : null}
-              {team.captain.email ? <a href={`mailto:${team.captain.email}`}>{team.captain.email}</a> : null}
-              {team.captain.whatsApp ? (
-                <a href={team.captain.whatsApp} rel="noopener noreferrer" className="ops-whatsapp">
-                  WhatsApp<span className="visually-hidden"> the captain of {team.teamName}</span>
-                </a>
+              {team.rejoin === 'barred' ? (
+                <div className="ops-flag">
+                  <dt>Removed</dt>
+                  <dd>Cannot register again in this tournament (its account, name, players and character IDs) unless you allow it.</dd>
+                </div>
+              ) : team.rejoin === 'allowed' ? (
+                <div>
+                  <dt>Removed</dt>
+                  <dd>You allowed it to register again.</dd>
+                </div>
               ) : null}
-              {!team.captain.phone && !team.captain.email ? '—' : null}
-            </dd>
-          </div>
+              {/* Decision 052: a team that left keeps its IDs on record; a missing one matters only while it plays. */}
+              {requireIds && team.missingIds > 0 && (team.place === 'placed' || team.place === 'waitlist') ? (
+                <div className="ops-flag">
+                  <dt>
+                    <span aria-hidden="true">⚠ </span>Character IDs
+                  </dt>
+                  <dd>
+                    {team.missingIds === 1 ? '1 player has' : `${team.missingIds} players have`} no character ID yet (registered before you
+                    required them, or not edited since).
+                  </dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>Captain</dt>
+                <dd className="ops-contact">
+                  {team.captain.phone ? (
+                    <a href={`tel:${team.captain.phone}`} className="mono">
+                      {team.captain.phone}
+                    </a>
+                  ) : null}
+                  {team.captain.email ? <a href={`mailto:${team.captain.email}`}>{team.captain.email}</a> : null}
+                  {team.captain.whatsApp ? (
+                    <a href={team.captain.whatsApp} rel="noopener noreferrer" className="ops-whatsapp">
+                      WhatsApp<span className="visually-hidden"> the captain of {team.teamName}</span>
+                    </a>
+                  ) : null}
+                  {!team.captain.phone && !team.captain.email ? '—' : null}
+                </dd>
+              </div>
+            </>
+          )}
           <div>
             <dt>UPI reference</dt>
             <dd className="mono">{team.paymentReference || '—'}</dd>
@@ -395,16 +467,20 @@ function TeamCard({
               </dd>
             </div>
           ) : null}
-          <div>
-            <dt>Registered</dt>
-            <dd>
-              {team.registeredAt} by {team.username}
-            </dd>
-          </div>
-          <div>
-            <dt>Team ID</dt>
-            <dd className="mono">{team.rid}</dd>
-          </div>
+          {compact ? null : (
+            <>
+              <div>
+                <dt>Registered</dt>
+                <dd>
+                  {team.registeredAt} by {team.username}
+                </dd>
+              </div>
+              <div>
+                <dt>Team ID</dt>
+                <dd className="mono">{team.rid}</dd>
+              </div>
+            </>
+          )}
         </dl>
         {error ? (
           <p className="field-error" id={errorId}>
@@ -425,13 +501,14 @@ function TeamCard({
               Reject<span className="visually-hidden"> payment of {team.teamName}</span>
             </button>
           ) : null}
-          {team.mayRelease ? (
+          {/* Compact rows keep to the payment; releasing and removing are on the full cards. */}
+          {team.mayRelease && !compact ? (
             <button type="submit" name="intent" value={INTENT.release} className="button button-secondary" aria-describedby={describedBy}>
               Release place<span className="visually-hidden"> of {team.teamName}</span>
             </button>
           ) : null}
         </Form>
-        {team.mayRemove ? (
+        {team.mayRemove && !compact ? (
           <details className="ops-remove">
             <summary>Remove team…</summary>
             <Form method="post" action={action}>

@@ -1064,6 +1064,8 @@ export default function AdminStage() {
                                   name={name}
                                   type="text"
                                   defaultValue={roomValues[name] ?? value}
+                                  // Room IDs are digits in BGMI and Free Fire: bring up the number keypad.
+                                  inputMode={field === 'room' ? 'numeric' : undefined}
                                   maxLength={ROOM_TEXT_MAX}
                                   autoComplete="off"
                                   spellCheck={false}

@@ -7,6 +7,7 @@ import { SubmitButton } from '~/components/ui/submit-button';
 import { pageError } from '~/utils/errors.server';
 import { formFailure, UNAVAILABLE_FORM_MESSAGE, type FieldErrors, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
+import { playerIgns } from '~/utils/admin-registrations.server';
 import { parseGroupResultsForm, queryNumber } from '~/utils/stage-admin.server';
 import { resultInput } from '~/utils/stage-forms';
 import { flash, requireAdmin } from '~/utils/session.server';
@@ -51,7 +52,12 @@ async function groupMatchOf(request: Request, params: Record<string, string | un
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { tid, t, stage, group, teams, day, match } = await groupMatchOf(request, params);
-  const results = await gateway.matchResults(request, tid, day, match, group.id).catch((err) => pageError(err, STAGE_NOT_FOUND));
+  const [results, registrations] = await Promise.all([
+    gateway.matchResults(request, tid, day, match, group.id).catch((err) => pageError(err, STAGE_NOT_FOUND)),
+    // The IGNs under each name (issue 27): the game's result screen lists players, not teams. Without them the grid still works.
+    gateway.tournamentRegistrations(request, tid).catch(() => []),
+  ]);
+  const ignsOf = new Map(registrations.map((r) => [r.rid, playerIgns(r)]));
   const saved: Record<string, { position: number; finishes: number; absent: boolean; totalPoints: number }> = {};
   for (const r of results)
     saved[r.teamId] = { position: r.position, finishes: r.finishes, absent: r.absent === true, totalPoints: r.totalPoints };
@@ -62,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     groups: stage.groups.map((g) => ({ id: g.id, name: g.name })),
     day,
     match,
-    teams: teams.map((s) => ({ teamId: s.teamId, teamName: s.teamName, slot: s.slot })),
+    teams: teams.map((s) => ({ teamId: s.teamId, teamName: s.teamName, slot: s.slot, igns: ignsOf.get(s.teamId) ?? [] })),
     saved,
     lobby: lobbyLimits(teams.length, t.format),
   });
@@ -200,8 +206,10 @@ export default function AdminGroupResults() {
                 return [
                   <tr key={s.teamId} className={rowErrors.length ? 'has-error' : undefined}>
                     <td>{s.slot}</td>
-                    <th scope="row" id={`team-${s.teamId}`} className="ops-team">
-                      {s.teamName}
+                    <th scope="row" className="ops-team">
+                      {/* The inputs are labelled by the name alone; the IGNs are for the eye, matching the game's screen. */}
+                      <span id={`team-${s.teamId}`}>{s.teamName}</span>
+                      {s.igns.length > 0 ? <span className="ops-igns">{s.igns.join(' · ')}</span> : null}
                     </th>
                     {(['position', 'finishes'] as const).map((f) => (
                       <td key={f}>

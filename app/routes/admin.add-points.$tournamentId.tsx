@@ -7,7 +7,7 @@ import { SubmitButton } from '~/components/ui/submit-button';
 import { pageError } from '~/utils/errors.server';
 import { formFailure, type FieldErrors, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
-import type { AdminRegistration, MatchResult } from '~/utils/gateway.server';
+import type { AdminRegistration, Match, MatchResult } from '~/utils/gateway.server';
 import { MATCH_DAY_MAX, MATCH_NO_MAX } from '@custom-room/contract/constants';
 import { pointsInputName, POINTS_FIELDS } from '~/utils/admin-forms';
 import { lobbyLimits, parsePointsForm, PointsMatchQuerySchema } from '~/utils/points-form.server';
@@ -47,6 +47,21 @@ function matchOf(request: Request): { state: 'none' } | { state: 'invalid' } | {
   return parsed.success ? { state: 'ok', ...parsed.data } : { state: 'invalid' };
 }
 
+const groupResultsUrl = (tid: number, m: Match) =>
+  `/admin/${tid}/stages/${m.stageId}/results?day=${m.day}&match=${m.matchNo}&group=${m.groupId}`;
+
+/** The results page of each group playing this day and match: empty for a match outside the stages. */
+function groupResultLinks(tid: number, matches: readonly Match[], day: number, match: number) {
+  return matches
+    .filter((m) => m.groupId !== undefined && m.day === day && m.matchNo === match)
+    .map((m) => ({ key: String(m.id), label: `${m.stageName} · Group ${m.groupName}`, href: groupResultsUrl(tid, m) }));
+}
+
+function playedInGroups(matches: readonly Match[], day: number, match: number) {
+  const stage = matches.find((m) => m.groupId !== undefined && m.day === day && m.matchNo === match)?.stageName ?? 'a stage';
+  return `Day ${day} match ${match} is played in the groups of ${stage}: enter each group's results on its own page.`;
+}
+
 /** §8's messages for the registrations call (404, 403, anything else). */
 function registrationsError(err: unknown): { message: string; status: number } {
   if (err instanceof Response) throw err;
@@ -67,17 +82,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     gateway.listMatches(request, tid),
   ]);
 
+  const all = matches.status === 'fulfilled' ? [...matches.value].sort((a, b) => a.day - b.day || a.matchNo - b.matchNo) : [];
+  // Issue 27: a match played in a stage's groups is entered group by group on the stage's results page,
+  // never here as one form of every team (the gateway would refuse it, or it would land on no group).
+  const inGroups = chosen.state === 'ok' ? groupResultLinks(tid, all, chosen.day, chosen.match) : [];
   const base = {
     limits: { days: MATCH_DAY_MAX, matches: MATCH_NO_MAX },
+    inGroups,
     day: chosen.state === 'ok' ? chosen.day : null,
     match: chosen.state === 'ok' ? chosen.match : null,
     invalidMatch: chosen.state === 'invalid',
-    scheduled:
-      matches.status === 'fulfilled'
-        ? [...matches.value]
-            .sort((a, b) => a.day - b.day || a.matchNo - b.matchNo)
-            .map((m) => ({ day: m.day, matchNo: m.matchNo, map: m.map }))
-        : [],
+    scheduled: all.map((m) => ({
+      key: String(m.id),
+      day: m.day,
+      matchNo: m.matchNo,
+      map: m.map,
+      group: m.groupId !== undefined ? `${m.stageName} · Group ${m.groupName}` : null,
+      href: m.groupId !== undefined ? groupResultsUrl(tid, m) : `?day=${m.day}&match=${m.matchNo}`,
+    })),
   };
 
   if (registrations.status === 'rejected') {
@@ -96,11 +118,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     );
   }
   if (tournament.status === 'rejected') pageError(tournament.reason, TOURNAMENT_NOT_FOUND);
-  if (results.status === 'rejected') pageError(results.reason, TOURNAMENT_NOT_FOUND);
+  // A group match asked without its group is refused: nothing is shown for it here anyway.
+  if (results.status === 'rejected' && inGroups.length === 0) pageError(results.reason, TOURNAMENT_NOT_FOUND);
 
   const teams = registrations.value.map((r: AdminRegistration) => ({ rid: r.rid, teamName: r.teamName }));
   const saved: SavedRows = {};
-  for (const r of results.value) {
+  for (const r of results.status === 'fulfilled' ? results.value : []) {
     saved[r.teamId] = {
       position: r.position,
       wins: r.wins,
@@ -131,6 +154,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success) return formFailure({ values: parsed.values, fieldErrors: parsed.fieldErrors, formError: SUBMIT_FAILED });
   // A post without a single team row (not this page's form) must not clear the match.
   if (Object.keys(parsed.values).length === 0) return formFailure({ formError: SUBMIT_FAILED });
+  // Never a write to a group the organiser did not choose. (The gateway also refuses a group match without its group.)
+  const scheduled = await gateway.listMatches(request, tid).catch(() => [] as Match[]);
+  if (groupResultLinks(tid, scheduled, chosen.day, chosen.match).length > 0)
+    return formFailure({ values: parsed.values, formError: playedInGroups(scheduled, chosen.day, chosen.match) });
 
   try {
     await gateway.saveMatchResults(request, tid, chosen.day, chosen.match, parsed.rows);
@@ -168,7 +195,7 @@ export default function AdminAddPoints() {
   const errors = actionData?.fieldErrors ?? {};
   const days = Array.from({ length: limits.days }, (_, i) => i + 1);
   const numbers = Array.from({ length: limits.matches }, (_, i) => i + 1);
-  const entering = day !== null && match !== null && !page.loadError;
+  const entering = day !== null && match !== null && !page.loadError && page.inGroups.length === 0;
   const savedCount = Object.keys(page.saved).length;
 
   const valueOf = (field: (typeof POINTS_FIELDS)[number], rid: number) => {
@@ -226,13 +253,29 @@ export default function AdminAddPoints() {
             Open
           </button>
         </Form>
+        {page.inGroups.length > 0 ? (
+          <div className="notice" role="status">
+            <p>
+              Day {day} match {match} is played in groups: each group&apos;s results are entered on its own page, so that none lands on a
+              group you did not choose.
+            </p>
+            <ul>
+              {page.inGroups.map((g) => (
+                <li key={g.key}>
+                  <Link to={g.href}>Enter results: {g.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {page.scheduled.length > 0 ? (
           <nav aria-label="Scheduled matches" className="ops-chips">
             <ul>
               {page.scheduled.map((m) => (
-                <li key={`${m.day}-${m.matchNo}`}>
-                  <Link to={`?day=${m.day}&match=${m.matchNo}`} aria-current={m.day === day && m.matchNo === match ? 'page' : undefined}>
+                <li key={m.key}>
+                  <Link to={m.href} aria-current={!m.group && m.day === day && m.matchNo === match ? 'page' : undefined}>
                     D{m.day} M{m.matchNo}
+                    {m.group ? <span className="ops-chip-group"> · {m.group}</span> : null}
                     <span className="ops-chip-map"> {m.map}</span>
                   </Link>
                 </li>

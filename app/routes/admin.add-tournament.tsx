@@ -6,7 +6,7 @@ import type { FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { TOURNAMENT_ADD_FAILED, TOURNAMENT_ADDED } from '~/utils/tournament-form';
-import { submitTournamentForm, tournamentFormRules } from '~/utils/tournament-form.server';
+import { newTournamentValues, submitTournamentForm, tournamentFormRules } from '~/utils/tournament-form.server';
 import '~/styles/admin.css';
 
 export const meta: MetaFunction = () => [
@@ -18,7 +18,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { rules: tournamentFormRules() };
+  return { rules: tournamentFormRules(), values: newTournamentValues() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,15 +32,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddTournament() {
-  const { rules } = useLoaderData<typeof loader>();
+  const { rules, values } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormFailure>();
   return (
     <section className="admin-page" aria-labelledby="add-tournament-title">
       <h1 id="add-tournament-title">Add tournament</h1>
-      <p className="form-intro">Every field is required except the cover image.</p>
+      <p className="form-intro">Every field is required except the payment deadline, the payee and the cover image.</p>
       <TournamentForm
         rules={rules}
-        values={actionData?.values ?? {}}
+        values={actionData?.values ?? values}
         fieldErrors={actionData?.fieldErrors}
         formError={actionData?.formError}
         failedTitle={TOURNAMENT_ADD_FAILED}

@@ -7,6 +7,8 @@ import { formatShortDate } from '~/utils/format';
 import { gateway } from '~/utils/gateway.server';
 import { requireAdmin } from '~/utils/session.server';
 import { statusTone } from '~/utils/tournament';
+import { paysPlaceholder } from '~/utils/upi.server';
+import { PLACEHOLDER_UPI_ID } from '@custom-room/contract/constants';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
 
@@ -37,15 +39,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
       paymentsAwaiting: t.paymentsAwaiting,
       verified: t.payments.verified,
       failedDeliveries: t.failedDeliveries,
+      paysPlaceholder: paysPlaceholder(t),
     })),
+    placeholder: PLACEHOLDER_UPI_ID,
   };
 }
 
 export default function AdminTournamentList() {
-  const { tournaments } = useLoaderData<typeof loader>();
+  const { tournaments, placeholder } = useLoaderData<typeof loader>();
+  const unpaid = tournaments.filter((t) => t.paysPlaceholder).length;
   return (
     <section className="ops-page" aria-labelledby="ops-title">
       <h1 id="ops-title">Tournament list</h1>
+      {unpaid > 0 ? (
+        <p className="notice" role="status" id="payee-warning">
+          {unpaid === 1 ? 'A tournament that takes fees' : `${unpaid} tournaments that take fees`} still {unpaid === 1 ? 'pays' : 'pay'} the
+          placeholder UPI ID {placeholder}, where nobody receives the money: set its payee on its tournament form (Edit).
+        </p>
+      ) : null}
       {tournaments.length === 0 ? (
         <p className="nothing">No tournaments yet.</p>
       ) : (
@@ -87,6 +98,14 @@ export default function AdminTournamentList() {
                     <dd>{t.verified}</dd>
                   </div>
                 </dl>
+                {t.paysPlaceholder ? (
+                  <p className="notice ops-payee">
+                    Players pay the placeholder UPI ID {placeholder}.{' '}
+                    <Link to={`/admin/update-tournament/${t.id}`}>
+                      Set the payee<span className="visually-hidden"> of {t.name}</span>
+                    </Link>
+                  </p>
+                ) : null}
                 <ul className="ops-links" aria-label={`Manage ${t.name}`}>
                   <li>
                     <Link to={`/admin/${t.id}/registrations`}>

@@ -10,11 +10,11 @@ import { pageError } from '~/utils/errors.server';
 import { formatRupees } from '~/utils/format';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
-import type { UserRegistration } from '~/utils/gateway.server';
+import type { Tournament, UserRegistration } from '~/utils/gateway.server';
 import { flash, requireUser } from '~/utils/session.server';
 import { paymentWords, QR_SIZE } from '~/utils/team';
 import { PaymentSubmitSchema } from '@custom-room/contract';
-import { paymentFormUrl, paymentNote, qrDataUrl, upiUri } from '~/utils/upi.server';
+import { paymentFormUrl, paymentNote, payeeOf, qrDataUrl, upiUri } from '~/utils/upi.server';
 import { placeView } from '~/utils/places';
 import { PlaceBadge } from '~/components/place-badge';
 import { NOT_PLACED_MESSAGES } from '@custom-room/contract/constants';
@@ -47,12 +47,15 @@ async function findOwnRegistration(request: Request, rid: number): Promise<UserR
 }
 
 /** The entry fee: the tournament summary's entryFee, falling back to price, else the tournament itself (spec §2). */
-async function feeOf(request: Request, registration: UserRegistration): Promise<{ fee: number; tournamentName: string }> {
+async function feeOf(
+  request: Request,
+  registration: UserRegistration,
+): Promise<{ fee: number; tournamentName: string; tournament: Tournament | null }> {
   const summary = registration.tournament;
   const fee = summary?.entryFee ?? summary?.price;
-  if (summary && typeof fee === 'number') return { fee, tournamentName: summary.name };
+  if (summary && typeof fee === 'number') return { fee, tournamentName: summary.name, tournament: null };
   const t = await gateway.getTournament(request, registration.tid);
-  return { fee: t.entryFee, tournamentName: t.name };
+  return { fee: t.entryFee, tournamentName: t.name, tournament: t };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -61,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (rid === null) return data({ found: false as const, message: NO_RID }, { status: 400 });
   const registration = await findOwnRegistration(request, rid).catch((err) => pageError(err));
   if (!registration) return data({ found: false as const, message: NOT_FOUND }, { status: 404 });
-  const { fee, tournamentName } = await feeOf(request, registration).catch((err) => pageError(err));
+  const { fee, tournamentName, tournament } = await feeOf(request, registration).catch((err) => pageError(err));
 
   const env = getEnv();
   const words = paymentWords(registration.paymentStatus);
@@ -69,7 +72,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const state = placeView(registration, { timeZone: env.APP_TIME_ZONE, free: fee <= 0 });
   // Only a placed team pays: a waitlisted, released or withdrawn one is told why not (decision 043).
   const placed = registration.place === 'placed';
-  const uri = fee > 0 && placed ? upiUri({ vpa: env.UPI_PAYEE_VPA, payeeName: env.UPI_PAYEE_NAME, amount: fee, note }) : null;
+  const pays = fee > 0 && placed;
+  // The tournament's own payee (issue 27): the registration's summary does not carry it.
+  const payee = pays
+    ? payeeOf(tournament ?? (await gateway.getTournament(request, registration.tid).catch((err) => pageError(err))))
+    : null;
+  const uri = payee ? upiUri({ ...payee, amount: fee, note }) : null;
   return data({
     found: true as const,
     rid: registration.rid,
@@ -84,7 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     reference: registration.paymentReference,
     state,
     notPlaced: registration.place === 'placed' ? null : NOT_PLACED_MESSAGES[registration.place],
-    upi: uri ? { uri, qr: await qrDataUrl(uri), vpa: env.UPI_PAYEE_VPA, payeeName: env.UPI_PAYEE_NAME, note } : null,
+    upi: uri && payee ? { uri, qr: await qrDataUrl(uri), ...payee, note } : null,
     screenshotForm: fee > 0 && placed ? paymentFormUrl(env.PAYMENT_FORM_URL, registration.rid) : null,
   });
 }

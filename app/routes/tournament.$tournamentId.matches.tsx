@@ -8,7 +8,7 @@ import { Dashboard } from '~/components/dashboard-nav';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
-import { formatMatchTime } from '~/utils/format';
+import { formatDayDate, formatMatchTime } from '~/utils/format';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import {
   canShareRoom,
@@ -101,8 +101,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     state.status === 'ok' && state.matches.some((m) => m.groupId !== null)
       ? stageSchedule(state.matches, placements, tournament.value.startDate, timeZone)
       : null;
+  // "Day 1 · Sat 12 Dec": each day's calendar date beside its number (issue 27).
+  const dates: Record<number, string> = {};
+  for (const m of state.status === 'ok' ? state.matches : []) dates[m.day] ??= formatDayDate(tournament.value.startDate, m.day, timeZone);
   return {
     t: { id: tournament.value.id, name: tournament.value.name },
+    dates,
     zone: { short: timeZoneName(timeZone, 'short'), long: timeZoneName(timeZone, 'long') },
     // With stages, the schedule is in stages (each match once, other groups' rooms left out).
     state: stages ? ({ status: 'ok', matches: [] } as ScheduleState) : state,
@@ -142,7 +146,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MatchesPage() {
-  const { t, zone, state, stages, registeredTeam, awaitingPayment, checkIns, calendar } = useLoaderData<typeof loader>();
+  const { t, dates, zone, state, stages, registeredTeam, awaitingPayment, checkIns, calendar } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((message: string) => {
@@ -187,6 +191,7 @@ export default function MatchesPage() {
             registeredTeam={registeredTeam}
             tid={t.id}
             announce={announce}
+            dates={dates}
           />
         ) : days.length === 0 ? (
           <p className="nothing">No matches found.</p>
@@ -203,7 +208,7 @@ export default function MatchesPage() {
             )}
             {days.map(({ day, matches }) => (
               <section key={day} className="sched-day" aria-labelledby={`day-${day}`}>
-                <h2 id={`day-${day}`}>Day {day}</h2>
+                <h2 id={`day-${day}`}>{dayTitle(day, dates)}</h2>
                 <ol className="sched-list">
                   {matches.map((m) => (
                     <li key={m.id}>
@@ -226,6 +231,12 @@ export default function MatchesPage() {
 type StageScheduleData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['stages']>;
 
 /** A tournament with stages: the team's own group first (with its rooms), every other group after, without rooms. */
+/** "Day 1 · Sat 12 Dec" (the date left out when it cannot be known). */
+const dayTitle = (day: number, dates: Record<number, string>) => (dates[day] ? `Day ${day} · ${dates[day]}` : `Day ${day}`);
+/** "Day 1 · Match 2 · Sat 12 Dec", where no "Day 1" heading stands above the match. */
+const matchTitle = (m: { day: number; matchNo: number }, dates: Record<number, string>) =>
+  `Day ${m.day} · Match ${m.matchNo}${dates[m.day] ? ` · ${dates[m.day]}` : ''}`;
+
 function StageSchedule({
   stages,
   tournamentName,
@@ -234,8 +245,10 @@ function StageSchedule({
   registeredTeam,
   tid,
   announce,
+  dates,
 }: {
   stages: StageScheduleData;
+  dates: Record<number, string>;
   tournamentName: string;
   zone: { short: string; long: string };
   registered: boolean;
@@ -270,7 +283,7 @@ function StageSchedule({
               <li key={m.id}>
                 <MatchCard
                   match={m}
-                  title={`Day ${m.day} · Match ${m.matchNo}`}
+                  title={matchTitle(m, dates)}
                   label={m.label}
                   next={m.id === stages.nextId}
                   tournamentName={tournamentName}
@@ -299,7 +312,7 @@ function StageSchedule({
               <ol className="group-matches">
                 {g.matches.map((m) => (
                   <li key={m.id}>
-                    Day {m.day} · Match {m.matchNo} · {m.map} ·{' '}
+                    {matchTitle(m, dates)} · {m.map} ·{' '}
                     <time dateTime={formatMatchTime(m.time)}>
                       {formatMatchTime(m.time)} <abbr title={zone.long}>{zone.short}</abbr>
                     </time>
@@ -318,7 +331,7 @@ function StageSchedule({
               <li key={m.id}>
                 <MatchCard
                   match={m}
-                  title={`Day ${m.day} · Match ${m.matchNo}`}
+                  title={matchTitle(m, dates)}
                   tournamentName={tournamentName}
                   zone={zone}
                   registered={registered}

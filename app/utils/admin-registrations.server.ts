@@ -46,6 +46,13 @@ export function teamPlayers(r: AdminRegistration, game: string) {
   };
 }
 
+/** The four players' IGNs, as the game's result screen lists them (issue 27: shown under the team's name). */
+export function playerIgns(r: AdminRegistration): string[] {
+  return IGN_FIELDS.filter((f) => f.startsWith('player'))
+    .map((f) => r[f])
+    .filter((ign) => ign !== '');
+}
+
 /** The captain's phone and email, and a wa.me link with a short text naming the tournament (decision 046). */
 export function captainWords(r: AdminRegistration, tournamentName: string) {
   return {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { z } from 'zod';
-import { TimeZoneSchema } from '@custom-room/contract';
+import { PAYEE_NAME_MAX, PLACEHOLDER_UPI_ID, TimeZoneSchema, UPI_ID_PATTERN } from '@custom-room/contract';
 
 /**
  * The web app's TRUST_PROXY, as express's `trust proxy` takes it: whose X-Forwarded-* headers
@@ -100,11 +100,9 @@ const EnvSchema = z.object({
   APP_TIME_ZONE: TimeZoneSchema,
   // The site's public origin for link previews; unset: the request's own origin (decision 049).
   PUBLIC_URL: PublicUrlSchema,
-  UPI_PAYEE_VPA: z
-    .string()
-    .regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, 'must be a UPI ID such as organiser@okaxis')
-    .default('customroom@upi'),
-  UPI_PAYEE_NAME: z.string().min(1).max(50).default('Custom Room Esports'),
+  // The payee of new tournaments (each tournament has its own since issue 27) and of those without one.
+  UPI_PAYEE_VPA: z.string().regex(UPI_ID_PATTERN, 'must be a UPI ID such as organiser@okaxis').default(PLACEHOLDER_UPI_ID),
+  UPI_PAYEE_NAME: z.string().min(1).max(PAYEE_NAME_MAX).default('Custom Room Esports'),
   PAYMENT_FORM_URL: optionalUrl,
   YOUTUBE_API_KEY: z.string().optional(),
   YOUTUBE_CHANNEL_ID: z.string().optional(),

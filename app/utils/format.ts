@@ -1,3 +1,4 @@
+import { matchStartsAt } from '@custom-room/contract/constants';
 /** Formatting per spec §9, in the app's time zone (passed in: the browser must render what the server rendered). */
 
 const cache = new Map<string, Intl.DateTimeFormat>();
@@ -29,6 +30,16 @@ export function formatShortDate(iso: string | null | undefined, timeZone: string
   if (!d) return '';
   // en-GB writes "Sept" for September; the spec's short month is three letters.
   return formatter(timeZone, { day: 'numeric', month: 'short', year: 'numeric' }).format(d).replace('Sept', 'Sep');
+}
+
+/**
+ * "Sat 12 Dec": the calendar date of "Day N" of a tournament (day 1 is its start's date in timeZone, decision 016),
+ * for the schedule's "Day 1" headings (issue 27); '' when the start cannot be read.
+ */
+export function formatDayDate(startDate: string | null | undefined, day: number, timeZone: string): string {
+  const at = matchStartsAt(startDate, day, '12:00', timeZone);
+  if (at === null) return '';
+  return formatter(timeZone, { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(at)).replace('Sept', 'Sep');
 }
 
 /** "5 Mar 2026, 6:30 pm" for times that matter (registration closes, match starts). */

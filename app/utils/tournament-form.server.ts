@@ -3,6 +3,7 @@ import {
   MAX_ENTRY_FEE,
   MAX_TEAMS_RANGE,
   PAYMENT_DEADLINE_HOURS_MAX,
+  PLACEHOLDER_UPI_ID,
   POINTS_SYSTEMS,
   TOURNAMENT_STATUSES,
   TournamentFormSchema,
@@ -47,6 +48,12 @@ export function tournamentFormRules(): TournamentFormRules {
     maxTeams: { ...MAX_TEAMS_RANGE },
     maxEntryFee: MAX_ENTRY_FEE,
     maxDeadlineHours: PAYMENT_DEADLINE_HOURS_MAX,
+    defaultPayee: {
+      upiId: getEnv().UPI_PAYEE_VPA,
+      name: getEnv().UPI_PAYEE_NAME,
+      placeholder: getEnv().UPI_PAYEE_VPA === PLACEHOLDER_UPI_ID,
+    },
+    placeholderUpiId: PLACEHOLDER_UPI_ID,
     maxLength,
     cover: { maxBytes: MAX_COVER_BYTES, ...COVER_MESSAGES },
   };
@@ -135,7 +142,18 @@ export function tournamentValues(t: Tournament, timeZone: string): FormValues {
     requireCharacterIds: t.requireCharacterIds ? 'on' : '',
     paymentDeadlineHours: t.paymentDeadlineHours != null ? String(t.paymentDeadlineHours) : '',
     paymentDeadlineAt: toDateTimeLocal(t.paymentDeadlineAt, timeZone),
+    payeeUpiId: t.payeeUpiId ?? '',
+    payeeName: t.payeeName ?? '',
   };
+}
+
+/**
+ * A new tournament's form starts with the site's default payee (the variables are only that default, issue 27);
+ * never with the placeholder, which nobody receives money at.
+ */
+export function newTournamentValues(): FormValues {
+  const env = getEnv();
+  return env.UPI_PAYEE_VPA === PLACEHOLDER_UPI_ID ? {} : { payeeUpiId: env.UPI_PAYEE_VPA, payeeName: env.UPI_PAYEE_NAME };
 }
 
 /**

@@ -1,8 +1,9 @@
 /** The admin tournament form's shape, shared by the server and the browser (pure: no server imports). */
 
 /**
- * Form field names: the spec's tournament data fields (§3), plus pointsSystem, requireCharacterIds (decision 046)
- * and the payment deadline (issue 19: hours after a team gets its place, or a fixed time), in the order the form shows them.
+ * Form field names: the spec's tournament data fields (§3), plus pointsSystem, requireCharacterIds (decision 046),
+ * the payment deadline (issue 19: hours after a team gets its place, or a fixed time) and the payee (issue 27),
+ * in the order the form shows them.
  */
 export const TOURNAMENT_FIELDS = [
   'name',
@@ -17,6 +18,8 @@ export const TOURNAMENT_FIELDS = [
   'entryFee',
   'paymentDeadlineHours',
   'paymentDeadlineAt',
+  'payeeUpiId',
+  'payeeName',
   'prizePool',
   'format',
   'platform',
@@ -50,6 +53,9 @@ export interface TournamentFormRules {
   maxTeams: { min: number; max: number };
   maxEntryFee: number;
   maxDeadlineHours: number;
+  /** Issue 27: the site's default payee (UPI_PAYEE_VPA / UPI_PAYEE_NAME), paid when a tournament has none. */
+  defaultPayee: { upiId: string; name: string; placeholder: boolean };
+  placeholderUpiId: string;
   maxLength: Record<string, number>;
   cover: { maxBytes: number; wrongType: string; tooLarge: string; tooMany: string };
 }

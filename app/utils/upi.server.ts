@@ -1,9 +1,25 @@
 import QRCode from 'qrcode';
+import { PLACEHOLDER_UPI_ID } from '@custom-room/contract/constants';
+import { getEnv } from './env.server';
 
 /** The UPI payment of a registration (DESIGN.md "Payment"): the upi://pay URI and its QR, made on the server. */
 
 import { QR_SIZE } from './team';
 const NOTE_MAX = 50;
+
+/**
+ * Who a tournament's players pay (issue 27, decision 055): its own payee, else the site's default
+ * (UPI_PAYEE_VPA / UPI_PAYEE_NAME), which is also what a new tournament's form starts with.
+ */
+export function payeeOf(t: { payeeUpiId?: string; payeeName?: string }): { vpa: string; payeeName: string } {
+  if (t.payeeUpiId) return { vpa: t.payeeUpiId, payeeName: t.payeeName || t.payeeUpiId };
+  const env = getEnv();
+  return { vpa: env.UPI_PAYEE_VPA, payeeName: env.UPI_PAYEE_NAME };
+}
+
+/** A tournament that takes fees and would have them paid to the placeholder UPI ID, where nobody receives them. */
+export const paysPlaceholder = (t: { entryFee: number; payeeUpiId?: string; payeeName?: string }) =>
+  t.entryFee > 0 && payeeOf(t).vpa === PLACEHOLDER_UPI_ID;
 
 /** "CR-42 Team Soul", at most 50 characters, so the organiser can match the payment in a bank statement. */
 export function paymentNote(rid: number, teamName: string): string {

@@ -47,6 +47,9 @@ const TournamentAnswer = z.object({
   /** Decision 043 (absent when none, and on the original gateway). */
   paymentDeadlineHours: z.number().optional(),
   paymentDeadlineAt: z.string().optional(),
+  /** Issue 27 (absent when none: the site's default payee). */
+  payeeUpiId: z.string().optional(),
+  payeeName: z.string().optional(),
 });
 
 const PointsRowAnswer = z.object({
@@ -190,6 +193,7 @@ const TournamentAdminSummaryAnswer = z.object({
   waitlisted: z.number().default(0),
   paymentsAwaiting: z.number().default(0),
   failedDeliveries: z.number().default(0),
+  payeeUpiId: z.string().optional(),
   payments: z
     .object({
       pending: z.number().default(0),

@@ -454,7 +454,7 @@ describe('notifications from stage writes and the match reminder', () => {
       const lines = await linesOf(player, tid);
       expect(lines.map((l) => l.kind)).toEqual(['stage-published']);
       expect(lines[0]!.body).toBe(
-        `${teams[i]!.teamName} plays in ${i < 2 ? 'A' : 'B'}, slot ${(i % 2) + 1} of Qualifiers, ${(await gw.api.get(`/tournaments/${tid}`)).body.name}.`,
+        `${teams[i]!.teamName} plays in Group ${i < 2 ? 'A' : 'B'}, slot ${(i % 2) + 1} of Qualifiers, ${(await gw.api.get(`/tournaments/${tid}`)).body.name}.`,
       );
     }
 
@@ -467,7 +467,9 @@ describe('notifications from stage writes and the match reminder', () => {
     expect(rooms.status).toBe(200);
     await gw.app.notifier.runOnce();
     expect((await linesOf(players[0]!, tid)).map((l) => l.kind)).toEqual(['room-posted', 'stage-published']);
-    expect((await linesOf(players[0]!, tid))[0]!.body).toContain('day 1 match 1 (A)');
+    // Issue 27: the group by its name, "Group A", not a bare "(A)".
+    expect((await linesOf(players[0]!, tid))[0]!.body).toContain('day 1 match 1 (Group A)');
+    expect((await linesOf(players[0]!, tid))[1]!.body).toMatch(/ plays in Group A, slot \d+ of /);
     expect((await linesOf(players[2]!, tid)).map((l) => l.kind)).toEqual(['stage-published']);
 
     // The reminder: 15 minutes before day 1 at 18:00 (APP_TIME_ZONE), once, to group A (group B has no room).

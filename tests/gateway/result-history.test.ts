@@ -17,7 +17,8 @@ import {
   type TestUser,
 } from './helpers.js';
 
-const START = Date.parse('2026-11-26T15:00:00.000Z');
+// Now (to the minute), not a fixed date: the test tournaments' registration window is relative to the real date.
+const START = Math.floor(Date.now() / 60_000) * 60_000;
 
 describe('result history', () => {
   let gw: TestGateway;
@@ -161,6 +162,34 @@ describe('result history', () => {
     const cleared = (await history(tid)).changes[0];
     expect(cleared.teams).toHaveLength(4);
     expect(cleared.teams.every((t: any) => t.after === null)).toBe(true);
+  });
+
+  // Issue 27 item 14: clearing a match and entering new results must not read as two unrelated first entries.
+  it('a result entered where an earlier one was removed is listed as a correction from the last recorded values', async () => {
+    const { tid, teams } = await withTeams(3);
+    const [a, b, c] = teams as [RegisteredTeam, RegisteredTeam, RegisteredTeam];
+    expectStatus(await put(tid, 1, 1, { results: [row(a.rid, 1, 5), row(b.rid, 2, 3), row(c.rid, 3, 0)] }), 200, 'first entry');
+    clock.advance(60_000);
+    expectStatus(await put(tid, 1, 1, { results: [] }), 200, 'clear');
+    clock.advance(60_000);
+    // New results in a whole-match save: the winner changes; c gets exactly what it had before.
+    expectStatus(await put(tid, 1, 1, { results: [row(b.rid, 1, 4), row(a.rid, 2, 5), row(c.rid, 3, 0)] }), 200, 're-entry');
+    const [reentry, cleared] = (await history(tid)).changes;
+    expect(cleared.teams.every((t: any) => t.after === null)).toBe(true);
+    expect(reentry.changedAt).toBe(at());
+    expect(reentry.teams.map((t: any) => [t.teamId, t.before, t.after])).toEqual([
+      [b.rid, v(2, 3), v(1, 4)],
+      [a.rid, v(1, 5), v(2, 5)],
+      [c.rid, v(3, 0), v(3, 0)], // restored as it was: still shown, or the removal would stand unanswered
+    ]);
+
+    // The per-team call too: remove by a whole-match save without the team, then POST it back.
+    clock.advance(60_000);
+    expectStatus(await put(tid, 1, 1, { results: [row(b.rid, 1, 4), row(a.rid, 2, 5)] }), 200, 'remove c');
+    clock.advance(60_000);
+    expectStatus(await post(tid, { day: 1, match: 1, teamId: c.rid, position: 4, finishes: 1 }), 200, 'c back');
+    const [back] = (await history(tid)).changes;
+    expect(back.teams.map((t: any) => [t.teamId, t.before, t.after])).toEqual([[c.rid, v(3, 0), v(4, 1)]]);
   });
 
   it('pages with ?limit and ?before, newest first; refuses a bad limit', async () => {

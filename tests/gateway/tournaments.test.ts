@@ -11,6 +11,9 @@ import {
   type TestGateway,
   type TestUser,
 } from './helpers.js';
+import { PLACEHOLDER_UPI_ID } from '@custom-room/contract';
+import { tournamentsPayingPlaceholder } from '../../gateway/src/db/tournaments.js';
+import { placeholderWarning } from '../../gateway/src/payee-check.js';
 
 let gw: TestGateway;
 let admin: string;
@@ -430,6 +433,70 @@ describe('PUT /tournaments/admin/update/{id}', () => {
     const equal = await updateTournament(t.id, tournamentFields({ maxTeams: '3' }));
     expect(equal.status).toBe(200);
     expect(equal.body).toMatchObject({ maxTeams: 3, registeredTeams: 3 });
+  });
+});
+
+// Issue 27 item 10 (decision 055): each tournament has its own payee, set on its form.
+describe('the payee (UPI ID and name)', () => {
+  it('is stored per tournament, answered on the detail, list and admin summary, kept when left out and cleared by ""', async () => {
+    const plain = await createTournament(gw.api, admin);
+    // A tournament without a payee answers exactly as before: no payee keys at all.
+    expect(plain).not.toHaveProperty('payeeUpiId');
+    expect(plain).not.toHaveProperty('payeeName');
+
+    const created = await addTournament(tournamentFields({ payeeUpiId: ' cup.organiser@okaxis ', payeeName: ' Cup Organiser ' }));
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({ payeeUpiId: 'cup.organiser@okaxis', payeeName: 'Cup Organiser' });
+    const id = created.body.id;
+    expect((await gw.api.get(`/tournaments/${id}`)).body).toMatchObject({ payeeUpiId: 'cup.organiser@okaxis', payeeName: 'Cup Organiser' });
+    const listed = (await gw.api.get('/tournaments')).body.find((t: { id: number }) => t.id === id);
+    expect(listed).toMatchObject({ payeeUpiId: 'cup.organiser@okaxis' });
+    const summary = (await gw.api.get('/tournaments/admin/summary', admin)).body;
+    expect(summary.find((t: { id: number }) => t.id === id)).toMatchObject({ payeeUpiId: 'cup.organiser@okaxis' });
+    expect(summary.find((t: { id: number }) => t.id === plain.id)).not.toHaveProperty('payeeUpiId');
+
+    // An update from a form without the fields keeps the payee; "" clears both.
+    expect((await updateTournament(id, tournamentFields({ name: 'Kept' }))).body).toMatchObject({ payeeUpiId: 'cup.organiser@okaxis' });
+    const changed = await updateTournament(id, tournamentFields({ payeeUpiId: 'new-payee@ybl', payeeName: 'New Payee' }));
+    expect(changed.body).toMatchObject({ payeeUpiId: 'new-payee@ybl', payeeName: 'New Payee' });
+    const cleared = await updateTournament(id, tournamentFields({ payeeUpiId: '', payeeName: '' }));
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).not.toHaveProperty('payeeUpiId');
+  });
+
+  it('refuses a UPI ID that is not handle@provider, and one half of the payee, beside the field', async () => {
+    for (const bad of ['organiser', 'organiser@', '@okaxis', 'a b@okaxis', 'organiser@ok1axis', 'x@okaxis']) {
+      const res = await addTournament(tournamentFields({ payeeUpiId: bad, payeeName: 'Cup Organiser' }));
+      expect(res.status, bad).toBe(400);
+      expect(res.body.errors, bad).toEqual({ payeeUpiId: 'UPI ID must look like handle@provider, for example organiser@okaxis.' });
+    }
+    const noName = await addTournament(tournamentFields({ payeeUpiId: 'cup@okaxis' }));
+    expect(noName.body.errors).toEqual({ payeeName: 'Give the name players see in their UPI app, or clear the UPI ID too.' });
+    const noId = await addTournament(tournamentFields({ payeeUpiId: '', payeeName: 'Cup Organiser' }));
+    expect(noId.body.errors).toEqual({ payeeUpiId: 'Give the UPI ID that receives the fees, or clear the payee name too.' });
+    const longName = await addTournament(tournamentFields({ payeeUpiId: 'cup@okaxis', payeeName: 'N'.repeat(51) }));
+    expect(longName.body.errors).toEqual({ payeeName: 'Payee name must be at most 50 characters.' });
+  });
+  it("finds the tournaments that take fees and pay the placeholder, for npm start's warning", async () => {
+    const feeNoPayee = await createTournament(gw.api, admin, { entryFee: '50' });
+    const feePlaceholder = await createTournament(gw.api, admin, { entryFee: '50', payeeUpiId: PLACEHOLDER_UPI_ID, payeeName: 'X' });
+    const feeOwn = await createTournament(gw.api, admin, { entryFee: '50', payeeUpiId: 'cup@okaxis', payeeName: 'Cup' });
+    const free = await createTournament(gw.api, admin, { entryFee: '0' });
+    const mine = new Set([feeNoPayee.id, feePlaceholder.id, feeOwn.id, free.id]);
+    const found = async (siteDefault: string) =>
+      (await tournamentsPayingPlaceholder(gw.app.store.db, siteDefault)).filter((t) => mine.has(t.id)).map((t) => t.id);
+    // The site's default is the placeholder: a tournament without its own payee pays it too.
+    expect(await found(PLACEHOLDER_UPI_ID)).toEqual([feeNoPayee.id, feePlaceholder.id]);
+    // A real default: only the one that named the placeholder itself.
+    expect(await found('site@okicici')).toEqual([feePlaceholder.id]);
+
+    expect(placeholderWarning([])).toEqual([]);
+    const lines = placeholderWarning([{ id: 7, name: 'BGMI Cup' }]);
+    expect(lines[0]).toBe(
+      '  Warning: 1 tournament that takes fees still pays the placeholder UPI ID customroom@upi, where nobody receives the money: BGMI Cup (#7).',
+    );
+    const many = placeholderWarning(Array.from({ length: 7 }, (_, i) => ({ id: i + 1, name: `Cup ${i + 1}` })));
+    expect(many[0]).toMatch(/^ {2}Warning: 7 tournaments that take fees still pay .*Cup 5 \(#5\), and 2 more\.$/);
   });
 });
 

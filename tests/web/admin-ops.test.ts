@@ -170,6 +170,35 @@ describe('tournament list', () => {
     ]);
     expect(stub.seen.at(-1)!.headers.authorization).toMatch(/^Bearer /);
   });
+
+  // Issue 27 item 10: the organiser is told while a tournament that takes fees pays the placeholder UPI ID.
+  it('marks each tournament that takes fees and still pays the placeholder UPI ID', async () => {
+    const row = (id: number, extra: Record<string, unknown>) => ({
+      ...TOURNAMENT,
+      id,
+      name: `Cup ${id}`,
+      entryFee: 50,
+      registeredTeams: 0,
+      paymentsAwaiting: 0,
+      payments: { pending: 0, submitted: 0, verified: 0, rejected: 0 },
+      ...extra,
+    });
+    routes({
+      'GET /tournaments/admin/summary': () => [
+        200,
+        [row(1, {}), row(2, { payeeUpiId: 'cup2@okaxis' }), row(3, { entryFee: 0 }), row(4, { payeeUpiId: 'customroom@upi' })],
+      ],
+    });
+    const page = unwrap(await list.loader(args(await get('http://localhost/admin/tournament-list', await adminCookie()))));
+    // The test environment keeps UPI_PAYEE_VPA at its placeholder default.
+    expect(page.body.tournaments.map((t: { id: number; paysPlaceholder: boolean }) => [t.id, t.paysPlaceholder])).toEqual([
+      [1, true],
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
+    expect(page.body.placeholder).toBe('customroom@upi');
+  });
 });
 
 describe('points form parsing', () => {
@@ -336,7 +365,8 @@ describe('points entry', () => {
         { tournamentId: '5' },
       ),
     )) as Response;
-    expect(stub.seen.length - before).toBe(1);
+    // One write (the GET beside it only checks the match is not a stage group's).
+    expect(stub.seen.slice(before).filter((r) => r.method !== 'GET')).toHaveLength(1);
     expect(stub.seen.at(-1)).toMatchObject({
       method: 'PUT',
       url: '/tournaments/5/points-table/matches/2/3',
@@ -351,6 +381,50 @@ describe('points entry', () => {
     expect(res.headers.get('location')).toBe('/admin/add-points/5?day=2&match=3');
     const next = new Request('http://localhost/admin/add-points/5?day=2&match=3', { headers: { cookie: cookieOf(res) } });
     expect((await session.readFlash(next)).message).toBe('Points table submitted successfully!');
+  });
+
+  // Issue 27 item 5: a match played in groups is never one form of every team, nor a write to an unchosen group.
+  it('sends a match played in groups to each group’s results page, and refuses to save it here', async () => {
+    const groupMatch = (id: number, groupId: number, groupName: string) => ({
+      id,
+      tid: 5,
+      day: 2,
+      matchNo: 3,
+      map: 'Erangel',
+      matchId: '',
+      password: '',
+      time: '14:00:00',
+      groupId,
+      groupName,
+      stageId: 7,
+      stageName: 'Qualifiers',
+    });
+    const inGroups = [groupMatch(41, 31, 'A'), groupMatch(42, 32, 'B')];
+    routes({
+      'GET /tournaments/5': () => [200, TOURNAMENT],
+      'GET /registrations/tournament/5': () => [200, [team(12, 'Soul'), team(9, 'GodLike')]],
+      'GET /tournaments/5/points-table/results': () => [400, { message: 'Day 2 match 3 is played in 2 groups: say which one (groupId).' }],
+      'GET /matches/tournament/5': () => [200, inGroups],
+    });
+    const cookie = await adminCookie();
+    const page = unwrap(await points.loader(args(await get(url, cookie), { tournamentId: '5' })));
+    expect(page.status).toBe(200);
+    expect(page.body.inGroups).toEqual([
+      { key: '41', label: 'Qualifiers · Group A', href: '/admin/5/stages/7/results?day=2&match=3&group=31' },
+      { key: '42', label: 'Qualifiers · Group B', href: '/admin/5/stages/7/results?day=2&match=3&group=32' },
+    ]);
+    // Each scheduled chip names its group and opens that group's page: no two identical links.
+    expect(page.body.scheduled.map((m: { group: string; href: string }) => [m.group, m.href])).toEqual([
+      ['Qualifiers · Group A', '/admin/5/stages/7/results?day=2&match=3&group=31'],
+      ['Qualifiers · Group B', '/admin/5/stages/7/results?day=2&match=3&group=32'],
+    ]);
+
+    const before = stub.seen.length;
+    const refused = unwrap(await points.action(args(post(url, [['position.12', '1']], cookie), { tournamentId: '5' })));
+    expect(refused.status).toBe(400);
+    expect(refused.body.formError).toBe("Day 2 match 3 is played in the groups of Qualifiers: enter each group's results on its own page.");
+    expect(refused.body.values).toEqual({ 'position.12': '1' });
+    expect(stub.seen.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('puts a shared placement refusal (409) beside both rows, names both teams and keeps every value', async () => {
@@ -438,6 +512,43 @@ describe('matches', () => {
       body: { tid: 5, day: 2, matchNo: 1, password: 'room-pass 9' },
     });
     expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe('Match created successfully');
+  });
+
+  // Issue 27 item 5: in a tournament with stages, every row names its group and no save lands on one silently.
+  it('names the group on every row, never edits a group’s match here, and refuses to save one', async () => {
+    const inGroup = (id: number, groupId: number, groupName: string) => ({
+      ...existing,
+      id,
+      matchId: '',
+      password: '',
+      groupId,
+      groupName,
+      stageId: 7,
+      stageName: 'Qualifiers',
+    });
+    const list = [inGroup(81, 31, 'A'), inGroup(82, 32, 'B'), { ...existing, id: 90, day: 3 }];
+    routes({ 'GET /tournaments/5': () => [200, TOURNAMENT], 'GET /matches/tournament/5': () => [200, list] });
+    const cookie = await adminCookie();
+    const page = unwrap(await matches.loader(args(await get(`${url}?day=1&match=1`, cookie), { tournamentId: '5' })));
+    expect(page.body.selected).toBeNull();
+    expect(page.body.inGroups).toEqual({
+      text: "Day 1 match 1 is played in the groups of Qualifiers: set each group's room on the stage page.",
+      href: '/admin/5/stages/7?rooms=1-1#rooms',
+    });
+    expect(page.body.stages).toEqual([{ id: 7, name: 'Qualifiers' }]);
+    expect(page.body.matches.map((m: { groupName?: string }) => m.groupName)).toEqual(['A', 'B', undefined]);
+    // A match outside the stages is still edited here.
+    const outside = unwrap(await matches.loader(args(await get(`${url}?day=3&match=1`, cookie), { tournamentId: '5' })));
+    expect(outside.body.selected).toMatchObject({ id: 90 });
+
+    const before = stub.seen.length;
+    const refused = unwrap(await matches.action(args(post(url, fields('1', '1'), cookie), { tournamentId: '5' })));
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({
+      matchNo: "Day 1 match 1 is played in the groups of Qualifiers: set each group's room on the stage page.",
+    });
+    expect(refused.body.values).toEqual(Object.fromEntries(fields('1', '1')));
+    expect(stub.seen.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('keeps every value, the room password too, beside the field errors when refused', async () => {
@@ -531,6 +642,53 @@ describe('registrations and payments', () => {
     expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe(
       '2 payments marked rejected: Soul, Orangutan.',
     );
+  });
+
+  // Issue 27 item 11: select all shown (with the filter), compact rows, and a short message for many.
+  it('offers "select all shown" and compact rows as links that keep the filter; ?select=all ticks every placed team shown', async () => {
+    routes({
+      'GET /tournaments/5': () => [200, TOURNAMENT],
+      'GET /registrations/tournament/5': () => [
+        200,
+        [team(1, 'Soul'), team(2, 'GodLike', { paymentStatus: 'verified' }), team(3, 'Orangutan'), team(4, 'Later', { place: 'waitlist' })],
+      ],
+    });
+    const cookie = await adminCookie();
+    const plain = unwrap(await registrations.loader(args(await get(url, cookie), { tournamentId: '5' }))).body;
+    expect(plain).toMatchObject({ compact: false, selectAll: false, selectable: 2, query: '?payment=submitted' });
+    expect(plain.links).toEqual({
+      rows: '?payment=submitted&rows=compact',
+      selectAll: '?payment=submitted&select=all',
+      clear: '?payment=submitted',
+    });
+    const all = unwrap(await registrations.loader(args(await get(`${url}&rows=compact&select=all`, cookie), { tournamentId: '5' }))).body;
+    expect(all).toMatchObject({ compact: true, selectAll: true, selectable: 2, query: '?payment=submitted&rows=compact' });
+    expect(all.links.clear).toBe('?payment=submitted&rows=compact');
+    // The waitlisted team is shown under the filter but has no payment to verify: not ticked.
+    expect(all.teams.map((t: { rid: number; place: string }) => [t.rid, t.place])).toEqual([
+      [1, 'placed'],
+      [3, 'placed'],
+      [4, 'waitlist'],
+    ]);
+  });
+
+  it('says "90 payments verified." for many, names a few, and goes back to the same filter and rows', async () => {
+    const many = Array.from({ length: 90 }, (_, i) => team(i + 1, `Squad ${i + 1}`, { paymentStatus: 'verified' }));
+    routes({ 'PUT /registrations/admin/payments': () => [200, many] });
+    const fields: [string, string][] = [
+      ...many.map((t): [string, string] => ['rid', String(t.rid)]),
+      ...many.map((t): [string, string] => [`expectedUpiReference.${t.rid}`, t.paymentReference]),
+      ['intent', registrations.INTENT.verifySelected],
+    ];
+    const res = (await registrations.action(
+      args(post(`${url}&rows=compact`, fields, await adminCookie()), { tournamentId: '5' }),
+    )) as Response;
+    // Bound to the references shown, as one all-or-nothing request.
+    const sent = stub.seen.at(-1)!.body as { rids: number[]; expectedUpiReferences: Record<string, string> };
+    expect(sent.rids).toHaveLength(90);
+    expect(sent.expectedUpiReferences['90']).toBe('UTR90000000');
+    expect(res.headers.get('location')).toBe('/admin/5/registrations?payment=submitted&rows=compact');
+    expect((await session.readFlash(new Request(url, { headers: { cookie: cookieOf(res) } }))).message).toBe('90 payments verified.');
   });
 
   it('asks to tick a team when none is ticked, and shows the gateway naming a foreign rid', async () => {

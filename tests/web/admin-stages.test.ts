@@ -704,6 +704,30 @@ describe('group results', () => {
     expect(page.body.lobby).toEqual({ teams: 2, maxFinishes: 4 });
   });
 
+  // Issue 27 item 22: the game's result screen lists players, so the grid shows each team's IGNs under its name.
+  it("shows the four players' IGNs under each team name, and still works when the registrations cannot be read", async () => {
+    groupRoutes({
+      'GET /tournaments/5/points-table/results': () => [200, []],
+      'GET /registrations/tournament/5': () => [
+        200,
+        [registration(101, 'Team 101'), { ...registration(102, 'Team 102'), player4Username: '' }],
+      ],
+    });
+    const cookie = await adminCookie();
+    const page = unwrap(await results.loader(args(get(URL_A, cookie), STAGE_PARAMS)));
+    expect(page.body.teams.map((t: { teamId: number; igns: string[] }) => [t.teamId, t.igns])).toEqual([
+      [101, ['igl_101', 'p2_101', 'p3_101', 'p4_101']],
+      [102, ['igl_102', 'p2_102', 'p3_102']],
+    ]);
+
+    groupRoutes({
+      'GET /tournaments/5/points-table/results': () => [200, []],
+      'GET /registrations/tournament/5': () => [403, { message: 'Forbidden' }],
+    });
+    const without = unwrap(await results.loader(args(get(URL_A, cookie), STAGE_PARAMS)));
+    expect(without.body.teams.map((t: { igns: string[] }) => t.igns)).toEqual([[], []]);
+  });
+
   it('answers 404 for a group of another stage or a missing match number', async () => {
     groupRoutes();
     const cookie = await adminCookie();

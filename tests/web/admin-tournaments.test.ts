@@ -347,7 +347,14 @@ describe('update tournament', () => {
     const page = await update.loader(args(get('/admin/update-tournament/42', cookie), { id: '42' }));
     expect(stub.seen.at(-1)).toMatchObject({ method: 'GET', url: '/tournaments/42' });
     // Decision 046: the checkbox comes unticked ('') for a tournament that does not require character IDs.
-    expect(page.values).toEqual({ ...FORM, requireCharacterIds: '', paymentDeadlineHours: '', paymentDeadlineAt: '' });
+    expect(page.values).toEqual({
+      ...FORM,
+      requireCharacterIds: '',
+      paymentDeadlineHours: '',
+      paymentDeadlineAt: '',
+      payeeUpiId: '',
+      payeeName: '',
+    });
     expect(page.cover).toEqual({ url: TOURNAMENT.coverImageUrl, width: 1200, height: 675 });
   });
 
@@ -495,5 +502,58 @@ describe('payment deadline (issue 19, decision 047)', () => {
     stub.answer((_req, res) => json(res, 200, { ...TOURNAMENT, paymentDeadlineHours: 6 }));
     page = await update.loader(args(get('/admin/update-tournament/42', cookie), { id: '42' }));
     expect(page.values).toMatchObject({ paymentDeadlineHours: '6', paymentDeadlineAt: '' });
+  });
+});
+
+// Issue 27 item 10 (decision 055): the payee is set on the tournament form; the variables are only the default.
+describe('payee (issue 27)', () => {
+  it('sends the UPI ID and name as typed (trimmed), "" for none, and refuses a bad UPI ID by its field', async () => {
+    stub.answer((_req, res) => json(res, 200, TOURNAMENT));
+    const { cookie } = await cookieFor(['ROLE_ADMIN']);
+    const post = (fields: Record<string, string>) =>
+      update.action(args(multipartPost('/admin/update-tournament/42', { ...FORM, ...fields }, [], cookie), { id: '42' }));
+    await post({ payeeUpiId: ' cup.org@okaxis ', payeeName: ' Cup Org ' });
+    let sent = await receivedForm(stub.seen.at(-1)!);
+    expect([sent.get('payeeUpiId'), sent.get('payeeName')]).toEqual(['cup.org@okaxis', 'Cup Org']);
+    await post({ payeeUpiId: '', payeeName: '' });
+    sent = await receivedForm(stub.seen.at(-1)!);
+    expect([sent.get('payeeUpiId'), sent.get('payeeName')]).toEqual(['', '']);
+
+    const before = stub.seen.length;
+    const bad = unwrap(await post({ payeeUpiId: 'cup.org', payeeName: 'Cup Org' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors).toEqual({ payeeUpiId: 'UPI ID must look like handle@provider, for example organiser@okaxis.' });
+    expect(bad.body.values).toMatchObject({ payeeUpiId: 'cup.org', payeeName: 'Cup Org' });
+    expect(stub.seen.length).toBe(before);
+  });
+
+  it("prefills the tournament's payee; a new tournament starts from the site's default unless that is the placeholder", async () => {
+    stub.answer((_req, res) => json(res, 200, { ...TOURNAMENT, payeeUpiId: 'cup.org@okaxis', payeeName: 'Cup Org' }));
+    const { cookie } = await cookieFor(['ROLE_ADMIN']);
+    const page = await update.loader(args(get('/admin/update-tournament/42', cookie), { id: '42' }));
+    expect(page.values).toMatchObject({ payeeUpiId: 'cup.org@okaxis', payeeName: 'Cup Org' });
+
+    const { resetEnvForTests } = await import('~/utils/env.server');
+    const saved = { vpa: process.env.UPI_PAYEE_VPA, name: process.env.UPI_PAYEE_NAME };
+    try {
+      delete process.env.UPI_PAYEE_VPA;
+      resetEnvForTests();
+      const fresh = await add.loader(args(get('/admin/add-tournament', cookie)));
+      expect(fresh.values).toEqual({});
+      expect(fresh.rules.defaultPayee).toMatchObject({ upiId: 'customroom@upi', placeholder: true });
+      process.env.UPI_PAYEE_VPA = 'site.org@okicici';
+      process.env.UPI_PAYEE_NAME = 'Site Org';
+      resetEnvForTests();
+      const set = await add.loader(args(get('/admin/add-tournament', cookie)));
+      expect(set.values).toEqual({ payeeUpiId: 'site.org@okicici', payeeName: 'Site Org' });
+    } finally {
+      for (const [key, value] of [
+        ['UPI_PAYEE_VPA', saved.vpa],
+        ['UPI_PAYEE_NAME', saved.name],
+      ] as const)
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      resetEnvForTests();
+    }
   });
 });

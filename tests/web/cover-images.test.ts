@@ -75,3 +75,16 @@ describe('coverSources', () => {
     expect(coverVariantUrl('https://x.test/images/a.webp', 400)).toBeNull();
   });
 });
+
+// Issue 27 item 25: a tournament without a cover showed a 185 px empty box at the top of its page.
+describe('CoverImage without a cover', () => {
+  it('draws nothing on the detail page (natural fit), and keeps the framed placeholder where the shape matters', async () => {
+    const { createElement } = await import('react');
+    const { renderToString } = await import('react-dom/server');
+    const { CoverImage } = await import('~/components/cover-image');
+    expect(renderToString(createElement(CoverImage, { cover: null, alt: 'x', sizes: '100vw', fit: 'natural' }))).toBe('');
+    expect(renderToString(createElement(CoverImage, { cover: null, alt: 'x', sizes: '100vw' }))).toBe(
+      '<div class="cv cv-f cv-ph" aria-hidden="true"></div>',
+    );
+  });
+});

@@ -145,10 +145,11 @@ describe('matches page', () => {
     expect(loaded.state.status).toBe('ok');
 
     const html = await render(matchesRoute.default, loaded);
-    // Grouped by day, in order.
-    expect(html.indexOf('>Day 1<')).toBeGreaterThan(-1);
-    expect(html.indexOf('>Day 2<')).toBeGreaterThan(html.indexOf('>Day 1<'));
-    expect(html.indexOf('>Match 2<')).toBeLessThan(html.indexOf('>Day 2<'));
+    // Grouped by day, in order, each with its date (issue 27: day 1 is the start's date in India time).
+    expect(loaded.dates).toEqual({ 1: 'Sat 1 Jun', 2: 'Sun 2 Jun' });
+    expect(html.indexOf('>Day 1 · Sat 1 Jun<')).toBeGreaterThan(-1);
+    expect(html.indexOf('>Day 2 · Sun 2 Jun<')).toBeGreaterThan(html.indexOf('>Day 1 · Sat 1 Jun<'));
+    expect(html.indexOf('>Match 2<')).toBeLessThan(html.indexOf('>Day 2 · Sun 2 Jun<'));
     // HH:MM, the room details, and the promise for the match whose room is not set yet.
     expect(html).toContain('18:30');
     expect(html).not.toContain('18:30:00');

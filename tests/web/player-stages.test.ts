@@ -293,7 +293,8 @@ describe('matches page with stages', () => {
     const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
     expect(loaded.stages).toBeNull();
     const html = await render(matchesRoute.default, loaded);
-    expect(html).toContain('<h2 id="day-1">Day 1</h2>');
+    // Issue 27: each day heading carries its date.
+    expect(html).toContain('<h2 id="day-1">Day 1 · Sat 1 Jun</h2>');
     expect(html).toContain('<h3 id="match-1">Match 1</h3>');
     expect(html).toContain('<code class="room-v">1234567</code>');
     for (const text of ['Group', 'Next match', 'Your matches', 'match-slot', 'match-next']) expect(html).not.toContain(text);

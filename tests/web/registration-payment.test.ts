@@ -227,7 +227,7 @@ describe('/payment', () => {
   });
 
   it('shows the amount, the QR and the upi:// link whose note carries the rid', async () => {
-    routes({ 'GET /registrations/user': () => [200, mine()] });
+    routes({ 'GET /registrations/user': () => [200, mine()], 'GET /tournaments/3': () => [200, TOURNAMENT] });
     const { body } = unwrap(await payment.loader(args(await signedIn('http://localhost/payment?rid=42'))));
     expect(body).toMatchObject({ found: true, rid: 42, amount: '₹150', statusLabel: 'Pending', free: false });
     expect(body.upi.uri).toContain('am=150.00');
@@ -235,8 +235,24 @@ describe('/payment', () => {
     expect(body.upi.qr).toMatch(/^data:image\/svg\+xml;base64,/);
   });
 
+  // Issue 27 item 10: players pay the tournament's own payee; the variables are only the default.
+  it("pays the tournament's own payee, and the site's default only for a tournament without one", async () => {
+    const own = { ...TOURNAMENT, payeeUpiId: 'weekend.scrims@okaxis', payeeName: 'Weekend Scrims Org' };
+    routes({ 'GET /registrations/user': () => [200, mine()], 'GET /tournaments/3': () => [200, own] });
+    const { body } = unwrap(await payment.loader(args(await signedIn('http://localhost/payment?rid=42'))));
+    expect(body.upi).toMatchObject({ vpa: 'weekend.scrims@okaxis', payeeName: 'Weekend Scrims Org' });
+    expect(body.upi.uri).toMatch(/^upi:\/\/pay\?pa=weekend.scrims%40okaxis&pn=Weekend%20Scrims%20Org&am=150.00/);
+
+    routes({ 'GET /registrations/user': () => [200, mine()], 'GET /tournaments/3': () => [200, TOURNAMENT] });
+    const fallback = unwrap(await payment.loader(args(await signedIn('http://localhost/payment?rid=42')))).body;
+    expect(fallback.upi).toMatchObject({ vpa: process.env.UPI_PAYEE_VPA ?? 'customroom@upi' });
+  });
+
   it('falls back to the tournament’s price, then to the tournament itself, for the fee', async () => {
-    routes({ 'GET /registrations/user': () => [200, [{ ...mine()[0], tournament: { id: 3, name: 'Weekend Scrims', price: 99 } }]] });
+    routes({
+      'GET /registrations/user': () => [200, [{ ...mine()[0], tournament: { id: 3, name: 'Weekend Scrims', price: 99 } }]],
+      'GET /tournaments/3': () => [200, TOURNAMENT], // for its payee
+    });
     expect(unwrap(await payment.loader(args(await signedIn('http://localhost/payment?rid=42')))).body.amount).toBe('₹99');
     routes({ 'GET /registrations/user': () => [200, [registration()]], 'GET /tournaments/3': () => [200, { ...TOURNAMENT, entryFee: 0 }] });
     const { body } = unwrap(await payment.loader(args(await signedIn('http://localhost/payment?rid=42'))));

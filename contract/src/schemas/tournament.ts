@@ -5,9 +5,12 @@ import {
   LONG_TEXT_MAX,
   MAX_ENTRY_FEE,
   MAX_TEAMS_RANGE,
+  PAYEE_NAME_MAX,
   PAYMENT_DEADLINE_HOURS_MAX,
   POINTS_SYSTEM_IDS,
   TOURNAMENT_STATUSES,
+  UPI_ID_MESSAGE,
+  UPI_ID_PATTERN,
   type FieldErrors,
 } from '../constants.js';
 
@@ -80,6 +83,9 @@ export const TournamentFormSchema = z.object({
   ),
   paymentDeadlineAt: clearable(DateField),
   requireCharacterIds: checkbox('Require character IDs'),
+  // Issue 27 (decision 055): who the players pay; left out on update keeps it, "" clears it (the site's default).
+  payeeUpiId: clearable(z.string().trim().regex(UPI_ID_PATTERN, UPI_ID_MESSAGE)),
+  payeeName: clearable(text('Payee name', PAYEE_NAME_MAX)),
 });
 
 export type TournamentForm = z.infer<typeof TournamentFormSchema>;
@@ -119,6 +125,10 @@ export function validateTournamentForm(
   if (result.success && result.data.paymentDeadlineHours != null && result.data.paymentDeadlineAt != null) {
     errors.paymentDeadlineAt ??= 'Choose hours after registering or a fixed time for the payment deadline, not both.';
   }
+  if (result.success && (result.data.payeeUpiId == null) !== (result.data.payeeName == null)) {
+    if (result.data.payeeUpiId == null) errors.payeeUpiId ??= 'Give the UPI ID that receives the fees, or clear the payee name too.';
+    else errors.payeeName ??= 'Give the name players see in their UPI app, or clear the UPI ID too.';
+  }
   if (Object.keys(errors).length > 0 || !result.success) return { errors };
   return { data: result.data };
 }
@@ -156,6 +166,16 @@ export const TournamentMultipartDocSchema = z.object({
     .enum(['on', 'true', '1', 'off', 'false', '0', ''])
     .optional()
     .describe('Every named player must give their in-game character ID (decision 046). A checkbox: absent means off.'),
+  payeeUpiId: z
+    .string()
+    .optional()
+    .describe(
+      'Issue 27: the UPI ID (handle@provider) that receives the entry fees; "" for none (the site\'s default); left out on update keeps it.',
+    ),
+  payeeName: z
+    .string()
+    .optional()
+    .describe(`The payee's name players see in their UPI app, at most ${PAYEE_NAME_MAX} characters; with payeeUpiId.`),
   coverImage: z.string().optional().describe('Image file (JPEG, PNG, WebP, GIF or AVIF), at most 5 MB, at least 200×100 pixels'),
 });
 
@@ -189,6 +209,11 @@ export const TournamentSchema = z.object({
     .optional()
     .describe('Issue 19: hours a placed team has to get its payment verified; left out when none.'),
   paymentDeadlineAt: z.string().optional().describe('Issue 19: the fixed time by which payments must be verified; left out when none.'),
+  payeeUpiId: z
+    .string()
+    .optional()
+    .describe("Issue 27: the UPI ID that receives this tournament's fees; left out when none (the site's default)."),
+  payeeName: z.string().optional().describe('The payee name beside payeeUpiId; left out when none.'),
 });
 
 export type TournamentJson = z.infer<typeof TournamentSchema>;
@@ -217,6 +242,7 @@ export const TournamentAdminSummarySchema = z.object({
     .int()
     .optional()
     .describe('Emails and pushes of this tournament that could not be delivered (decision 044); left out when none.'),
+  payeeUpiId: z.string().optional().describe("Issue 27: the tournament's own payee UPI ID; left out when none (the site's default)."),
   payments: z
     .object({ pending: z.number().int(), submitted: z.number().int(), verified: z.number().int(), rejected: z.number().int() })
     .describe('Registrations by payment status; they add up to registeredTeams.'),

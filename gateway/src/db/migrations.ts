@@ -623,6 +623,13 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('matches').addColumn('not_played_by', 'text').execute();
       },
     },
+    // Issue 27 (decision 055): each tournament's own payee; null keeps the site's default (UPI_PAYEE_VPA / UPI_PAYEE_NAME).
+    '018-tournament-payee': {
+      async up(db: Db) {
+        await db.schema.alterTable('tournaments').addColumn('payee_upi_id', 'text').execute();
+        await db.schema.alterTable('tournaments').addColumn('payee_name', 'text').execute();
+      },
+    },
   };
 }
 

@@ -56,7 +56,16 @@ export async function recordResultChange(
     teams: readonly TeamChange[];
   },
 ): Promise<number | null> {
-  const teams = change.teams.filter((t) => !sameValues(t.before, t.after));
+  const restored = await lastRemovedValues(
+    trx,
+    change,
+    change.teams.filter((t) => t.before === null && t.after !== null),
+  );
+  // A result entered where an earlier one was removed is a correction from the last recorded values
+  // (issue 27): it is listed even when it puts back exactly what was removed, or the removal would stand.
+  const teams = change.teams
+    .map((t) => ({ ...t, before: t.before ?? restored.get(t.registrationId) ?? null }))
+    .filter((t) => restored.has(t.registrationId) || !sameValues(t.before, t.after));
   if (teams.length === 0) return null;
   const last = await trx
     .selectFrom('result_changes')
@@ -90,6 +99,43 @@ export async function recordResultChange(
     )
     .execute();
   return changeId;
+}
+
+/** For each team given, the values its last recorded change removed (when that change was a removal). */
+async function lastRemovedValues(
+  trx: Trx,
+  at: { tournamentId: number; groupId: number; day: number; match: number },
+  teams: readonly TeamChange[],
+): Promise<Map<number, StoredValues>> {
+  const found = new Map<number, StoredValues>();
+  if (teams.length === 0) return found;
+  const rows = await trx
+    .selectFrom('result_changes')
+    .select(['registration_id', 'change_id', 'old_position', 'old_wins', 'old_finishes', 'old_absent', 'new_position'])
+    .where('tournament_id', '=', at.tournamentId)
+    .where('group_id', '=', at.groupId)
+    .where('day', '=', at.day)
+    .where('match_no', '=', at.match)
+    .where(
+      'registration_id',
+      'in',
+      teams.map((t) => t.registrationId),
+    )
+    .orderBy('change_id', 'desc')
+    .execute();
+  const seen = new Set<number>();
+  for (const row of rows) {
+    const id = Number(row.registration_id);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (row.new_position === null && row.old_position !== null) {
+      found.set(
+        id,
+        storedValues({ position: row.old_position, wins: row.old_wins ?? 0, finishes: row.old_finishes ?? 0, absent: row.old_absent }),
+      );
+    }
+  }
+  return found;
 }
 
 const values = (position: number, wins: number | null, finishes: number | null, absent: number | null): ResultValues => ({

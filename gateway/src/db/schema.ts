@@ -110,6 +110,9 @@ export interface TournamentsTable {
   payment_deadline_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Decision 046: 1 when every named player must give a character ID. */
   require_character_ids: ColumnType<number, number | undefined, number>;
+  /** Issue 27 (decision 055): the organiser's payee; null = the site's default (UPI_PAYEE_VPA / UPI_PAYEE_NAME). */
+  payee_upi_id: ColumnType<string | null, string | null | undefined, string | null>;
+  payee_name: ColumnType<string | null, string | null | undefined, string | null>;
   deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -2,7 +2,7 @@ import { sql, type CompiledQuery, type Selectable } from 'kysely';
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { TournamentsTable } from './schema.js';
-import { DEFAULT_POINTS_SYSTEM, type TournamentAdminSummary, type TournamentJson } from '@custom-room/contract';
+import { DEFAULT_POINTS_SYSTEM, PLACEHOLDER_UPI_ID, type TournamentAdminSummary, type TournamentJson } from '@custom-room/contract';
 import { imageUrl } from '../lib/images.js';
 
 /** What an admin sets on a tournament (dates as ISO UTC strings). */
@@ -27,6 +27,9 @@ export interface TournamentValues {
   paymentDeadlineAt?: string | null;
   /** Decision 046: every named player must give a character ID (off when absent). */
   requireCharacterIds?: boolean;
+  /** Issue 27: the payee (both or neither); undefined keeps the stored value, null clears it. */
+  payeeUpiId?: string | null;
+  payeeName?: string | null;
   /** An id already stored in images (see insertImage); null or absent for no cover. */
   coverImageId?: string | null;
 }
@@ -115,6 +118,7 @@ export function toTournamentJson(row: TournamentRow): TournamentJson {
     updatedAt: row.updated_at,
     ...(row.payment_deadline_hours != null ? { paymentDeadlineHours: Number(row.payment_deadline_hours) } : {}),
     ...(row.payment_deadline_at != null ? { paymentDeadlineAt: row.payment_deadline_at } : {}),
+    ...(row.payee_upi_id != null ? { payeeUpiId: row.payee_upi_id, payeeName: row.payee_name ?? '' } : {}),
   };
 }
 
@@ -138,6 +142,7 @@ function toColumns(values: TournamentValues) {
     ...(values.paymentDeadlineHours !== undefined ? { payment_deadline_hours: values.paymentDeadlineHours } : {}),
     ...(values.paymentDeadlineAt !== undefined ? { payment_deadline_at: values.paymentDeadlineAt } : {}),
     require_character_ids: values.requireCharacterIds ? 1 : 0,
+    ...(values.payeeUpiId !== undefined ? { payee_upi_id: values.payeeUpiId, payee_name: values.payeeName ?? null } : {}),
   };
 }
 
@@ -220,6 +225,7 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
       't.max_teams',
       't.entry_fee',
       't.points_system',
+      't.payee_upi_id',
       'c.registered',
       'c.waitlisted',
       'c.pending',
@@ -249,6 +255,21 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
     ...(n(r.waitlisted) > 0 ? { waitlisted: n(r.waitlisted) } : {}),
     paymentsAwaiting: n(r.submitted),
     ...(n(r.failed) > 0 ? { failedDeliveries: n(r.failed) } : {}),
+    ...(r.payee_upi_id != null ? { payeeUpiId: r.payee_upi_id } : {}),
     payments: { pending: n(r.pending), submitted: n(r.submitted), verified: n(r.verified), rejected: n(r.rejected) },
   }));
+}
+
+/**
+ * Issue 27 (decision 055): live tournaments that take fees and pay the placeholder UPI ID, their own or, without
+ * one, the site's default (UPI_PAYEE_VPA, the web's variable) when that is the placeholder too.
+ */
+export async function tournamentsPayingPlaceholder(db: Trx, siteDefaultUpiId: string): Promise<{ id: number; name: string }[]> {
+  let query = db.selectFrom('tournaments').select(['id', 'name']).where('deleted_at', 'is', null).where('entry_fee', '>', 0);
+  query =
+    siteDefaultUpiId === PLACEHOLDER_UPI_ID
+      ? query.where((eb) => eb.or([eb('payee_upi_id', 'is', null), eb('payee_upi_id', '=', PLACEHOLDER_UPI_ID)]))
+      : query.where('payee_upi_id', '=', PLACEHOLDER_UPI_ID);
+  const rows = await query.orderBy('start_date').orderBy('id').execute();
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }

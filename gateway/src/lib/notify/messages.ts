@@ -37,7 +37,8 @@ function matchWords(data: Record<string, unknown>, groupName?: string): string {
   const matchNo = num(data.matchNo);
   const group = str(data.groupName) ?? groupName;
   const base = day && matchNo ? `day ${day} match ${matchNo}` : 'your next match';
-  return group ? `${base} (${group})` : base;
+  // "Group A", never a bare "(A)" (issue 27).
+  return group ? `${base} (Group ${group})` : base;
 }
 
 /**
@@ -98,7 +99,7 @@ function words(
     case 'stage-published': {
       const group = to.groupName ?? str(data.groupName);
       const slot = to.slot ?? num(data.slot);
-      const where = group ? `${group}${slot ? `, slot ${slot}` : ''}` : 'its group';
+      const where = group ? `Group ${group}${slot ? `, slot ${slot}` : ''}` : 'its group';
       return {
         title: `${stage ?? 'Groups'}: your group and slot`,
         body: `${team} plays in ${where}${stage ? ` of ${stage}` : ''}, ${t}.`,
