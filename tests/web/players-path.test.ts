@@ -227,7 +227,11 @@ describe('/payment once a UTR is sent', () => {
     },
   ];
   async function html(extra: Parameters<typeof registrationJson>[0]) {
-    gatewayAnswers({ 'GET /registrations/user': (_req, res) => json(res, 200, mine(extra)) });
+    gatewayAnswers({
+      'GET /registrations/user': (_req, res) => json(res, 200, mine(extra)),
+      // The payee is the tournament's (issue 27 item 10): asked only for a team that pays.
+      [`GET /tournaments/${TID}`]: (_req, res) => json(res, 200, tournament({ entryFee: 150 })),
+    });
     return renderPage(payment.default, unwrap(await payment.loader(args(await signedIn('http://localhost/payment?rid=42'), {}))).body);
   }
 

@@ -194,7 +194,11 @@ describe('the team page, My Tournaments and the payment page show the state', ()
     expect(body).toMatchObject({ upi: null, screenshotForm: null, notPlaced: 'Your team is on the waitlist: pay once it has a place.' });
     expect(body.state.words).toBe('waitlist #1');
 
-    routes({ 'GET /registrations/user': () => [200, mine({ payBy: '2099-01-01T15:30:00.000Z' })] });
+    // A placed team pays the tournament's payee (issue 27 item 10): the page asks for the tournament.
+    routes({
+      'GET /registrations/user': () => [200, mine({ payBy: '2099-01-01T15:30:00.000Z' })],
+      'GET /tournaments/3': () => [200, TOURNAMENT],
+    });
     body = unwrap(await payment.loader(args(await signedIn('http://localhost/payment?rid=42')))).body;
     expect(body.notPlaced).toBeNull();
     expect(body.upi.uri).toContain('am=150.00');
