@@ -488,7 +488,7 @@ async function populate(baseUrl, admin) {
           teamName: '',
           position,
           wins: position === 1 ? 1 : 0,
-          finishes: Math.floor(Math.random() * 8),
+          finishes: Math.floor(Math.random() * 4),
           totalPoints: 0,
         });
       });
@@ -513,7 +513,7 @@ async function populate(baseUrl, admin) {
   for (const group of drawn.groups) {
     for (let match = 1; match <= MATCHES_PER_DAY; match++) {
       const order = group.slots.map((s) => s.teamId).sort(() => Math.random() - 0.5);
-      const results = order.map((teamId, i) => ({ teamId, position: i + 1, finishes: Math.floor(Math.random() * 8) }));
+      const results = order.map((teamId, i) => ({ teamId, position: i + 1, finishes: Math.floor(Math.random() * 4) }));
       await call(baseUrl, 'PUT', `/tournaments/${staged}/points-table/matches/1/${match}`, { token, json: { groupId: group.id, results } });
     }
   }

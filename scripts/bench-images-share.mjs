@@ -206,7 +206,7 @@ async function main() {
   if (created.status !== 200) throw new Error(`create tournament: ${created.status} ${await created.text()}`);
   const tid = (await created.json()).id;
   const rids = await seedSquads(dataDir, tid);
-  const results = (shift) => rids.map((teamId, i) => ({ teamId, position: ((i * 7 + shift) % TEAMS) + 1, finishes: (i * 3 + shift) % 9 }));
+  const results = (shift) => rids.map((teamId, i) => ({ teamId, position: ((i * 7 + shift) % TEAMS) + 1, finishes: (i * 3 + shift) % 4 })); // within the lobby (issue 27 item 8)
   for (let m = 1; m <= 3; m++)
     await call(gatewayUrl, 'PUT', `/tournaments/${tid}/points-table/matches/1/${m}`, { token, json: { results: results(m) } });
   const imagePath = `/tournaments/${tid}/points-table.png`;

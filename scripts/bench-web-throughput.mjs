@@ -114,7 +114,7 @@ async function seed(stack) {
         teamName: team.teamName,
         position: i + 1,
         wins: i === 0 ? 1 : 0,
-        finishes: 8 - i,
+        finishes: Math.max(0, 5 - i), // a lobby of 8 squads: at most 31 finishes a match (issue 27 item 8)
         totalPoints: 0,
       },
     });
