@@ -483,7 +483,8 @@ describe('notifications from stage writes and the match reminder', () => {
     expect(reminder.body).toContain('starts at 18:00 IST');
     expect((await linesOf(players[3]!, tid)).map((l) => l.kind)).toEqual(['stage-published']);
 
-    // Completing the stage: one team per group qualifies.
+    // Completing the stage: one team per group qualifies for the next one (a last stage would announce final places, issue 27).
+    expect((await gw.api.post(`/tournaments/${tid}/stages`, { name: 'Final', lobbySize: 2 }, admin)).status).toBe(201);
     const done = await gw.api.post(`/tournaments/${tid}/stages/${stage.id}/complete`, {}, admin);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     await gw.app.notifier.runOnce();

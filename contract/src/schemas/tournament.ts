@@ -7,6 +7,7 @@ import {
   MAX_TEAMS_RANGE,
   PAYMENT_DEADLINE_HOURS_MAX,
   POINTS_SYSTEM_IDS,
+  TOURNAMENT_PHASES,
   TOURNAMENT_STATUSES,
   type FieldErrors,
 } from '../constants.js';
@@ -189,6 +190,16 @@ export const TournamentSchema = z.object({
     .optional()
     .describe('Issue 19: hours a placed team has to get its payment verified; left out when none.'),
   paymentDeadlineAt: z.string().optional().describe('Issue 19: the fixed time by which payments must be verified; left out when none.'),
+  phase: z
+    .enum(TOURNAMENT_PHASES)
+    .optional()
+    .describe(
+      "Issue 27, decision 051: where the tournament stands, derived from status, dates and stages by the contract rule tournamentPhase (status stays the organiser's free text). Always sent by this gateway; a reader of an older one derives it itself.",
+    ),
+  stageProgress: z
+    .object({ stages: z.number().int(), started: z.boolean(), finished: z.boolean() })
+    .optional()
+    .describe('Issue 27: the stages the phase reads (how many, one published, the last completed); left out when there are none.'),
 });
 
 export type TournamentJson = z.infer<typeof TournamentSchema>;

@@ -2,7 +2,14 @@ import { sql, type CompiledQuery, type Selectable } from 'kysely';
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { TournamentsTable } from './schema.js';
-import { DEFAULT_POINTS_SYSTEM, type TournamentAdminSummary, type TournamentJson } from '@custom-room/contract';
+import {
+  DEFAULT_POINTS_SYSTEM,
+  tournamentPhase,
+  type StageProgress,
+  type TournamentAdminSummary,
+  type TournamentJson,
+  type TournamentPhase,
+} from '@custom-room/contract';
 import { imageUrl } from '../lib/images.js';
 
 /** What an admin sets on a tournament (dates as ISO UTC strings). */
@@ -35,6 +42,10 @@ export type TournamentRow = Selectable<TournamentsTable> & {
   registered_teams: number | string | bigint | null;
   cover_image_width: number | null;
   cover_image_height: number | null;
+  /** Issue 27: the stages the derived phase reads (decision 051). */
+  stage_count: number | string | bigint | null;
+  stages_started: number | string | bigint | null;
+  last_stage_state: string | null;
 };
 
 /**
@@ -67,6 +78,21 @@ function selectLive(db: Trx) {
         .orderBy('i.width', 'desc')
         .limit(1)
         .as('cover_image_height'),
+      // The stages' (tournament_id, ord) index answers each of these.
+      eb.selectFrom('stages as s').whereRef('s.tournament_id', '=', 't.id').select(eb.fn.countAll().as('n')).as('stage_count'),
+      eb
+        .selectFrom('stages as s')
+        .whereRef('s.tournament_id', '=', 't.id')
+        .where('s.state', '<>', 'draft')
+        .select(eb.fn.countAll().as('n'))
+        .as('stages_started'),
+      eb
+        .selectFrom('stages as s')
+        .whereRef('s.tournament_id', '=', 't.id')
+        .select('s.state')
+        .orderBy('s.ord', 'desc')
+        .limit(1)
+        .as('last_stage_state'),
     ])
     .where('t.deleted_at', 'is', null);
 }
@@ -88,7 +114,30 @@ export async function getTournament(db: Trx, id: number): Promise<TournamentRow 
   return selectLive(db).where('t.id', '=', id).executeTakeFirst();
 }
 
-export function toTournamentJson(row: TournamentRow): TournamentJson {
+/** The stages' facts of a row, for tournamentPhase. */
+export function stageProgressOf(row: TournamentRow): StageProgress {
+  const stages = Number(row.stage_count ?? 0);
+  return { stages, started: Number(row.stages_started ?? 0) > 0, finished: stages > 0 && row.last_stage_state === 'completed' };
+}
+
+/** The phase of a row at nowMs (the contract's one rule, decision 051). */
+export function phaseOf(row: TournamentRow, nowMs: number): TournamentPhase {
+  return tournamentPhase(
+    {
+      status: row.status,
+      registrationOpen: row.registration_open,
+      registrationClose: row.registration_close,
+      startDate: row.start_date,
+      endDate: row.end_date,
+      stageProgress: stageProgressOf(row),
+    },
+    nowMs,
+  );
+}
+
+/** A tournament's answer; nowMs dates its derived phase (app.clock). */
+export function toTournamentJson(row: TournamentRow, nowMs: number): TournamentJson {
+  const progress = stageProgressOf(row);
   return {
     id: row.id,
     name: row.name,
@@ -115,6 +164,8 @@ export function toTournamentJson(row: TournamentRow): TournamentJson {
     updatedAt: row.updated_at,
     ...(row.payment_deadline_hours != null ? { paymentDeadlineHours: Number(row.payment_deadline_hours) } : {}),
     ...(row.payment_deadline_at != null ? { paymentDeadlineAt: row.payment_deadline_at } : {}),
+    phase: phaseOf(row, nowMs),
+    ...(progress.stages > 0 ? { stageProgress: progress } : {}),
   };
 }
 

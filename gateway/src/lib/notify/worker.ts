@@ -466,6 +466,19 @@ export async function resolveAudience(trx: Trx, audience: Audience): Promise<Rec
         .execute(),
     );
     found = rows.map((r) => ({ userId: Number(r.user_id), teamName: r.team_name, groupName: r.group_name, slot: Number(r.slot) }));
+  } else if ('standings' in audience) {
+    const stageId = Number(audience.standings);
+    const ranked = await trx
+      .selectFrom('stage_results as sr')
+      .innerJoin('registrations as r', 'r.id', 'sr.registration_id')
+      .select(['r.user_id', 'r.team_name', 'r.place', 'sr.stage_rank'])
+      .where('sr.stage_id', '=', stageId)
+      .orderBy('sr.stage_rank')
+      .execute();
+    // "of 16": every team the stage ranked, also one that left since; only placed teams are told.
+    found = ranked
+      .filter((r) => r.place === 'placed')
+      .map((r) => ({ userId: Number(r.user_id), teamName: r.team_name, rank: Number(r.stage_rank), of: ranked.length }));
   }
   const seen = new Set<number>();
   return found.filter((r) => !seen.has(r.userId) && seen.add(r.userId));
