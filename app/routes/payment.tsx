@@ -17,7 +17,8 @@ import { PaymentSubmitSchema } from '@custom-room/contract';
 import { paymentFormUrl, paymentNote, qrDataUrl, upiUri } from '~/utils/upi.server';
 import { placeView } from '~/utils/places';
 import { PlaceBadge } from '~/components/place-badge';
-import { NOT_PLACED_MESSAGES } from '@custom-room/contract/constants';
+import { NOT_PLACED_MESSAGES, paymentsClosedMessage, phaseTakesPayments } from '@custom-room/contract/constants';
+import { summaryPhase } from '~/utils/tournament';
 import '~/styles/player.css';
 import '~/styles/places.css';
 
@@ -66,9 +67,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const words = paymentWords(registration.paymentStatus);
   const note = paymentNote(registration.rid, registration.teamName);
-  const state = placeView(registration, { timeZone: env.APP_TIME_ZONE, free: fee <= 0 });
+  // Decision 051: a Completed or Cancelled tournament asks nobody to pay (no QR, no reference form, no deadline).
+  const phase = registration.tournament ? summaryPhase(registration.tournament) : null;
+  const closed = phase !== null && !phaseTakesPayments(phase) ? paymentsClosedMessage(phase) : null;
+  const state = placeView(registration, { timeZone: env.APP_TIME_ZONE, free: fee <= 0, paymentsClosed: closed !== null });
   // Only a placed team pays: a waitlisted, released or withdrawn one is told why not (decision 043).
-  const placed = registration.place === 'placed';
+  const placed = registration.place === 'placed' && closed === null;
   const uri = fee > 0 && placed ? upiUri({ vpa: env.UPI_PAYEE_VPA, payeeName: env.UPI_PAYEE_NAME, amount: fee, note }) : null;
   return data({
     found: true as const,
@@ -83,7 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     statusDetail: words.detail,
     reference: registration.paymentReference,
     state,
-    notPlaced: registration.place === 'placed' ? null : NOT_PLACED_MESSAGES[registration.place],
+    notPlaced: closed ?? (registration.place === 'placed' ? null : NOT_PLACED_MESSAGES[registration.place]),
     upi: uri ? { uri, qr: await qrDataUrl(uri), vpa: env.UPI_PAYEE_VPA, payeeName: env.UPI_PAYEE_NAME, note } : null,
     screenshotForm: fee > 0 && placed ? paymentFormUrl(env.PAYMENT_FORM_URL, registration.rid) : null,
   });

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../gateway/src/lib/clock.js';
+import { enqueueEvent } from '../../gateway/src/db/outbox.js';
 import {
   adminToken,
   createTournament,
   createTournamentWithTeams,
   createUser,
   startGateway,
+  toForm,
+  tournamentFields,
   unique,
+  uniqueUtr,
   type ApiResponse,
   type TestGateway,
   type TestUser,
@@ -225,9 +229,67 @@ describe('the end of an event', () => {
       expect((await tournament(t.id)).phase, phase).toBe(phase);
       expect((await listed(t.id)).phase, phase).toBe(phase);
     }
+    // The link card's status line follows the phase too: its bytes (and ETag) change with the clock alone.
+    const fresh = await createTournament(gw.api, admin, {
+      registrationOpen: iso(clock.now() - hour),
+      registrationClose: iso(clock.now() + hour),
+      startDate: iso(clock.now() + 2 * hour),
+      endDate: iso(clock.now() + 3 * hour),
+    });
+    const card = async () => {
+      const res = await fetch(`${gw.url}/tournaments/${fresh.id}/card.png`);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      return res.headers.get('etag');
+    };
+    const whileOpen = await card();
+    expect(await card()).toBe(whileOpen);
+    clock.advance(1.5 * hour);
+    expect(await card()).not.toBe(whileOpen);
     const cancelled = await createTournament(gw.api, admin, { status: 'Cancelled' });
     expect((await tournament(cancelled.id)).phase).toBe('cancelled');
     const closedByOrganiser = await createTournament(gw.api, admin, { status: 'Registration Closed' });
     expect((await tournament(closedByOrganiser.id)).phase).toBe('registration-closed');
+  });
+
+  it('takes no payment and sends no request to pay once a tournament is Completed or Cancelled (issue 27 item 2)', async () => {
+    for (const status of ['Cancelled', 'Completed'] as const) {
+      const fields = tournamentFields({ entryFee: '100', maxTeams: '10' });
+      const { tid, teams } = await createTournamentWithTeams(
+        gw.api,
+        admin,
+        players.slice(0, 2),
+        [`P0 ${unique()}`, `P1 ${unique()}`],
+        fields,
+      );
+      // While it runs, a placed team pays as before.
+      ok(await gw.api.post(`/registrations/${tid}/payment`, { upiReference: uniqueUtr() }, players[0]!.token), 200, 'pay while open');
+      const t = await tournament(tid);
+      const update = await gw.api.request('PUT', `/tournaments/admin/update/${tid}`, {
+        token: admin,
+        form: toForm({
+          ...fields,
+          name: t.name,
+          startDate: t.startDate,
+          endDate: t.endDate,
+          registrationOpen: t.registrationOpen,
+          registrationClose: t.registrationClose,
+          status,
+        }),
+      });
+      ok(update, 200, 'update status');
+      expect((await tournament(tid)).phase).toBe(status.toLowerCase());
+      const refused = await gw.api.post(`/registrations/${tid}/payment`, { upiReference: uniqueUtr() }, players[1]!.token);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(
+        status === 'Cancelled' ? /cancelled: no entry fee is taken/ : /completed: no entry fee is taken/,
+      );
+      // A promotion written now (a place freed) reaches nobody: it would ask for a fee.
+      await gw.app.store.writeTransaction((trx) =>
+        enqueueEvent(trx, { kind: 'promoted', tournamentId: tid, audience: { registrations: [teams[1]!.rid] }, data: {} }, clock.now()),
+      );
+      await gw.app.notifier.runOnce();
+      expect((await linesOf(players[1]!, tid)).map((l) => l.kind)).not.toContain('promoted');
+    }
   });
 });

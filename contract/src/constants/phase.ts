@@ -88,3 +88,9 @@ export const phaseTakesTeams = (phase: TournamentPhase) => phase === 'registrati
 
 /** A Completed or Cancelled tournament asks nobody to pay: no payment request, page or reminder (issue 27 item 2). */
 export const phaseTakesPayments = (phase: TournamentPhase) => phase !== 'completed' && phase !== 'cancelled';
+
+/** Why a tournament takes no payment (the payment page and the gateway's refusal say the same). */
+export const paymentsClosedMessage = (phase: TournamentPhase) =>
+  phase === 'cancelled'
+    ? 'This tournament is cancelled: no entry fee is taken. Contact the organiser about a refund.'
+    : 'This tournament is completed: no entry fee is taken any more.';

@@ -217,6 +217,7 @@ export const TournamentAdminSummarySchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
   registrationClose: z.string(),
+  phase: z.enum(TOURNAMENT_PHASES).optional().describe('Issue 27: the derived phase, as on GET /tournaments/{id}.'),
   maxTeams: z.number().int(),
   entryFee: z.number().int(),
   pointsSystem: z.string(),

@@ -114,14 +114,19 @@ export async function getTournament(db: Trx, id: number): Promise<TournamentRow 
   return selectLive(db).where('t.id', '=', id).executeTakeFirst();
 }
 
+type PhaseRow = Pick<
+  TournamentRow,
+  'status' | 'registration_open' | 'registration_close' | 'start_date' | 'end_date' | 'stage_count' | 'stages_started' | 'last_stage_state'
+>;
+
 /** The stages' facts of a row, for tournamentPhase. */
-export function stageProgressOf(row: TournamentRow): StageProgress {
+export function stageProgressOf(row: PhaseRow): StageProgress {
   const stages = Number(row.stage_count ?? 0);
   return { stages, started: Number(row.stages_started ?? 0) > 0, finished: stages > 0 && row.last_stage_state === 'completed' };
 }
 
 /** The phase of a row at nowMs (the contract's one rule, decision 051). */
-export function phaseOf(row: TournamentRow, nowMs: number): TournamentPhase {
+export function phaseOf(row: PhaseRow, nowMs: number): TournamentPhase {
   return tournamentPhase(
     {
       status: row.status,
@@ -234,7 +239,7 @@ export async function softDeleteTournament(db: Trx, id: number): Promise<boolean
  * Every live tournament with its team count and payments by status, for the admin list, in one
  * statement: registrations are counted once per tournament, not once per tournament and status.
  */
-export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminSummary[]> {
+export async function listTournamentSummaries(db: Trx, nowMs: number): Promise<TournamentAdminSummary[]> {
   // Decision 043: the counts are of placed teams; the waitlist is counted on its own.
   const byStatus = (status: string) =>
     sql<number | string>`sum(case when place = 'placed' and payment_status = ${status} then 1 else 0 end)`;
@@ -267,6 +272,7 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
       't.status',
       't.start_date',
       't.end_date',
+      't.registration_open',
       't.registration_close',
       't.max_teams',
       't.entry_fee',
@@ -278,6 +284,23 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
       'c.verified',
       'c.rejected',
       'f.failed',
+      // Issue 27: the stages the phase reads, as selectLive.
+      (eb) => eb.selectFrom('stages as s').whereRef('s.tournament_id', '=', 't.id').select(eb.fn.countAll().as('n')).as('stage_count'),
+      (eb) =>
+        eb
+          .selectFrom('stages as s')
+          .whereRef('s.tournament_id', '=', 't.id')
+          .where('s.state', '<>', 'draft')
+          .select(eb.fn.countAll().as('n'))
+          .as('stages_started'),
+      (eb) =>
+        eb
+          .selectFrom('stages as s')
+          .whereRef('s.tournament_id', '=', 't.id')
+          .select('s.state')
+          .orderBy('s.ord', 'desc')
+          .limit(1)
+          .as('last_stage_state'),
     ])
     .where('t.deleted_at', 'is', null)
     .orderBy('t.start_date', 'asc')
@@ -293,6 +316,7 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
     startDate: r.start_date,
     endDate: r.end_date,
     registrationClose: r.registration_close,
+    phase: phaseOf(r, nowMs),
     maxTeams: Number(r.max_teams),
     entryFee: Number(r.entry_fee),
     pointsSystem: r.points_system,

@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
-import { matchStartsAt, matchTimeText, NOTIFICATION_KINDS, type NotificationKind } from '@custom-room/contract';
+import { matchStartsAt, matchTimeText, NOTIFICATION_KINDS, phaseTakesPayments, type NotificationKind } from '@custom-room/contract';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { enqueueEvent, type Audience } from '../../db/outbox.js';
 import { confirmedTeams } from '../../db/notify-events.js';
+import { getTournament, phaseOf } from '../../db/tournaments.js';
 import { isoAt, type Clock } from '../clock.js';
 import { createMailer, type Mailer } from '../mailer.js';
 import { isPushServiceUrl, PushSender, type VapidKeys } from '../push.js';
@@ -254,6 +255,11 @@ export class Notifier {
     const kind = event.kind as NotificationKind;
     const tournament = await trx.selectFrom('tournaments').select(['id', 'name']).where('id', '=', event.tournament_id).executeTakeFirst();
     if (!tournament) return 0;
+    // Decision 051: a request to pay is never sent for a Completed or Cancelled tournament.
+    if (kind === 'promoted') {
+      const row = await getTournament(trx, Number(event.tournament_id));
+      if (row && !phaseTakesPayments(phaseOf(row, now))) return 0;
+    }
     const data = JSON.parse(event.data) as Record<string, unknown>;
     const recipients = await resolveAudience(trx, JSON.parse(event.audience) as Audience);
     if (recipients.length === 0) return 0;

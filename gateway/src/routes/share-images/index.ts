@@ -3,10 +3,17 @@ import { LRUCache } from 'lru-cache';
 import { InFlight } from '@custom-room/toolkit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, GROUP_NOT_FOUND, STAGE_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
+import {
+  endpoints,
+  GROUP_NOT_FOUND,
+  phaseChangesAt,
+  STAGE_NOT_FOUND,
+  TOURNAMENT_NOT_FOUND,
+  type TournamentPhase,
+} from '@custom-room/contract';
 import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { currentStage, findGroup, findStageRow, groupMembers } from '../../db/stages.js';
-import { getTournament } from '../../db/tournaments.js';
+import { getTournament, phaseOf } from '../../db/tournaments.js';
 import { getTournamentTeams } from '../../db/results.js';
 import { notFound } from '../../lib/errors.js';
 import {
@@ -45,6 +52,8 @@ interface Described {
   filename: string;
   /** The picture's size: the 1080×1350 share images by default, 1200×630 for the link cards. */
   size?: CardSize;
+  /** A picture that reads the clock (the link card's phase, decision 051): stale from this instant (ms) on. */
+  until?: number;
 }
 
 /**
@@ -55,29 +64,31 @@ interface Described {
  * read and no render: the new SVG hashes the same, so the PNG and its ETag are kept.
  */
 export class ShareImageCache {
-  readonly #entries = new LRUCache<string, { stamp: string; image: SharePng }>({
+  readonly #entries = new LRUCache<string, { stamp: string; image: SharePng; until?: number }>({
     max: 500,
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (e) => e.image.png.length + 200,
   });
   readonly #building = new InFlight<string, SharePng>();
   readonly #store: DatabaseHandle;
+  readonly #now: () => number;
 
-  constructor(store: DatabaseHandle) {
+  constructor(store: DatabaseHandle, now: () => number = Date.now) {
     this.#store = store;
+    this.#now = now;
   }
 
   async get(key: string, tournamentId: number, describe: (db: Trx) => Promise<Described>): Promise<SharePng> {
     const stamp = (await this.#store.generation()).of(tournamentId);
     const entry = this.#entries.get(key);
-    if (entry && entry.stamp === stamp) return entry.image;
+    if (entry && entry.stamp === stamp && (entry.until === undefined || this.#now() < entry.until)) return entry.image;
     return this.#building.run(`${stamp}\n${key}`, async () => {
-      const { card, filename, size = PORTRAIT } = await describe(this.#store.db);
+      const { card, filename, size = PORTRAIT, until } = await describe(this.#store.db);
       const svg = tableCardSvg(card, size);
       const etag = `"png${SHARE_RENDERER_VERSION}-${crypto.createHash('sha1').update(svg).digest('base64url')}"`;
       const prior = this.#entries.get(key)?.image;
       const image = prior && prior.etag === etag ? prior : { etag, png: await renderTableCard(card, size), filename };
-      this.#entries.set(key, { stamp, image });
+      this.#entries.set(key, until === undefined ? { stamp, image } : { stamp, image, until });
       return image;
     });
   }
@@ -105,26 +116,18 @@ function shortDate(iso: string | null | undefined, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(d).replace('Sept', 'Sep');
 }
 
-/** The tournament's status in the web app's words (registrationStateWords, without the opening time). */
-function statusWords(status: string): string {
-  switch (status) {
-    case 'Registration Ongoing':
-      return 'Registration open';
-    case 'Upcoming':
-      return 'Registration opens soon';
-    case 'Registration Closed':
-      return 'Registration closed';
-    case 'Ongoing':
-      return 'Matches under way';
-    case 'Completed':
-      return 'Completed';
-    default:
-      return status;
-  }
-}
+/** The tournament's phase (decision 051) in the web app's words (registrationStateWords, without the opening time). */
+const CARD_PHASE_WORDS: Record<TournamentPhase, string> = {
+  upcoming: 'Registration opens soon',
+  'registration-open': 'Registration open',
+  'registration-closed': 'Registration closed',
+  'in-progress': 'In progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new ShareImageCache(app.store);
+  const cache = new ShareImageCache(app.store, () => app.clock.now());
   const webUrl = app.config.WEB_URL.replace(/\/$/, '');
   const timeZone = app.config.APP_TIME_ZONE;
 
@@ -235,6 +238,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const tid = request.params.id;
       const image = await cache.get(`card:${tid}`, tid, async (db) => {
         const t = await requireTournament(db, tid);
+        const now = app.clock.now();
         const fee = Number(t.entry_fee);
         const starts = shortDate(t.start_date, timeZone);
         const ends = shortDate(t.end_date, timeZone);
@@ -242,7 +246,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           ['Entry fee', fee > 0 ? rupees.format(fee) : 'Free'],
           ['Prize pool', t.prize_pool ?? ''],
           ['Dates', starts && ends && starts !== ends ? `${starts} to ${ends}` : starts],
-          ['Status', statusWords(t.status)],
+          ['Status', CARD_PHASE_WORDS[phaseOf(t, now)]],
         ];
         const card: TableCard = {
           site: SITE_NAME,
@@ -259,7 +263,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           empty: '',
           scale: LINK_SCALE,
         };
-        return { card, filename: `tournament-card-${tid}.png`, size: LINK_CARD };
+        const edges = phaseChangesAt(
+          {
+            status: t.status,
+            registrationOpen: t.registration_open,
+            registrationClose: t.registration_close,
+            startDate: t.start_date,
+            endDate: t.end_date,
+          },
+          now,
+        );
+        return { card, filename: `tournament-card-${tid}.png`, size: LINK_CARD, ...(edges === null ? {} : { until: edges }) };
       });
       return sendPng(request, reply, image);
     },

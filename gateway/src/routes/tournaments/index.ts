@@ -189,7 +189,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return listTournamentSummaries(app.store.db);
+      return listTournamentSummaries(app.store.db, app.clock.now());
     },
   );
 
