@@ -92,6 +92,11 @@ export default function AdminTournamentList() {
                 </dl>
                 <ul className="ops-links" aria-label={`Manage ${t.name}`}>
                   <li>
+                    <Link to={`/admin/${t.id}`}>
+                      Manage<span className="visually-hidden"> {t.name}</span>
+                    </Link>
+                  </li>
+                  <li>
                     <Link to={`/admin/${t.id}/registrations`}>
                       Registrations<span className="visually-hidden"> of {t.name}</span>
                     </Link>

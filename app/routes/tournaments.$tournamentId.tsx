@@ -23,6 +23,7 @@ import '~/styles/screens.css';
 import '~/styles/stages.css';
 import '~/styles/places.css';
 import { Fact } from '~/components/fact';
+import { getUser, isAdmin } from '~/utils/session.server';
 import { phaseTakesPayments, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 export const headers = loaderCacheHeaders;
@@ -101,7 +102,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (id === null) throw data({ message: TOURNAMENT_NOT_FOUND }, { status: 404 });
   const tournament = gateway.getTournament(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
   const finished = tournament.then((x) => x.stageProgress?.finished === true).catch(() => false);
-  const [t, stagesNow, team] = await Promise.all([tournament, stagesView(request, id, finished), memberTeam(request, id, tournament)]);
+  // The organiser's way to this tournament's hub (issue 27 item 24); only asked of someone signed in (never a shared-cache page).
+  const organiser = isAnonymous(request) ? Promise.resolve(false) : getUser(request).then(isAdmin);
+  const [t, stagesNow, team, admin] = await Promise.all([
+    tournament,
+    stagesView(request, id, finished),
+    memberTeam(request, id, tournament),
+    organiser,
+  ]);
   const timeZone = getEnv().APP_TIME_ZONE;
   const url = new URL(request.url);
   const origin = publicOrigin(request);
@@ -142,6 +150,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       state: open ? null : registrationStateWords(phase, opensLater),
       stages: stagesNow.published,
       podium: stagesNow.podium,
+      organiser: admin,
       team: team ? { rid: team.rid, teamName: team.teamName, state: team.state, resend: team.resend, payNow: team.payNow } : null,
       placements: team?.placements ?? [],
       // ?register=closed is where the Register control of a closed tournament leads (works without JavaScript).
@@ -180,7 +189,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 export default function TournamentDetail() {
-  const { t, canRegister: open, state, closedAlert, stages, podium, team, placements } = useLoaderData<typeof loader>();
+  const { t, canRegister: open, state, closedAlert, stages, podium, team, placements, organiser } = useLoaderData<typeof loader>();
   return (
     <article className="td">
       <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes="(min-width:48rem) 46rem, 100vw" priority fit="natural" />
@@ -234,6 +243,11 @@ export default function TournamentDetail() {
           {stages ? (
             <Link className="button button-secondary" to={`/tournaments/${t.id}/stages`}>
               Stages and groups
+            </Link>
+          ) : null}
+          {organiser ? (
+            <Link className="button button-secondary" to={`/admin/${t.id}`}>
+              Manage
             </Link>
           ) : null}
         </p>

@@ -215,7 +215,7 @@ describe('add tournament', () => {
     )) as Response;
 
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/admin/manage-tournaments');
+    expect(res.headers.get('location')).toBe('/admin/42');
     expect(await flashOf(res)).toBe('Tournament added successfully!');
 
     expect(stub.seen).toHaveLength(1);

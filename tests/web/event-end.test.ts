@@ -12,6 +12,8 @@ let list: typeof import('~/routes/tournaments._index');
 let payment: typeof import('~/routes/payment');
 let myList: typeof import('~/routes/my-tournaments._index');
 let session: typeof import('~/utils/session.server');
+let hub: typeof import('~/routes/admin.$tournamentId._index');
+let manageList: typeof import('~/routes/admin.manage-tournaments');
 
 beforeAll(async () => {
   stub = await startGatewayStub();
@@ -21,14 +23,16 @@ beforeAll(async () => {
   payment = await import('~/routes/payment');
   myList = await import('~/routes/my-tournaments._index');
   session = await import('~/utils/session.server');
+  hub = await import('~/routes/admin.$tournamentId._index');
+  manageList = await import('~/routes/admin.manage-tournaments');
 });
 afterAll(() => stub.close());
 
 const TID = 7;
 const args = (request: Request, params: Record<string, string> = { tournamentId: String(TID) }) => ({ request, params, context: {} });
 
-async function signedIn(url: string): Promise<Request> {
-  const token = await stub.token({ username: 'player_one' });
+async function signedIn(url: string, roles?: string[]): Promise<Request> {
+  const token = await stub.token({ username: 'player_one', ...(roles ? { roles } : {}) });
   const res = await session.createUserSession(new Request('http://localhost/login'), token, 'player_one', '/');
   return new Request(url, { headers: { cookie: cookieOf(res) } });
 }
@@ -194,5 +198,60 @@ describe('/payment of a Completed or Cancelled tournament', () => {
       expect(html).not.toContain('upi://');
       expect(html).not.toContain('name="upiReference"');
     }
+  });
+});
+
+describe('one hub page per tournament for the organiser (issue 27 item 24)', () => {
+  const summary = {
+    id: TID,
+    name: 'Monsoon Cup',
+    game: 'BGMI',
+    status: 'Registration Ongoing',
+    startDate: finished.startDate,
+    endDate: finished.endDate,
+    registrationClose: finished.registrationClose,
+    phase: 'completed',
+    maxTeams: 16,
+    entryFee: 150,
+    pointsSystem: 'bmps-15',
+    registeredTeams: 12,
+    waitlisted: 2,
+    paymentsAwaiting: 3,
+    payments: { pending: 0, submitted: 3, verified: 9, rejected: 0 },
+  };
+
+  it('/admin/{id} links every tool of that tournament and says what players see', async () => {
+    finishedEvent({ 'GET /tournaments/admin/summary': (_req, res) => json(res, 200, [summary]) });
+    const loaded = (await hub.loader(args(await signedIn(`http://localhost/admin/${TID}`, ['ROLE_USER', 'ROLE_ADMIN'])))) as any;
+    expect(loaded.t).toMatchObject({ id: TID, name: 'Monsoon Cup', phase: 'completed', status: 'Registration Ongoing' });
+    const html = await renderPage(hub.default, loaded);
+    for (const href of ['registrations', 'stages', 'matches', 'notifications']) expect(html).toContain(`href="/admin/${TID}/${href}"`);
+    expect(html).toContain(`href="/admin/add-points/${TID}"`);
+    expect(html).toContain(`href="/admin/update-tournament/${TID}"`);
+    expect(html).toContain(`href="/tournaments/${TID}">Public page</a>`);
+    expect(html).toContain('Status you set: Registration Ongoing. Players see “Completed”');
+    // A player is sent away (the /admin layout and this loader both require an admin).
+    await expect(hub.loader(args(await signedIn(`http://localhost/admin/${TID}`)))).rejects.toBeInstanceOf(Response);
+  });
+
+  it('the public page offers "Manage" to an admin only, and each list row leads to the hub', async () => {
+    finishedEvent();
+    const admin = unwrap(
+      await detail.loader(args(await signedIn(`http://localhost/tournaments/${TID}`, ['ROLE_USER', 'ROLE_ADMIN']))),
+    ).body;
+    expect(await renderPage(detail.default, admin)).toContain(`href="/admin/${TID}">Manage</a>`);
+    finishedEvent({ [`GET /registrations/${TID}`]: (_req, res) => json(res, 404, { message: 'No team.' }) });
+    const player = unwrap(await detail.loader(args(await signedIn(`http://localhost/tournaments/${TID}`)))).body;
+    expect(await renderPage(detail.default, player)).not.toContain(`href="/admin/${TID}"`);
+    const anonymous = unwrap(await detail.loader(args(new Request(`http://localhost/tournaments/${TID}`)))).body;
+    expect(anonymous.organiser).toBe(false);
+
+    gatewayAnswers({ 'GET /tournaments': (_req, res) => json(res, 200, [finished]) });
+    const listed = unwrap(
+      await manageList.loader(args(await signedIn('http://localhost/admin/manage-tournaments', ['ROLE_USER', 'ROLE_ADMIN']), {})),
+    ).body;
+    expect(await renderPage(manageList.default, listed)).toContain(
+      `aria-label="Manage Monsoon Cup" data-discover="true" href="/admin/${TID}"`,
+    );
   });
 });
