@@ -75,7 +75,7 @@ test.describe('browsing tournaments', () => {
     await expect(fact(card, 'Entry Fee')).toHaveText('₹320');
     await expect(fact(card, 'Prize pool')).toHaveText('₹40,000 + trophies');
     await expect(fact(card, 'Registration closes')).toHaveText(shortDate(closes));
-    await expect(fact(card, 'Status')).toHaveText('Registration Ongoing');
+    await expect(fact(card, 'Status')).toHaveText('Registration open');
     await expect(card.getByRole('img', { name: `${t.name} cover` })).toHaveAttribute('width', /^\d+$/);
 
     await card.getByRole('link', { name: /^Register/ }).click();
@@ -106,7 +106,7 @@ test.describe('browsing tournaments', () => {
     await expect(fact(page, 'Entry fee')).toHaveText('₹1,200');
     await expect(fact(page, 'Prize pool')).toHaveText('₹1,00,000');
     await expect(fact(page, 'Teams')).toHaveText('0 / 24 teams');
-    await expect(page.getByText('Status: Registration Ongoing')).toBeVisible();
+    await expect(page.getByText('Status: Registration open')).toBeVisible();
     await expect(fact(page, 'Game')).toHaveText('Free Fire');
     await expect(fact(page, 'Format')).toHaveText('Squad (4 + 2 subs)');
     await expect(fact(page, 'Platform')).toHaveText('Android');

@@ -143,7 +143,7 @@ test.describe("the player's shortest path", () => {
     await expect(page).toHaveURL('/tournaments?show=open');
     await expect(page.getByRole('heading', { name: open.name, exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: done.name, exact: true })).toHaveCount(0);
-    for (const status of await page.locator('.tc .badge').allTextContents()) expect(status).toBe('Registration Ongoing');
+    for (const status of await page.locator('.tc .badge').allTextContents()) expect(status).toBe('Registration open');
 
     // A completed tournament's page: its state where Register was.
     await page.goto(`/tournaments/${done.id}`);
