@@ -267,7 +267,8 @@ test.describe('browsing tournaments', () => {
   test('a closed tournament shows its state, not Register; an old ?register=closed link still says why', async ({ page, api }) => {
     const t = await api.createTournament({ status: 'Registration Closed' });
     await page.goto(`/tournaments/${t.id}`);
-    await expect(page.getByText('Status: Registration Closed')).toBeVisible();
+    // The badge shows the derived phase in the product's words (decision 051).
+    await expect(page.getByText('Status: Registration closed')).toBeVisible();
     const registration = page.getByRole('region', { name: 'Registration' });
     await expect(registration.getByText('Registration closed', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Register', exact: true })).toHaveCount(0);
@@ -276,7 +277,7 @@ test.describe('browsing tournaments', () => {
     await page.goto(`/tournaments/${t.id}?register=closed`);
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Registration is closed');
-    await expect(alert).toContainText('Status: Registration Closed');
+    await expect(alert).toContainText('Status: Registration closed');
   });
 
   // Issue 20, link previews: the og:image of the tournament and points pages is an absolute URL that answers a 1200x630 PNG.
