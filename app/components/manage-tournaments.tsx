@@ -71,6 +71,9 @@ export function ManageTournaments({ tournaments, error }: { tournaments: Managed
                 </p>
               </div>
               <div className="admin-item-actions">
+                <Link className="button" to={`/admin/${t.id}`} aria-label={`Manage ${t.name}`}>
+                  Manage
+                </Link>
                 <Link className="button button-secondary" to={`/admin/update-tournament/${t.id}`} aria-label={`Edit ${t.name}`}>
                   Edit
                 </Link>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { Cover } from '~/utils/images';
-import { statusTone } from '~/utils/tournament';
+import type { TournamentPhase } from '@custom-room/contract/constants';
+import { phaseWords, statusTone } from '~/utils/tournament';
 import { CoverImage } from './cover-image';
 import { Fact } from '~/components/fact';
 
@@ -12,7 +13,8 @@ export interface CardTournament {
   prize: string;
   /** Registration closes (the short local date). */
   closes: string;
-  status: string;
+  /** Where the tournament stands (decision 051's derived phase, not the organiser's free-text status). */
+  phase: TournamentPhase;
   /** Where registration stands, in words, when it is not open (null while it is). */
   state: string | null;
   cover: Cover | null;
@@ -39,7 +41,7 @@ export function TournamentCard({ t, priority = false }: { t: CardTournament; pri
           <div>
             <dt>Status</dt>
             <dd>
-              <StatusBadge status={t.status} />
+              <StatusBadge phase={t.phase} />
             </dd>
           </div>
         </dl>
@@ -61,6 +63,6 @@ export function TournamentCard({ t, priority = false }: { t: CardTournament; pri
   );
 }
 
-export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge b-${statusTone(status)}`}>{status}</span>;
+export function StatusBadge({ phase }: { phase: TournamentPhase }) {
+  return <span className={`badge b-${statusTone(phase)}`}>{phaseWords(phase)}</span>;
 }

@@ -28,7 +28,8 @@ export async function action({ request }: ActionFunctionArgs) {
     send: (form) => gateway.addTournament(request, form),
   });
   if (!result.ok) return result.failure;
-  return flash(request, TOURNAMENT_ADDED, '/admin/manage-tournaments');
+  // Issue 27 item 24: the organiser lands on the new tournament's hub, not on a list.
+  return flash(request, TOURNAMENT_ADDED, `/admin/${result.value.id}`);
 }
 
 export default function AddTournament() {

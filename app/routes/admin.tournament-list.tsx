@@ -6,7 +6,7 @@ import { pageError } from '~/utils/errors.server';
 import { formatShortDate } from '~/utils/format';
 import { gateway } from '~/utils/gateway.server';
 import { requireAdmin } from '~/utils/session.server';
-import { statusTone } from '~/utils/tournament';
+import { phaseWords, statusTone, summaryPhase } from '~/utils/tournament';
 import { paysPlaceholder } from '~/utils/upi.server';
 import { PLACEHOLDER_UPI_ID } from '@custom-room/contract/constants';
 import '~/styles/screens.css';
@@ -30,8 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: t.id,
       name: t.name,
       game: t.game,
+      // The organiser's own status, and beside it what the product shows (decision 051) when that differs.
       status: t.status,
-      tone: statusTone(t.status),
+      phase: phaseWords(summaryPhase(t)),
+      tone: statusTone(summaryPhase(t)),
       starts: formatShortDate(t.startDate, APP_TIME_ZONE),
       registeredTeams: t.registeredTeams,
       maxTeams: t.maxTeams,
@@ -69,7 +71,8 @@ export default function AdminTournamentList() {
                 </h2>
                 <p className="ops-meta">
                   <span>{t.game}</span>
-                  <span className={`badge b-${t.tone}`}>{t.status}</span>
+                  <span className={`badge b-${t.tone}`}>{t.phase}</span>
+                  {t.phase !== t.status ? <span className="ops-note">Status set: {t.status}</span> : null}
                   {t.starts ? <span>Starts {t.starts}</span> : null}
                 </p>
                 <dl className="ops-stats">
@@ -107,6 +110,11 @@ export default function AdminTournamentList() {
                   </p>
                 ) : null}
                 <ul className="ops-links" aria-label={`Manage ${t.name}`}>
+                  <li>
+                    <Link to={`/admin/${t.id}`}>
+                      Manage<span className="visually-hidden"> {t.name}</span>
+                    </Link>
+                  </li>
                   <li>
                     <Link to={`/admin/${t.id}/registrations`}>
                       Registrations<span className="visually-hidden"> of {t.name}</span>

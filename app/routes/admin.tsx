@@ -15,9 +15,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+// Issue 27 item 24: two lists named alike confused; each says what it is for, and each tournament's "Manage" is its hub (/admin/:id).
 const LINKS = [
-  { to: '/admin/manage-tournament', label: 'Manage Tournament', also: '/admin/manage-tournaments' },
-  { to: '/admin/tournament-list', label: 'Tournament List' },
+  { to: '/admin/manage-tournament', label: 'Tournaments', also: '/admin/manage-tournaments' },
+  { to: '/admin/tournament-list', label: 'Teams and payments' },
   { to: '/admin/add-tournament', label: 'Add tournament' },
 ];
 

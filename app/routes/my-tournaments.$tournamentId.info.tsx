@@ -12,7 +12,8 @@ import { requireUser } from '~/utils/session.server';
 import { paymentWords } from '~/utils/team';
 import { PlacementFact } from '~/components/placements';
 import { placementViews } from '~/utils/stages';
-import { entryFeeLabel, parseTournamentId } from '~/utils/tournament';
+import { entryFeeLabel, parseTournamentId, phaseOf } from '~/utils/tournament';
+import { phaseTakesPayments } from '@custom-room/contract/constants';
 import { placeView } from '~/utils/places';
 import { PlaceBadge } from '~/components/place-badge';
 import '~/styles/player.css';
@@ -37,7 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: t.id,
       name: t.name,
       game: t.game,
-      status: t.status,
+      phase: phaseOf(t),
+      paymentsClosed: !phaseTakesPayments(phaseOf(t)),
       starts: formatShortDate(t.startDate, timeZone),
       fee: entryFeeLabel(t.entryFee),
       free: t.entryFee <= 0,
@@ -45,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       teamName: team.teamName,
       paymentStatus: team.paymentStatus,
       payment: paymentWords(team.paymentStatus).label,
-      state: placeView(team, { timeZone, free: t.entryFee <= 0 }),
+      state: placeView(team, { timeZone, free: t.entryFee <= 0, paymentsClosed: !phaseTakesPayments(phaseOf(t)) }),
       placements: placementViews(team.placements),
     };
   } catch (err) {
@@ -57,13 +59,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function TournamentInfo() {
   const t = useLoaderData<typeof loader>();
-  const mayPay = !t.free && t.paymentStatus !== 'verified' && t.state.place === 'placed';
+  const mayPay = !t.free && !t.paymentsClosed && t.paymentStatus !== 'verified' && t.state.place === 'placed';
   return (
     <section className="player-page" aria-labelledby="info-title">
       <h1 id="info-title">{t.name}</h1>
       <p className="my-status info-status">
         <span className="visually-hidden">Status: </span>
-        <StatusBadge status={t.status} /> {t.game}
+        <StatusBadge phase={t.phase} /> {t.game}
       </p>
       <dl className="kv">
         <Fact label="Team">{t.teamName}</Fact>

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { Fact } from '~/components/fact';
 import { StatusBadge } from '~/components/tournament-card';
+import { summaryPhase } from '~/utils/tournament';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatShortDate } from '~/utils/format';
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         tid: r.tid,
         name: r.tournament?.name ?? `Tournament ${r.tid}`,
         game: r.tournament?.game ?? '',
-        status: r.tournament?.status ?? '',
+        phase: r.tournament ? summaryPhase(r.tournament, nowMs) : null,
         starts: formatShortDate(r.tournament?.startDate, timeZone),
         teamName: r.teamName,
         payment: paymentWords(r.paymentStatus).label,
@@ -78,10 +79,10 @@ export default function MyTournaments() {
             <li key={c.rid}>
               <article className="my-card" aria-labelledby={`my-${c.rid}`}>
                 <h2 id={`my-${c.rid}`}>{c.name}</h2>
-                {c.status ? (
+                {c.phase ? (
                   <p className="my-status">
                     <span className="visually-hidden">Status: </span>
-                    <StatusBadge status={c.status} />
+                    <StatusBadge phase={c.phase} />
                   </p>
                 ) : null}
                 <dl className="kv">

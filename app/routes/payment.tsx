@@ -17,7 +17,8 @@ import { PaymentSubmitSchema } from '@custom-room/contract';
 import { paymentFormUrl, paymentNote, payeeOf, qrDataUrl, upiUri } from '~/utils/upi.server';
 import { placeView } from '~/utils/places';
 import { PlaceBadge } from '~/components/place-badge';
-import { NOT_PLACED_MESSAGES } from '@custom-room/contract/constants';
+import { NOT_PLACED_MESSAGES, paymentsClosedMessage, phaseTakesPayments } from '@custom-room/contract/constants';
+import { summaryPhase } from '~/utils/tournament';
 import '~/styles/player.css';
 import '~/styles/places.css';
 
@@ -69,9 +70,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const words = paymentWords(registration.paymentStatus);
   const note = paymentNote(registration.rid, registration.teamName);
-  const state = placeView(registration, { timeZone: env.APP_TIME_ZONE, free: fee <= 0 });
+  // Decision 051: a Completed or Cancelled tournament asks nobody to pay (no QR, no reference form, no deadline).
+  const phase = registration.tournament ? summaryPhase(registration.tournament) : null;
+  const closed = phase !== null && !phaseTakesPayments(phase) ? paymentsClosedMessage(phase) : null;
+  const state = placeView(registration, { timeZone: env.APP_TIME_ZONE, free: fee <= 0, paymentsClosed: closed !== null });
   // Only a placed team pays: a waitlisted, released or withdrawn one is told why not (decision 043).
-  const placed = registration.place === 'placed';
+  const placed = registration.place === 'placed' && closed === null;
   const pays = fee > 0 && placed;
   // The tournament's own payee (issue 27): the registration's summary does not carry it.
   const payee = pays
@@ -91,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     statusDetail: words.detail,
     reference: registration.paymentReference,
     state,
-    notPlaced: registration.place === 'placed' ? null : NOT_PLACED_MESSAGES[registration.place],
+    notPlaced: closed ?? (registration.place === 'placed' ? null : NOT_PLACED_MESSAGES[registration.place]),
     upi: uri && payee ? { uri, qr: await qrDataUrl(uri), ...payee, note } : null,
     screenshotForm: fee > 0 && placed ? paymentFormUrl(env.PAYMENT_FORM_URL, registration.rid) : null,
   });

@@ -13,7 +13,7 @@ import type { Registration, Tournament } from '~/utils/gateway.server';
 import { flash, requireUser } from '~/utils/session.server';
 import { TeamRegisterSchema } from '@custom-room/contract';
 import { TEAM_FORM_FIELDS } from '@custom-room/contract/constants';
-import { canRegister, entryFeeLabel } from '~/utils/tournament';
+import { entryFeeLabel, phaseOf, phaseWords } from '~/utils/tournament';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/player.css';
 import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
@@ -57,12 +57,16 @@ type RegistrationState =
 function stateOf(t: Tournament, team: Registration | null, timeZone: string, now = Date.now()): RegistrationState {
   if (team?.place === 'waitlist') return { kind: 'waitlisted', teamName: team.teamName, position: team.waitlistPosition };
   if (team) return { kind: 'registered', rid: team.rid, teamName: team.teamName };
-  if (!canRegister(t.status)) return { kind: 'closed', message: `Registration is closed. Status: ${t.status}.` };
-  if (t.registrationOpen && now < Date.parse(t.registrationOpen)) {
-    return { kind: 'closed', message: `Registration is closed. It opens ${formatDateTime(t.registrationOpen, timeZone)}.` };
-  }
-  if (t.registrationClose && now > Date.parse(t.registrationClose)) {
-    return { kind: 'closed', message: 'Registration is closed. The registration window has ended.' };
+  // Decision 051: the derived phase decides, so a tournament whose first stage is published or whose dates passed is closed.
+  const phase = phaseOf(t, now);
+  if (phase !== 'registration-open') {
+    if (phase === 'upcoming' && t.registrationOpen && now < Date.parse(t.registrationOpen)) {
+      return { kind: 'closed', message: `Registration is closed. It opens ${formatDateTime(t.registrationOpen, timeZone)}.` };
+    }
+    if (phase === 'registration-closed' && t.registrationClose && now > Date.parse(t.registrationClose)) {
+      return { kind: 'closed', message: 'Registration is closed. The registration window has ended.' };
+    }
+    return { kind: 'closed', message: `Registration is closed. Status: ${phaseWords(phase)}.` };
   }
   if (t.maxTeams > 0 && t.registeredTeams >= t.maxTeams) return { kind: 'full' };
   return { kind: 'open' };

@@ -67,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       state,
       mayWithdraw: mayWithdraw(r.place, tour, nowMs),
       // Released and withdrawn teams free the captain's one-team rule (decision 043).
-      mayRegisterAgain: !state.active && canRegister(tour.status),
+      mayRegisterAgain: !state.active && canRegister(tour, nowMs),
       checkIns: await checkInOffers(request, tour.id, r, state.confirmed, timeZone, nowMs),
       ...fields,
     };

@@ -7,14 +7,15 @@ import { StatusBadge } from '~/components/tournament-card';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatDateTime } from '~/utils/format';
-import { gateway, GatewayError } from '~/utils/gateway.server';
+import { gateway, GatewayError, type Tournament } from '~/utils/gateway.server';
 import { PlacementLines } from '~/components/placements';
 import { placementViews, type PlacementView } from '~/utils/stages';
 import { coverOf } from '~/utils/images';
 import { publicOrigin, tournamentFacts } from '~/utils/link-preview.server';
 import { linkPreviewMeta } from '~/utils/link-preview';
 import { isAnonymous, loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
-import { canRegister, entryFeeLabel, parseTournamentId, registrationStateWords } from '~/utils/tournament';
+import { entryFeeLabel, parseTournamentId, phaseOf, phaseWords, registrationStateWords } from '~/utils/tournament';
+import { PodiumSection, type Podium } from '~/components/podium';
 import { paymentDue } from '~/utils/team';
 import { placeView, type PlaceView } from '~/utils/places';
 import { PlaceBadge } from '~/components/place-badge';
@@ -22,16 +23,37 @@ import '~/styles/screens.css';
 import '~/styles/stages.css';
 import '~/styles/places.css';
 import { Fact } from '~/components/fact';
-import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import { getUser, isAdmin } from '~/utils/session.server';
+import { phaseTakesPayments, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 export const headers = loaderCacheHeaders;
 
-/** Whether any stage is published (public, cached data); a failure only hides the link. */
-async function hasPublishedStages(request: Request, id: number): Promise<boolean> {
+/**
+ * Whether any stage is published, and the podium when the last stage is completed (public, cached data): the
+ * tournament's stageProgress says "finished" over every stage, drafts included, so the last listed is the last.
+ * A failure only hides the link and the podium.
+ */
+async function stagesView(
+  request: Request,
+  id: number,
+  finished: Promise<boolean>,
+): Promise<{ published: boolean; podium: Podium | null }> {
   try {
-    return (await gateway.listStages(request, id)).some((s) => s.state !== 'draft');
+    const stages = await gateway.listStages(request, id);
+    const last = stages.at(-1);
+    if (!(await finished) || !last || last.state !== 'completed')
+      return { published: stages.some((s) => s.state !== 'draft'), podium: null };
+    const table = await gateway.pointsTable(request, id, 0, { stage: last.id });
+    return {
+      published: true,
+      podium: {
+        stageName: last.name,
+        tableUrl: `/tournaments/${id}/points-table?stage=${last.id}`,
+        places: table.slice(0, 3).map((r) => ({ rank: r.rank, teamName: r.teamName, points: r.totalPoints })),
+      },
+    };
   } catch (err) {
-    if (err instanceof GatewayError) return false;
+    if (err instanceof GatewayError) return { published: false, podium: null };
     throw err;
   }
 }
@@ -52,17 +74,21 @@ interface MemberTeam {
  * stored in a shared cache); a refusal of any kind, even a 401 or a 404 (no team), only leaves it out:
  * this page is public.
  */
-async function memberTeam(request: Request, id: number, tournament: Promise<{ entryFee: number }>): Promise<MemberTeam | null> {
+async function memberTeam(request: Request, id: number, tournament: Promise<Tournament>): Promise<MemberTeam | null> {
   if (isAnonymous(request)) return null;
   try {
     const team = await gateway.call(request, 'myTeam', { params: { tournamentId: id } }, { unauthorizedAsError: true });
-    const free = (await tournament).entryFee <= 0;
+    const t = await tournament;
+    const free = t.entryFee <= 0;
+    // Decision 051: a Completed or Cancelled tournament asks nobody to pay.
+    const phase = phaseOf(t);
+    const paymentsClosed = !phaseTakesPayments(phase);
     return {
       rid: team.rid,
       teamName: team.teamName,
-      state: placeView(team, { timeZone: getEnv().APP_TIME_ZONE, free }),
-      resend: !free && team.place === 'placed' && team.paymentStatus === 'rejected',
-      payNow: paymentDue(team, { free }),
+      state: placeView(team, { timeZone: getEnv().APP_TIME_ZONE, free, paymentsClosed }),
+      resend: !free && !paymentsClosed && team.place === 'placed' && team.paymentStatus === 'rejected',
+      payNow: paymentDue(team, { free, phase }),
       placements: placementViews(team.placements),
     };
   } catch (err) {
@@ -75,16 +101,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseTournamentId(params.tournamentId);
   if (id === null) throw data({ message: TOURNAMENT_NOT_FOUND }, { status: 404 });
   const tournament = gateway.getTournament(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
-  const [t, stages, team] = await Promise.all([tournament, hasPublishedStages(request, id), memberTeam(request, id, tournament)]);
+  const finished = tournament.then((x) => x.stageProgress?.finished === true).catch(() => false);
+  // The organiser's way to this tournament's hub (issue 27 item 24); only asked of someone signed in (never a shared-cache page).
+  const organiser = isAnonymous(request) ? Promise.resolve(false) : getUser(request).then(isAdmin);
+  const [t, stagesNow, team, admin] = await Promise.all([
+    tournament,
+    stagesView(request, id, finished),
+    memberTeam(request, id, tournament),
+    organiser,
+  ]);
   const timeZone = getEnv().APP_TIME_ZONE;
   const url = new URL(request.url);
   const origin = publicOrigin(request);
   const cover = coverOf(t);
   const fee = entryFeeLabel(t.entryFee);
   const closes = formatDateTime(t.registrationClose, timeZone);
-  const open = canRegister(t.status);
+  // Decision 051: what the page shows follows the derived phase, never the free-text status alone.
+  const phase = phaseOf(t);
+  const open = phase === 'registration-open';
   const opensLater = t.registrationOpen && Date.parse(t.registrationOpen) > Date.now() ? formatDateTime(t.registrationOpen, timeZone) : '';
-  const summary = [...tournamentFacts(t, timeZone), open && closes ? `Registration closes ${closes}` : t.status]
+  const summary = [...tournamentFacts(t, timeZone), open && closes ? `Registration closes ${closes}` : phaseWords(phase)]
     .filter(Boolean)
     .join(' · ');
 
@@ -98,7 +134,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         overview: t.overview,
         format: t.format,
         platform: t.platform,
-        status: t.status,
+        phase,
         fee,
         prize: t.prizePool,
         teams: `${t.registeredTeams} / ${t.maxTeams} teams`,
@@ -111,8 +147,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       canRegister: open,
       // Not open: where registration stands, shown instead of a Register button.
-      state: open ? null : registrationStateWords(t.status, opensLater),
-      stages,
+      state: open ? null : registrationStateWords(phase, opensLater),
+      stages: stagesNow.published,
+      podium: stagesNow.podium,
+      organiser: admin,
       team: team ? { rid: team.rid, teamName: team.teamName, state: team.state, resend: team.resend, payNow: team.payNow } : null,
       placements: team?.placements ?? [],
       // ?register=closed is where the Register control of a closed tournament leads (works without JavaScript).
@@ -151,7 +189,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 export default function TournamentDetail() {
-  const { t, canRegister: open, state, closedAlert, stages, team, placements } = useLoaderData<typeof loader>();
+  const { t, canRegister: open, state, closedAlert, stages, podium, team, placements, organiser } = useLoaderData<typeof loader>();
   return (
     <article className="td">
       <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes="(min-width:48rem) 46rem, 100vw" priority fit="natural" />
@@ -159,14 +197,16 @@ export default function TournamentDetail() {
         <h1>{t.name}</h1>
         <p className="td-sub">
           <span className="visually-hidden">Status: </span>
-          <StatusBadge status={t.status} /> {t.game}
+          <StatusBadge phase={t.phase} /> {t.game}
         </p>
       </header>
+
+      {podium ? <PodiumSection podium={podium} /> : null}
 
       <section id="register" className="td-reg" aria-label="Registration">
         {closedAlert ? (
           <p role="alert" className="ralert">
-            Registration is closed for this tournament. Status: {t.status}.
+            Registration is closed for this tournament. Status: {phaseWords(t.phase)}.
           </p>
         ) : null}
         {team ? (
@@ -203,6 +243,11 @@ export default function TournamentDetail() {
           {stages ? (
             <Link className="button button-secondary" to={`/tournaments/${t.id}/stages`}>
               Stages and groups
+            </Link>
+          ) : null}
+          {organiser ? (
+            <Link className="button button-secondary" to={`/admin/${t.id}`}>
+              Manage
             </Link>
           ) : null}
         </p>

@@ -6,7 +6,7 @@ import { TournamentCard, type CardTournament } from '~/components/tournament-car
 import { formatShortDate } from '~/utils/format';
 import { coverOf } from '~/utils/images';
 import { loaderCacheHeaders } from '~/utils/public-cache.server';
-import { canRegister, entryFeeLabel, LIST_FILTERS, listFilterOf, registrationStateWords } from '~/utils/tournament';
+import { entryFeeLabel, LIST_FILTERS, listFilterOf, phaseOf, registrationStateWords } from '~/utils/tournament';
 import { loadTournamentList } from '~/utils/tournament-list.server';
 import '~/styles/screens.css';
 
@@ -25,16 +25,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = Date.now();
   const list = await loadTournamentList(
     request,
-    (t, timeZone): CardTournament => ({
-      id: t.id,
-      name: t.name,
-      fee: entryFeeLabel(t.entryFee),
-      prize: t.prizePool,
-      closes: formatShortDate(t.registrationClose, timeZone),
-      status: t.status,
-      state: canRegister(t.status) ? null : registrationStateWords(t.status, opensLater(t.registrationOpen, now, timeZone)),
-      cover: coverOf(t),
-    }),
+    (t, timeZone): CardTournament => {
+      const phase = phaseOf(t, now);
+      return {
+        id: t.id,
+        name: t.name,
+        fee: entryFeeLabel(t.entryFee),
+        prize: t.prizePool,
+        closes: formatShortDate(t.registrationClose, timeZone),
+        phase,
+        state: phase === 'registration-open' ? null : registrationStateWords(phase, opensLater(t.registrationOpen, now, timeZone)),
+        cover: coverOf(t),
+      };
+    },
     filter,
   );
   return data({ ...list.data, filter }, list.init ?? undefined);

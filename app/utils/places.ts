@@ -61,7 +61,11 @@ function currentCheckIn(checkIns: PlaceFields['checkIns']): CheckInState | null 
   return last && last.state !== 'open' ? last.state : null;
 }
 
-export function placeView(r: PlaceFields, options: { timeZone: string; free: boolean; nowMs?: number }): PlaceView {
+/** paymentsClosed: a Completed or Cancelled tournament (decision 051): no "pay by" is shown. */
+export function placeView(
+  r: PlaceFields,
+  options: { timeZone: string; free: boolean; nowMs?: number; paymentsClosed?: boolean },
+): PlaceView {
   const nowMs = options.nowMs ?? Date.now();
   const confirmed = r.place === 'placed' && (r.confirmed === true || options.free || r.paymentStatus === 'verified');
   const checkIn = r.place === 'placed' ? currentCheckIn(r.checkIns) : null;
@@ -70,7 +74,7 @@ export function placeView(r: PlaceFields, options: { timeZone: string; free: boo
       place: r.place,
       paymentStatus: options.free ? 'verified' : r.paymentStatus,
       confirmed,
-      payBy: options.free ? null : r.payBy,
+      payBy: options.free || options.paymentsClosed ? null : r.payBy,
       waitlistPosition: r.waitlistPosition,
       releasedReason: r.releasedReason,
       checkIn,

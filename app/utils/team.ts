@@ -1,5 +1,5 @@
 /** Words and sizes of the team and payment screens. Pure: safe in the browser bundle. (The team's fields and labels are the contract's.) */
-import type { Place } from '@custom-room/contract/constants';
+import { phaseTakesPayments, type Place, type TournamentPhase } from '@custom-room/contract/constants';
 
 /** Payment status in words for players (decision 011). */
 export const PAYMENT_STATUS_WORDS: Record<string, { label: string; detail: string }> = {
@@ -19,9 +19,13 @@ export interface PaymentDueOf {
   place?: Place;
 }
 
-/** Whether the team still has an entry fee to pay or a reference to send again (only a placed team can pay). */
-export const paymentDue = (registration: PaymentDueOf, { free }: { free: boolean }) =>
+/**
+ * Whether the team still has an entry fee to pay or a reference to send again (only a placed team can pay, and
+ * never in a Completed or Cancelled tournament: decision 051).
+ */
+export const paymentDue = (registration: PaymentDueOf, { free, phase }: { free: boolean; phase?: TournamentPhase }) =>
   !free &&
+  (phase === undefined || phaseTakesPayments(phase)) &&
   (registration.place === undefined || registration.place === 'placed') &&
   (registration.paymentStatus === 'pending' || registration.paymentStatus === 'rejected');
 

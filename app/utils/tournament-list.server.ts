@@ -20,7 +20,7 @@ export async function loadTournamentList<T>(
   const timeZone = getEnv().APP_TIME_ZONE;
   try {
     const all = await gateway.listTournaments(request);
-    const tournaments = listOrder(all, filter).map((t) => pick(t, timeZone));
+    const tournaments = listOrder(all, filter, Date.now()).map((t) => pick(t, timeZone));
     return data({ tournaments, unavailable: false }, { headers: publicPageHeaders(request) });
   } catch (err) {
     if (isUnavailable(err)) return data({ tournaments: [] as T[], unavailable: true }, UNAVAILABLE_INIT);

@@ -1,25 +1,64 @@
-import { REGISTRATION_OPEN_STATUS } from '@custom-room/contract/constants';
+import { PHASE_WORDS, tournamentPhase, type PhaseFacts, type TournamentPhase } from '@custom-room/contract/constants';
 import { formatRupees } from './format';
 
 /** Small rules about tournaments shared by the public screens (pure: safe in the browser bundle). */
 
-/** The only status that lets players register (spec §4, §9) is the contract's REGISTRATION_OPEN_STATUS. */
-export const canRegister = (status: string) => status === REGISTRATION_OPEN_STATUS;
+/**
+ * Where a tournament stands now: the contract's one rule (decision 051) over the gateway's facts, recomputed at
+ * render time so a page kept for a while never shows a phase its dates have left behind.
+ */
+export const phaseOf = (t: PhaseFacts, now = Date.now()): TournamentPhase => tournamentPhase(t, now);
+
+/**
+ * The phase of a summary that lacks some dates (a registration's tournament, the admin list): the gateway's
+ * derived phase when it sent one, else the rule over what there is.
+ */
+export function summaryPhase(
+  t: {
+    status: string;
+    phase?: TournamentPhase;
+    startDate?: string;
+    endDate?: string;
+    registrationOpen?: string;
+    registrationClose?: string;
+  },
+  now = Date.now(),
+): TournamentPhase {
+  return (
+    t.phase ??
+    phaseOf(
+      {
+        status: t.status,
+        startDate: t.startDate ?? '',
+        endDate: t.endDate ?? '',
+        registrationOpen: t.registrationOpen ?? '',
+        registrationClose: t.registrationClose ?? '',
+      },
+      now,
+    )
+  );
+}
+
+/** Players may register only while the phase is "registration open" (the gateway refuses otherwise). */
+export const canRegister = (t: PhaseFacts, now = Date.now()) => phaseOf(t, now) === 'registration-open';
+
+/** The phase in the product's words ("In progress", "Completed"…). */
+export const phaseWords = (phase: TournamentPhase) => PHASE_WORDS[phase];
 
 export type StatusTone = 'open' | 'soon' | 'live' | 'closed' | 'done' | 'off';
 
-/** A colour family for a status badge; unknown statuses (another gateway's) get the neutral one. */
-export function statusTone(status: string): StatusTone {
-  switch (status) {
-    case 'Registration Ongoing':
+/** A colour family for a phase's badge. */
+export function statusTone(phase: TournamentPhase): StatusTone {
+  switch (phase) {
+    case 'registration-open':
       return 'open';
-    case 'Upcoming':
+    case 'upcoming':
       return 'soon';
-    case 'Ongoing':
+    case 'in-progress':
       return 'live';
-    case 'Registration Closed':
+    case 'registration-closed':
       return 'closed';
-    case 'Completed':
+    case 'completed':
       return 'done';
     default:
       return 'off';
@@ -33,13 +72,13 @@ export function parseTournamentId(raw: string | undefined): number | null {
   return id > 0 ? id : null;
 }
 
-/** The status filter of the public list (?show=): one group of statuses each, in the list's order. */
+/** The phase filter of the public list (?show=): one group of phases each, in the list's order. */
 export const LIST_FILTERS = [
-  { key: 'open', label: 'Open', statuses: ['Registration Ongoing'] },
-  { key: 'upcoming', label: 'Upcoming', statuses: ['Upcoming', 'Registration Closed'] },
-  { key: 'ongoing', label: 'Ongoing', statuses: ['Ongoing'] },
-  { key: 'completed', label: 'Completed', statuses: ['Completed'] },
-] as const;
+  { key: 'open', label: 'Open', phases: ['registration-open'] },
+  { key: 'upcoming', label: 'Upcoming', phases: ['upcoming', 'registration-closed'] },
+  { key: 'ongoing', label: 'Ongoing', phases: ['in-progress'] },
+  { key: 'completed', label: 'Completed', phases: ['completed'] },
+] as const satisfies readonly { key: string; label: string; phases: readonly TournamentPhase[] }[];
 export type ListFilter = (typeof LIST_FILTERS)[number]['key'];
 
 /** A ?show= value as a filter, or null (everything) for none or one we do not know. */
@@ -47,26 +86,22 @@ export function listFilterOf(raw: string | null | undefined): ListFilter | null 
   return LIST_FILTERS.find((f) => f.key === raw)?.key ?? null;
 }
 
-/**
- * Where a status sits in the public lists: open for registration first, then upcoming (registration
- * not open yet, or closed before the start), ongoing, another gateway's unknown statuses, completed,
- * and cancelled last.
- */
-function listRank(status: string): number {
-  const group = LIST_FILTERS.findIndex((f) => (f.statuses as readonly string[]).includes(status));
-  if (group >= 0) return group < 3 ? group : group + 1;
-  return status === 'Cancelled' ? 5 : 3;
+/** Where a phase sits in the public lists: open first, then upcoming (or closed before the start), in progress, completed, cancelled. */
+function listRank(phase: TournamentPhase): number {
+  const group = LIST_FILTERS.findIndex((f) => (f.phases as readonly TournamentPhase[]).includes(phase));
+  return group >= 0 ? group : LIST_FILTERS.length;
 }
 
 /**
  * The public lists' order (home carousel, /tournaments): by listRank, the gateway's order (soonest
  * start first) kept within a rank. With a filter, only that group's tournaments.
  */
-export function listOrder<T extends { status: string }>(tournaments: T[], filter: ListFilter | null = null): T[] {
-  const statuses: readonly string[] | null = filter ? LIST_FILTERS.find((f) => f.key === filter)!.statuses : null;
+export function listOrder<T extends PhaseFacts>(tournaments: T[], filter: ListFilter | null = null, now = Date.now()): T[] {
+  const phases: readonly TournamentPhase[] | null = filter ? LIST_FILTERS.find((f) => f.key === filter)!.phases : null;
   return tournaments
-    .map((t, i) => ({ t, i, rank: listRank(t.status) }))
-    .filter(({ t }) => !statuses || statuses.includes(t.status))
+    .map((t, i) => ({ t, i, phase: phaseOf(t, now) }))
+    .filter(({ phase }) => !phases || phases.includes(phase))
+    .map((x) => ({ ...x, rank: listRank(x.phase) }))
     .sort((a, b) => a.rank - b.rank || a.i - b.i)
     .map(({ t }) => t);
 }
@@ -75,22 +110,20 @@ export function listOrder<T extends { status: string }>(tournaments: T[], filter
  * Where registration stands, in words, for a tournament that is not open (cards and the detail page show
  * this instead of a Register button). `opens`: the registration opening, already formatted, or ''.
  */
-export function registrationStateWords(status: string, opens = ''): string {
-  switch (status) {
-    case 'Registration Ongoing':
+export function registrationStateWords(phase: TournamentPhase, opens = ''): string {
+  switch (phase) {
+    case 'registration-open':
       return 'Registration open';
-    case 'Upcoming':
+    case 'upcoming':
       return opens ? `Registration opens ${opens}` : 'Registration opens soon';
-    case 'Registration Closed':
+    case 'registration-closed':
       return 'Registration closed';
-    case 'Ongoing':
+    case 'in-progress':
       return 'Registration closed: matches under way';
-    case 'Completed':
+    case 'completed':
       return 'Completed: see the final points';
-    case 'Cancelled':
+    case 'cancelled':
       return 'Cancelled';
-    default:
-      return status;
   }
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EndpointName, Endpoints } from './endpoints.js';
 import { MatchSchema } from './schemas/match.js';
 import { TeamPlacementSchema } from './schemas/stages.js';
-import { CHECK_IN_STATES, PLACES, RELEASE_REASONS, REJOIN_STATES } from './constants.js';
+import { CHECK_IN_STATES, PLACES, RELEASE_REASONS, REJOIN_STATES, TOURNAMENT_PHASES } from './constants.js';
 import { CHARACTER_ID_FIELDS, type CharacterIdField } from './constants/identity.js';
 
 /**
@@ -50,6 +50,9 @@ const TournamentAnswer = z.object({
   /** Issue 27 (absent when none: the site's default payee). */
   payeeUpiId: z.string().optional(),
   payeeName: z.string().optional(),
+  /** Issue 27 (absent on the original gateway): the web app derives the phase again at render time from these facts. */
+  phase: z.enum(TOURNAMENT_PHASES).optional().catch(undefined),
+  stageProgress: z.object({ stages: z.number(), started: z.boolean(), finished: z.boolean() }).optional().catch(undefined),
 });
 
 const PointsRowAnswer = z.object({
@@ -173,6 +176,7 @@ const UserRegistrationAnswer = RegistrationAnswer.extend({
         .string()
         .nullish()
         .transform((v) => v ?? null),
+      phase: z.enum(TOURNAMENT_PHASES).optional().catch(undefined),
     })
     .nullish()
     .transform((v) => v ?? null),
@@ -186,6 +190,7 @@ const TournamentAdminSummaryAnswer = z.object({
   startDate: z.string().default(''),
   endDate: z.string().default(''),
   registrationClose: z.string().default(''),
+  phase: z.enum(TOURNAMENT_PHASES).optional().catch(undefined),
   maxTeams: z.number().default(0),
   entryFee: z.number().default(0),
   pointsSystem: z.string().default(''),

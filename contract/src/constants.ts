@@ -20,5 +20,6 @@ export * from './constants/notifications.js';
 export * from './constants/places.js';
 export * from './constants/identity.js';
 export * from './constants/match-time.js';
+export * from './constants/phase.js';
 
 export type FieldErrors = Record<string, string>;

@@ -172,7 +172,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('store', store);
-  app.decorate('answers', new ResponseCache(store, { validate: validateResponses }));
+  app.decorate('answers', new ResponseCache(store, { validate: validateResponses, now: () => clock.now() }));
   app.decorate(
     'tokens',
     await createTokenService({

@@ -75,7 +75,7 @@ test.describe('browsing tournaments', () => {
     await expect(fact(card, 'Entry Fee')).toHaveText('₹320');
     await expect(fact(card, 'Prize pool')).toHaveText('₹40,000 + trophies');
     await expect(fact(card, 'Registration closes')).toHaveText(shortDate(closes));
-    await expect(fact(card, 'Status')).toHaveText('Registration Ongoing');
+    await expect(fact(card, 'Status')).toHaveText('Registration open');
     await expect(card.getByRole('img', { name: `${t.name} cover` })).toHaveAttribute('width', /^\d+$/);
 
     await card.getByRole('link', { name: /^Register/ }).click();
@@ -106,7 +106,7 @@ test.describe('browsing tournaments', () => {
     await expect(fact(page, 'Entry fee')).toHaveText('₹1,200');
     await expect(fact(page, 'Prize pool')).toHaveText('₹1,00,000');
     await expect(fact(page, 'Teams')).toHaveText('0 / 24 teams');
-    await expect(page.getByText('Status: Registration Ongoing')).toBeVisible();
+    await expect(page.getByText('Status: Registration open')).toBeVisible();
     await expect(fact(page, 'Game')).toHaveText('Free Fire');
     await expect(fact(page, 'Format')).toHaveText('Squad (4 + 2 subs)');
     await expect(fact(page, 'Platform')).toHaveText('Android');
@@ -267,7 +267,8 @@ test.describe('browsing tournaments', () => {
   test('a closed tournament shows its state, not Register; an old ?register=closed link still says why', async ({ page, api }) => {
     const t = await api.createTournament({ status: 'Registration Closed' });
     await page.goto(`/tournaments/${t.id}`);
-    await expect(page.getByText('Status: Registration Closed')).toBeVisible();
+    // The badge shows the derived phase in the product's words (decision 051).
+    await expect(page.getByText('Status: Registration closed')).toBeVisible();
     const registration = page.getByRole('region', { name: 'Registration' });
     await expect(registration.getByText('Registration closed', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Register', exact: true })).toHaveCount(0);
@@ -276,7 +277,7 @@ test.describe('browsing tournaments', () => {
     await page.goto(`/tournaments/${t.id}?register=closed`);
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Registration is closed');
-    await expect(alert).toContainText('Status: Registration Closed');
+    await expect(alert).toContainText('Status: Registration closed');
   });
 
   // Issue 20, link previews: the og:image of the tournament and points pages is an absolute URL that answers a 1200x630 PNG.

@@ -95,11 +95,15 @@ test.describe("the player's shortest path", () => {
     await expect(page.getByRole('heading', { level: 2, name: t.name })).toBeVisible();
   });
 
-  test('a confirmed team of a free tournament reads "confirmed"; a visitor still gets Register', async ({ page, api }) => {
+  test('a confirmed team of a free tournament reads "confirmed"; a visitor gets no Register once a stage is published', async ({
+    page,
+    api,
+  }) => {
     const s = await stagedTournament(api, { complete: false });
-    // Registration is still open in this tournament: a visitor is offered Register.
+    // Issue 27: the registration window is open, but the Qualifiers are published: registration is over.
     await page.goto(`/tournaments/${s.t.id}`);
-    await expect(page.getByRole('link', { name: 'Register', exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Registration' })).toContainText('Registration closed: matches under way');
+    await expect(page.getByRole('link', { name: 'Register', exact: true })).toHaveCount(0);
     await logIn(page, s.player.email, s.player.password, { from: `/login?redirectTo=${encodeURIComponent(`/tournaments/${s.t.id}`)}` });
     await expect(page).toHaveURL(`/tournaments/${s.t.id}`);
     await expect(page.getByRole('region', { name: 'Registration' })).toContainText(`Your team ${s.team.teamName}: confirmed`);
@@ -143,7 +147,7 @@ test.describe("the player's shortest path", () => {
     await expect(page).toHaveURL('/tournaments?show=open');
     await expect(page.getByRole('heading', { name: open.name, exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: done.name, exact: true })).toHaveCount(0);
-    for (const status of await page.locator('.tc .badge').allTextContents()) expect(status).toBe('Registration Ongoing');
+    for (const status of await page.locator('.tc .badge').allTextContents()) expect(status).toBe('Registration open');
 
     // A completed tournament's page: its state where Register was.
     await page.goto(`/tournaments/${done.id}`);

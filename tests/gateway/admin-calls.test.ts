@@ -94,6 +94,7 @@ describe('admin calls for the tournament list and payments', () => {
         startDate: expect.any(String),
         endDate: expect.any(String),
         registrationClose: expect.any(String),
+        phase: 'registration-open', // issue 27: the derived phase, added
         maxTeams: 20,
         entryFee: 100,
         pointsSystem: 'bgis-10',

@@ -486,7 +486,9 @@ describe('notifications from stage writes and the match reminder', () => {
     expect(reminder.body).toContain('starts at 18:00 IST');
     expect((await linesOf(players[3]!, tid)).map((l) => l.kind)).toEqual(['stage-published']);
 
-    // Completing the stage: one team per group qualifies (its matches marked not played, issue 27).
+    // Completing the stage: one team per group qualifies for the next one (a last stage would announce final
+    // places; its matches marked not played, issue 27).
+    expect((await gw.api.post(`/tournaments/${tid}/stages`, { name: 'Final', lobbySize: 2 }, admin)).status).toBe(201);
     const done = await gw.api.post(
       `/tournaments/${tid}/stages/${stage.id}/complete`,
       { notPlayed: scheduled.body.map((m: any) => m.id) },

@@ -280,6 +280,7 @@ describe('team registrations', () => {
           endDate: t2.endDate,
           entryFee: 250,
           coverImageUrl: t2.coverImageUrl ?? null,
+          phase: 'registration-open', // issue 27: the derived phase, added
         },
       });
 

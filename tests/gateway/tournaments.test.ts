@@ -103,6 +103,8 @@ describe('GET /tournaments and /tournaments/{id}', () => {
       registeredTeams: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       updatedAt: expect.stringMatching(/Z$/),
+      // Issue 27 (decision 051): the derived phase, added beside the stored status.
+      phase: 'upcoming',
     });
   });
 

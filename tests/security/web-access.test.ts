@@ -287,6 +287,8 @@ const ROUTES: Record<string, Row> = {
   'admin.$tournamentId.registrations[.csv]': { get: ADMIN },
   // Decision 044: the organiser's failed deliveries (read only).
   'admin.$tournamentId.notifications': { get: ADMIN },
+  // Issue 27 item 24: the organiser's hub of one tournament.
+  'admin.$tournamentId._index': { get: ADMIN },
   // Verifies the UTR the player sent through the payment form above (decision 029: the one the admin saw).
   'admin.$tournamentId.registrations': {
     get: ADMIN,

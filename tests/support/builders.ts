@@ -146,7 +146,8 @@ export function tournamentJson(overrides: Partial<TournamentJson> = {}): Tournam
     description: 'Squad tournament',
     startDate: '2030-03-05T13:00:00.000Z',
     endDate: '2030-03-07T17:30:00.000Z',
-    registrationOpen: '2030-03-01T04:30:00.000Z',
+    // Open now (issue 27: a "Registration Ongoing" tournament is open only between its dates).
+    registrationOpen: '2026-01-01T04:30:00.000Z',
     registrationClose: '2030-03-04T16:00:00.000Z',
     maxTeams: 16,
     format: 'Squad',

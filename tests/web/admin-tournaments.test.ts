@@ -37,7 +37,7 @@ const FORM = {
   game: 'BGMI',
   description: 'Squad tournament',
   overview: 'Erangel and Miramar, 3 days.',
-  registrationOpen: '2030-03-01T10:00',
+  registrationOpen: '2026-01-01T10:00',
   registrationClose: '2030-03-04T21:30',
   startDate: '2030-03-05T18:30',
   endDate: '2030-03-07T23:00',
@@ -215,7 +215,7 @@ describe('add tournament', () => {
     )) as Response;
 
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/admin/manage-tournaments');
+    expect(res.headers.get('location')).toBe('/admin/42');
     expect(await flashOf(res)).toBe('Tournament added successfully!');
 
     expect(stub.seen).toHaveLength(1);
@@ -227,7 +227,7 @@ describe('add tournament', () => {
     const text = Object.fromEntries([...sent].filter(([, v]) => typeof v === 'string'));
     expect(text).toEqual({
       ...FORM,
-      registrationOpen: '2030-03-01T04:30:00.000Z',
+      registrationOpen: '2026-01-01T04:30:00.000Z',
       registrationClose: '2030-03-04T16:00:00.000Z',
       startDate: '2030-03-05T13:00:00.000Z',
       endDate: '2030-03-07T17:30:00.000Z',

@@ -19,11 +19,12 @@ function tournament(over: Record<string, unknown> = {}) {
       name: 'Monsoon Squad Showdown',
       game: 'BGMI',
       description: 'Three days of custom rooms.',
-      startDate: '2026-03-05T12:30:00.000Z',
-      endDate: '2026-03-07T16:30:00.000Z',
+      // Dates ahead (issue 27: a tournament without stages is completed once its end passed).
+      startDate: '2099-03-05T12:30:00.000Z',
+      endDate: '2099-03-07T16:30:00.000Z',
       registrationOpen: '2026-02-20T04:30:00.000Z',
-      // 5 Mar 2026, 01:30 in India: "Registration closes" shows the Indian date, not the UTC one.
-      registrationClose: '2026-03-04T20:00:00.000Z',
+      // 5 Mar 2099, 01:30 in India: "Registration closes" shows the Indian date, not the UTC one.
+      registrationClose: '2099-03-04T20:00:00.000Z',
       maxTeams: 16,
       format: 'Squad',
       platform: 'Mobile',
@@ -76,8 +77,8 @@ describe('home loader', () => {
       name: 'Monsoon Squad Showdown',
       fee: 'Free',
       prize: '₹25,000',
-      starts: '05 March 2026',
-      closes: '05 March 2026',
+      starts: '05 March 2099',
+      closes: '05 March 2099',
       cover: { url: `/images/${ID}.webp`, width: 1200, height: 675 },
     });
   });
@@ -105,8 +106,8 @@ describe('tournament list loader', () => {
         name: 'Monsoon Squad Showdown',
         fee: '₹1,00,000',
         prize: '₹25,000',
-        closes: '5 Mar 2026',
-        status: 'Registration Ongoing',
+        closes: '5 Mar 2099',
+        phase: 'registration-open',
         state: null,
         cover: { url: `/images/${ID}.webp`, width: 1200, height: 675 },
       },
@@ -161,7 +162,7 @@ describe('tournament detail loader', () => {
     expect(body.og.image).toBe('https://play.example.in/tournaments/1/card.png');
     expect(body.og.description).toContain('Entry ₹1,00,000');
     expect(body.og.description).toContain('Prize pool ₹25,000');
-    expect(body.og.description).toContain('5 Mar 2026 to 7 Mar 2026');
+    expect(body.og.description).toContain('5 Mar 2099 to 7 Mar 2099');
 
     const tags = detail.meta({ data: body } as unknown as Parameters<typeof detail.meta>[0]);
     expect(tags).toContainEqual({ property: 'og:image', content: 'https://play.example.in/tournaments/1/card.png' });

@@ -341,6 +341,7 @@ describe('/my-tournaments', () => {
     endDate: '',
     entryFee: 150,
     coverImageUrl: null,
+    phase: 'registration-open', // issue 27: the gateway's derived phase
   };
 
   it('a card per registration: tournament, game, team, start date, payment status in words', async () => {
@@ -354,7 +355,7 @@ describe('/my-tournaments', () => {
           tid: 3,
           name: 'Weekend Scrims',
           game: 'BGMI',
-          status: 'Registration Ongoing',
+          phase: 'registration-open',
           starts: '10 Dec 2026',
           teamName: 'Team Soul',
           payment: 'Submitted',

@@ -5,9 +5,13 @@ import {
   listFilterOf,
   listOrder,
   parseTournamentId,
+  phaseOf,
+  phaseWords,
   registrationStateWords,
   statusTone,
+  summaryPhase,
 } from '~/utils/tournament';
+import type { PhaseFacts } from '@custom-room/contract/constants';
 import { paymentDue } from '~/utils/team';
 import { placeView, type PlaceFields } from '~/utils/places';
 import { publicPageHeaders } from '~/utils/public-cache.server';
@@ -21,56 +25,103 @@ describe('parseTournamentId', () => {
   });
 });
 
-describe('status rules', () => {
-  it('only "Registration Ongoing" allows registering', () => {
-    expect(canRegister('Registration Ongoing')).toBe(true);
-    for (const s of ['Upcoming', 'Registration Closed', 'Ongoing', 'Completed', 'Cancelled', 'registration ongoing'])
-      expect(canRegister(s)).toBe(false);
+describe('phase rules (decision 051)', () => {
+  const now = Date.parse('2026-03-10T12:00:00.000Z');
+  const at = (hours: number) => new Date(now + hours * 3_600_000).toISOString();
+  /** Registration open since an hour, closing in a day; the start in two days. */
+  const facts = (over: Partial<PhaseFacts> = {}): PhaseFacts => ({
+    status: 'Registration Ongoing',
+    registrationOpen: at(-1),
+    registrationClose: at(24),
+    startDate: at(48),
+    endDate: at(72),
+    ...over,
   });
 
-  it('gives every status a badge colour, unknown ones the neutral one', () => {
-    expect(statusTone('Registration Ongoing')).toBe('open');
-    expect(statusTone('Upcoming')).toBe('soon');
-    expect(statusTone('Ongoing')).toBe('live');
-    expect(statusTone('Registration Closed')).toBe('closed');
-    expect(statusTone('Completed')).toBe('done');
-    expect(statusTone('Cancelled')).toBe('off');
-    expect(statusTone('Something new')).toBe('off');
+  it('lets players register only while "Registration Ongoing" is between its dates and no stage is published', () => {
+    expect(canRegister(facts(), now)).toBe(true);
+    expect(canRegister(facts({ registrationOpen: at(1) }), now)).toBe(false);
+    expect(canRegister(facts({ registrationClose: at(-0.5) }), now)).toBe(false);
+    expect(canRegister(facts({ stageProgress: { stages: 2, started: true, finished: false } }), now)).toBe(false);
+    for (const status of ['Upcoming', 'Registration Closed', 'Ongoing', 'Completed', 'Cancelled', 'registration ongoing'])
+      expect(canRegister(facts({ status }), now), status).toBe(false);
+  });
+
+  it('derives the phase from the facts: stages first, then the status and the dates', () => {
+    expect(phaseOf(facts(), now)).toBe('registration-open');
+    expect(phaseOf(facts({ registrationOpen: at(2) }), now)).toBe('upcoming');
+    expect(phaseOf(facts({ status: 'Upcoming' }), now)).toBe('upcoming');
+    expect(phaseOf(facts({ registrationClose: at(-0.5) }), now)).toBe('registration-closed');
+    expect(phaseOf(facts({ startDate: at(-1), registrationClose: at(-2), registrationOpen: at(-5) }), now)).toBe('in-progress');
+    expect(phaseOf(facts({ status: 'Ongoing' }), now)).toBe('in-progress');
+    expect(phaseOf(facts({ endDate: at(-1), startDate: at(-3), registrationClose: at(-4), registrationOpen: at(-5) }), now)).toBe(
+      'completed',
+    );
+    expect(phaseOf(facts({ status: 'Cancelled', stageProgress: { stages: 1, started: true, finished: true } }), now)).toBe('cancelled');
+    // The Final: status still "Registration Ongoing", the last stage completed.
+    expect(phaseOf(facts({ stageProgress: { stages: 2, started: true, finished: true } }), now)).toBe('completed');
+    expect(phaseOf(facts({ status: 'Completed', stageProgress: { stages: 2, started: true, finished: false } }), now)).toBe('in-progress');
+    // With stages none published, the dates do not end it: the organiser runs it by its stages.
+    expect(
+      phaseOf(
+        facts({
+          endDate: at(-1),
+          startDate: at(-3),
+          registrationClose: at(-4),
+          registrationOpen: at(-5),
+          stageProgress: { stages: 2, started: false, finished: false },
+        }),
+        now,
+      ),
+    ).toBe('registration-closed');
+    expect(summaryPhase({ status: 'Completed' }, now)).toBe('completed');
+    expect(summaryPhase({ status: 'Registration Ongoing', phase: 'in-progress' }, now)).toBe('in-progress');
+  });
+
+  it('gives every phase a badge colour and words', () => {
+    expect(statusTone('registration-open')).toBe('open');
+    expect(statusTone('upcoming')).toBe('soon');
+    expect(statusTone('in-progress')).toBe('live');
+    expect(statusTone('registration-closed')).toBe('closed');
+    expect(statusTone('completed')).toBe('done');
+    expect(statusTone('cancelled')).toBe('off');
+    expect(phaseWords('in-progress')).toBe('In progress');
+    expect(phaseWords('completed')).toBe('Completed');
   });
 
   const list = [
-    { id: 1, status: 'Completed' },
-    { id: 2, status: 'Ongoing' },
-    { id: 3, status: 'Cancelled' },
-    { id: 4, status: 'Registration Ongoing' },
-    { id: 5, status: 'Upcoming' },
-    { id: 6, status: 'Registration Closed' },
-    { id: 7, status: 'Something new' },
-    { id: 8, status: 'Registration Ongoing' },
-    { id: 9, status: 'Upcoming' },
+    { id: 1, ...facts({ status: 'Completed' }) },
+    { id: 2, ...facts({ status: 'Ongoing' }) },
+    { id: 3, ...facts({ status: 'Cancelled' }) },
+    { id: 4, ...facts() },
+    { id: 5, ...facts({ status: 'Upcoming' }) },
+    { id: 6, ...facts({ status: 'Registration Closed' }) },
+    { id: 7, ...facts({ stageProgress: { stages: 1, started: true, finished: false } }) },
+    { id: 8, ...facts() },
+    { id: 9, ...facts({ status: 'Upcoming' }) },
+    { id: 10, ...facts({ stageProgress: { stages: 2, started: true, finished: true } }) },
   ];
 
-  it('lists open tournaments first, then upcoming, ongoing, unknown, completed, cancelled; the gateway order within each', () => {
-    expect(listOrder(list).map((t) => t.id)).toEqual([4, 8, 5, 6, 9, 2, 7, 1, 3]);
+  it('lists open tournaments first, then upcoming, in progress, completed, cancelled; the gateway order within each', () => {
+    expect(listOrder(list, null, now).map((t) => t.id)).toEqual([4, 8, 5, 6, 9, 2, 7, 1, 10, 3]);
   });
 
   it('filters by ?show=, "upcoming" taking a tournament whose registration closed before its start; unknown values show all', () => {
-    expect(listOrder(list, 'open').map((t) => t.id)).toEqual([4, 8]);
-    expect(listOrder(list, 'upcoming').map((t) => t.id)).toEqual([5, 6, 9]);
-    expect(listOrder(list, 'ongoing').map((t) => t.id)).toEqual([2]);
-    expect(listOrder(list, 'completed').map((t) => t.id)).toEqual([1]);
+    expect(listOrder(list, 'open', now).map((t) => t.id)).toEqual([4, 8]);
+    expect(listOrder(list, 'upcoming', now).map((t) => t.id)).toEqual([5, 6, 9]);
+    expect(listOrder(list, 'ongoing', now).map((t) => t.id)).toEqual([2, 7]);
+    expect(listOrder(list, 'completed', now).map((t) => t.id)).toEqual([1, 10]);
     expect(listFilterOf('open')).toBe('open');
     for (const raw of [null, '', 'OPEN', 'all', 'cancelled']) expect(listFilterOf(raw)).toBeNull();
   });
 
   it('says where registration stands for a tournament that is not open', () => {
-    expect(registrationStateWords('Upcoming', '5 Mar 2026')).toBe('Registration opens 5 Mar 2026');
-    expect(registrationStateWords('Upcoming')).toBe('Registration opens soon');
-    expect(registrationStateWords('Registration Closed')).toBe('Registration closed');
-    expect(registrationStateWords('Ongoing')).toBe('Registration closed: matches under way');
-    expect(registrationStateWords('Completed')).toBe('Completed: see the final points');
-    expect(registrationStateWords('Cancelled')).toBe('Cancelled');
-    expect(registrationStateWords('Paused')).toBe('Paused');
+    expect(registrationStateWords('upcoming', '5 Mar 2026')).toBe('Registration opens 5 Mar 2026');
+    expect(registrationStateWords('upcoming')).toBe('Registration opens soon');
+    expect(registrationStateWords('registration-closed')).toBe('Registration closed');
+    expect(registrationStateWords('in-progress')).toBe('Registration closed: matches under way');
+    expect(registrationStateWords('completed')).toBe('Completed: see the final points');
+    expect(registrationStateWords('cancelled')).toBe('Cancelled');
   });
 
   it('shows a zero fee as Free and others in rupees', () => {

@@ -15,6 +15,8 @@ export const NOTIFICATION_KINDS = [
   'eliminated',
   'invited',
   'seated',
+  // Issue 27: the last stage's completion tells each team where it finished (never "did not qualify").
+  'final-standing',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

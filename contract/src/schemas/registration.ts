@@ -3,6 +3,7 @@ import { TeamPlacementSchema } from './stages.js';
 import { IdSchema, visibleName } from './common.js';
 import { nameKeys } from '../name-keys.js';
 import {
+  TOURNAMENT_PHASES,
   IGN_FIELDS,
   IGN_LABELS,
   IGN_MAX,
@@ -226,6 +227,7 @@ export const RegistrationTournamentSchema = z.object({
   endDate: z.string(),
   entryFee: z.number(),
   coverImageUrl: z.string().nullable(),
+  phase: z.enum(TOURNAMENT_PHASES).optional().describe('Issue 27: the derived phase, as on GET /tournaments/{id}.'),
 });
 
 export const UserRegistrationSchema = RegistrationSchema.extend({ tournament: RegistrationTournamentSchema });

@@ -8,6 +8,7 @@ import {
   PAYEE_NAME_MAX,
   PAYMENT_DEADLINE_HOURS_MAX,
   POINTS_SYSTEM_IDS,
+  TOURNAMENT_PHASES,
   TOURNAMENT_STATUSES,
   UPI_ID_MESSAGE,
   UPI_ID_PATTERN,
@@ -214,6 +215,16 @@ export const TournamentSchema = z.object({
     .optional()
     .describe("Issue 27: the UPI ID that receives this tournament's fees; left out when none (the site's default)."),
   payeeName: z.string().optional().describe('The payee name beside payeeUpiId; left out when none.'),
+  phase: z
+    .enum(TOURNAMENT_PHASES)
+    .optional()
+    .describe(
+      "Issue 27, decision 051: where the tournament stands, derived from status, dates and stages by the contract rule tournamentPhase (status stays the organiser's free text). Always sent by this gateway; a reader of an older one derives it itself.",
+    ),
+  stageProgress: z
+    .object({ stages: z.number().int(), started: z.boolean(), finished: z.boolean() })
+    .optional()
+    .describe('Issue 27: the stages the phase reads (how many, one published, the last completed); left out when there are none.'),
 });
 
 export type TournamentJson = z.infer<typeof TournamentSchema>;
@@ -231,6 +242,7 @@ export const TournamentAdminSummarySchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
   registrationClose: z.string(),
+  phase: z.enum(TOURNAMENT_PHASES).optional().describe('Issue 27: the derived phase, as on GET /tournaments/{id}.'),
   maxTeams: z.number().int(),
   entryFee: z.number().int(),
   pointsSystem: z.string(),

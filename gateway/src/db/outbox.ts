@@ -10,7 +10,9 @@ export type Audience =
   | { registrations: number[] }
   | { users: number[] }
   /** Every team placed in these groups (stage published, room posted for a group). */
-  | { groups: number[] };
+  | { groups: number[] }
+  /** Every placed team ranked in this completed stage, each with its rank (the last stage's final standings). */
+  | { standings: number };
 
 export interface OutboxEvent {
   kind: NotificationKind;

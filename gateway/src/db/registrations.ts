@@ -3,6 +3,7 @@ import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { RegistrationsTable } from './schema.js';
 import { listOrder, waitlistPosition } from './places.js';
+import { phaseOf } from './tournaments.js';
 import {
   type AdminRegistration,
   CHARACTER_ID_FIELDS,
@@ -459,7 +460,7 @@ export async function submitPayment(db: Trx, registrationId: number, utr: string
 }
 
 /** The user's teams with a summary of each tournament, newest first; soft-deleted tournaments are left out. */
-export async function listUserRegistrations(db: Trx, userId: number): Promise<UserRegistration[]> {
+export async function listUserRegistrations(db: Trx, userId: number, nowMs: number): Promise<UserRegistration[]> {
   const rows = await db
     .selectFrom('registrations')
     .innerJoin('tournaments', 'tournaments.id', 'registrations.tournament_id')
@@ -472,6 +473,30 @@ export async function listUserRegistrations(db: Trx, userId: number): Promise<Us
       'tournaments.end_date as t_end_date',
       'tournaments.entry_fee as t_entry_fee',
       'tournaments.cover_image_id as t_cover_image_id',
+      // Issue 27: what the derived phase reads (decision 051).
+      'tournaments.registration_open as t_registration_open',
+      'tournaments.registration_close as t_registration_close',
+      (eb) =>
+        eb
+          .selectFrom('stages as s')
+          .whereRef('s.tournament_id', '=', 'tournaments.id')
+          .select(eb.fn.countAll().as('n'))
+          .as('t_stage_count'),
+      (eb) =>
+        eb
+          .selectFrom('stages as s')
+          .whereRef('s.tournament_id', '=', 'tournaments.id')
+          .where('s.state', '<>', 'draft')
+          .select(eb.fn.countAll().as('n'))
+          .as('t_stages_started'),
+      (eb) =>
+        eb
+          .selectFrom('stages as s')
+          .whereRef('s.tournament_id', '=', 'tournaments.id')
+          .select('s.state')
+          .orderBy('s.ord', 'desc')
+          .limit(1)
+          .as('t_last_stage_state'),
     ])
     .where('registrations.user_id', '=', userId)
     .where('tournaments.deleted_at', 'is', null)
@@ -493,6 +518,19 @@ export async function listUserRegistrations(db: Trx, userId: number): Promise<Us
       endDate: row.t_end_date,
       entryFee: Number(row.t_entry_fee),
       coverImageUrl: coverImageUrl(row.t_cover_image_id),
+      phase: phaseOf(
+        {
+          status: row.t_status,
+          registration_open: row.t_registration_open,
+          registration_close: row.t_registration_close,
+          start_date: row.t_start_date,
+          end_date: row.t_end_date,
+          stage_count: row.t_stage_count,
+          stages_started: row.t_stages_started,
+          last_stage_state: row.t_last_stage_state,
+        },
+        nowMs,
+      ),
     },
   }));
 }

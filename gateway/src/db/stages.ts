@@ -489,7 +489,8 @@ export async function teamPlacements(db: Trx, registrationIds: readonly number[]
             stageRank: Number(r.stage_rank),
             qualified: Number(r.qualified) === 1,
             nextStageName: r.next_name ?? null,
-            final: Number(r.advance_per_group) === 0 && Number(r.advance_best) === 0,
+            // Issue 27: the last stage (none after it) is the final, whatever it was set to advance.
+            final: r.next_name == null || (Number(r.advance_per_group) === 0 && Number(r.advance_best) === 0),
           }
         : null,
     };

@@ -2,7 +2,15 @@ import { sql, type CompiledQuery, type Selectable } from 'kysely';
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { TournamentsTable } from './schema.js';
-import { DEFAULT_POINTS_SYSTEM, PLACEHOLDER_UPI_ID, type TournamentAdminSummary, type TournamentJson } from '@custom-room/contract';
+import {
+  DEFAULT_POINTS_SYSTEM,
+  PLACEHOLDER_UPI_ID,
+  tournamentPhase,
+  type StageProgress,
+  type TournamentAdminSummary,
+  type TournamentJson,
+  type TournamentPhase,
+} from '@custom-room/contract';
 import { imageUrl } from '../lib/images.js';
 
 /** What an admin sets on a tournament (dates as ISO UTC strings). */
@@ -38,6 +46,10 @@ export type TournamentRow = Selectable<TournamentsTable> & {
   registered_teams: number | string | bigint | null;
   cover_image_width: number | null;
   cover_image_height: number | null;
+  /** Issue 27: the stages the derived phase reads (decision 051). */
+  stage_count: number | string | bigint | null;
+  stages_started: number | string | bigint | null;
+  last_stage_state: string | null;
 };
 
 /**
@@ -70,6 +82,21 @@ function selectLive(db: Trx) {
         .orderBy('i.width', 'desc')
         .limit(1)
         .as('cover_image_height'),
+      // The stages' (tournament_id, ord) index answers each of these.
+      eb.selectFrom('stages as s').whereRef('s.tournament_id', '=', 't.id').select(eb.fn.countAll().as('n')).as('stage_count'),
+      eb
+        .selectFrom('stages as s')
+        .whereRef('s.tournament_id', '=', 't.id')
+        .where('s.state', '<>', 'draft')
+        .select(eb.fn.countAll().as('n'))
+        .as('stages_started'),
+      eb
+        .selectFrom('stages as s')
+        .whereRef('s.tournament_id', '=', 't.id')
+        .select('s.state')
+        .orderBy('s.ord', 'desc')
+        .limit(1)
+        .as('last_stage_state'),
     ])
     .where('t.deleted_at', 'is', null);
 }
@@ -91,7 +118,35 @@ export async function getTournament(db: Trx, id: number): Promise<TournamentRow 
   return selectLive(db).where('t.id', '=', id).executeTakeFirst();
 }
 
-export function toTournamentJson(row: TournamentRow): TournamentJson {
+type PhaseRow = Pick<
+  TournamentRow,
+  'status' | 'registration_open' | 'registration_close' | 'start_date' | 'end_date' | 'stage_count' | 'stages_started' | 'last_stage_state'
+>;
+
+/** The stages' facts of a row, for tournamentPhase. */
+export function stageProgressOf(row: PhaseRow): StageProgress {
+  const stages = Number(row.stage_count ?? 0);
+  return { stages, started: Number(row.stages_started ?? 0) > 0, finished: stages > 0 && row.last_stage_state === 'completed' };
+}
+
+/** The phase of a row at nowMs (the contract's one rule, decision 051). */
+export function phaseOf(row: PhaseRow, nowMs: number): TournamentPhase {
+  return tournamentPhase(
+    {
+      status: row.status,
+      registrationOpen: row.registration_open,
+      registrationClose: row.registration_close,
+      startDate: row.start_date,
+      endDate: row.end_date,
+      stageProgress: stageProgressOf(row),
+    },
+    nowMs,
+  );
+}
+
+/** A tournament's answer; nowMs dates its derived phase (app.clock). */
+export function toTournamentJson(row: TournamentRow, nowMs: number): TournamentJson {
+  const progress = stageProgressOf(row);
   return {
     id: row.id,
     name: row.name,
@@ -119,6 +174,8 @@ export function toTournamentJson(row: TournamentRow): TournamentJson {
     ...(row.payment_deadline_hours != null ? { paymentDeadlineHours: Number(row.payment_deadline_hours) } : {}),
     ...(row.payment_deadline_at != null ? { paymentDeadlineAt: row.payment_deadline_at } : {}),
     ...(row.payee_upi_id != null ? { payeeUpiId: row.payee_upi_id, payeeName: row.payee_name ?? '' } : {}),
+    phase: phaseOf(row, nowMs),
+    ...(progress.stages > 0 ? { stageProgress: progress } : {}),
   };
 }
 
@@ -188,7 +245,7 @@ export async function softDeleteTournament(db: Trx, id: number): Promise<boolean
  * Every live tournament with its team count and payments by status, for the admin list, in one
  * statement: registrations are counted once per tournament, not once per tournament and status.
  */
-export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminSummary[]> {
+export async function listTournamentSummaries(db: Trx, nowMs: number): Promise<TournamentAdminSummary[]> {
   // Decision 043: the counts are of placed teams; the waitlist is counted on its own.
   const byStatus = (status: string) =>
     sql<number | string>`sum(case when place = 'placed' and payment_status = ${status} then 1 else 0 end)`;
@@ -221,6 +278,7 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
       't.status',
       't.start_date',
       't.end_date',
+      't.registration_open',
       't.registration_close',
       't.max_teams',
       't.entry_fee',
@@ -233,6 +291,23 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
       'c.verified',
       'c.rejected',
       'f.failed',
+      // Issue 27: the stages the phase reads, as selectLive.
+      (eb) => eb.selectFrom('stages as s').whereRef('s.tournament_id', '=', 't.id').select(eb.fn.countAll().as('n')).as('stage_count'),
+      (eb) =>
+        eb
+          .selectFrom('stages as s')
+          .whereRef('s.tournament_id', '=', 't.id')
+          .where('s.state', '<>', 'draft')
+          .select(eb.fn.countAll().as('n'))
+          .as('stages_started'),
+      (eb) =>
+        eb
+          .selectFrom('stages as s')
+          .whereRef('s.tournament_id', '=', 't.id')
+          .select('s.state')
+          .orderBy('s.ord', 'desc')
+          .limit(1)
+          .as('last_stage_state'),
     ])
     .where('t.deleted_at', 'is', null)
     .orderBy('t.start_date', 'asc')
@@ -248,6 +323,7 @@ export async function listTournamentSummaries(db: Trx): Promise<TournamentAdminS
     startDate: r.start_date,
     endDate: r.end_date,
     registrationClose: r.registration_close,
+    phase: phaseOf(r, nowMs),
     maxTeams: Number(r.max_teams),
     entryFee: Number(r.entry_fee),
     pointsSystem: r.points_system,

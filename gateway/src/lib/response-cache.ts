@@ -13,6 +13,8 @@ interface Entry {
   stamp: string;
   body: Buffer;
   etag: string;
+  /** Milliseconds: from then on the entry is stale whatever the generation (an answer that reads the clock). */
+  until?: number;
 }
 
 export interface CachedAnswer {
@@ -29,6 +31,11 @@ export interface CachedAnswer {
   personal?: boolean;
   /** Checked on every build when the app validates responses (tests). */
   schema?: ZodType;
+  /**
+   * An answer that reads the clock (a tournament's phase, decision 051): the instant (ms) its value may change
+   * with no write at all, or null for never; given the built value and the cache's clock when the build began.
+   */
+  changesAt?: (value: unknown, now: number) => number | null;
 }
 
 /**
@@ -48,6 +55,7 @@ export class ResponseCache {
   readonly #building = new InFlight<string, Entry>();
   readonly #store: DatabaseHandle;
   readonly #validate: boolean;
+  readonly #now: () => number;
   /**
    * The exact URLs of GETs this cache answered, each with its answer: such a URL passed its route's
    * validation before, so a repeat can be answered in onRequest, without parsing, validating or
@@ -55,8 +63,9 @@ export class ResponseCache {
    */
   readonly #urls: LRUCache<string, { key: string; tournamentId?: number; personal?: boolean }>;
 
-  constructor(store: DatabaseHandle, options: { validate?: boolean; maxEntries?: number } = {}) {
+  constructor(store: DatabaseHandle, options: { validate?: boolean; maxEntries?: number; now?: () => number } = {}) {
     this.#store = store;
+    this.#now = options.now ?? Date.now;
     this.#validate = options.validate ?? false;
     const max = options.maxEntries ?? 5_000;
     this.#entries = new LRUCache({ max });
@@ -76,7 +85,7 @@ export class ResponseCache {
       (generation) => {
         const entry = this.#entries.get(seen.key);
         const stamp = seen.tournamentId === undefined ? generation.value : generation.of(seen.tournamentId);
-        if (entry && entry.stamp === stamp) this.#write(entry, request, reply);
+        if (entry && this.#current(entry, stamp)) this.#write(entry, request, reply);
         else done();
       },
       () => done(),
@@ -95,12 +104,16 @@ export class ResponseCache {
   #sendFor(generation: Generation, request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): void | Promise<void> {
     const stamp = answer.tournamentId === undefined ? generation.value : generation.of(answer.tournamentId);
     const entry = this.#entries.get(answer.key);
-    if (entry && entry.stamp === stamp) return this.#write(entry, request, reply);
+    if (entry && this.#current(entry, stamp)) return this.#write(entry, request, reply);
     const built = this.#building.run(`${stamp}\n${answer.key}`, () => this.#build(answer, stamp));
     return built.then(async (fresh) => {
       this.#write(fresh, request, reply);
       await reply;
     });
+  }
+
+  #current(entry: Entry, stamp: string): boolean {
+    return entry.stamp === stamp && (entry.until === undefined || this.#now() < entry.until);
   }
 
   #write(entry: Entry, request: FastifyRequest, reply: FastifyReply): void {
@@ -110,10 +123,13 @@ export class ResponseCache {
   }
 
   async #build(answer: CachedAnswer, stamp: string): Promise<Entry> {
+    const now = this.#now();
     const value = await answer.build();
     if (this.#validate && answer.schema) answer.schema.parse(value);
     const body = Buffer.from(JSON.stringify(value));
-    const entry = { stamp, body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` };
+    const entry: Entry = { stamp, body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` };
+    const until = answer.changesAt?.(value, now);
+    if (until != null) entry.until = until;
     // Stamps are not ordered: the last build to finish wins; an older one only costs the next request a rebuild.
     this.#entries.set(answer.key, entry);
     return entry;

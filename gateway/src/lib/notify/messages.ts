@@ -1,4 +1,4 @@
-import { RELEASE_REASON_WORDS, type NotificationKind, type ReleaseReason } from '@custom-room/contract';
+import { ordinal, RELEASE_REASON_WORDS, type NotificationKind, type ReleaseReason } from '@custom-room/contract';
 
 /** One account an event reaches, with what its line needs (decision 044). */
 export interface Recipient {
@@ -6,6 +6,9 @@ export interface Recipient {
   teamName?: string;
   groupName?: string;
   slot?: number;
+  /** Final standings (issue 27): the team's place in the last stage, of how many teams. */
+  rank?: number;
+  of?: number;
 }
 
 export interface Message {
@@ -149,6 +152,23 @@ function words(
         title: `${stage ?? 'Groups'}: your group and slot`,
         body: `${team} has a place in ${where}${stage ? ` of ${stage}` : ''}, ${t}.${payBy ? ` Pay by ${payBy} to play.` : ''}`,
         link: payBy ? teamPage : rooms,
+      };
+    }
+    case 'final-standing': {
+      // The last stage has no next one: nobody "qualifies" from it, every team has a final place.
+      const rank = to.rank ?? num(data.rank);
+      const of = to.of ?? num(data.of);
+      const link = `/tournaments/${tournament.id}`;
+      const stageWords = stage ? ` in ${stage}` : '';
+      if (rank === 1)
+        return { title: `Champions of ${t}`, body: `${team} won ${t}: 1st${of ? ` of ${of}` : ''}${stageWords}. Congratulations!`, link };
+      if (!rank)
+        return { title: `Final standings of ${t}`, body: `${t} is over: the final standings are up. Thank you for playing.`, link };
+      const place = `${ordinal(rank)}${of ? ` of ${of}` : ''}`;
+      return {
+        title: `You finished ${place} in ${t}`,
+        body: `${team} finished ${place}${stageWords} of ${t}. Thank you for playing.`,
+        link,
       };
     }
     case 'eliminated':

@@ -2,11 +2,19 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
-import { matchStartsAt, matchTimeText, NOTIFICATION_KINDS, PUSH_SUBSCRIPTIONS_MAX, type NotificationKind } from '@custom-room/contract';
+import {
+  matchStartsAt,
+  matchTimeText,
+  NOTIFICATION_KINDS,
+  phaseTakesPayments,
+  PUSH_SUBSCRIPTIONS_MAX,
+  type NotificationKind,
+} from '@custom-room/contract';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { enqueueEvent, type Audience } from '../../db/outbox.js';
 import { confirmedTeams } from '../../db/notify-events.js';
+import { getTournament, phaseOf } from '../../db/tournaments.js';
 import { isoAt, type Clock } from '../clock.js';
 import { createMailer, type Mailer } from '../mailer.js';
 import { isPushServiceUrl, PushSender, type VapidKeys } from '../push.js';
@@ -254,6 +262,11 @@ export class Notifier {
     const kind = event.kind as NotificationKind;
     const tournament = await trx.selectFrom('tournaments').select(['id', 'name']).where('id', '=', event.tournament_id).executeTakeFirst();
     if (!tournament) return 0;
+    // Decision 051: a request to pay is never sent for a Completed or Cancelled tournament.
+    if (kind === 'promoted') {
+      const row = await getTournament(trx, Number(event.tournament_id));
+      if (row && !phaseTakesPayments(phaseOf(row, now))) return 0;
+    }
     const data = JSON.parse(event.data) as Record<string, unknown>;
     const recipients = await resolveAudience(trx, JSON.parse(event.audience) as Audience);
     if (recipients.length === 0) return 0;
@@ -477,6 +490,19 @@ export async function resolveAudience(trx: Trx, audience: Audience): Promise<Rec
         .execute(),
     );
     found = rows.map((r) => ({ userId: Number(r.user_id), teamName: r.team_name, groupName: r.group_name, slot: Number(r.slot) }));
+  } else if ('standings' in audience) {
+    const stageId = Number(audience.standings);
+    const ranked = await trx
+      .selectFrom('stage_results as sr')
+      .innerJoin('registrations as r', 'r.id', 'sr.registration_id')
+      .select(['r.user_id', 'r.team_name', 'r.place', 'sr.stage_rank'])
+      .where('sr.stage_id', '=', stageId)
+      .orderBy('sr.stage_rank')
+      .execute();
+    // "of 16": every team the stage ranked, also one that left since; only placed teams are told.
+    found = ranked
+      .filter((r) => r.place === 'placed')
+      .map((r) => ({ userId: Number(r.user_id), teamName: r.team_name, rank: Number(r.stage_rank), of: ranked.length }));
   }
   const seen = new Set<number>();
   return found.filter((r) => !seen.has(r.userId) && seen.add(r.userId));

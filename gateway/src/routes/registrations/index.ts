@@ -50,6 +50,8 @@ import {
   NOT_PLACED_MESSAGES,
   REFERENCE_CHANGED,
   REGISTRATION_CLOSED_AFTER_DRAW,
+  paymentsClosedMessage,
+  phaseTakesPayments,
   REGISTRATION_OPEN_STATUS,
   type TeamWithIds,
   TOURNAMENT_NOT_FOUND,
@@ -60,6 +62,7 @@ import { teamCheckIns, teamPlacements, type TeamCheckIn } from '../../db/stages.
 import { captainContacts, CHARACTER_ID_TAKEN, findCharacterIdClashes, saveCharacterIds, withCharacterIds } from '../../db/identity.js';
 import { characterIdRefusal, characterIdTaken } from './identity.js';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
+import { getTournament, phaseOf } from '../../db/tournaments.js';
 
 /** Decision 041: the team's group and slot per published stage; the field is left out when there are none. */
 const withPlacements = <T extends object>(registration: T, placements: TeamPlacement[] | undefined): T =>
@@ -279,7 +282,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         now(),
         own.map((r) => r.tournament_id),
       ); // a read never shows an overdue team as placed
-      const rows = await listUserRegistrations(app.store.db, user.id);
+      const rows = await listUserRegistrations(app.store.db, user.id, app.clock.now());
       const placements = await teamPlacements(
         app.store.db,
         rows.map((r) => r.rid),
@@ -402,7 +405,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const { tournamentId } = request.params;
-      if (!(await findLiveTournament(app.store.db, tournamentId))) throw notFound(TOURNAMENT_NOT_FOUND);
+      const tournament = await getTournament(app.store.db, tournamentId);
+      if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
+      // Decision 051: a Completed or Cancelled tournament takes no payment.
+      const phase = phaseOf(tournament, now());
+      if (!phaseTakesPayments(phase)) throw conflict(paymentsClosedMessage(phase));
       // A payment sent after the deadline does not save the place: the team is released first (decision 043).
       await sweepDeadlines(app.store, now(), [tournamentId]);
       const existing = await findUserRegistration(app.store.db, tournamentId, user.id);

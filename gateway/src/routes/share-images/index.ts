@@ -3,10 +3,18 @@ import { LRUCache } from 'lru-cache';
 import { InFlight } from '@custom-room/toolkit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, GROUP_NOT_FOUND, qualifyingNote, STAGE_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
+import {
+  endpoints,
+  GROUP_NOT_FOUND,
+  phaseChangesAt,
+  qualifyingNote,
+  STAGE_NOT_FOUND,
+  TOURNAMENT_NOT_FOUND,
+  type TournamentPhase,
+} from '@custom-room/contract';
 import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { currentStage, findGroup, findStageRow, groupMembers } from '../../db/stages.js';
-import { getTournament } from '../../db/tournaments.js';
+import { getTournament, phaseOf } from '../../db/tournaments.js';
 import { getTournamentTeams } from '../../db/results.js';
 import { HttpError, notFound, tooManyRequests } from '../../lib/errors.js';
 import {
@@ -49,6 +57,8 @@ interface Described {
   /** The picture's size: the 1080×1350 share images by default, 1200×630 for the link cards. */
   size?: CardSize;
   stageId?: number;
+  /** A picture that reads the clock (the link card's phase, decision 051): stale from this instant (ms) on. */
+  until?: number;
 }
 
 /** A render refused for now (issue 27 item 16): the answer carries Retry-After. */
@@ -79,7 +89,7 @@ export interface ShareImageCacheOptions {
  * read and no render: the new SVG hashes the same, so the PNG and its ETag are kept.
  */
 export class ShareImageCache {
-  readonly #entries = new LRUCache<string, { stamp: string; image: SharePng }>({
+  readonly #entries = new LRUCache<string, { stamp: string; image: SharePng; until?: number }>({
     max: 500,
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (e) => e.image.png.length + 200,
@@ -87,12 +97,14 @@ export class ShareImageCache {
   readonly #building = new InFlight<string, SharePng>();
   readonly #store: DatabaseHandle;
   readonly #queueMax: number;
+  readonly #now: () => number;
   /** Renders waiting for their turn or under way (share images only; covers have their own limits). */
   #rendering = 0;
 
-  constructor(store: DatabaseHandle, options: ShareImageCacheOptions = { queueMax: 16 }) {
+  constructor(store: DatabaseHandle, options: ShareImageCacheOptions = { queueMax: 16 }, now: () => number = Date.now) {
     this.#store = store;
     this.#queueMax = options.queueMax;
+    this.#now = now;
   }
 
   /**
@@ -107,16 +119,16 @@ export class ShareImageCache {
   ): Promise<SharePng> {
     const stamp = (await this.#store.generation()).of(tournamentId);
     const entry = this.#entries.get(key);
-    if (entry && entry.stamp === stamp) return entry.image;
+    if (entry && entry.stamp === stamp && (entry.until === undefined || this.#now() < entry.until)) return entry.image;
     const buildKey = `${stamp}\n${key}`;
     if (!this.#building.has(buildKey)) await admit();
     return this.#building.run(buildKey, async () => {
-      const { card, filename, size = PORTRAIT, stageId } = await describe(this.#store.db);
+      const { card, filename, size = PORTRAIT, stageId, until } = await describe(this.#store.db);
       const svg = tableCardSvg(card, size);
       const etag = `"png${SHARE_RENDERER_VERSION}-${crypto.createHash('sha1').update(svg).digest('base64url')}"`;
       const prior = this.#entries.get(key)?.image;
       const image = prior && prior.etag === etag ? prior : { etag, png: await this.#render(card, size), filename, stageId };
-      this.#entries.set(key, { stamp, image });
+      this.#entries.set(key, until === undefined ? { stamp, image } : { stamp, image, until });
       return image;
     });
   }
@@ -168,23 +180,15 @@ function shortDate(iso: string | null | undefined, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(d).replace('Sept', 'Sep');
 }
 
-/** The tournament's status in the web app's words (registrationStateWords, without the opening time). */
-function statusWords(status: string): string {
-  switch (status) {
-    case 'Registration Ongoing':
-      return 'Registration open';
-    case 'Upcoming':
-      return 'Registration opens soon';
-    case 'Registration Closed':
-      return 'Registration closed';
-    case 'Ongoing':
-      return 'Matches under way';
-    case 'Completed':
-      return 'Completed';
-    default:
-      return status;
-  }
-}
+/** The tournament's phase (decision 051) in the web app's words (registrationStateWords, without the opening time). */
+const CARD_PHASE_WORDS: Record<TournamentPhase, string> = {
+  upcoming: 'Registration opens soon',
+  'registration-open': 'Registration open',
+  'registration-closed': 'Registration closed',
+  'in-progress': 'In progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 
 /**
  * The cache key of a points table's image: a group's table is keyed by the group alone, since the
@@ -204,7 +208,7 @@ function checkStage(image: SharePng, stage: number | undefined): SharePng {
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new ShareImageCache(app.store, { queueMax: app.config.SHARE_RENDER_QUEUE_MAX });
+  const cache = new ShareImageCache(app.store, { queueMax: app.config.SHARE_RENDER_QUEUE_MAX }, () => app.clock.now());
   // Renders one client may start in a window (issue 27 item 16): images already drawn are served to
   // anyone without limit; drawing new ones is what costs. request.ip is the browser's address behind
   // the web app (TRUST_PROXY, decision 020), so one client's flood does not use up another's turn.
@@ -360,6 +364,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           tid,
           async (db) => {
             const t = await requireTournament(db, tid);
+            const now = app.clock.now();
             const fee = Number(t.entry_fee);
             const starts = shortDate(t.start_date, timeZone);
             const ends = shortDate(t.end_date, timeZone);
@@ -367,7 +372,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
               ['Entry fee', fee > 0 ? rupees.format(fee) : 'Free'],
               ['Prize pool', t.prize_pool ?? ''],
               ['Dates', starts && ends && starts !== ends ? `${starts} to ${ends}` : starts],
-              ['Status', statusWords(t.status)],
+              ['Status', CARD_PHASE_WORDS[phaseOf(t, now)]],
             ];
             const card: TableCard = {
               site: SITE_NAME,
@@ -384,7 +389,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
               empty: '',
               scale: LINK_SCALE,
             };
-            return { card, filename: `tournament-card-${tid}.png`, size: LINK_CARD };
+            const edges = phaseChangesAt(
+              {
+                status: t.status,
+                registrationOpen: t.registration_open,
+                registrationClose: t.registration_close,
+                startDate: t.start_date,
+                endDate: t.end_date,
+              },
+              now,
+            );
+            return { card, filename: `tournament-card-${tid}.png`, size: LINK_CARD, ...(edges === null ? {} : { until: edges }) };
           },
           admit(request),
         ),

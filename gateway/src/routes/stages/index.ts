@@ -568,13 +568,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const data = { stageId: stage.id, stageName: stage.name, ...(answer.nextStage ? { nextStageName: answer.nextStage.name } : {}) };
       const [qualified, eliminated] = [ranked.filter((t) => t.qualified), ranked.filter((t) => !t.qualified)];
       const now = app.clock.now();
-      if (qualified.length > 0)
+      // Issue 27: the last stage (none after it) speaks of final places, to every team it ranked, not of qualifying.
+      if (!answer.nextStage) {
+        if (ranked.length > 0)
+          await enqueueEvent(trx, { kind: 'final-standing', tournamentId: tid, audience: { standings: stage.id }, data }, now);
+      } else if (qualified.length > 0)
         await enqueueEvent(
           trx,
           { kind: 'qualified', tournamentId: tid, audience: { registrations: qualified.map((t) => t.teamId) }, data },
           now,
         );
-      if (eliminated.length > 0)
+      if (answer.nextStage && eliminated.length > 0)
         await enqueueEvent(
           trx,
           { kind: 'eliminated', tournamentId: tid, audience: { registrations: eliminated.map((t) => t.teamId) }, data },

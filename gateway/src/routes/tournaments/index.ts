@@ -7,8 +7,10 @@ import {
   endpoints,
   IMAGE_MESSAGES,
   MAX_UPLOAD_BYTES,
+  phaseChangesAt,
   TOURNAMENT_NOT_FOUND,
   type TournamentForm,
+  type TournamentJson,
   TournamentListSchema,
   TournamentSchema,
   validateTournamentForm,
@@ -30,6 +32,12 @@ import { bumpGeneration } from '../../db/generation.js';
 import { processCoverImage } from '../../lib/images.js';
 import { HttpError, NUL_MESSAGE, badRequest, conflict, notFound, type FieldErrors } from '../../lib/errors.js';
 import { requireAdmin } from '../../plugins/auth.js';
+
+/** The soonest instant at which one of these tournaments' phase may change by time alone (decision 051). */
+function firstChange(tournaments: TournamentJson[], now: number): number | null {
+  const edges = tournaments.map((t) => phaseChangesAt(t, now)).filter((ms): ms is number => ms !== null);
+  return edges.length > 0 ? Math.min(...edges) : null;
+}
 
 const NOT_MULTIPART = 'Send the tournament as multipart/form-data: the text fields plus an optional coverImage file.';
 
@@ -162,8 +170,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) =>
       app.answers.send(request, reply, {
         key: 'tournaments',
-        build: async () => (await listTournaments(app.store.db)).map(toTournamentJson),
+        build: async () => {
+          const now = app.clock.now();
+          return (await listTournaments(app.store.db)).map((row) => toTournamentJson(row, now));
+        },
         schema: TournamentListSchema,
+        // The phase reads the clock (decision 051): kept no longer than the first tournament's next edge.
+        changesAt: (value, now) => firstChange(value as TournamentJson[], now),
       }),
   );
 
@@ -176,7 +189,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return listTournamentSummaries(app.store.db);
+      return listTournamentSummaries(app.store.db, app.clock.now());
     },
   );
 
@@ -193,9 +206,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         build: async () => {
           const row = await getTournament(app.store.db, id);
           if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
-          return toTournamentJson(row);
+          return toTournamentJson(row, app.clock.now());
         },
         schema: TournamentSchema,
+        changesAt: (value, now) => firstChange([value as TournamentJson], now),
       });
     },
   );
@@ -220,7 +234,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
       const row = await getTournament(app.store.db, id);
       if (!row) throw notFound(TOURNAMENT_NOT_FOUND); // deleted in the blink since the insert
-      return toTournamentJson(row);
+      return toTournamentJson(row, app.clock.now());
     },
   );
 
@@ -257,7 +271,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
       const row = await getTournament(app.store.db, id);
       if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
-      return toTournamentJson(row);
+      return toTournamentJson(row, app.clock.now());
     },
   );
 

@@ -1,0 +1,112 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { StatusBadge } from '~/components/tournament-card';
+import { getEnv } from '~/utils/env.server';
+import { pageError } from '~/utils/errors.server';
+import { formatShortDate } from '~/utils/format';
+import { gateway } from '~/utils/gateway.server';
+import { requireAdmin } from '~/utils/session.server';
+import { requireTournamentId } from '~/utils/route-params.server';
+import { phaseOf, phaseWords } from '~/utils/tournament';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import '~/styles/screens.css';
+import '~/styles/admin-ops.css';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Manage ${data.t.name}` : 'Manage tournament'} | Admin | Custom Room` },
+  { name: 'description', content: 'Everything the organiser does with one tournament, in one place.' },
+];
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+/**
+ * /admin/:id, the organiser's hub of one tournament (issue 27 item 24): where the organiser lands after creating
+ * it, and what "Manage" leads to from both admin lists and from the public page.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const tid = requireTournamentId(params.tournamentId);
+  const [t, summary] = await Promise.all([gateway.getTournament(request, tid), gateway.adminTournamentSummary(request)]).catch((err) =>
+    pageError(err, TOURNAMENT_NOT_FOUND),
+  );
+  const mine = summary.find((s) => s.id === tid);
+  if (!mine) throw data({ message: TOURNAMENT_NOT_FOUND }, { status: 404 });
+  const timeZone = getEnv().APP_TIME_ZONE;
+  const phase = phaseOf(t);
+  return {
+    t: { id: t.id, name: t.name, game: t.game, status: t.status, phase, starts: formatShortDate(t.startDate, timeZone) },
+    counts: {
+      teams: `${mine.registeredTeams}/${mine.maxTeams}`,
+      waitlisted: mine.waitlisted,
+      toVerify: mine.paymentsAwaiting,
+      failed: mine.failedDeliveries,
+      stages: t.stageProgress?.stages ?? 0,
+    },
+  };
+}
+
+export default function TournamentHub() {
+  const { t, counts } = useLoaderData<typeof loader>();
+  const base = `/admin/${t.id}`;
+  return (
+    <section className="ops-page" aria-labelledby="hub-title">
+      <p className="crumb">
+        <Link to="/admin/manage-tournament">Tournaments</Link>
+      </p>
+      <h1 id="hub-title">{t.name}</h1>
+      <p className="ops-meta">
+        <span>{t.game}</span>
+        <StatusBadge phase={t.phase} />
+        {t.starts ? <span>Starts {t.starts}</span> : null}
+      </p>
+      {phaseWords(t.phase) !== t.status ? (
+        <p className="fine">
+          Status you set: {t.status}. Players see “{phaseWords(t.phase)}”: it follows the dates and the stages.
+        </p>
+      ) : null}
+      <dl className="ops-stats">
+        <div>
+          <dt>Teams</dt>
+          <dd>{counts.teams}</dd>
+        </div>
+        <div>
+          <dt>Waitlist</dt>
+          <dd>{counts.waitlisted}</dd>
+        </div>
+        <div>
+          <dt>Payments to verify</dt>
+          <dd>{counts.toVerify > 0 ? <Link to={`${base}/registrations?payment=submitted`}>{counts.toVerify}</Link> : 0}</dd>
+        </div>
+      </dl>
+      <ul className="ops-links" aria-label={`Manage ${t.name}`}>
+        <li>
+          <Link to={`${base}/registrations`}>Registrations</Link>
+        </li>
+        <li>
+          <Link to={`${base}/stages`}>{counts.stages > 0 ? `Stages (${counts.stages})` : 'Stages'}</Link>
+        </li>
+        <li>
+          <Link to={`${base}/matches`}>Matches</Link>
+        </li>
+        <li>
+          <Link to={`/admin/add-points/${t.id}`}>Points entry</Link>
+        </li>
+        <li>
+          <Link to={`${base}/notifications`}>{counts.failed > 0 ? `Failed notifications (${counts.failed})` : 'Failed notifications'}</Link>
+        </li>
+        <li>
+          <Link to={`/admin/update-tournament/${t.id}`}>Edit details</Link>
+        </li>
+        <li>
+          <Link to={`/tournaments/${t.id}`}>Public page</Link>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
