@@ -43,6 +43,8 @@ COPY --from=build /app/contract/dist ./contract/dist
 COPY --from=build /app/toolkit/package.json ./toolkit/package.json
 COPY --from=build /app/toolkit/dist ./toolkit/dist
 COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
+# start.mjs's own helpers: readable log lines in a terminal, stopping its children when its parent goes away.
+COPY --from=build /app/scripts/lib/log-lines.mjs /app/scripts/lib/processes.mjs ./scripts/lib/
 COPY --from=build /app/scripts/healthcheck.mjs ./scripts/healthcheck.mjs
 COPY --from=build /app/scripts/backup-sqlite.mjs ./scripts/backup-sqlite.mjs
 RUN mkdir -p /data && chown node:node /data
