@@ -48,7 +48,7 @@ test.describe('the end of an event', () => {
     const stagePage = `/admin/${s.t.id}/stages/${final.id}`;
     await logIn(page, stack.admin.email, stack.admin.password, { from: `/login?redirectTo=${encodeURIComponent(stagePage)}` });
     await expect(page).toHaveURL(stagePage);
-    await page.getByLabel('Every result is in: complete Semi-finals').check();
+    await page.getByLabel('Complete Semi-finals: every match has results or is marked not played').check();
     await page.getByRole('button', { name: 'Complete stage' }).click();
     await flash(page, 'Stage completed');
 
