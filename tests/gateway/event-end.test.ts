@@ -189,7 +189,23 @@ describe('the end of an event', () => {
     expect((await tournament(tid)).phase).toBe('in-progress');
 
     ok(await gw.api.post(`${stagesUrl(tid)}/${final.id}/groups`, { method: 'registration' }, admin));
-    ok(await gw.api.post(`${stagesUrl(tid)}/${final.id}/publish`, {}, admin));
+    const finalDrawn = ok<any>(await gw.api.post(`${stagesUrl(tid)}/${final.id}/publish`, {}, admin));
+    // A stage completes once its matches have results (decision 053).
+    ok(
+      await gw.api.post(
+        `${stagesUrl(tid)}/${final.id}/matches`,
+        { matches: [{ day: 2, matchNo: 1, map: 'Sanhok', time: '18:00' }] },
+        admin,
+      ),
+    );
+    for (const g of finalDrawn.groups)
+      ok(
+        await gw.api.put(
+          `/tournaments/${tid}/points-table/matches/2/1`,
+          { groupId: g.id, results: g.slots.map((x: any, i: number) => ({ teamId: x.teamId, position: i + 1, finishes: 0 })) },
+          admin,
+        ),
+      );
     ok(await gw.api.post(`${stagesUrl(tid)}/${final.id}/complete`, {}, admin));
     expect(await tournament(tid)).toMatchObject({
       status: 'Registration Ongoing',
