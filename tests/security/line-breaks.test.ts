@@ -139,7 +139,7 @@ describe('names stored before the rule stay on their line', () => {
     );
     for (const text of [m.title, m.body]) expect(text).not.toMatch(/[\n\v\f\r\u0085\u2028\u2029]/);
     expect(m.body).toBe(
-      `Soul Hydra plays in A, slot 3 of Qualifiers ${INJECTED.replace(/\r\n/g, ' ')}, Monsoon Cup Click https://evil.example/pay.`,
+      `Soul Hydra plays in Group A, slot 3 of Qualifiers ${INJECTED.replace(/\r\n/g, ' ')}, Monsoon Cup Click https://evil.example/pay.`,
     );
   });
 });
