@@ -58,6 +58,8 @@ const stage = (id: number, name: string, order: number, state: 'draft' | 'publis
   draw: null,
   entrants: 4,
   hasResults: state !== 'draft',
+  groupGap: 0,
+  groupMatches: { scheduled: 0, withResults: 0, notPlayed: 0 },
   groups: [],
 });
 
