@@ -33,7 +33,7 @@ test.describe('the end of an event', () => {
     for (const [gi, g] of drawn.groups.entries()) {
       await api.request('PUT', `/tournaments/${s.t.id}/points-table/matches/2/1`, {
         token: admin,
-        json: { groupId: g.id, results: g.slots.map((x, i) => ({ teamId: x.teamId, position: i + 1, finishes: (gi === 0 ? 5 : 2) - i })) },
+        json: { groupId: g.id, results: g.slots.map((x, i) => ({ teamId: x.teamId, position: i + 1, finishes: (gi === 0 ? 4 : 2) - i })) },
         what: 'final results',
       });
     }

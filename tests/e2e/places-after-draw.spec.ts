@@ -73,7 +73,11 @@ test('after the draw a withdrawal leaves an empty slot, and the organiser seats 
   await expectNoSidewaysScroll(page);
 });
 
-test('once the groups are published, the register page refuses a new team and keeps its input', async ({ page, api, consoleGuard }) => {
+test('once the groups are published, the register page says so; a form opened before is refused and keeps its input', async ({
+  page,
+  api,
+  consoleGuard,
+}) => {
   consoleGuard.allow(FAILED_RESOURCE(409)); // the refusal is the page's answer
   const admin = await api.adminToken();
   const t = await api.createTournament({ maxTeams: '4', entryFee: '0' });
@@ -81,8 +85,8 @@ test('once the groups are published, the register page refuses a new team and ke
   const base = `/tournaments/${t.id}/stages`;
   const stage = await api.request<StageJson>('POST', base, { token: admin, json: { name: 'Qualifiers', lobbySize: 2 }, what: 'stage' });
   await api.request('POST', `${base}/${stage.id}/groups`, { token: admin, json: { method: 'registration' }, what: 'draw' });
-  await api.request('POST', `${base}/${stage.id}/publish`, { token: admin, json: {}, what: 'publish' });
 
+  // A player opens the form while registration is open (drawn, not yet published) and fills it in.
   const late = await api.createPlayer();
   await openAs(page, late, `/register/${t.id}`);
   const team = teamFields();
@@ -91,7 +95,14 @@ test('once the groups are published, the register page refuses a new team and ke
   await page.getByRole('textbox', { name: 'Player 2', exact: true }).fill(team.player2Username);
   await page.getByRole('textbox', { name: 'Player 3', exact: true }).fill(team.player3Username);
   await page.getByRole('textbox', { name: 'Player 4', exact: true }).fill(team.player4Username);
+  // Meanwhile the organiser publishes the groups: the post is refused, and nothing typed is lost.
+  await api.request('POST', `${base}/${stage.id}/publish`, { token: admin, json: {}, what: 'publish' });
   await page.getByRole('button', { name: /Register/ }).click();
   await expect(page.getByRole('alert').first()).toContainText('Registration has closed: the groups are published.');
   await expect(page.getByLabel('Team name')).toHaveValue(team.teamName);
+
+  // Opened afresh, the page says registration is closed and the tournament is in progress (decision 051).
+  await page.goto(`/register/${t.id}`);
+  await expect(page.getByText('Registration is closed. Status: In progress.')).toBeVisible();
+  await expect(page.getByLabel('Team name')).toHaveCount(0);
 });
