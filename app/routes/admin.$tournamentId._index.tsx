@@ -77,7 +77,15 @@ export default function TournamentHub() {
         </div>
         <div>
           <dt>Payments to verify</dt>
-          <dd>{counts.toVerify > 0 ? <Link to={`${base}/registrations?payment=submitted`}>{counts.toVerify}</Link> : 0}</dd>
+          <dd>
+            {counts.toVerify > 0 ? (
+              <Link to={`${base}/registrations?payment=submitted`} className="button button-secondary">
+                Verify {counts.toVerify}
+              </Link>
+            ) : (
+              0
+            )}
+          </dd>
         </div>
       </dl>
       <ul className="ops-links" aria-label={`Manage ${t.name}`}>

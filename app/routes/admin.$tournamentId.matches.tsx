@@ -154,7 +154,7 @@ export default function AdminMatches() {
             This tournament plays in groups: each group has its own room, set on its stage page. This page sets only matches outside the
             stages.
           </p>
-          <ul>
+          <ul className="ops-links">
             {stages.map((s) => (
               <li key={s.id}>
                 <Link to={`/admin/${t.id}/stages/${s.id}#rooms`}>Rooms of {s.name}</Link>

@@ -225,6 +225,7 @@ test.describe("the organiser's tap targets", () => {
       '/admin/manage-tournament',
       '/admin/manage-tournaments',
       '/admin/tournament-list',
+      `/admin/${paid.id}`,
       '/admin/add-tournament',
       `/admin/update-tournament/${paid.id}`,
       `/admin/${paid.id}/registrations`,
