@@ -7,7 +7,7 @@ import { PointsTable, type PointsTableRow } from '~/components/points-table';
 import { pageError } from '~/utils/errors.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { currentStage, publicStages, queryId, type StageSummary } from '~/utils/stages.server';
-import { dayLabel, OVERALL, parseDay, POINTS_DAYS } from '~/utils/points-day';
+import { dayLabel, INVALID_DAY, OVERALL, offeredDays, parseDay } from '~/utils/points-day';
 import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { parseTournamentId } from '~/utils/tournament';
 import { getEnv } from '~/utils/env.server';
@@ -68,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = { ...(stageId ? { stage: stageId } : {}), ...(groupId ? { group: groupId } : {}) };
   // Issue 20: ?view=matches shows each team per match (one call instead of the standings'); the viewer's own team is marked.
   const view = parseView(search.get('view'));
-  const [t, table, stages, history, mine] = await Promise.all([
+  const [t, table, stages, history, mine, matchDays] = await Promise.all([
     gateway.getTournament(request, id),
     view === 'matches'
       ? gateway.pointsBreakdown(request, id, day, scope).then((b) => ({ breakdown: b, points: b.rows }))
@@ -76,8 +76,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     stagesOf(request, id),
     historyOf(request, id),
     viewerTeamId(request, id),
+    // Issue 27: the days this table has matches or results on; only those are offered.
+    gateway.pointsDays(request, id, scope),
   ]).catch((err) => pageError(err, err instanceof GatewayError && err.message ? err.message : TOURNAMENT_NOT_FOUND));
-  const { points } = table;
+  // A day asked for by URL without matches says so, rather than ranking every team of a stage at 0.
+  const noMatches = day !== OVERALL && !matchDays.includes(day);
+  const points = noMatches ? [] : table.points;
   const rows: PointsTableRow[] = points.map((r) => ({
     rank: r.rank,
     teamName: r.teamName,
@@ -99,12 +103,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const group = stage && groupId ? (stage.groups.find((g) => g.id === groupId) ?? null) : null;
   const scopeName = stage ? (group ? `${stage.name} · Group ${group.name}` : stage.name) : null;
   const query = (v: 'standings' | 'matches') => (stages.length > 0 ? tableQuery({ day, ...scope, view: v }) : tableQuery({ day, view: v }));
-  const breakdown = table.breakdown
-    ? breakdownView(table.breakdown, day, {
-        mine,
-        slots: stages.length === 0 || !points.some((r) => r.slot !== undefined) ? 'none' : group ? 'slot' : 'group',
-      })
-    : null;
+  const breakdown =
+    table.breakdown && !noMatches
+      ? breakdownView(table.breakdown, day, {
+          mine,
+          slots: stages.length === 0 || !points.some((r) => r.slot !== undefined) ? 'none' : group ? 'slot' : 'group',
+        })
+      : null;
   // Link preview (issue 20): this table's canonical address and its 1200×630 card (the top 3), absolute.
   const origin = publicOrigin(request);
   const ogQuery = new URLSearchParams();
@@ -121,6 +126,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         description: tournamentFacts(t).join(' · '),
       },
       day,
+      days: offeredDays(matchDays),
+      noMatches,
       invalidDay: !valid,
       view,
       // One view's rows only: the per-match view's are in breakdown.
@@ -155,7 +162,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 export default function PointsTablePage() {
-  const { t, day, invalidDay, view, rows, breakdown, tabs, whatsApp, stages, history } = useLoaderData<typeof loader>();
+  const { t, day, days, noMatches, invalidDay, view, rows, breakdown, tabs, whatsApp, stages, history } = useLoaderData<typeof loader>();
   const label = dayLabel(day);
   const stage = stages?.stage ?? null;
   const group = stages?.group ?? null;
@@ -173,29 +180,33 @@ export default function PointsTablePage() {
           {finalStandings ? `${scopeName}: the last stage, completed. Its table is the tournament's final standings.` : scopeName}
         </p>
       ) : null}
-      {stages ? <StageLinks tid={t.id} stages={stages.all} stage={stage} group={group} /> : null}
-      <nav aria-label="Points table day" className="days">
-        <ul>
-          {POINTS_DAYS.map((d) => (
-            <li key={d}>
-              <Link
-                to={stages ? tableQuery({ day: d, ...stages.asked, view }) : tableQuery({ day: d, view })}
-                aria-current={d === day ? 'page' : undefined}
-                preventScrollReset
-              >
-                {dayLabel(d)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className="pt-filters">
+        {stages ? <StageLinks tid={t.id} stages={stages.all} stage={stage} group={group} /> : null}
+        <nav aria-label="Points table day" className="days">
+          <ul>
+            {days.map((d) => (
+              <li key={d}>
+                <Link
+                  to={stages ? tableQuery({ day: d, ...stages.asked, view }) : tableQuery({ day: d, view })}
+                  aria-current={d === day ? 'page' : undefined}
+                  preventScrollReset
+                >
+                  {dayLabel(d)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <TableTabs view={view} standings={tabs.standings} matches={tabs.matches} />
+      </div>
       {invalidDay ? (
         <p className="notice" role="status">
-          That day does not exist: the points table has Overall and Day 1 to Day 5. Showing Overall.
+          {INVALID_DAY}
         </p>
       ) : null}
-      <TableTabs view={view} standings={tabs.standings} matches={tabs.matches} />
-      {(breakdown?.rows ?? rows).length === 0 ? (
+      {noMatches ? (
+        <p className="nothing">No matches on {label} yet.</p>
+      ) : (breakdown?.rows ?? rows).length === 0 ? (
         <p className="nothing">
           {day === OVERALL ? 'No points yet. The overall table fills in after the first match.' : `No points yet for ${label}.`}
         </p>
@@ -300,7 +311,7 @@ function StageLinks({
   group: { id: number } | null;
 }) {
   return (
-    <nav aria-label="Stages and groups">
+    <nav aria-label="Stages and groups" className="pt-scope">
       <ul className="stage-list group-links">
         {stages.map((s) => (
           <li key={s.id}>
@@ -312,7 +323,8 @@ function StageLinks({
       </ul>
       {stage && stage.groups.length > 1 ? (
         <>
-          <p className="fine">Groups of {stage.name}:</p>
+          {/* "Groups:" beside the stage's link, whose name it follows: one row at 360 px. */}
+          <p className="fine">Groups:</p>
           <ul className="group-links">
             {stage.groups.map((g) => (
               <li key={g.id}>
@@ -328,7 +340,7 @@ function StageLinks({
           </ul>
         </>
       ) : null}
-      <p>
+      <p className="pt-all">
         <Link to={`/tournaments/${tid}/stages`}>All stages, groups and slots</Link>
       </p>
     </nav>

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { PointsTable, type PointsTableRow } from '~/components/points-table';
 import { pageError } from '~/utils/errors.server';
 import { gateway } from '~/utils/gateway.server';
-import { dayLabel, OVERALL, parseDay, POINTS_DAYS } from '~/utils/points-day';
+import { dayLabel, INVALID_DAY, OVERALL, offeredDays, parseDay } from '~/utils/points-day';
 import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { advanceWords } from '~/utils/stages.server';
 import { parseTournamentId } from '~/utils/tournament';
@@ -42,11 +42,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const group = stage?.groups.find((g) => g.id === groupId);
   if (!stage || !group) throw data({ message: GROUP_NOT_FOUND }, { status: 404 });
   const scope = { stage: stageId, group: groupId };
-  const table = await (
+  const [loaded, matchDays] = await Promise.all([
     view === 'matches'
       ? gateway.pointsBreakdown(request, id, day, scope).then((b) => ({ breakdown: b, points: b.rows }))
-      : gateway.pointsTable(request, id, day, scope).then((points) => ({ breakdown: null, points }))
-  ).catch((err) => pageError(err, GROUP_NOT_FOUND));
+      : gateway.pointsTable(request, id, day, scope).then((points) => ({ breakdown: null, points })),
+    // Issue 27: only the days the group has matches or results on are offered.
+    gateway.pointsDays(request, id, scope),
+  ]).catch((err) => pageError(err, GROUP_NOT_FOUND));
+  // A day without the group's matches says so, rather than ranking its teams at 0.
+  const noMatches = day !== OVERALL && !matchDays.includes(day);
+  const table = noMatches ? { breakdown: null, points: [] } : loaded;
   const rows: PointsTableRow[] = table.breakdown
     ? []
     : table.points.map((r) => ({
@@ -83,6 +88,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // The other groups of the stage, as links.
       groups: stage.groups.map((g) => ({ id: g.id, name: g.name })),
       day,
+      days: offeredDays(matchDays),
+      noMatches,
       invalidDay: !valid,
       view,
       rows,
@@ -111,7 +118,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function GroupPage() {
-  const { t, stage, group, groups, day, invalidDay, view, rows, breakdown, tabs, whatsApp, cut } = useLoaderData<typeof loader>();
+  const { t, stage, group, groups, day, days, noMatches, invalidDay, view, rows, breakdown, tabs, whatsApp, cut } =
+    useLoaderData<typeof loader>();
   const base = `/tournaments/${t.id}/stages/${stage.id}/groups`;
   const label = dayLabel(day);
   return (
@@ -151,7 +159,7 @@ export default function GroupPage() {
         <h2 id="table-title">Points table</h2>
         <nav aria-label="Points table day" className="days">
           <ul>
-            {POINTS_DAYS.map((d) => (
+            {days.map((d) => (
               <li key={d}>
                 <Link to={tableQuery({ day: d, view, keepOverall: true })} aria-current={d === day ? 'page' : undefined} preventScrollReset>
                   {dayLabel(d)}
@@ -162,11 +170,13 @@ export default function GroupPage() {
         </nav>
         {invalidDay ? (
           <p className="notice" role="status">
-            That day does not exist: the points table has Overall and Day 1 to Day 5. Showing Overall.
+            {INVALID_DAY}
           </p>
         ) : null}
         <TableTabs view={view} standings={tabs.standings} matches={tabs.matches} />
-        {(breakdown?.rows ?? rows).length === 0 ? (
+        {noMatches ? (
+          <p className="nothing">No matches on {label} yet.</p>
+        ) : (breakdown?.rows ?? rows).length === 0 ? (
           <p className="nothing">
             {day === OVERALL ? 'No points yet. The table fills in after the group’s first match.' : `No points yet for ${label}.`}
           </p>

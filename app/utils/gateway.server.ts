@@ -237,6 +237,9 @@ export const gateway = {
     day === 0
       ? call(request, 'pointsTableOverall', { params: { id }, query: scope }, open)
       : call(request, 'pointsTableDay', { params: { id }, query: { day, ...scope } }, open),
+  /** The days a table (same scope as pointsTable) has matches or results on (issue 27): public. */
+  pointsDays: (request: Request, id: number, scope: { stage?: number; group?: number } = {}) =>
+    call(request, 'pointsTableDays', { params: { id }, query: scope }, open).then((r) => r.days),
   /** The table of pointsTable with each team's placement and finishes per match (issue 20): public. */
   pointsBreakdown: (request: Request, id: number, day: number, scope: { stage?: number; group?: number } = {}) =>
     call(request, 'pointsBreakdown', { params: { id }, query: { day, ...scope } }, open),

@@ -39,6 +39,7 @@ import {
   MatchResultsBatchSchema,
   MatchResultsQuerySchema,
   PointsBreakdownSchema,
+  PointsDaysSchema,
   PointsSubmissionSchema,
   PointsImageQuerySchema,
   PointsTableSchema,
@@ -350,6 +351,15 @@ export const endpoints = {
     params: TournamentParamsSchema,
     querystring: TableScopeQuerySchema,
     response: { 200: PointsTableSchema, 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  pointsTableDays: endpoint('GET', '/tournaments/:id/points-table/days', {
+    tags: TAGS.points,
+    summary: 'The days a points table has matches or results on (public): the day picker of the points page',
+    description:
+      'Same stage and group query as GET .../points-table/overall (404 as there). Issue 27: the points page offers only these days, and says a day without matches has none rather than ranking every team at 0.',
+    params: TournamentParamsSchema,
+    querystring: TableScopeQuerySchema,
+    response: { 200: PointsDaysSchema, 400: ErrorSchema, 404: ErrorSchema },
   }),
   pointsBreakdown: endpoint('GET', '/tournaments/:id/points-table/breakdown', {
     tags: TAGS.points,

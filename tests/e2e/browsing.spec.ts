@@ -153,9 +153,10 @@ test.describe('browsing tournaments', () => {
       ['2', teamB.teamName, '6', '5', '0', '11'],
     ]);
 
-    await days.getByRole('link', { name: 'Day 2' }).click();
-    await expect(page).toHaveURL(`/tournaments/${t.id}/points-table?day=2`);
-    await expect(page.getByText('No points yet for Day 2.')).toBeVisible();
+    // Issue 27: only the days with matches are offered; day 2 by URL says it has none.
+    await expect(days.getByRole('link')).toHaveText(['Overall', 'Day 1', 'Day 3']);
+    await page.goto(`/tournaments/${t.id}/points-table?day=2`);
+    await expect(page.getByText('No matches on Day 2 yet.')).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
 
     await days.getByRole('link', { name: 'Day 3' }).click();
@@ -224,9 +225,9 @@ test.describe('browsing tournaments', () => {
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, testInfo, 'points-per-match');
     // The day links keep the view.
-    await page.getByRole('navigation', { name: 'Points table day' }).getByRole('link', { name: 'Day 2' }).click();
-    await expect(page).toHaveURL(`/tournaments/${t.id}/points-table?day=2&view=matches`);
-    await expect(page.getByText('No points yet for Day 2.')).toBeVisible();
+    await page.getByRole('navigation', { name: 'Points table day' }).getByRole('link', { name: 'Overall' }).click();
+    await expect(page).toHaveURL(`/tournaments/${t.id}/points-table?day=0&view=matches`);
+    await expect(page.getByRole('table', { name: 'Overall standings: per match' })).toBeVisible();
 
     // Bravo's captain, signed in, sees Bravo's row marked on both tabs.
     await logIn(page, bravo.email, bravo.password, {

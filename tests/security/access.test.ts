@@ -296,6 +296,11 @@ const ROWS: Row[] = [
     send: (c) => req('GET', `/tournaments/${tid}/points-table/breakdown?day=0`, c),
   },
   {
+    call: 'GET /tournaments/{id}/points-table/days',
+    expect: PUBLIC(200),
+    send: (c) => req('GET', `/tournaments/${tid}/points-table/days`, c),
+  },
+  {
     call: 'GET /tournaments/{id}/points-table/history',
     expect: PUBLIC(200),
     send: (c) => req('GET', `/tournaments/${tid}/points-table/history`, c),

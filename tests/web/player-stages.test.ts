@@ -124,6 +124,8 @@ function gatewayAnswers(routes: Record<string, StubHandler>) {
     if (routes[`${req.method} ${path}`]) return routes[`${req.method} ${path}`]!(req, res);
     if (req.method === 'GET' && path === `/tournaments/${TID}`) return json(res, 200, tournament);
     if (req.method === 'GET' && path === `/tournaments/${TID}/stages`) return json(res, 200, []);
+    // Issue 27: the days the asked table has matches on.
+    if (req.method === 'GET' && path === `/tournaments/${TID}/points-table/days`) return json(res, 200, { days: [1, 2] });
     json(res, 404, { message: 'Tournament not found.' });
   });
 }

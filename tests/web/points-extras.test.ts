@@ -150,8 +150,8 @@ describe('the points page extras', () => {
     expect((await pointsPage(tid, '?day=1&view=x')).html).toContain(
       `<a aria-current="page" data-discover="true" href="/tournaments/${tid}/points-table?day=1">Standings</a>`,
     );
-    // A day without results says so in either view.
-    expect((await pointsPage(tid, '?day=4&view=matches')).html).toContain('No points yet for Day 4.');
+    // A day without matches says so in either view (issue 27: not a table of teams at 0).
+    expect((await pointsPage(tid, '?day=4&view=matches')).html).toContain('No matches on Day 4 yet.');
   });
 
   it("a group's page: both views, the slot, absent teams, the own team, and sharing the group's table", async () => {

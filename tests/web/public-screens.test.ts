@@ -178,9 +178,27 @@ describe('points table loader', () => {
     stub.answer((req, res) => {
       if (req.url === '/tournaments/1') return json(res, 200, tournament());
       if (req.url === `/tournaments/1/points-table/${day}`) return json(res, 200, [row(1, 'Pune Predators'), row(2, 'Goa Gladiators')]);
+      // Issue 27: matches on days 1 and 2 only.
+      if (req.url === '/tournaments/1/points-table/days') return json(res, 200, { days: [1, 2] });
       return json(res, 404, { message: 'Not found' });
     });
   }
+
+  // Issue 27 item 21: not Day 1 to Day 5 whatever happened, only the days with matches or results.
+  it('offers Overall and the days with matches only', async () => {
+    answerPoints('overall');
+    const { body } = unwrap(await points.loader(args('http://localhost/tournaments/1/points-table', { tournamentId: '1' })));
+    expect(body).toMatchObject({ day: 0, days: [0, 1, 2], noMatches: false });
+    expect(body.rows).toHaveLength(2);
+  });
+
+  it('a day without matches asked for by URL ranks nobody (no rows at 0): it says there are no matches', async () => {
+    // The gateway would answer every team of a stage at 0 for day 3.
+    answerPoints('day?day=3');
+    const { status, body } = unwrap(await points.loader(args('http://localhost/tournaments/1/points-table?day=3', { tournamentId: '1' })));
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ day: 3, days: [0, 1, 2], noMatches: true, rows: [], breakdown: null, invalidDay: false });
+  });
 
   it('asks for the chosen day', async () => {
     answerPoints('day?day=2');

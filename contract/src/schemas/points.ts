@@ -181,6 +181,16 @@ export const PointsRowSchema = z.object({
 });
 export const PointsTableSchema = z.array(PointsRowSchema);
 
+/** GET /tournaments/{id}/points-table/days (issue 27): the days a table has something to show. */
+export const PointsDaysSchema = z.object({
+  days: z
+    .array(z.number().int())
+    .describe(
+      "Days (1-7), ascending, with a scheduled match or a stored result in the table's scope (the same stage and group query as GET .../points-table/day); matches marked not played are left out.",
+    ),
+});
+export type PointsDays = z.infer<typeof PointsDaysSchema>;
+
 /** GET /tournaments/{id}/points-table/history (issue 20, decision 048). */
 export const ResultHistoryQuerySchema = z.object({
   limit: wholeNumber('Limit', 1, RESULT_HISTORY_LIMIT)

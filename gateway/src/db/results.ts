@@ -363,3 +363,28 @@ export async function breakdownResults(
     absent: Number(r.absent) === 1,
   }));
 }
+
+/**
+ * Issue 27: the days a table has something on, ascending: a scheduled match (not marked not played) or a
+ * stored result in the table's scope. The whole tournament's scope (no published stage) counts only the
+ * matches outside any group, so a draft stage's schedule stays unpublished.
+ */
+export async function tableDays(db: Trx, where: { tournamentId: number; stageId?: number; groupId?: number }): Promise<number[]> {
+  let scheduled = db
+    .selectFrom('matches')
+    .select('day')
+    .distinct()
+    .where('tournament_id', '=', where.tournamentId)
+    .where('not_played_at', 'is', null);
+  let scored = db.selectFrom('match_results').select('day').distinct().where('tournament_id', '=', where.tournamentId);
+  if (where.groupId !== undefined) {
+    scheduled = scheduled.where('group_id', '=', where.groupId);
+    scored = scored.where('group_id', '=', where.groupId);
+  } else if (where.stageId !== undefined) {
+    const groups = db.selectFrom('stage_groups').select('id').where('stage_id', '=', where.stageId);
+    scheduled = scheduled.where('group_id', 'in', groups);
+    scored = scored.where('group_id', 'in', groups);
+  } else scheduled = scheduled.where('group_id', '=', 0);
+  const rows = (await Promise.all([scheduled.execute(), scored.execute()])).flat();
+  return [...new Set(rows.map((r) => Number(r.day)))].sort((a, b) => a - b);
+}

@@ -9,6 +9,7 @@ import {
   type MatchResultsBatch,
   placementPoints,
   PointsBreakdownSchema,
+  PointsDaysSchema,
   PointsTableSchema,
   RESULT_HISTORY_LIMIT,
   ResultHistorySchema,
@@ -42,6 +43,7 @@ import {
   getTournamentTeam,
   getTournamentTeams,
   breakdownResults,
+  tableDays,
   listMatchResults,
   replaceMatchResults,
   teamStandings,
@@ -110,18 +112,34 @@ export async function pointsTable(db: Trx, tid: number, day?: number, scope: { s
   return (await scopedTable(db, tid, day, scope)).rows;
 }
 
-/** The table's ranked rows and the scope they were resolved to (a group, a stage, or the whole tournament). */
-async function scopedTable(db: Trx, tid: number, day?: number, scope: { stage?: number; group?: number } = {}) {
+/** Where a table's query points: a group, a stage (the current one when none is named), or the whole tournament. 404 as the table. */
+async function resolveScope(
+  db: Trx,
+  tid: number,
+  scope: { stage?: number; group?: number },
+): Promise<{ groupId: number; stageId: number } | { stageId: number; groupId?: undefined } | { stageId?: undefined; groupId?: undefined }> {
   await requireTournament(db, tid);
   if (scope.group !== undefined) {
     const group = await findGroup(db, tid, scope.group);
     if (!group || group.stage.state === 'draft' || (scope.stage !== undefined && group.stageId !== scope.stage))
       throw notFound(GROUP_NOT_FOUND);
-    return { rows: rankStage(await stageStandings(db, group.stageId, { groupId: group.id, day })), where: { groupId: group.id } };
+    return { groupId: group.id, stageId: group.stageId };
   }
   const stage = scope.stage !== undefined ? await findStageRow(db, tid, scope.stage) : await currentStage(db, tid);
   if (scope.stage !== undefined && (!stage || stage.state === 'draft')) throw notFound(STAGE_NOT_FOUND);
-  if (stage) return { rows: rankStage(await stageStandings(db, stage.id, { day })), where: { stageId: stage.id } };
+  return stage ? { stageId: stage.id } : {};
+}
+
+/** The table's ranked rows and the scope they were resolved to (a group, a stage, or the whole tournament). */
+async function scopedTable(db: Trx, tid: number, day?: number, scope: { stage?: number; group?: number } = {}) {
+  const where = await resolveScope(db, tid, scope);
+  if (where.groupId !== undefined)
+    return {
+      rows: rankStage(await stageStandings(db, where.stageId, { groupId: where.groupId, day })),
+      where: { groupId: where.groupId },
+    };
+  if (where.stageId !== undefined)
+    return { rows: rankStage(await stageStandings(db, where.stageId, { day })), where: { stageId: where.stageId } };
   return { rows: rankStandings(await teamStandings(db, tid, day)), where: {} };
 }
 
@@ -524,6 +542,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tournamentId: tid,
         build: () => pointsBreakdown(app.store.db, tid, day, { stage, group }),
         schema: PointsBreakdownSchema,
+      });
+    },
+  );
+
+  app.get(
+    endpoints.pointsTableDays.url,
+    {
+      schema: endpoints.pointsTableDays.schema,
+    },
+    (request, reply) => {
+      const tid = request.params.id;
+      const { stage, group } = request.query;
+      return app.answers.send(request, reply, {
+        key: `days:${tid}:${stage ?? ''}:${group ?? ''}`,
+        tournamentId: tid,
+        build: async () => {
+          const where = await resolveScope(app.store.db, tid, { stage, group });
+          const inScope =
+            where.groupId !== undefined ? { groupId: where.groupId } : where.stageId !== undefined ? { stageId: where.stageId } : {};
+          return { days: await tableDays(app.store.db, { tournamentId: tid, ...inScope }) };
+        },
+        schema: PointsDaysSchema,
       });
     },
   );
