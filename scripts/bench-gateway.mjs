@@ -506,7 +506,10 @@ async function populate(baseUrl, admin) {
   // Decision 041: the staged tournament's 25 teams in lobbies of 12 (groups of 9, 8, 8), one day of matches.
   const stages = `/tournaments/${staged}/stages`;
   const stage = await call(baseUrl, 'POST', stages, { token, json: { name: 'Qualifiers', lobbySize: 12, advancePerGroup: 4 } });
-  const drawn = await call(baseUrl, 'POST', `${stages}/${stage.id}/groups`, { token, json: { method: 'random', seed: 'bench' } });
+  const drawn = await call(baseUrl, 'POST', `${stages}/${stage.id}/groups`, {
+    token,
+    json: { method: 'random', seed: 'bench', confirmSplit: true },
+  });
   await call(baseUrl, 'POST', `${stages}/${stage.id}/publish`, { token, json: {} });
   const schedule = [...Array(MATCHES_PER_DAY).keys()].map((m) => ({ day: 1, matchNo: m + 1, map: 'Erangel', time: '18:30' }));
   await call(baseUrl, 'POST', `${stages}/${stage.id}/matches`, { token, json: { matches: schedule } });
