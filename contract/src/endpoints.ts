@@ -109,18 +109,28 @@ export interface EndpointSchema {
   response?: Record<number, z.ZodTypeAny>;
 }
 
+/**
+ * Who may call an endpoint (decision 058): anyone; any signed-in account (the endpoint documents the
+ * bearer token); or an admin. The gateway's one access hook reads it before the body is parsed, so a
+ * caller without the right answers 401/403 whatever the body.
+ */
+export type Access = 'public' | 'user' | 'admin';
+
 export interface Endpoint {
   method: Method;
   /** Fastify's path syntax: ":name" is a parameter, also inside a segment ("/tournaments/admin/delete:id"). */
   url: string;
   schema: EndpointSchema;
+  access: Access;
 }
 
-const endpoint = <const M extends Method, const U extends string, S extends EndpointSchema>(method: M, url: U, schema: S) => ({
-  method,
-  url,
-  schema,
-});
+/** An entry of the table; `access` is 'user' for a call that documents the bearer token, else 'public', unless given. */
+const endpoint = <const M extends Method, const U extends string, S extends EndpointSchema>(
+  method: M,
+  url: U,
+  schema: S,
+  access: Access = schema.security ? 'user' : 'public',
+) => ({ method, url, schema, access });
 
 const TAGS = {
   registrations: ['registrations'],
@@ -240,44 +250,65 @@ export const endpoints = {
     summary: 'Live tournaments, soonest start first, each with its registered team count',
     response: { 200: TournamentListSchema },
   }),
-  adminTournamentSummary: endpoint('GET', '/tournaments/admin/summary', {
-    tags: ['tournaments'],
-    summary: 'Every live tournament with registered/max teams and payments by status (admin)',
-    description: 'Ordered like GET /tournaments (soonest start first). paymentsAwaiting counts registrations whose payment is "submitted".',
-    security: SECURITY,
-    response: { 200: TournamentAdminSummarySchema.array(), 401: ErrorSchema, 403: ErrorSchema },
-  }),
+  adminTournamentSummary: endpoint(
+    'GET',
+    '/tournaments/admin/summary',
+    {
+      tags: ['tournaments'],
+      summary: 'Every live tournament with registered/max teams and payments by status (admin)',
+      description:
+        'Ordered like GET /tournaments (soonest start first). paymentsAwaiting counts registrations whose payment is "submitted".',
+      security: SECURITY,
+      response: { 200: TournamentAdminSummarySchema.array(), 401: ErrorSchema, 403: ErrorSchema },
+    },
+    'admin',
+  ),
   getTournament: endpoint('GET', '/tournaments/:id', {
     tags: ['tournaments'],
     summary: 'One tournament',
     params: TournamentParamsSchema,
     response: { 200: TournamentSchema, 400: ErrorSchema, 404: ErrorSchema },
   }),
-  addTournament: endpoint('POST', '/tournaments/add', {
-    tags: ['tournaments'],
-    summary: 'Create a tournament (admin); multipart form with an optional coverImage',
-    security: SECURITY,
-    consumes: ['multipart/form-data'],
-    body: TournamentMultipartDocSchema,
-    response: { 200: TournamentSchema, ...adminErrors, 413: ErrorSchema, 415: ErrorSchema },
-  }),
-  updateTournament: endpoint('PUT', '/tournaments/admin/update/:id', {
-    tags: ['tournaments'],
-    summary: 'Update a tournament (admin); without coverImage the current cover stays',
-    security: SECURITY,
-    consumes: ['multipart/form-data'],
-    params: TournamentParamsSchema,
-    body: TournamentMultipartDocSchema,
-    response: { 200: TournamentSchema, ...adminErrors, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema },
-  }),
-  deleteTournament: endpoint('DELETE', '/tournaments/admin/delete:id', {
-    tags: ['tournaments'],
-    summary: 'Soft-delete a tournament (admin); registrations, matches and points stay in the database',
-    description: 'The id follows "delete" directly, with no slash: DELETE /tournaments/admin/delete42.',
-    security: SECURITY,
-    params: TournamentParamsSchema,
-    response: { 200: MessageSchema, ...adminErrors, 404: ErrorSchema },
-  }),
+  addTournament: endpoint(
+    'POST',
+    '/tournaments/add',
+    {
+      tags: ['tournaments'],
+      summary: 'Create a tournament (admin); multipart form with an optional coverImage',
+      security: SECURITY,
+      consumes: ['multipart/form-data'],
+      body: TournamentMultipartDocSchema,
+      response: { 200: TournamentSchema, ...adminErrors, 413: ErrorSchema, 415: ErrorSchema },
+    },
+    'admin',
+  ),
+  updateTournament: endpoint(
+    'PUT',
+    '/tournaments/admin/update/:id',
+    {
+      tags: ['tournaments'],
+      summary: 'Update a tournament (admin); without coverImage the current cover stays',
+      security: SECURITY,
+      consumes: ['multipart/form-data'],
+      params: TournamentParamsSchema,
+      body: TournamentMultipartDocSchema,
+      response: { 200: TournamentSchema, ...adminErrors, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema },
+    },
+    'admin',
+  ),
+  deleteTournament: endpoint(
+    'DELETE',
+    '/tournaments/admin/delete:id',
+    {
+      tags: ['tournaments'],
+      summary: 'Soft-delete a tournament (admin); registrations, matches and points stay in the database',
+      description: 'The id follows "delete" directly, with no slash: DELETE /tournaments/admin/delete42.',
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      response: { 200: MessageSchema, ...adminErrors, 404: ErrorSchema },
+    },
+    'admin',
+  ),
   imageVariant: endpoint('GET', '/images/:imageId-:width.webp', {
     tags: ['images'],
     summary: 'A cover image at a nominal width (400, 800 or 1200); a smaller original is served at its own size',
@@ -296,46 +327,61 @@ export const endpoints = {
     params: ImageLargestParamsSchema,
     response: { 400: ErrorSchema, 404: ErrorSchema },
   }),
-  submitResult: endpoint('POST', '/tournaments/:id/points-table', {
-    tags: TAGS.points,
-    summary: "Record one team's result in one match (upsert; totals computed by the gateway)",
-    description:
-      'The lobby is every registered team of the tournament: position 1 to their number (0 = not placed), finishes 0 to the other players (4 × (teams − 1) for squads). wins is derived from the position; a 1 for any position but 1 is refused (400, errors.wins).',
-    security: SECURITY,
-    params: TournamentParamsSchema,
-    body: PointsSubmissionSchema,
-    response: { 200: MatchResultSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
-  }),
-  saveMatchResults: endpoint('PUT', '/tournaments/:id/points-table/matches/:day/:match', {
-    tags: TAGS.points,
-    summary: "Replace one match's results with exactly these rows, atomically (admin)",
-    description: [
-      'All rows are stored or none. Teams not listed lose their row in this match; unchanged rows are not rewritten, so re-sending the same body changes nothing.',
-      `At most ${MAX_MATCH_ROWS} rows, one per team (teamId = rid of a registration in this tournament). Position 0 = not placed; two rows may not share a position above 0 (409, naming both teams, errors keyed position.{teamId}).`,
-      'The lobby is every registered team: positions up to their number, finishes up to the other players (4 × (teams − 1) for squads); wins are derived from the position (a 1 for any other position than 1 is refused). Impossible results: 400, errors keyed {field}.{teamId}.',
-      'Swapping placements works in one call. Row errors are keyed {field}.{teamId}. Answers the stored rows of the match, as GET .../points-table/results.',
-    ].join(' '),
-    security: SECURITY,
-    params: MatchParamsSchema,
-    body: MatchResultsBatchSchema,
-    response: {
-      200: MatchResultSchema.array(),
-      400: ErrorSchema,
-      401: ErrorSchema,
-      403: ErrorSchema,
-      404: ErrorSchema,
-      409: ErrorSchema,
-      413: ErrorSchema,
+  submitResult: endpoint(
+    'POST',
+    '/tournaments/:id/points-table',
+    {
+      tags: TAGS.points,
+      summary: "Record one team's result in one match (upsert; totals computed by the gateway)",
+      description:
+        'The lobby is every registered team of the tournament: position 1 to their number (0 = not placed), finishes 0 to the other players (4 × (teams − 1) for squads). wins is derived from the position; a 1 for any position but 1 is refused (400, errors.wins).',
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      body: PointsSubmissionSchema,
+      response: { 200: MatchResultSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
     },
-  }),
-  matchResults: endpoint('GET', '/tournaments/:id/points-table/results', {
-    tags: TAGS.points,
-    summary: 'Stored results of one match (to prefill the admin form)',
-    security: SECURITY,
-    params: TournamentParamsSchema,
-    querystring: MatchResultsQuerySchema,
-    response: { 200: MatchResultSchema.array(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
-  }),
+    'admin',
+  ),
+  saveMatchResults: endpoint(
+    'PUT',
+    '/tournaments/:id/points-table/matches/:day/:match',
+    {
+      tags: TAGS.points,
+      summary: "Replace one match's results with exactly these rows, atomically (admin)",
+      description: [
+        'All rows are stored or none. Teams not listed lose their row in this match; unchanged rows are not rewritten, so re-sending the same body changes nothing.',
+        `At most ${MAX_MATCH_ROWS} rows, one per team (teamId = rid of a registration in this tournament). Position 0 = not placed; two rows may not share a position above 0 (409, naming both teams, errors keyed position.{teamId}).`,
+        'The lobby is every registered team: positions up to their number, finishes up to the other players (4 × (teams − 1) for squads); wins are derived from the position (a 1 for any other position than 1 is refused). Impossible results: 400, errors keyed {field}.{teamId}.',
+        'Swapping placements works in one call. Row errors are keyed {field}.{teamId}. Answers the stored rows of the match, as GET .../points-table/results.',
+      ].join(' '),
+      security: SECURITY,
+      params: MatchParamsSchema,
+      body: MatchResultsBatchSchema,
+      response: {
+        200: MatchResultSchema.array(),
+        400: ErrorSchema,
+        401: ErrorSchema,
+        403: ErrorSchema,
+        404: ErrorSchema,
+        409: ErrorSchema,
+        413: ErrorSchema,
+      },
+    },
+    'admin',
+  ),
+  matchResults: endpoint(
+    'GET',
+    '/tournaments/:id/points-table/results',
+    {
+      tags: TAGS.points,
+      summary: 'Stored results of one match (to prefill the admin form)',
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      querystring: MatchResultsQuerySchema,
+      response: { 200: MatchResultSchema.array(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    },
+    'admin',
+  ),
   pointsTableDay: endpoint('GET', '/tournaments/:id/points-table/day', {
     tags: TAGS.points,
     summary: 'Points table of one day (day=0: overall), ranked with the tie-breakers',
@@ -434,14 +480,19 @@ export const endpoints = {
     security: SECURITY,
     response: { 200: z.array(UserRegistrationSchema), ...errorResponses(401) },
   }),
-  tournamentRegistrations: endpoint('GET', '/registrations/tournament/:tournamentId', {
-    tags: TAGS.registrations,
-    summary: 'All teams of a tournament (admin)',
-    description: 'Ordered by rid; each team carries the username of the account that registered it.',
-    security: SECURITY,
-    params: TournamentIdParamsSchema,
-    response: { 200: z.array(AdminRegistrationSchema), ...errorResponses(400, 401, 403, 404) },
-  }),
+  tournamentRegistrations: endpoint(
+    'GET',
+    '/registrations/tournament/:tournamentId',
+    {
+      tags: TAGS.registrations,
+      summary: 'All teams of a tournament (admin)',
+      description: 'Ordered by rid; each team carries the username of the account that registered it.',
+      security: SECURITY,
+      params: TournamentIdParamsSchema,
+      response: { 200: z.array(AdminRegistrationSchema), ...errorResponses(400, 401, 403, 404) },
+    },
+    'admin',
+  ),
   myTeam: endpoint('GET', '/registrations/:tournamentId', {
     tags: TAGS.registrations,
     summary: "The caller's team for a tournament",
@@ -478,51 +529,76 @@ export const endpoints = {
     params: TournamentIdParamsSchema,
     response: { 200: WithdrawalSchema, ...errorResponses(400, 401, 404, 409) },
   }),
-  releaseTeam: endpoint('POST', '/registrations/admin/:rid/release', {
-    tags: TAGS.registrations,
-    summary: 'Release a placed team whose payment is not verified, e.g. a rejected payment (admin)',
-    description:
-      'The team loses its place (reason payment-rejected when its payment was rejected, else removed), is told, and the first waitlisted team is promoted. 409 when the team is not placed or is confirmed (remove it instead). No body.',
-    security: SECURITY,
-    params: RegistrationIdParamsSchema,
-    response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  removeTeam: endpoint('POST', '/registrations/admin/:rid/remove', {
-    tags: TAGS.registrations,
-    summary: 'Remove a placed or waitlisted team, paid or not (admin)',
-    description:
-      "The team is released (reason removed) and told; a placed team's place goes to the first waitlisted team (not once a stage is published: its slot is left empty, decision 052). The team may not register again until the organiser allows it (rejoin barred). 409 when it is already released or withdrawn. No body.",
-    security: SECURITY,
-    params: RegistrationIdParamsSchema,
-    response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  allowReturn: endpoint('POST', '/registrations/admin/:rid/allow-return', {
-    tags: TAGS.registrations,
-    summary: 'Let a team the organiser removed register again in its tournament (admin)',
-    description:
-      'Decision 052: a removed team (rejoin barred) cannot register again, by its account, team name, IGNs or character IDs, until the organiser allows it (rejoin allowed). 409 when the team is not barred. No body.',
-    security: SECURITY,
-    params: RegistrationIdParamsSchema,
-    response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  setPaymentStatuses: endpoint('PUT', '/registrations/admin/payments', {
-    tags: TAGS.registrations,
-    summary: 'Set the payment status of several teams of one tournament at once (admin)',
-    description: `All or nothing: every rid must be a registration of tournamentId, else 400 and nothing changes. At most ${MAX_BULK_PAYMENTS} rids. To verify or reject, expectedUpiReferences carries, per team that has a reference, the one the admin was shown: if any team changed it since, 409 naming those teams (errors expectedUpiReferences.{rid}) and nothing changes. Answers the listed registrations, by rid.`,
-    security: SECURITY,
-    body: PaymentStatusBulkUpdateSchema,
-    response: { 200: z.array(RegistrationSchema), ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  setPaymentStatus: endpoint('PUT', '/registrations/admin/:rid/payment', {
-    tags: TAGS.registrations,
-    summary: "Set a team's payment status (admin)",
-    description:
-      'To verify or reject a team that has a UPI reference, expectedUpiReference is the one the admin was shown; if the team changed it since, 409 "This team changed its UPI reference; check it again." and nothing changes.',
-    security: SECURITY,
-    params: RegistrationIdParamsSchema,
-    body: PaymentStatusUpdateSchema,
-    response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
+  releaseTeam: endpoint(
+    'POST',
+    '/registrations/admin/:rid/release',
+    {
+      tags: TAGS.registrations,
+      summary: 'Release a placed team whose payment is not verified, e.g. a rejected payment (admin)',
+      description:
+        'The team loses its place (reason payment-rejected when its payment was rejected, else removed), is told, and the first waitlisted team is promoted. 409 when the team is not placed or is confirmed (remove it instead). No body.',
+      security: SECURITY,
+      params: RegistrationIdParamsSchema,
+      response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  removeTeam: endpoint(
+    'POST',
+    '/registrations/admin/:rid/remove',
+    {
+      tags: TAGS.registrations,
+      summary: 'Remove a placed or waitlisted team, paid or not (admin)',
+      description:
+        "The team is released (reason removed) and told; a placed team's place goes to the first waitlisted team (not once a stage is published: its slot is left empty, decision 052). The team may not register again until the organiser allows it (rejoin barred). 409 when it is already released or withdrawn. No body.",
+      security: SECURITY,
+      params: RegistrationIdParamsSchema,
+      response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  allowReturn: endpoint(
+    'POST',
+    '/registrations/admin/:rid/allow-return',
+    {
+      tags: TAGS.registrations,
+      summary: 'Let a team the organiser removed register again in its tournament (admin)',
+      description:
+        'Decision 052: a removed team (rejoin barred) cannot register again, by its account, team name, IGNs or character IDs, until the organiser allows it (rejoin allowed). 409 when the team is not barred. No body.',
+      security: SECURITY,
+      params: RegistrationIdParamsSchema,
+      response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  setPaymentStatuses: endpoint(
+    'PUT',
+    '/registrations/admin/payments',
+    {
+      tags: TAGS.registrations,
+      summary: 'Set the payment status of several teams of one tournament at once (admin)',
+      description: `All or nothing: every rid must be a registration of tournamentId, else 400 and nothing changes. At most ${MAX_BULK_PAYMENTS} rids. To verify or reject, expectedUpiReferences carries, per team that has a reference, the one the admin was shown: if any team changed it since, 409 naming those teams (errors expectedUpiReferences.{rid}) and nothing changes. Answers the listed registrations, by rid.`,
+      security: SECURITY,
+      body: PaymentStatusBulkUpdateSchema,
+      response: { 200: z.array(RegistrationSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  setPaymentStatus: endpoint(
+    'PUT',
+    '/registrations/admin/:rid/payment',
+    {
+      tags: TAGS.registrations,
+      summary: "Set a team's payment status (admin)",
+      description:
+        'To verify or reject a team that has a UPI reference, expectedUpiReference is the one the admin was shown; if the team changed it since, 409 "This team changed its UPI reference; check it again." and nothing changes.',
+      security: SECURITY,
+      params: RegistrationIdParamsSchema,
+      body: PaymentStatusUpdateSchema,
+      response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
   listMatches: endpoint('GET', '/matches/tournament/:tournamentId', {
     tags: TAGS.matches,
     summary: 'Match schedule of a tournament, by day and match number',
@@ -532,23 +608,33 @@ export const endpoints = {
     params: MatchTournamentParamsSchema,
     response: { 200: z.array(MatchSchema), ...errorResponses(400, 401, 404) },
   }),
-  createMatch: endpoint('POST', '/matches', {
-    tags: TAGS.matches,
-    summary: 'Create a match (admin)',
-    description: 'One match per (tournament, day, match number): day 1-7, match 1-6; time is HH:MM or HH:MM:SS (24-hour).',
-    security: SECURITY,
-    body: MatchBodySchema,
-    response: { 201: MatchSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  updateMatch: endpoint('PUT', '/matches/:id', {
-    tags: TAGS.matches,
-    summary: 'Update a match (admin)',
-    description: 'Same fields as creating one; the match stays in its tournament.',
-    security: SECURITY,
-    params: MatchIdParamsSchema,
-    body: MatchBodySchema,
-    response: { 200: MatchSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
+  createMatch: endpoint(
+    'POST',
+    '/matches',
+    {
+      tags: TAGS.matches,
+      summary: 'Create a match (admin)',
+      description: 'One match per (tournament, day, match number): day 1-7, match 1-6; time is HH:MM or HH:MM:SS (24-hour).',
+      security: SECURITY,
+      body: MatchBodySchema,
+      response: { 201: MatchSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  updateMatch: endpoint(
+    'PUT',
+    '/matches/:id',
+    {
+      tags: TAGS.matches,
+      summary: 'Update a match (admin)',
+      description: 'Same fields as creating one; the match stays in its tournament.',
+      security: SECURITY,
+      params: MatchIdParamsSchema,
+      body: MatchBodySchema,
+      response: { 200: MatchSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
   listStages: endpoint('GET', '/tournaments/:id/stages', {
     tags: TAGS.stages,
     summary: 'Stages of a tournament, in order, each with its groups and slot lists',
@@ -557,145 +643,220 @@ export const endpoints = {
     params: TournamentParamsSchema,
     response: { 200: z.array(StageSchema), ...errorResponses(400, 404) },
   }),
-  createStage: endpoint('POST', '/tournaments/:id/stages', {
-    tags: TAGS.stages,
-    summary: 'Add a stage after the last one (admin)',
-    description:
-      'The lobby size defaults from the game (25 BGMI / PUBG Mobile, 12 Free Fire) and is required for any other game. A new stage is a draft with no groups.',
-    security: SECURITY,
-    params: TournamentParamsSchema,
-    body: StageCreateSchema,
-    response: { 201: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  updateStage: endpoint('PUT', '/tournaments/:id/stages/:stageId', {
-    tags: TAGS.stages,
-    summary: "Edit a stage's name, lobby, first slot or advance rule (admin)",
-    description:
-      'Fields left out keep their value. Lobby size and first slot cannot change once the stage has results (409); before that, changing either clears the groups and returns the stage to draft. The advance rule cannot change once the stage is completed.',
-    security: SECURITY,
-    params: StageParamsSchema,
-    body: StageUpdateSchema,
-    response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  deleteStage: endpoint('DELETE', '/tournaments/:id/stages/:stageId', {
-    tags: TAGS.stages,
-    summary: 'Delete a stage with its groups and group matches (admin)',
-    description: 'Refused (409) once it has results, and while a later stage exists (delete that first).',
-    security: SECURITY,
-    params: StageParamsSchema,
-    response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  stageEntrants: endpoint('GET', '/tournaments/:id/stages/:stageId/entrants', {
-    tags: TAGS.stages,
-    summary: "The teams a stage's groups are drawn from (admin)",
-    description:
-      "First stage: the confirmed teams (payment verified, or every team when the entry fee is 0). Later stages: the previous stage's qualifiers (once it is completed) and the teams the organiser invited.",
-    security: SECURITY,
-    params: StageParamsSchema,
-    response: { 200: z.array(EntrantSchema), ...errorResponses(400, 401, 403, 404) },
-  }),
-  inviteTeam: endpoint('POST', '/tournaments/:id/stages/:stageId/invites', {
-    tags: TAGS.stages,
-    summary: 'Invite a registered team straight into a later stage (admin)',
-    security: SECURITY,
-    params: StageParamsSchema,
-    body: InviteBodySchema,
-    response: { 200: z.array(EntrantSchema), ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  removeInvite: endpoint('DELETE', '/tournaments/:id/stages/:stageId/invites/:teamId', {
-    tags: TAGS.stages,
-    summary: 'Withdraw an invitation (admin)',
-    security: SECURITY,
-    params: StageInviteParamsSchema,
-    response: { 200: z.array(EntrantSchema), ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  drawGroups: endpoint('POST', '/tournaments/:id/stages/:stageId/groups', {
-    tags: TAGS.stages,
-    summary: "Generate a draft stage's groups from its entrants (admin)",
-    description: [
-      "Replaces the draft's groups. As few groups as the lobby size allows, sizes differing by at most one, named A, B … Z, AA, AB …; slots from firstSlot up.",
-      'registration: entrants in registration order, filling group A, then B …',
-      'random: the entrants in registration order shuffled with the seed (given, or picked and recorded), then filled in that order (decision 041 says how to repeat it).',
-      "seeded: later stages only, by the previous stage's overall ranking in snake order (1st to A, 2nd to B …, then back), invited teams after the ranked ones.",
-      'Refused (409) once the stage is published.',
-      'A stage with a check-in window draws only its checked-in entrants (issue 19).',
-    ].join(' '),
-    security: SECURITY,
-    params: StageParamsSchema,
-    body: DrawBodySchema,
-    response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  moveSlot: endpoint('POST', '/tournaments/:id/stages/:stageId/slots', {
-    tags: TAGS.stages,
-    summary: 'Swap two teams, or move a team to a free slot of any group of the stage (admin)',
-    description:
-      'Before the stage has results (else 409). The target group must have room: at most lobbySize teams, slots firstSlot … firstSlot + lobbySize − 1.',
-    security: SECURITY,
-    params: StageParamsSchema,
-    body: SlotMoveSchema,
-    response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  emptySlots: endpoint('GET', '/tournaments/:id/stages/:stageId/empty-slots', {
-    tags: TAGS.stages,
-    summary: "A published stage's empty slots and the teams that may fill them (admin)",
-    description: 'Decision 052. 409 unless the stage is published (a draft is drawn again; a completed stage is over).',
-    security: SECURITY,
-    params: StageParamsSchema,
-    response: { 200: EmptySlotsSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  fillSlot: endpoint('POST', '/tournaments/:id/stages/:stageId/empty-slots', {
-    tags: TAGS.stages,
-    summary: 'Seat a waitlisted team, or a confirmed team without a slot, in an empty slot of a published stage (admin)',
-    description:
-      'Decision 052. After the draw places no longer move by themselves: a team that leaves leaves its slot empty. A waitlisted team takes a place (within Max Teams) and, in a paid tournament, a payment deadline from now. The team is told its group and slot. 409 when the slot is taken, the stage is not published, or the team may not be seated.',
-    security: SECURITY,
-    params: StageParamsSchema,
-    body: SlotFillSchema,
-    response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  publishStage: endpoint('POST', '/tournaments/:id/stages/:stageId/publish', {
-    tags: TAGS.stages,
-    summary: 'Publish the slot list: players see their group and slot (admin)',
-    security: SECURITY,
-    params: StageParamsSchema,
-    response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  stageAdvance: endpoint('GET', '/tournaments/:id/stages/:stageId/advance', {
-    tags: TAGS.stages,
-    summary: 'Who advances if the stage were completed now, and the cut lines in words (admin)',
-    security: SECURITY,
-    params: StageParamsSchema,
-    response: { 200: AdvanceSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  completeStage: endpoint('POST', '/tournaments/:id/stages/:stageId/complete', {
-    tags: TAGS.stages,
-    summary: "Complete a published stage: its qualifiers become the next stage's entrants (admin)",
-    description:
-      "The top advancePerGroup of each group (group table), then the best advanceBest of the others by the stage's overall table; ties broken as on the points table. Answers the qualifiers and each cut line with the tie-break that decided it, in words. Issue 27: refused (409, naming them) while a scheduled group match has no results, unless notPlayed marks it as not played; refused while the stage has no scheduled match.",
-    security: SECURITY,
-    params: StageParamsSchema,
-    body: CompleteBodySchema,
-    response: { 200: AdvanceSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  reopenStage: endpoint('POST', '/tournaments/:id/stages/:stageId/reopen', {
-    tags: TAGS.stages,
-    summary: 'Reopen a completed stage (admin)',
-    description:
-      'Until the next stage has results (else 409). The next stage goes back to draft and loses its groups and group matches, since its entrants may change.',
-    security: SECURITY,
-    params: StageParamsSchema,
-    response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  scheduleStage: endpoint('POST', '/tournaments/:id/stages/:stageId/matches', {
-    tags: TAGS.stages,
-    summary: 'Schedule matches for every group of a stage at once (admin)',
-    description:
-      "Each row (day, match number, map, time) becomes one match per group; a row whose day and match number the stage already has updates those matches' map and time (rooms are kept). A day and match number belong to one stage. Answers the stage's matches, rooms included.",
-    security: SECURITY,
-    params: StageParamsSchema,
-    body: StageScheduleSchema,
-    response: { 200: StageMatchesSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
+  createStage: endpoint(
+    'POST',
+    '/tournaments/:id/stages',
+    {
+      tags: TAGS.stages,
+      summary: 'Add a stage after the last one (admin)',
+      description:
+        'The lobby size defaults from the game (25 BGMI / PUBG Mobile, 12 Free Fire) and is required for any other game. A new stage is a draft with no groups.',
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      body: StageCreateSchema,
+      response: { 201: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  updateStage: endpoint(
+    'PUT',
+    '/tournaments/:id/stages/:stageId',
+    {
+      tags: TAGS.stages,
+      summary: "Edit a stage's name, lobby, first slot or advance rule (admin)",
+      description:
+        'Fields left out keep their value. Lobby size and first slot cannot change once the stage has results (409); before that, changing either clears the groups and returns the stage to draft. The advance rule cannot change once the stage is completed.',
+      security: SECURITY,
+      params: StageParamsSchema,
+      body: StageUpdateSchema,
+      response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  deleteStage: endpoint(
+    'DELETE',
+    '/tournaments/:id/stages/:stageId',
+    {
+      tags: TAGS.stages,
+      summary: 'Delete a stage with its groups and group matches (admin)',
+      description: 'Refused (409) once it has results, and while a later stage exists (delete that first).',
+      security: SECURITY,
+      params: StageParamsSchema,
+      response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  stageEntrants: endpoint(
+    'GET',
+    '/tournaments/:id/stages/:stageId/entrants',
+    {
+      tags: TAGS.stages,
+      summary: "The teams a stage's groups are drawn from (admin)",
+      description:
+        "First stage: the confirmed teams (payment verified, or every team when the entry fee is 0). Later stages: the previous stage's qualifiers (once it is completed) and the teams the organiser invited.",
+      security: SECURITY,
+      params: StageParamsSchema,
+      response: { 200: z.array(EntrantSchema), ...errorResponses(400, 401, 403, 404) },
+    },
+    'admin',
+  ),
+  inviteTeam: endpoint(
+    'POST',
+    '/tournaments/:id/stages/:stageId/invites',
+    {
+      tags: TAGS.stages,
+      summary: 'Invite a registered team straight into a later stage (admin)',
+      security: SECURITY,
+      params: StageParamsSchema,
+      body: InviteBodySchema,
+      response: { 200: z.array(EntrantSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  removeInvite: endpoint(
+    'DELETE',
+    '/tournaments/:id/stages/:stageId/invites/:teamId',
+    {
+      tags: TAGS.stages,
+      summary: 'Withdraw an invitation (admin)',
+      security: SECURITY,
+      params: StageInviteParamsSchema,
+      response: { 200: z.array(EntrantSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  drawGroups: endpoint(
+    'POST',
+    '/tournaments/:id/stages/:stageId/groups',
+    {
+      tags: TAGS.stages,
+      summary: "Generate a draft stage's groups from its entrants (admin)",
+      description: [
+        "Replaces the draft's groups. As few groups as the lobby size allows, sizes differing by at most one, named A, B … Z, AA, AB …; slots from firstSlot up.",
+        'registration: entrants in registration order, filling group A, then B …',
+        'random: the entrants in registration order shuffled with the seed (given, or picked and recorded), then filled in that order (decision 041 says how to repeat it).',
+        "seeded: later stages only, by the previous stage's overall ranking in snake order (1st to A, 2nd to B …, then back), invited teams after the ranked ones.",
+        'Refused (409) once the stage is published.',
+        'A stage with a check-in window draws only its checked-in entrants (issue 19).',
+      ].join(' '),
+      security: SECURITY,
+      params: StageParamsSchema,
+      body: DrawBodySchema,
+      response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  moveSlot: endpoint(
+    'POST',
+    '/tournaments/:id/stages/:stageId/slots',
+    {
+      tags: TAGS.stages,
+      summary: 'Swap two teams, or move a team to a free slot of any group of the stage (admin)',
+      description:
+        'Before the stage has results (else 409). The target group must have room: at most lobbySize teams, slots firstSlot … firstSlot + lobbySize − 1.',
+      security: SECURITY,
+      params: StageParamsSchema,
+      body: SlotMoveSchema,
+      response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  emptySlots: endpoint(
+    'GET',
+    '/tournaments/:id/stages/:stageId/empty-slots',
+    {
+      tags: TAGS.stages,
+      summary: "A published stage's empty slots and the teams that may fill them (admin)",
+      description: 'Decision 052. 409 unless the stage is published (a draft is drawn again; a completed stage is over).',
+      security: SECURITY,
+      params: StageParamsSchema,
+      response: { 200: EmptySlotsSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  fillSlot: endpoint(
+    'POST',
+    '/tournaments/:id/stages/:stageId/empty-slots',
+    {
+      tags: TAGS.stages,
+      summary: 'Seat a waitlisted team, or a confirmed team without a slot, in an empty slot of a published stage (admin)',
+      description:
+        'Decision 052. After the draw places no longer move by themselves: a team that leaves leaves its slot empty. A waitlisted team takes a place (within Max Teams) and, in a paid tournament, a payment deadline from now. The team is told its group and slot. 409 when the slot is taken, the stage is not published, or the team may not be seated.',
+      security: SECURITY,
+      params: StageParamsSchema,
+      body: SlotFillSchema,
+      response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  publishStage: endpoint(
+    'POST',
+    '/tournaments/:id/stages/:stageId/publish',
+    {
+      tags: TAGS.stages,
+      summary: 'Publish the slot list: players see their group and slot (admin)',
+      security: SECURITY,
+      params: StageParamsSchema,
+      response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  stageAdvance: endpoint(
+    'GET',
+    '/tournaments/:id/stages/:stageId/advance',
+    {
+      tags: TAGS.stages,
+      summary: 'Who advances if the stage were completed now, and the cut lines in words (admin)',
+      security: SECURITY,
+      params: StageParamsSchema,
+      response: { 200: AdvanceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  completeStage: endpoint(
+    'POST',
+    '/tournaments/:id/stages/:stageId/complete',
+    {
+      tags: TAGS.stages,
+      summary: "Complete a published stage: its qualifiers become the next stage's entrants (admin)",
+      description:
+        "The top advancePerGroup of each group (group table), then the best advanceBest of the others by the stage's overall table; ties broken as on the points table. Answers the qualifiers and each cut line with the tie-break that decided it, in words. Issue 27: refused (409, naming them) while a scheduled group match has no results, unless notPlayed marks it as not played; refused while the stage has no scheduled match.",
+      security: SECURITY,
+      params: StageParamsSchema,
+      body: CompleteBodySchema,
+      response: { 200: AdvanceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  reopenStage: endpoint(
+    'POST',
+    '/tournaments/:id/stages/:stageId/reopen',
+    {
+      tags: TAGS.stages,
+      summary: 'Reopen a completed stage (admin)',
+      description:
+        'Until the next stage has results (else 409). The next stage goes back to draft and loses its groups and group matches, since its entrants may change.',
+      security: SECURITY,
+      params: StageParamsSchema,
+      response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  scheduleStage: endpoint(
+    'POST',
+    '/tournaments/:id/stages/:stageId/matches',
+    {
+      tags: TAGS.stages,
+      summary: 'Schedule matches for every group of a stage at once (admin)',
+      description:
+        "Each row (day, match number, map, time) becomes one match per group; a row whose day and match number the stage already has updates those matches' map and time (rooms are kept). A day and match number belong to one stage. Answers the stage's matches, rooms included.",
+      security: SECURITY,
+      params: StageParamsSchema,
+      body: StageScheduleSchema,
+      response: { 200: StageMatchesSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
   checkIn: endpoint('POST', '/tournaments/:id/stages/:stageId/check-in', {
     tags: TAGS.stages,
     summary: "Check the caller's team in for a stage",
@@ -705,33 +866,48 @@ export const endpoints = {
     params: StageParamsSchema,
     response: { 200: CheckInSchema, ...errorResponses(400, 401, 404, 409) },
   }),
-  stageCheckIns: endpoint('GET', '/tournaments/:id/stages/:stageId/check-ins', {
-    tags: TAGS.stages,
-    summary: 'Who checked in for a stage, and the no-shows once the window has closed (admin)',
-    description: '404 when the stage has no check-in window.',
-    security: SECURITY,
-    params: StageParamsSchema,
-    response: { 200: StageCheckInsSchema, ...errorResponses(400, 401, 403, 404) },
-  }),
-  resolveNoShows: endpoint('POST', '/tournaments/:id/stages/:stageId/no-shows', {
-    tags: TAGS.stages,
-    summary: "Decide a stage's no-shows once its check-in window has closed (admin)",
-    description:
-      'replace (first stage, before it is published): the no-shows are released (reason no-show) and waitlisted teams promoted into their places; promoted teams count as checked in. leave: the no-shows keep their registration, their slots stay empty (the draw uses checked-in teams only). Once per stage (409 after), and only after the window has closed (409 before).',
-    security: SECURITY,
-    params: StageParamsSchema,
-    body: NoShowsBodySchema,
-    response: { 200: StageCheckInsSchema, ...errorResponses(400, 401, 403, 404, 409) },
-  }),
-  setStageRooms: endpoint('PUT', '/tournaments/:id/stages/:stageId/rooms', {
-    tags: TAGS.stages,
-    summary: 'Set the room ID and password of many group matches at once (admin)',
-    description: "All or nothing; every id must be a match of this stage's groups. Answers the stage's matches, rooms included.",
-    security: SECURITY,
-    params: StageParamsSchema,
-    body: StageRoomsSchema,
-    response: { 200: StageMatchesSchema, ...errorResponses(400, 401, 403, 404) },
-  }),
+  stageCheckIns: endpoint(
+    'GET',
+    '/tournaments/:id/stages/:stageId/check-ins',
+    {
+      tags: TAGS.stages,
+      summary: 'Who checked in for a stage, and the no-shows once the window has closed (admin)',
+      description: '404 when the stage has no check-in window.',
+      security: SECURITY,
+      params: StageParamsSchema,
+      response: { 200: StageCheckInsSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'admin',
+  ),
+  resolveNoShows: endpoint(
+    'POST',
+    '/tournaments/:id/stages/:stageId/no-shows',
+    {
+      tags: TAGS.stages,
+      summary: "Decide a stage's no-shows once its check-in window has closed (admin)",
+      description:
+        'replace (first stage, before it is published): the no-shows are released (reason no-show) and waitlisted teams promoted into their places; promoted teams count as checked in. leave: the no-shows keep their registration, their slots stay empty (the draw uses checked-in teams only). Once per stage (409 after), and only after the window has closed (409 before).',
+      security: SECURITY,
+      params: StageParamsSchema,
+      body: NoShowsBodySchema,
+      response: { 200: StageCheckInsSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'admin',
+  ),
+  setStageRooms: endpoint(
+    'PUT',
+    '/tournaments/:id/stages/:stageId/rooms',
+    {
+      tags: TAGS.stages,
+      summary: 'Set the room ID and password of many group matches at once (admin)',
+      description: "All or nothing; every id must be a match of this stage's groups. Answers the stage's matches, rooms included.",
+      security: SECURITY,
+      params: StageParamsSchema,
+      body: StageRoomsSchema,
+      response: { 200: StageMatchesSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'admin',
+  ),
   listNotifications: endpoint('GET', '/notifications', {
     tags: TAGS.notifications,
     summary: "The caller's notifications, newest first",
@@ -780,14 +956,19 @@ export const endpoints = {
     body: PushUnsubscribeBodySchema,
     response: { 200: MessageSchema, ...errorResponses(400, 401, 404) },
   }),
-  failedDeliveries: endpoint('GET', '/tournaments/:id/notifications/failed', {
-    tags: TAGS.notifications,
-    summary: "A tournament's emails and pushes that could not be delivered, newest first (admin)",
-    description: 'Each after its last attempt (5, with growing waits), or at once when the phone turned notifications off. At most 200.',
-    security: SECURITY,
-    params: TournamentParamsSchema,
-    response: { 200: FailedDeliverySchema.array(), ...errorResponses(400, 401, 403, 404) },
-  }),
+  failedDeliveries: endpoint(
+    'GET',
+    '/tournaments/:id/notifications/failed',
+    {
+      tags: TAGS.notifications,
+      summary: "A tournament's emails and pushes that could not be delivered, newest first (admin)",
+      description: 'Each after its last attempt (5, with growing waits), or at once when the phone turned notifications off. At most 200.',
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      response: { 200: FailedDeliverySchema.array(), ...errorResponses(400, 401, 403, 404) },
+    },
+    'admin',
+  ),
 };
 
 export type Endpoints = typeof endpoints;

@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { Notifier } from './lib/notify/worker.js';
 import { loadVapidKeys } from './lib/push.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { accessControl } from './plugins/auth.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { badRequest, NUL_MESSAGE } from './lib/errors.js';
 import { ensureAdmin } from './seed/admin.js';
@@ -203,7 +204,9 @@ export async function buildApp({
     counted.add(request);
     done();
   });
-  // Repeats of a cached public read are answered here, before parsing and validation (decision 023).
+  // Who may call what, before anything of the body is read (decision 058); then repeats of a cached
+  // public read are answered, before parsing and validation (decision 023).
+  accessControl(app);
   app.addHook('onRequest', app.answers.onRequest);
   let closing = false;
   // Decision 043: releases overdue teams (and promotes the waitlist) even when nobody reads their tournament.
@@ -261,8 +264,8 @@ export async function buildApp({
     await store.close();
   });
 
-  // The bearer token is checked (signature, claims, open session) by requireUser / requireAdmin on
-  // the routes that need a user; see plugins/auth.ts.
+  // The bearer token is checked (signature, claims, open session) by accessControl on the calls that
+  // need a user; see plugins/auth.ts.
   app.decorateRequest('user', null);
 
   registerErrorHandling(app);
@@ -311,7 +314,7 @@ export async function buildApp({
   await app.register(emptySlotRoutes); // decision 052
   await app.register(notificationRoutes);
 
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 
   await deleteExpiredSessions(store.db);
   await ensureAdmin(app);

@@ -1,16 +1,20 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TokenClaims } from '../lib/tokens.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { findSessionUser } from '../db/sessions.js';
 import { rolesList } from '../db/users.js';
-import { ROLE_ADMIN } from '@custom-room/contract';
+import { ROLE_ADMIN, endpoints, type Access } from '@custom-room/contract';
 
 /** The caller as the database knows them now: username and roles come from the users row, not the token. */
 export type AuthUser = TokenClaims;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: set from the endpoint table by accessControl, or by the route itself outside it. */
+    access?: Access;
+  }
   interface FastifyRequest {
-    /** Set by requireUser / requireAdmin; null on routes that do not ask who is calling. */
+    /** Set by accessControl on 'user' and 'admin' calls (and by optionalUser); null on calls that do not ask who is calling. */
     user: AuthUser | null;
   }
 }
@@ -44,20 +48,43 @@ async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
 /** The caller when the request carries a valid token of an open session, else null (public reads that show admins more). */
 export const optionalUser = (request: FastifyRequest): Promise<AuthUser | null> => authenticate(request);
 
-/** onRequest/preHandler: a valid bearer token of an open session is required. */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
-  if (!(await authenticate(request))) throw unauthorized();
-}
-
-/** onRequest/preHandler: as requireUser, and the user must hold ROLE_ADMIN now. */
-export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
-  const user = await authenticate(request);
-  if (!user) throw unauthorized();
-  if (!isAdmin(user)) throw forbidden('Admins only.');
-}
-
-/** Signed-in user, or throws 401; for handlers behind requireUser. */
+/** Signed-in user, or throws 401; for handlers of 'user' and 'admin' calls (accessControl has set it). */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** Access of each endpoint of the contract, by "METHOD url" (HEAD answers as GET). */
+const ACCESS = new Map<string, Access>(Object.values(endpoints).map((e) => [`${e.method} ${e.url}`, e.access]));
+
+/**
+ * The one way to authorise (decision 058). Every route takes its access from the contract's endpoint
+ * table when it is registered; a route outside the table must say its own, or the gateway does not
+ * start. One onRequest hook, before the body is read, parsed or validated, answers 401 to a caller
+ * without an open session and 403 to a signed-in non-admin on an admin call: so a protected call
+ * never answers 400 (or 415, or 413) to a caller who may not make it.
+ */
+export function accessControl(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const key = `${method === 'HEAD' ? 'GET' : method} ${route.url}`;
+      const listed = ACCESS.get(key);
+      const own = route.config?.access;
+      if (listed && own && own !== listed) throw new Error(`${key}: access ${own} differs from the endpoint table's ${listed}`);
+      const access = listed ?? own;
+      if (!access) throw new Error(`${key} is not in the endpoint table and does not declare its access (config.access)`);
+      route.config = { ...route.config, access };
+    }
+  });
+  // Callback style: it runs on every request, and public calls must not pay for a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return done();
+    authenticate(request).then((user) => {
+      if (!user) return done(unauthorized());
+      if (access === 'admin' && !isAdmin(user)) return done(forbidden('Admins only.'));
+      done();
+    }, done);
+  });
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoAt } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { isPushServiceUrl, NOT_A_PUSH_SERVICE } from '../../lib/push.js';
 import type { Trx } from '../../db/index.js';
 import {
@@ -33,7 +33,7 @@ const unreadOf = async (db: Trx, userId: number) =>
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     endpoints.listNotifications.url,
-    { onRequest: requireUser, schema: endpoints.listNotifications.schema },
+    { schema: endpoints.listNotifications.schema },
     async (request, reply) => {
       const user = currentUser(request);
       const limit = request.query.limit ?? NOTIFICATIONS_PAGE_SIZE;
@@ -60,14 +60,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(endpoints.unreadCount.url, { onRequest: requireUser, schema: endpoints.unreadCount.schema }, async (request, reply) => {
+  app.get(endpoints.unreadCount.url, { schema: endpoints.unreadCount.schema }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return { unread: await unreadOf(app.store.db, currentUser(request).id) };
   });
 
   app.post(
     endpoints.markNotificationsRead.url,
-    { onRequest: requireUser, schema: endpoints.markNotificationsRead.schema },
+    { schema: endpoints.markNotificationsRead.schema },
     async (request) => {
       const user = currentUser(request);
       const ids = request.body.ids;
@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { publicKey: app.notifier.vapid.publicKey };
   });
 
-  app.post(endpoints.pushSubscribe.url, { onRequest: requireUser, schema: endpoints.pushSubscribe.schema }, async (request, reply) => {
+  app.post(endpoints.pushSubscribe.url, { schema: endpoints.pushSubscribe.schema }, async (request, reply) => {
     const user = currentUser(request);
     const { endpoint, keys } = request.body;
     // The gateway posts to this address: only the browsers' push services, never an address inside our network.
@@ -135,7 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ message: 'Notifications are on for this phone.' });
   });
 
-  app.post(endpoints.pushUnsubscribe.url, { onRequest: requireUser, schema: endpoints.pushUnsubscribe.schema }, async (request) => {
+  app.post(endpoints.pushUnsubscribe.url, { schema: endpoints.pushUnsubscribe.schema }, async (request) => {
     const user = currentUser(request);
     const removed = await app.store.writeTransaction((trx) =>
       trx.deleteFrom('push_subscriptions').where('user_id', '=', user.id).where('endpoint', '=', request.body.endpoint).executeTakeFirst(),
@@ -147,7 +147,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     endpoints.failedDeliveries.url,
-    { onRequest: requireAdmin, schema: endpoints.failedDeliveries.schema },
+    { schema: endpoints.failedDeliveries.schema },
     async (request, reply) => {
       const tid = request.params.id;
       const tournament = await app.store.db

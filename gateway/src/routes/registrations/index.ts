@@ -61,7 +61,7 @@ import {
 import { teamCheckIns, teamPlacements, type TeamCheckIn } from '../../db/stages.js';
 import { captainContacts, CHARACTER_ID_TAKEN, findCharacterIdClashes, saveCharacterIds, withCharacterIds } from '../../db/identity.js';
 import { characterIdRefusal, characterIdTaken } from './identity.js';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { getTournament, phaseOf } from '../../db/tournaments.js';
 
 /** Decision 041: the team's group and slot per published stage; the field is left out when there are none. */
@@ -210,7 +210,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     endpoints.registerTeam.url,
     {
-      preHandler: requireUser,
       schema: endpoints.registerTeam.schema,
     },
     async (request, reply) => {
@@ -265,7 +264,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     endpoints.myRegistrations.url,
     {
-      preHandler: requireUser,
       schema: endpoints.myRegistrations.schema,
     },
     async (request, reply) => {
@@ -302,7 +300,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     endpoints.tournamentRegistrations.url,
     {
-      preHandler: requireAdmin,
       schema: endpoints.tournamentRegistrations.schema,
     },
     async (request, reply) => {
@@ -328,7 +325,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     endpoints.myTeam.url,
     {
-      preHandler: requireUser,
       schema: endpoints.myTeam.schema,
     },
     async (request, reply) => {
@@ -352,7 +348,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     endpoints.updateTeam.url,
     {
-      preHandler: requireUser,
       schema: endpoints.updateTeam.schema,
     },
     async (request) => {
@@ -399,7 +394,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     endpoints.submitPayment.url,
     {
-      preHandler: requireUser,
       schema: endpoints.submitPayment.schema,
     },
     async (request) => {
@@ -441,7 +435,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     endpoints.setPaymentStatuses.url,
     {
       // Before body validation, so an anonymous caller learns nothing about the payload rules.
-      onRequest: requireAdmin,
       schema: endpoints.setPaymentStatuses.schema,
     },
     async (request) => {
@@ -496,7 +489,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     endpoints.setPaymentStatus.url,
     {
-      preHandler: requireAdmin,
       schema: endpoints.setPaymentStatus.schema,
     },
     async (request) => {
@@ -538,7 +530,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.post(endpoints.withdrawTeam.url, { preHandler: requireUser, schema: endpoints.withdrawTeam.schema }, async (request) => {
+  app.post(endpoints.withdrawTeam.url, { schema: endpoints.withdrawTeam.schema }, async (request) => {
     const user = currentUser(request);
     const { tournamentId } = request.params;
     return app.store.writeTransaction(async (trx) => {
@@ -594,14 +586,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.post(endpoints.releaseTeam.url, { onRequest: requireAdmin, schema: endpoints.releaseTeam.schema }, (request) =>
+  app.post(endpoints.releaseTeam.url, { schema: endpoints.releaseTeam.schema }, (request) =>
     organiserTakesOut(request.params.rid, 'release'),
   );
-  app.post(endpoints.removeTeam.url, { onRequest: requireAdmin, schema: endpoints.removeTeam.schema }, (request) =>
+  app.post(endpoints.removeTeam.url, { schema: endpoints.removeTeam.schema }, (request) =>
     organiserTakesOut(request.params.rid, 'remove'),
   );
 
-  app.post(endpoints.allowReturn.url, { onRequest: requireAdmin, schema: endpoints.allowReturn.schema }, async (request) => {
+  app.post(endpoints.allowReturn.url, { schema: endpoints.allowReturn.schema }, async (request) => {
     const { rid } = request.params;
     const found = await findRegistrationById(app.store.db, rid);
     if (!found) throw notFound(REGISTRATION_NOT_FOUND);

@@ -29,7 +29,7 @@ import {
 } from '../../db/stages.js';
 import { advance, dealGroups, groupSizes, newSeed, shuffleWithSeed, type RankedStageTeam } from '../../lib/stages.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { currentUser, isAdmin, optionalUser, requireAdmin, requireUser } from '../../plugins/auth.js';
+import { currentUser, isAdmin, optionalUser } from '../../plugins/auth.js';
 import { fillPlaces, findPlaceRules, releaseTeam } from '../../db/places.js';
 import { findUserRegistration } from '../../db/registrations.js';
 import { isoAt } from '../../lib/clock.js';
@@ -226,7 +226,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(endpoints.createStage.url, { onRequest: requireAdmin, schema: endpoints.createStage.schema }, async (request, reply) => {
+  app.post(endpoints.createStage.url, { schema: endpoints.createStage.schema }, async (request, reply) => {
     const tid = request.params.id;
     const body = request.body;
     const stage = await app.store.writeTransaction(async (trx) => {
@@ -265,7 +265,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(stage);
   });
 
-  app.put(endpoints.updateStage.url, { onRequest: requireAdmin, schema: endpoints.updateStage.schema }, async (request) => {
+  app.put(endpoints.updateStage.url, { schema: endpoints.updateStage.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
     const body = request.body;
     return write(tid, stageId, async ({ trx, stage, tournament, hasResults }) => {
@@ -314,7 +314,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.delete(endpoints.deleteStage.url, { onRequest: requireAdmin, schema: endpoints.deleteStage.schema }, async (request) => {
+  app.delete(endpoints.deleteStage.url, { schema: endpoints.deleteStage.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
     return write(tid, stageId, async ({ trx, stage, hasResults }) => {
       if (hasResults) throw conflict(`${stage.name} cannot be deleted: it has results.`);
@@ -329,7 +329,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get(endpoints.stageEntrants.url, { onRequest: requireAdmin, schema: endpoints.stageEntrants.schema }, async (request) => {
+  app.get(endpoints.stageEntrants.url, { schema: endpoints.stageEntrants.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
     const tournament = await liveTournament(app.store.db, tid);
     const stage = await findStageRow(app.store.db, tid, stageId);
@@ -345,7 +345,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (stage.state !== 'draft') throw conflict(`${stage.name} is published: invitations are closed.`);
   };
 
-  app.post(endpoints.inviteTeam.url, { onRequest: requireAdmin, schema: endpoints.inviteTeam.schema }, async (request) => {
+  app.post(endpoints.inviteTeam.url, { schema: endpoints.inviteTeam.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
     const { teamId, checkIn } = request.body;
     return write(tid, stageId, async ({ trx, stage, tournament }) => {
@@ -393,7 +393,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.delete(endpoints.removeInvite.url, { onRequest: requireAdmin, schema: endpoints.removeInvite.schema }, async (request) => {
+  app.delete(endpoints.removeInvite.url, { schema: endpoints.removeInvite.schema }, async (request) => {
     const { id: tid, stageId, teamId } = request.params;
     return write(tid, stageId, async ({ trx, stage, tournament }) => {
       checkInvitable(stage);
@@ -409,7 +409,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post(endpoints.drawGroups.url, { onRequest: requireAdmin, schema: endpoints.drawGroups.schema }, async (request) => {
+  app.post(endpoints.drawGroups.url, { schema: endpoints.drawGroups.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
     const { method, seed, confirmSplit } = request.body;
     return write(tid, stageId, async ({ trx, stage, tournament, hasResults }) => {
@@ -465,7 +465,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post(endpoints.moveSlot.url, { onRequest: requireAdmin, schema: endpoints.moveSlot.schema }, async (request) => {
+  app.post(endpoints.moveSlot.url, { schema: endpoints.moveSlot.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
     const { from, to } = request.body;
     return write(tid, stageId, async ({ trx, stage, tournament, hasResults }) => {
@@ -506,7 +506,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post(endpoints.publishStage.url, { onRequest: requireAdmin, schema: endpoints.publishStage.schema }, async (request) => {
+  app.post(endpoints.publishStage.url, { schema: endpoints.publishStage.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
     return write(tid, stageId, async ({ trx, stage, tournament }) => {
       if (stage.state !== 'draft') throw conflict(`${stage.name} is already published.`);
@@ -529,7 +529,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get(endpoints.stageAdvance.url, { onRequest: requireAdmin, schema: endpoints.stageAdvance.schema }, async (request) => {
+  app.get(endpoints.stageAdvance.url, { schema: endpoints.stageAdvance.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
     const tournament = await liveTournament(app.store.db, tid);
     const stage = await findStageRow(app.store.db, tid, stageId);
@@ -539,7 +539,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { stage: await stageJson(app.store.db, stage, tournament.entryFee), ...answer };
   });
 
-  app.post(endpoints.completeStage.url, { onRequest: requireAdmin, schema: endpoints.completeStage.schema }, async (request) => {
+  app.post(endpoints.completeStage.url, { schema: endpoints.completeStage.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
     const marked = new Set(request.body?.notPlayed ?? []);
     return write(tid, stageId, async ({ trx, stage, tournament }) => {
@@ -588,7 +588,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post(endpoints.reopenStage.url, { onRequest: requireAdmin, schema: endpoints.reopenStage.schema }, async (request) => {
+  app.post(endpoints.reopenStage.url, { schema: endpoints.reopenStage.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
     return write(tid, stageId, async ({ trx, stage, tournament }) => {
       if (stage.state !== 'completed') throw conflict(`${stage.name} is not completed.`);
@@ -611,7 +611,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post(endpoints.scheduleStage.url, { onRequest: requireAdmin, schema: endpoints.scheduleStage.schema }, async (request) => {
+  app.post(endpoints.scheduleStage.url, { schema: endpoints.scheduleStage.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
     const { matches, groupGap } = request.body;
     const seen = new Set<string>();
@@ -680,7 +680,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.put(endpoints.setStageRooms.url, { onRequest: requireAdmin, schema: endpoints.setStageRooms.schema }, async (request) => {
+  app.put(endpoints.setStageRooms.url, { schema: endpoints.setStageRooms.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
     const { rooms } = request.body;
     return write(tid, stageId, async ({ trx, stage }) => {
@@ -759,7 +759,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  app.post(endpoints.checkIn.url, { preHandler: requireUser, schema: endpoints.checkIn.schema }, async (request) => {
+  app.post(endpoints.checkIn.url, { schema: endpoints.checkIn.schema }, async (request) => {
     const user = currentUser(request);
     const { id: tid, stageId } = request.params;
     return write(tid, stageId, async ({ trx, stage, tournament }) => {
@@ -788,7 +788,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get(endpoints.stageCheckIns.url, { onRequest: requireAdmin, schema: endpoints.stageCheckIns.schema }, async (request, reply) => {
+  app.get(endpoints.stageCheckIns.url, { schema: endpoints.stageCheckIns.schema }, async (request, reply) => {
     const { id: tid, stageId } = request.params;
     const tournament = await liveTournament(app.store.db, tid);
     const stage = await findStageRow(app.store.db, tid, stageId);
@@ -797,7 +797,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return checkInsJson(app.store.db, stage, tournament.entryFee, app.clock.now());
   });
 
-  app.post(endpoints.resolveNoShows.url, { onRequest: requireAdmin, schema: endpoints.resolveNoShows.schema }, async (request) => {
+  app.post(endpoints.resolveNoShows.url, { schema: endpoints.resolveNoShows.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
     const { action } = request.body;
     return write(tid, stageId, async ({ trx, stage, tournament }) => {
