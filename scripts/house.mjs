@@ -17,7 +17,9 @@ if (process.argv.includes('--json')) {
   const overFns = functions.filter((f) => f.lines > LIMITS.functionLines);
   console.log(`\nfiles over ${LIMITS.fileLines} lines (endpoints and migrations exempt): ${overFiles.length}`);
   for (const r of overFiles) console.log(`  ${r.lines}  ${r.file}`);
-  console.log(`functions over ${LIMITS.functionLines} lines: ${overFns.length}; over 80 lines: ${functions.filter((f) => f.lines > 80).length}`);
+  console.log(
+    `functions over ${LIMITS.functionLines} lines: ${overFns.length}; over 80 lines: ${functions.filter((f) => f.lines > 80).length}`,
+  );
   for (const f of overFns) console.log(`  ${f.lines}  ${f.file}:${f.start} ${f.name}`);
   console.log(`import cycles in app/ and gateway/src (type-only included): ${cycles.length}`);
   for (const c of cycles) console.log(`  ${c.join(' <-> ')}`);

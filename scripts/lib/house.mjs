@@ -35,7 +35,11 @@ export function fileLines(files) {
 
 function parse(file) {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : file.endsWith('.ts') || file.endsWith('.mts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const kind = file.endsWith('.tsx')
+    ? ts.ScriptKind.TSX
+    : file.endsWith('.ts') || file.endsWith('.mts')
+      ? ts.ScriptKind.TS
+      : ts.ScriptKind.JS;
   return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
 }
 
@@ -60,7 +64,15 @@ export function functionsOf(file) {
   const sf = parse(file);
   const out = [];
   const visit = (node) => {
-    if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node)) {
+    if (
+      ts.isFunctionDeclaration(node) ||
+      ts.isFunctionExpression(node) ||
+      ts.isArrowFunction(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isConstructorDeclaration(node) ||
+      ts.isGetAccessor(node) ||
+      ts.isSetAccessor(node)
+    ) {
       if (node.body) {
         const start = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
         const end = sf.getLineAndCharacterOfPosition(node.getEnd()).line + 1;
@@ -78,9 +90,17 @@ export function importsOf(file) {
   const sf = parse(file);
   const specs = [];
   const visit = (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) specs.push(node.moduleSpecifier.text);
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) specs.push(node.arguments[0].text);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) specs.push(node.argument.literal.text);
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier))
+      specs.push(node.moduleSpecifier.text);
+    else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    )
+      specs.push(node.arguments[0].text);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal))
+      specs.push(node.argument.literal.text);
     ts.forEachChild(node, visit);
   };
   visit(sf);
@@ -91,7 +111,16 @@ export function importsOf(file) {
     else if (spec.startsWith('.')) base = resolve(join(ROOT, dirname(file)), spec);
     else continue;
     const stem = base.replace(/\.(js|mjs|ts|tsx)$/, '');
-    const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.mjs`, `${stem}.js`, join(base, 'index.ts'), join(base, 'index.tsx'), join(base, 'route.tsx')];
+    const candidates = [
+      base,
+      `${stem}.ts`,
+      `${stem}.tsx`,
+      `${stem}.mjs`,
+      `${stem}.js`,
+      join(base, 'index.ts'),
+      join(base, 'index.tsx'),
+      join(base, 'route.tsx'),
+    ];
     const hit = candidates.find((c) => existsSync(c) && statSync(c).isFile() && EXT.has(extname(c)));
     if (hit) out.add(relative(ROOT, hit));
   }
