@@ -21,5 +21,6 @@ export * from './constants/places.js';
 export * from './constants/identity.js';
 export * from './constants/match-time.js';
 export * from './constants/phase.js';
+export * from './constants/ids.js';
 
 export type FieldErrors = Record<string, string>;
