@@ -54,7 +54,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx'],
+          include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx', 'tests/house/**/*.test.ts'],
           environment: 'node',
           testTimeout: 15_000,
         },
