@@ -38,5 +38,6 @@ describe('the house', () => {
     expect(cyclesOf(['tests/house/fixtures/a.ts', 'tests/house/fixtures/b.ts'])).toEqual([
       ['tests/house/fixtures/a.ts', 'tests/house/fixtures/b.ts'],
     ]);
+    expect(functionsOf('tests/house/fixtures/c.ts')).toEqual([{ file: 'tests/house/fixtures/c.ts', name: 'three', start: 1, lines: 4 }]);
   });
 });

@@ -4,7 +4,7 @@
 // not start.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '@custom-room/contract';
+import { endpoints, type Endpoint } from '@custom-room/contract';
 import { accessControl } from '../../gateway/src/plugins/auth.js';
 import { createUser, startGateway, type TestGateway, type TestUser } from './helpers.js';
 
@@ -19,7 +19,8 @@ afterAll(() => gw?.stop());
 
 /** The path with each ":param" given a value its schema refuses (so only the access hook can answer first). */
 const badPath = (url: string) => url.replace(/:(\w+)/g, 'not-an-id');
-const protectedCalls = Object.entries(endpoints).filter(([, e]) => e.access !== 'public');
+const table: [string, Endpoint][] = Object.entries(endpoints);
+const protectedCalls = table.filter(([, e]) => e.access !== 'public');
 const adminCalls = protectedCalls.filter(([, e]) => e.access === 'admin');
 
 /** A body that is not JSON at all, with a content type no call accepts as such. */
@@ -35,7 +36,7 @@ describe('protected calls answer 401/403 before 400', () => {
   it('the table marks the calls the bearer token documents, and every admin call documents it', () => {
     expect(protectedCalls.length).toBeGreaterThan(40);
     for (const [key, e] of protectedCalls) expect(e.schema.security, key).toBeDefined();
-    for (const [key, e] of Object.entries(endpoints)) if (e.access === 'public') expect(e.schema.security, key).toBeUndefined();
+    for (const [key, e] of table) if (e.access === 'public') expect(e.schema.security, key).toBeUndefined();
     expect(adminCalls.length).toBeGreaterThan(30);
   });
 
