@@ -26,9 +26,3 @@ export function nameKeys(name: string): { key: string; shape: string } {
 
 /** Decision 007's lower-case form (team_name_lower, ign_lower): kept for sorting by name and its unique index. */
 export const lowerName = (value: string) => value.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
-
-/** Two names are the same name when either of their keys match. */
-export function sameName(a: string, b: string): boolean {
-  const [x, y] = [nameKeys(a), nameKeys(b)];
-  return x.key === y.key || x.shape === y.shape;
-}

@@ -98,13 +98,6 @@ export const longText = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
-/** An optional single-line text. */
-export const optionalText = (label: string, max: number) =>
-  singleLine(z.string({ invalid_type_error: `${label} must be text.` }).trim(), label)
-    .max(max, `${label} must be at most ${max} characters.`)
-    .optional()
-    .default('');
-
 /** A required name-like text (tournament name, full name, map): text() plus visibleName's checks. */
 export const nameText = (label: string, max: number) =>
   visibleName(z.string({ required_error: `${label} is required.`, invalid_type_error: `${label} must be text.` }).trim(), label)
