@@ -2,15 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { coalesce } from '@custom-room/toolkit';
 import type { Database } from './schema.js';
 import { migrate } from './migrations.js';
-import { coalesce } from '@custom-room/toolkit';
 import { GENERATION_LEASE_MS, GENERATION_SQL, Generation, bumpedIn } from './generation.js';
+import type { Db, Dialect, Trx } from './types.js';
 
-export type Dialect = 'sqlite' | 'postgres';
-export type Db = Kysely<Database>;
-export type Trx = Transaction<Database> | Kysely<Database>;
+export type { Db, Dialect, Trx } from './types.js';
 
 /** A write failed for lack of space or an I/O error (decision 032); cleared by the next write that succeeds (on SQLite, with 4 MB free). */
 export interface StorageFault {
