@@ -67,7 +67,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
 
-  const store = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, sqliteFile });
+  const store = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, sqliteFile, now: () => clock.now() });
   await decorateServices(app, { config, clock, store, validateResponses });
 
   const inFlight = countRequests(app);

@@ -61,6 +61,7 @@ export function closeGracefully(app: FastifyInstance, inFlight: InFlight, starte
   });
   app.decorate('afterAnswer', afterAnswer());
   app.addHook('onClose', async () => {
+    // Real time (timers): a fake clock in a test must not hold a shutdown open.
     const deadline = Date.now() + 10_000;
     while (inFlight.count > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     let timer: NodeJS.Timeout | undefined;
