@@ -111,13 +111,17 @@ async function seedSquads(dataDir, tid) {
     await store.writeTransaction(async (trx) => {
       for (let i = 1; i <= TEAMS; i++) {
         const tag = `s${i}`;
-        const userId = await insertUser(trx, {
-          email: `squad${i}@bench.example`,
-          phone: `+9197${String(i).padStart(8, '0')}`,
-          username: `squad_${i}`,
-          passwordHash: 'x',
-          roles: ['ROLE_USER'],
-        });
+        const userId = await insertUser(
+          trx,
+          {
+            email: `squad${i}@bench.example`,
+            phone: `+9197${String(i).padStart(8, '0')}`,
+            username: `squad_${i}`,
+            passwordHash: 'x',
+            roles: ['ROLE_USER'],
+          },
+          new Date().toISOString(),
+        );
         const row = await insertRegistration(trx, tid, userId, {
           teamName: names[i - 1] ?? `Squad ${String(i).padStart(2, '0')} Esports`,
           player1Username: `${tag}_one`,

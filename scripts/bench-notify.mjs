@@ -135,13 +135,17 @@ async function seed({ databaseUrl, dataDir }, tid, pushUrl) {
     await store.writeTransaction(async (trx) => {
       for (let i = 1; i <= SQUADS; i++) {
         const tag = `s${i}`;
-        const userId = await insertUser(trx, {
-          email: `squad${i}@bench.example`,
-          phone: `+9197${String(i).padStart(8, '0')}`,
-          username: `squad_${i}`,
-          passwordHash: 'x',
-          roles: ['ROLE_USER'],
-        });
+        const userId = await insertUser(
+          trx,
+          {
+            email: `squad${i}@bench.example`,
+            phone: `+9197${String(i).padStart(8, '0')}`,
+            username: `squad_${i}`,
+            passwordHash: 'x',
+            roles: ['ROLE_USER'],
+          },
+          new Date().toISOString(),
+        );
         await insertRegistration(trx, tid, userId, {
           teamName: `Squad ${String(i).padStart(4, '0')}`,
           player1Username: `${tag}_one`,

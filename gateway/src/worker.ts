@@ -63,7 +63,7 @@ async function main() {
 
   let store: DatabaseHandle;
   try {
-    store = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    store = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, now: systemClock.now });
   } catch (err) {
     console.error(`notification worker: cannot start: ${(err as Error).message}`);
     process.exit(1);

@@ -31,13 +31,17 @@ async function addTeams(gw: TestGateway, tid: number, names: readonly string[]):
   await gw.app.store.writeTransaction(async (trx) => {
     for (const teamName of names) {
       const u = unique();
-      const userId = await insertUser(trx, {
-        email: `card${u}@test.example`,
-        phone: `+91${uniquePhone()}`,
-        username: `card_${u}`.slice(0, 20),
-        passwordHash: 'x',
-        roles: ['ROLE_USER'],
-      });
+      const userId = await insertUser(
+        trx,
+        {
+          email: `card${u}@test.example`,
+          phone: `+91${uniquePhone()}`,
+          username: `card_${u}`.slice(0, 20),
+          passwordHash: 'x',
+          roles: ['ROLE_USER'],
+        },
+        new Date().toISOString(),
+      );
       ids.push((await insertRegistration(trx, tid, userId, { ...teamFields(), teamName } as Parameters<typeof insertRegistration>[3])).id);
     }
     await bumpGeneration(trx, tid);

@@ -267,13 +267,17 @@ export async function createPlayersDirect(store: DatabaseHandle, tokens: TokenSe
   for (let i = 0; i < count; i++) {
     const u = unique();
     const user = { email: `bulk${u}@test.example`, phone: uniquePhone(), username: `bulk_${u}`.slice(0, 20), password };
-    const id = await insertUser(store.db, {
-      email: user.email,
-      phone: `+91${user.phone}`,
-      username: user.username,
-      passwordHash,
-      roles: ['ROLE_USER'],
-    });
+    const id = await insertUser(
+      store.db,
+      {
+        email: user.email,
+        phone: `+91${user.phone}`,
+        username: user.username,
+        passwordHash,
+        roles: ['ROLE_USER'],
+      },
+      new Date().toISOString(),
+    );
     const { token } = await startSession(store.db, tokens, { id, username: user.username, roles: ['ROLE_USER'] });
     users.push({ ...user, id, token });
   }
@@ -317,13 +321,17 @@ export async function addLobbyTeams(gw: TestGateway, tid: number, count: number)
   await gw.app.store.writeTransaction(async (trx) => {
     for (let i = 0; i < count; i++) {
       const u = unique();
-      const userId = await insertUser(trx, {
-        email: `lobby${u}@test.example`,
-        phone: `+91${uniquePhone()}`,
-        username: `lobby_${u}`.slice(0, 20),
-        passwordHash: 'x',
-        roles: ['ROLE_USER'],
-      });
+      const userId = await insertUser(
+        trx,
+        {
+          email: `lobby${u}@test.example`,
+          phone: `+91${uniquePhone()}`,
+          username: `lobby_${u}`.slice(0, 20),
+          passwordHash: 'x',
+          roles: ['ROLE_USER'],
+        },
+        new Date().toISOString(),
+      );
       const team = teamFields({ teamName: `Lobby ${u}` });
       const row = await insertRegistration(trx, tid, userId, team as Parameters<typeof insertRegistration>[3]);
       teams.push({ rid: row.id, teamName: team.teamName! });

@@ -32,13 +32,17 @@ async function addNamedTeams(gw: TestGateway, tid: number, names: readonly strin
   await gw.app.store.writeTransaction(async (trx) => {
     for (const teamName of names) {
       const u = unique();
-      const userId = await insertUser(trx, {
-        email: `img${u}@test.example`,
-        phone: `+91${uniquePhone()}`,
-        username: `img_${u}`.slice(0, 20),
-        passwordHash: 'x',
-        roles: ['ROLE_USER'],
-      });
+      const userId = await insertUser(
+        trx,
+        {
+          email: `img${u}@test.example`,
+          phone: `+91${uniquePhone()}`,
+          username: `img_${u}`.slice(0, 20),
+          passwordHash: 'x',
+          roles: ['ROLE_USER'],
+        },
+        new Date().toISOString(),
+      );
       const team = { ...teamFields(), teamName };
       const row = await insertRegistration(trx, tid, userId, team as Parameters<typeof insertRegistration>[3]);
       teams.push({ rid: row.id, teamName });

@@ -62,13 +62,17 @@ beforeAll(async () => {
   await gw.app.store.writeTransaction(async (trx) => {
     for (const teamName of ['Alpha', 'Bravo', 'Charlie', 'Delta']) {
       const u = unique();
-      const userId = await insertUser(trx, {
-        email: `og${u}@test.example`,
-        phone: `+91${uniquePhone()}`,
-        username: `og_${u}`.slice(0, 20),
-        passwordHash: 'x',
-        roles: ['ROLE_USER'],
-      });
+      const userId = await insertUser(
+        trx,
+        {
+          email: `og${u}@test.example`,
+          phone: `+91${uniquePhone()}`,
+          username: `og_${u}`.slice(0, 20),
+          passwordHash: 'x',
+          roles: ['ROLE_USER'],
+        },
+        new Date().toISOString(),
+      );
       rids.push((await insertRegistration(trx, tid, userId, { ...teamFields(), teamName } as Parameters<typeof insertRegistration>[3])).id);
     }
     // Paid: the draw places paid teams of a paid tournament.

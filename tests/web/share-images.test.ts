@@ -34,13 +34,17 @@ beforeAll(async () => {
   await gw.app.store.writeTransaction(async (trx) => {
     for (const teamName of ['Alpha', 'ब्रावो', 'Charlie 🚀', 'Delta']) {
       const u = unique();
-      const userId = await insertUser(trx, {
-        email: `web${u}@test.example`,
-        phone: `+91${uniquePhone()}`,
-        username: `web_${u}`.slice(0, 20),
-        passwordHash: 'x',
-        roles: ['ROLE_USER'],
-      });
+      const userId = await insertUser(
+        trx,
+        {
+          email: `web${u}@test.example`,
+          phone: `+91${uniquePhone()}`,
+          username: `web_${u}`.slice(0, 20),
+          passwordHash: 'x',
+          roles: ['ROLE_USER'],
+        },
+        new Date().toISOString(),
+      );
       rids.push((await insertRegistration(trx, tid, userId, { ...teamFields(), teamName } as Parameters<typeof insertRegistration>[3])).id);
     }
     await bumpGeneration(trx, tid);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Trx } from './index.js';
+import type { Trx } from './types.js';
 
 /**
  * The cache generation (decision 023): `${epoch}.${sum of the shard counters}`. Every write that

@@ -1,6 +1,26 @@
-import type { Trx } from './index.js';
-import { nowIso } from './index.js';
-import type { ProcessedImage } from '../lib/images.js';
+import type { Trx } from './types.js';
+
+/** One stored rendition; rows are keyed by (id, width), so equal widths are stored once. */
+export interface ImageVariant {
+  /** Real pixels: min(nominal width, original width), since small originals are never enlarged. */
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+export interface ProcessedImage {
+  id: string;
+  contentType: 'image/webp';
+  variants: ImageVariant[];
+  /** The largest variant as JPEG, for link previews (WhatsApp does not reliably show WebP). */
+  jpeg: ImageVariant;
+  /** The largest variant's pixels: what coverImageWidth/Height report. */
+  width: number;
+  height: number;
+}
+
+/** Where the gateway serves an image (routes/images). */
+export const imageUrl = (id: string) => `/images/${id}.webp`;
 
 export interface StoredImage {
   id: string;
@@ -10,9 +30,8 @@ export interface StoredImage {
   data: Buffer;
 }
 
-/** Stores every variant and the JPEG; idempotent, since ids are content hashes and an identical upload maps to the same rows. */
-export async function insertImage(db: Trx, image: ProcessedImage): Promise<void> {
-  const createdAt = nowIso();
+/** Stores every variant and the JPEG, made at `at`; idempotent, since ids are content hashes and an identical upload maps to the same rows. */
+export async function insertImage(db: Trx, image: ProcessedImage, at: string): Promise<void> {
   await db
     .insertInto('images')
     .values(
@@ -22,12 +41,12 @@ export async function insertImage(db: Trx, image: ProcessedImage): Promise<void>
         height: v.height,
         content_type: image.contentType,
         data: v.data,
-        created_at: createdAt,
+        created_at: at,
       })),
     )
     .onConflict((oc) => oc.columns(['id', 'width']).doNothing())
     .execute();
-  await insertImageJpeg(db, { id: image.id, ...image.jpeg });
+  await insertImageJpeg(db, { id: image.id, ...image.jpeg }, at);
 }
 
 export interface StoredJpeg {
@@ -43,11 +62,11 @@ export async function getImageJpeg(db: Trx, id: string): Promise<StoredJpeg | un
   return row && { ...row, data: Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data) };
 }
 
-/** Keeps the first JPEG stored for an id: a process that made one at the same moment serves the stored one. */
-export async function insertImageJpeg(db: Trx, jpeg: StoredJpeg): Promise<void> {
+/** Keeps the first JPEG stored for an id: a process that made one at the same moment serves the stored one. at: when (ISO). */
+export async function insertImageJpeg(db: Trx, jpeg: StoredJpeg, at: string): Promise<void> {
   await db
     .insertInto('image_jpegs')
-    .values({ id: jpeg.id, width: jpeg.width, height: jpeg.height, data: jpeg.data, created_at: nowIso() })
+    .values({ id: jpeg.id, width: jpeg.width, height: jpeg.height, data: jpeg.data, created_at: at })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }

@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { coalesce } from '@custom-room/toolkit';
 import type { Database } from './schema.js';
 import { migrate } from './migrations.js';
-import { coalesce } from '@custom-room/toolkit';
 import { GENERATION_LEASE_MS, GENERATION_SQL, Generation, bumpedIn } from './generation.js';
+import { isoAt } from './instant.js';
+import type { Db, Dialect, Trx } from './types.js';
 
-export type Dialect = 'sqlite' | 'postgres';
-export type Db = Kysely<Database>;
-export type Trx = Transaction<Database> | Kysely<Database>;
+export type { Db, Dialect, Trx } from './types.js';
 
 /** A write failed for lack of space or an I/O error (decision 032); cleared by the next write that succeeds (on SQLite, with 4 MB free). */
 export interface StorageFault {
@@ -64,6 +64,11 @@ export interface DatabaseOptions {
   dataDir: string;
   /** SQLite file name inside dataDir (tests give each file its own). */
   sqliteFile?: string;
+  /**
+   * The time a storage fault is dated by (ms): the app's clock. A handle opened alone (a script, a
+   * test of the database) dates it by the system's time.
+   */
+  now?: () => number;
 }
 
 type DialectHandle = Omit<DatabaseHandle, 'storageFault' | 'noteWriteFailure' | 'probeWrite'> & {
@@ -83,7 +88,7 @@ export const WRITE_ATTEMPTS = 2;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { hasRoom, ...dialect } = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
-  const handle = withStorageHealth(dialect, hasRoom);
+  const handle = withStorageHealth(dialect, hasRoom, options.now ?? Date.now);
   try {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see each step's schema, not today's
     await migrate(handle.db as Kysely<any>, handle.dialect);
@@ -95,14 +100,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 /** Tracks storage faults around the dialect's writes (decision 032). */
-function withStorageHealth(handle: Omit<DialectHandle, 'hasRoom'>, hasRoom: () => boolean): DatabaseHandle {
+function withStorageHealth(handle: Omit<DialectHandle, 'hasRoom'>, hasRoom: () => boolean, now: () => number): DatabaseHandle {
   let fault: StorageFault | undefined;
   const clear = () => {
     if (fault && hasRoom()) fault = undefined;
   };
   const noteWriteFailure = (err: unknown) => {
     if (!isStorageFault(err)) return;
-    fault ??= { since: nowIso(), code: String((err as { code?: unknown }).code ?? 'EIO') };
+    fault ??= { since: isoAt(now()), code: String((err as { code?: unknown }).code ?? 'EIO') };
   };
   const writeTransaction = async <T>(fn: (trx: Trx) => Promise<T>): Promise<T> => {
     try {

@@ -1,37 +1,36 @@
 // Device tokens and failed logins (decision 022). Kept in the database so that every gateway process
 // sharing it (issue 11) sees the same lockouts.
 import { sql } from 'kysely';
-import type { DatabaseHandle, Trx } from './index.js';
-import { nowIso } from './index.js';
+import type { DatabaseHandle } from './index.js';
+import { isoAt } from './instant.js';
+import type { Trx } from './types.js';
 
 /** The most devices remembered per account; the least recently used go first. */
 const MAX_DEVICES_PER_USER = 20;
 
-/** The device (by the hash of its token) if it is live and belongs to this user; marks it used. */
-export async function findUserDevice(db: Trx, deviceId: string, userId: number): Promise<string | undefined> {
-  const now = nowIso();
+/** The device (by the hash of its token) if it is live at `at` and belongs to this user. */
+export async function findUserDevice(db: Trx, deviceId: string, userId: number, at: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('login_devices')
     .select('id')
     .where('id', '=', deviceId)
     .where('user_id', '=', userId)
-    .where('expires_at', '>', now)
+    .where('expires_at', '>', at)
     .executeTakeFirst();
   return row?.id;
 }
 
-export async function touchDevice(db: Trx, deviceId: string): Promise<void> {
-  await db.updateTable('login_devices').set({ last_used_at: nowIso() }).where('id', '=', deviceId).execute();
+export async function touchDevice(db: Trx, deviceId: string, at: string): Promise<void> {
+  await db.updateTable('login_devices').set({ last_used_at: at }).where('id', '=', deviceId).execute();
 }
 
-/** Remembers a new device for the user; drops the user's expired ones and all but the most recent few. */
-export async function insertDevice(db: Trx, device: { id: string; userId: number; expiresAt: string }): Promise<void> {
-  const now = nowIso();
+/** Remembers a new device for the user at `at`; drops the user's expired ones and all but the most recent few. */
+export async function insertDevice(db: Trx, device: { id: string; userId: number; expiresAt: string }, at: string): Promise<void> {
   await db
     .insertInto('login_devices')
-    .values({ id: device.id, user_id: device.userId, created_at: now, last_used_at: now, expires_at: device.expiresAt })
+    .values({ id: device.id, user_id: device.userId, created_at: at, last_used_at: at, expires_at: device.expiresAt })
     .execute();
-  await db.deleteFrom('login_devices').where('user_id', '=', device.userId).where('expires_at', '<=', now).execute();
+  await db.deleteFrom('login_devices').where('user_id', '=', device.userId).where('expires_at', '<=', at).execute();
   const kept = await db
     .selectFrom('login_devices')
     .select('id')
@@ -75,7 +74,7 @@ export async function lockedUntil(db: Trx, key: FailureKey, max: number, since: 
     .limit(1)
     .offset(max - 1)
     .executeTakeFirst();
-  return row ? new Date(Date.parse(row.failed_at) + windowMs).toISOString() : undefined;
+  return row ? isoAt(Date.parse(row.failed_at) + windowMs) : undefined;
 }
 
 export interface Attempt {
@@ -86,7 +85,7 @@ export interface Attempt {
 }
 
 /**
- * Checks every limit and, when none is reached, reserves the attempt, in one step that holds across
+ * Checks every limit (failures since window.since) and, when none is reached, reserves the attempt at window.at, in one step that holds across
  * gateway processes (decision 030): a reservation is a failure row written before the password is
  * verified, so attempts in flight count as failures. Returns the reserved row's id (confirmed by
  * keeping it on a wrong password, released on a right one), or until when a limit refuses.
@@ -99,9 +98,9 @@ export async function reserveAttempt(
   store: DatabaseHandle,
   attempt: Attempt,
   limits: [FailureKey, number][],
-  since: string,
-  windowMs: number,
+  window: { since: string; windowMs: number; at: string },
 ): Promise<{ reserved: number } | { lockedUntil: string }> {
+  const { since, windowMs, at } = window;
   // The address too when only the device is counted: every row written carries it, and the address count includes it.
   const keys = [...new Set([...limits.map(([key]) => lockName(key)), lockName({ address: attempt.address })])].sort();
   return inTurn(store, keys, () =>
@@ -115,7 +114,7 @@ export async function reserveAttempt(
       }
       const row = await trx
         .insertInto('login_failures')
-        .values({ address: attempt.address, account: attempt.account, device_id: attempt.deviceId, failed_at: nowIso() })
+        .values({ address: attempt.address, account: attempt.account, device_id: attempt.deviceId, failed_at: at })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { reserved: row.id };

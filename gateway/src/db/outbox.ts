@@ -1,6 +1,6 @@
 import type { NotificationKind } from '@custom-room/contract';
-import type { Trx } from './index.js';
-import { isoAt } from '../lib/clock.js';
+import { isoAt } from './instant.js';
+import type { Trx } from './types.js';
 
 /**
  * Who an event is for, as the write knew it. The worker resolves it to accounts when it fans the event

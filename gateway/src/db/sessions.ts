@@ -1,5 +1,4 @@
-import type { Trx } from './index.js';
-import { nowIso } from './index.js';
+import type { Trx } from './types.js';
 
 export interface SessionUser {
   user_id: number;
@@ -20,13 +19,12 @@ export function findSessionUser(db: Trx, sessionId: string): Promise<SessionUser
     .executeTakeFirst();
 }
 
-/** Records a new session and drops the user's expired ones, so the table holds only live tokens. */
-export async function insertSession(db: Trx, session: { id: string; userId: number; expiresAt: string }): Promise<void> {
-  const now = nowIso();
-  await db.deleteFrom('sessions').where('user_id', '=', session.userId).where('expires_at', '<=', now).execute();
+/** Records a new session, made at `at` (ISO), and drops the user's sessions expired by then, so the table holds only live tokens. */
+export async function insertSession(db: Trx, session: { id: string; userId: number; expiresAt: string }, at: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', session.userId).where('expires_at', '<=', at).execute();
   await db
     .insertInto('sessions')
-    .values({ id: session.id, user_id: session.userId, created_at: now, expires_at: session.expiresAt })
+    .values({ id: session.id, user_id: session.userId, created_at: at, expires_at: session.expiresAt })
     .execute();
 }
 
@@ -40,7 +38,7 @@ export async function deleteUserSessions(db: Trx, userId: number): Promise<void>
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-/** Drops every expired session (at start; logins prune their own user's). */
-export async function deleteExpiredSessions(db: Trx): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
+/** Drops every session expired at `at` (ISO; at start; logins prune their own user's). */
+export async function deleteExpiredSessions(db: Trx, at: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', at).execute();
 }

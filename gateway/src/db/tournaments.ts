@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type Selectable } from 'kysely';
-import type { Trx } from './index.js';
-import { nowIso } from './index.js';
+import type { Trx } from './types.js';
 import type { TournamentsTable } from './schema.js';
+import { imageUrl } from './images.js';
 import {
   DEFAULT_POINTS_SYSTEM,
   PLACEHOLDER_UPI_ID,
@@ -11,7 +11,6 @@ import {
   type TournamentJson,
   type TournamentPhase,
 } from '@custom-room/contract';
-import { imageUrl } from '../lib/images.js';
 
 /** What an admin sets on a tournament (dates as ISO UTC strings). */
 export interface TournamentValues {
@@ -203,25 +202,24 @@ function toColumns(values: TournamentValues) {
   };
 }
 
-/** Inserts a tournament and returns its id. */
-export async function insertTournament(db: Trx, values: TournamentValues): Promise<number> {
-  const now = nowIso();
+/** Inserts a tournament, made at `at` (ISO), and returns its id. */
+export async function insertTournament(db: Trx, values: TournamentValues, at: string): Promise<number> {
   const row = await db
     .insertInto('tournaments')
-    .values({ ...toColumns(values), cover_image_id: values.coverImageId ?? null, deleted_at: null, created_at: now, updated_at: now })
+    .values({ ...toColumns(values), cover_image_id: values.coverImageId ?? null, deleted_at: null, created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-/** Updates a live tournament; coverImageId undefined keeps the current cover. False when there is none to update. */
-export async function updateTournament(db: Trx, id: number, values: TournamentValues): Promise<boolean> {
+/** Updates a live tournament at `at`; coverImageId undefined keeps the current cover. False when there is none to update. */
+export async function updateTournament(db: Trx, id: number, values: TournamentValues, at: string): Promise<boolean> {
   const result = await db
     .updateTable('tournaments')
     .set({
       ...toColumns(values),
       ...(values.coverImageId !== undefined ? { cover_image_id: values.coverImageId } : {}),
-      updated_at: nowIso(),
+      updated_at: at,
     })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
@@ -229,16 +227,26 @@ export async function updateTournament(db: Trx, id: number, values: TournamentVa
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Hides a tournament; its registrations, matches and results stay for recovery. False when missing or already deleted. */
-export async function softDeleteTournament(db: Trx, id: number): Promise<boolean> {
-  const now = nowIso();
+/** Hides a tournament at `at`; its registrations, matches and results stay for recovery. False when missing or already deleted. */
+export async function softDeleteTournament(db: Trx, id: number, at: string): Promise<boolean> {
   const result = await db
     .updateTable('tournaments')
-    .set({ deleted_at: now, updated_at: now })
+    .set({ deleted_at: at, updated_at: at })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The placed teams of a tournament that have not paid get a new pay-by (null: none). */
+export async function setUnpaidPayBy(trx: Trx, tournamentId: number, payBy: string | null): Promise<void> {
+  await trx
+    .updateTable('registrations')
+    .set({ pay_by: payBy })
+    .where('tournament_id', '=', tournamentId)
+    .where('place', '=', 'placed')
+    .where('payment_status', '!=', 'verified')
+    .execute();
 }
 
 /**

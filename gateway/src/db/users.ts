@@ -1,6 +1,6 @@
-import type { Trx } from './index.js';
-import { nowIso } from './index.js';
 import { nameKeys } from '@custom-room/contract';
+import { isoAt } from './instant.js';
+import type { Trx } from './types.js';
 
 export interface UserRow {
   id: number;
@@ -65,8 +65,8 @@ export function usernameKeys(username: string) {
   return { username_key: key, username_shape: shape };
 }
 
-/** Throws the driver's unique-violation error when email, phone or username is taken. */
-export async function insertUser(db: Trx, user: NewUser): Promise<number> {
+/** Throws the driver's unique-violation error when email, phone or username is taken. at: when (ISO). */
+export async function insertUser(db: Trx, user: NewUser, at: string): Promise<number> {
   const row = await db
     .insertInto('users')
     .values({
@@ -77,7 +77,7 @@ export async function insertUser(db: Trx, user: NewUser): Promise<number> {
       ...usernameKeys(user.username),
       password_hash: user.passwordHash,
       roles: user.roles.join(','),
-      created_at: nowIso(),
+      created_at: at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -97,13 +97,12 @@ export async function updateUser(db: Trx, id: number, changes: { passwordHash?: 
 
 // Password resets: only the SHA-256 of a token is stored, so a leaked table cannot reset anything.
 
-/** Stores a new reset token for the user and invalidates the user's earlier unused ones. */
-export async function createPasswordReset(db: Trx, userId: number, tokenHash: string, expiresAt: string): Promise<void> {
-  const now = nowIso();
-  await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+/** Stores a new reset token for the user, made at `at`, and invalidates the user's earlier unused ones. */
+export async function createPasswordReset(db: Trx, userId: number, tokenHash: string, expiresAt: string, at: string): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   await db
     .insertInto('password_resets')
-    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: now })
+    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: at })
     .execute();
 }
 
@@ -111,49 +110,47 @@ export async function createPasswordReset(db: Trx, userId: number, tokenHash: st
  * Records a reset request, for an account or not (decision 030: both paths cost the same write), and
  * forgets those older than a day, kept meanwhile to answer "I asked and got no mail".
  */
-export async function recordPasswordResetRequest(db: Trx, emailHash: string): Promise<void> {
-  const now = nowIso();
-  await db.insertInto('password_reset_requests').values({ email_hash: emailHash, requested_at: now }).execute();
+export async function recordPasswordResetRequest(db: Trx, emailHash: string, at: string): Promise<void> {
+  await db.insertInto('password_reset_requests').values({ email_hash: emailHash, requested_at: at }).execute();
   await db
     .deleteFrom('password_reset_requests')
-    .where('requested_at', '<=', new Date(Date.parse(now) - 24 * 60 * 60 * 1000).toISOString())
+    .where('requested_at', '<=', isoAt(Date.parse(at) - 24 * 60 * 60 * 1000))
     .execute();
 }
 
-/** True when the token exists, is unused and has not expired. */
-export async function isPasswordResetUsable(db: Trx, tokenHash: string): Promise<boolean> {
+/** True when the token exists, is unused and has not expired at `at`. */
+export async function isPasswordResetUsable(db: Trx, tokenHash: string, at: string): Promise<boolean> {
   const row = await db
     .selectFrom('password_resets')
     .select('id')
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso())
+    .where('expires_at', '>', at)
     .executeTakeFirst();
   return row !== undefined;
 }
 
 /**
- * Marks the token used if it is unused and unexpired, and returns its user id; undefined otherwise.
+ * Marks the token used (at `at`) if it is unused and unexpired then, and returns its user id; undefined otherwise.
  * The conditional update makes a token single-use even when two requests race.
  */
-export async function consumePasswordReset(db: Trx, tokenHash: string): Promise<number | undefined> {
-  const now = nowIso();
+export async function consumePasswordReset(db: Trx, tokenHash: string, at: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('password_resets')
     .select(['id', 'user_id'])
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where('expires_at', '>', at)
     .executeTakeFirst();
   if (!row) return undefined;
   const result = await db
     .updateTable('password_resets')
-    .set({ used_at: now })
+    .set({ used_at: at })
     .where('id', '=', row.id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return undefined;
   // Any other link still in flight for this user dies with this reset.
-  await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
+  await db.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
   return row.user_id;
 }

@@ -10,8 +10,8 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** ISO 8601 in UTC, the form every timestamp column holds (decision 004). */
-export const isoAt = (ms: number) => new Date(ms).toISOString();
+// ISO 8601 in UTC, the form every timestamp column holds: defined beside the queries, which take it as text.
+export { isoAt } from '../db/instant.js';
 
 /** A clock that stands still until told to move: for tests only. */
 export class FakeClock implements Clock {

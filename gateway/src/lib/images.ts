@@ -3,6 +3,7 @@ import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { IMAGE_MESSAGES, MAX_INPUT_PIXELS, MAX_TALLNESS, MIN_COVER_HEIGHT, MIN_COVER_WIDTH, VARIANT_WIDTHS } from '@custom-room/contract';
 import { HttpError } from './errors.js';
+import type { ImageVariant, ProcessedImage } from '../db/images.js';
 
 // The limits and messages are the contract's (decision 035): the web form checks the same ones.
 
@@ -39,25 +40,6 @@ const JPEG_QUALITY = 82;
 /** JPEG has no transparency: transparent parts of a cover show on white, not on black. */
 const JPEG_BACKGROUND = '#ffffff';
 const IMAGE_ID_HEX_LENGTH = 32;
-
-/** One stored rendition; rows are keyed by (id, width), so equal widths are stored once. */
-export interface ImageVariant {
-  /** Real pixels: min(nominal width, original width), since small originals are never enlarged. */
-  width: number;
-  height: number;
-  data: Buffer;
-}
-
-export interface ProcessedImage {
-  id: string;
-  contentType: 'image/webp';
-  variants: ImageVariant[];
-  /** The largest variant as JPEG, for link previews (WhatsApp does not reliably show WebP). */
-  jpeg: ImageVariant;
-  /** The largest variant's pixels: what coverImageWidth/Height report. */
-  width: number;
-  height: number;
-}
 
 const coverError = (status: number, message: string) => new HttpError(status, message, { coverImage: message });
 
@@ -182,5 +164,3 @@ function gifEnd(input: Buffer): number | undefined {
 function webpEnd(input: Buffer): number | undefined {
   return input.length >= 12 ? 8 + input.readUInt32LE(4) : undefined;
 }
-
-export const imageUrl = (id: string) => `/images/${id}.webp`;

@@ -100,6 +100,7 @@ export class PushSender {
 
   private vapidHeaders(endpoint: string): Record<string, string> {
     const audience = new URL(endpoint).origin;
+    // The real time, not the gateway's clock: push services check the VAPID JWT's exp against theirs.
     const now = Date.now();
     const cached = this.headers.get(audience);
     if (cached && cached.until > now) return cached.value;

@@ -18,6 +18,7 @@ export async function signSession(
   user: TokenUser,
 ): Promise<{ token: string; expiresAt: string; store(db: Trx): Promise<void> }> {
   const sid = crypto.randomBytes(SESSION_ID_BYTES).toString('base64url');
-  const signed = await tokens.sign({ ...user, sid });
-  return { ...signed, store: (db) => insertSession(db, { id: sid, userId: user.id, expiresAt: signed.expiresAt }) };
+  // The row lives on its token's time (lib/tokens.ts): stamped with its iat, pruning what expired by then.
+  const { token, issuedAt, expiresAt } = await tokens.sign({ ...user, sid });
+  return { token, expiresAt, store: (db) => insertSession(db, { id: sid, userId: user.id, expiresAt }, issuedAt) };
 }

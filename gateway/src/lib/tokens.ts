@@ -23,7 +23,11 @@ export interface TokenClaims extends TokenUser {
 }
 
 export interface TokenService {
-  sign(claims: TokenClaims): Promise<{ token: string; expiresAt: string }>;
+  /**
+   * Signs on the real time (Date.now), not the gateway's clock: jose checks exp and iat against the
+   * real time, and a token signed on a fake clock's time would be refused. issuedAt is the iat (ISO).
+   */
+  sign(claims: TokenClaims): Promise<{ token: string; issuedAt: string; expiresAt: string }>;
   /** Checks signature, key id, issuer, audience, exp, iat and age; does not look at the database. */
   verify(token: string): Promise<TokenClaims>;
   jwks(): { keys: JWK[] };
@@ -81,7 +85,7 @@ export async function createTokenService(options: KeyOptions): Promise<TokenServ
         .setIssuedAt(issuedAt)
         .setExpirationTime(expires)
         .sign(privateKey);
-      return { token, expiresAt: new Date(expires * 1000).toISOString() };
+      return { token, issuedAt: new Date(issuedAt * 1000).toISOString(), expiresAt: new Date(expires * 1000).toISOString() };
     },
     async verify(token) {
       const { payload } = await jwtVerify(token, keyFor, {

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../db/index.js';
 import { findUserByEmail, insertUser, updateUser } from '../db/users.js';
 import { deleteUserSessions } from '../db/sessions.js';
 import { normalizePhone, ROLE_ADMIN, ROLE_USER } from '@custom-room/contract';
+import { isoAt } from '../lib/clock.js';
 
 /** DATA_DIR/admin-password.txt holds the generated admin password when ADMIN_PASSWORD is not set. */
 export function adminPasswordFile(dataDir: string) {
@@ -39,13 +40,17 @@ export async function ensureAdmin(app: FastifyInstance): Promise<void> {
     return;
   }
   try {
-    await insertUser(db, {
-      email,
-      phone: normalizePhone(app.config.ADMIN_PHONE) ?? app.config.ADMIN_PHONE,
-      username: app.config.ADMIN_USERNAME,
-      passwordHash: await hashPassword(password),
-      roles,
-    });
+    await insertUser(
+      db,
+      {
+        email,
+        phone: normalizePhone(app.config.ADMIN_PHONE) ?? app.config.ADMIN_PHONE,
+        username: app.config.ADMIN_USERNAME,
+        passwordHash: await hashPassword(password),
+        roles,
+      },
+      isoAt(app.clock.now()),
+    );
     app.log.info({ email }, 'admin account created');
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

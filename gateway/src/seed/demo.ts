@@ -2,14 +2,15 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Trx } from '../db/index.js';
+import { isoAt } from '../lib/clock.js';
 import { insertTournament } from '../db/tournaments.js';
-import { insertImage } from '../db/images.js';
+import { insertImage, type ProcessedImage } from '../db/images.js';
 import { findUserByEmail, insertUser } from '../db/users.js';
 import { insertRegistration, setPayment, submitPayment } from '../db/registrations.js';
 import { insertMatch } from '../db/matches.js';
 import { bumpGeneration } from '../db/generation.js';
 import { insertMatchResults, type NewMatchResult } from '../db/results.js';
-import { processCoverImage, type ProcessedImage } from '../lib/images.js';
+import { processCoverImage } from '../lib/images.js';
 import { hashPassword } from '../lib/passwords.js';
 import { type PaymentStatus, placementPoints, type PointsSystem, ROLE_USER, type TournamentStatus } from '@custom-room/contract';
 
@@ -189,9 +190,9 @@ const TOURNAMENTS: DemoTournament[] = [
 
 const MATCH_TIMES = ['18:00', '18:45', '19:30', '20:15'];
 
-/** A UTC ISO time for hh:mm IST, `days` days from now. */
-function istAt(days: number, hh: number, mm: number): string {
-  const d = new Date(Date.now() + days * DAY_MS);
+/** A UTC ISO time for hh:mm IST, `days` days from now (ms). */
+function istAt(now: number, days: number, hh: number, mm: number): string {
+  const d = new Date(now + days * DAY_MS);
   d.setUTCHours(hh, mm, 0, 0);
   return new Date(d.getTime() - IST_OFFSET_MINUTES * 60_000).toISOString();
 }
@@ -331,7 +332,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSummary | null
     summary = await store.writeTransaction(async (trx) => {
       if (store.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
       if (!(await isEmpty(trx))) return null;
-      return insertDemoData(trx, passwordHash, covers);
+      return insertDemoData(trx, passwordHash, covers, app.clock.now());
     });
   } catch (err) {
     // Demo data is a convenience: never stop the gateway from starting over it.
@@ -348,7 +349,8 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSummary | null
   return summary;
 }
 
-async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedImage[]): Promise<DemoSummary> {
+async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedImage[], now: number): Promise<DemoSummary> {
+  const at = isoAt(now);
   const summary: DemoSummary = { tournaments: 0, players: 0, teams: 0, matches: 0, results: 0 };
 
   const userIds: number[] = [];
@@ -356,39 +358,45 @@ async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedI
     const email = demoEmail(i + 1);
     const existing = await findUserByEmail(trx, email);
     userIds.push(
-      existing ? existing.id : await insertUser(trx, { email, phone: team.phone, username: team.owner, passwordHash, roles: [ROLE_USER] }),
+      existing
+        ? existing.id
+        : await insertUser(trx, { email, phone: team.phone, username: team.owner, passwordHash, roles: [ROLE_USER] }, at),
     );
     summary.players += 1;
   }
 
   for (const [ti, t] of TOURNAMENTS.entries()) {
     const cover = covers[ti]!;
-    await insertImage(trx, cover);
-    const tid = await insertTournament(trx, {
-      name: t.name,
-      game: t.game,
-      description: t.description,
-      startDate: istAt(t.start, 18, 0),
-      endDate: istAt(t.end, 22, 0),
-      registrationOpen: istAt(t.registrationOpen, 10, 0),
-      registrationClose: istAt(t.registrationClose, 23, 59),
-      maxTeams: t.maxTeams,
-      format: 'Squad',
-      platform: 'Mobile',
-      entryFee: t.entryFee,
-      prizePool: t.prizePool,
-      status: t.status,
-      overview: t.overview,
-      pointsSystem: t.pointsSystem,
-      coverImageId: cover.id,
-    });
+    await insertImage(trx, cover, at);
+    const tid = await insertTournament(
+      trx,
+      {
+        name: t.name,
+        game: t.game,
+        description: t.description,
+        startDate: istAt(now, t.start, 18, 0),
+        endDate: istAt(now, t.end, 22, 0),
+        registrationOpen: istAt(now, t.registrationOpen, 10, 0),
+        registrationClose: istAt(now, t.registrationClose, 23, 59),
+        maxTeams: t.maxTeams,
+        format: 'Squad',
+        platform: 'Mobile',
+        entryFee: t.entryFee,
+        prizePool: t.prizePool,
+        status: t.status,
+        overview: t.overview,
+        pointsSystem: t.pointsSystem,
+        coverImageId: cover.id,
+      },
+      at,
+    );
     summary.tournaments += 1;
 
     const rids: number[] = [];
     for (let i = 0; i < t.teams; i++) {
       const row = await insertRegistration(trx, tid, userIds[i]!, teamFields(TEAMS[i]!, i % 3 === 0));
       const payment = paymentFor(t, ti, i);
-      if (payment.reference) await submitPayment(trx, row.id, payment.reference, Date.now());
+      if (payment.reference) await submitPayment(trx, row.id, payment.reference, now);
       if (payment.status !== 'pending' && payment.status !== 'submitted') await setPayment(trx, row.id, payment.status);
       rids.push(row.id);
     }
@@ -413,7 +421,7 @@ async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedI
         if (day <= t.matches.pointsDays) results.push(...matchResults(tid, t.pointsSystem, day, matchNo, rids, random));
       }
     }
-    await insertMatchResults(trx, results, new Date().toISOString());
+    await insertMatchResults(trx, results, at);
     summary.results += results.length;
   }
   await bumpGeneration(trx);

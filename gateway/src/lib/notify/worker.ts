@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import {
@@ -15,10 +14,30 @@ import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { enqueueEvent, type Audience } from '../../db/outbox.js';
 import { confirmedTeams } from '../../db/notify-events.js';
 import { getTournament, phaseOf } from '../../db/tournaments.js';
+import {
+  claimDue,
+  hasDueDelivery,
+  hasNewEvents,
+  insertDeliveries,
+  insertLines,
+  markFannedOut,
+  matchesWithRooms,
+  recordOutcomes,
+  sendingContext,
+  subscriptionsOf,
+  takeNewEvents,
+  takenDedupeKeys,
+  tournamentName,
+  type Claimed,
+  type NewDelivery,
+  type OutboxRow,
+} from '../../db/deliveries.js';
 import { isoAt, type Clock } from '../clock.js';
 import { createMailer, type Mailer } from '../mailer.js';
-import { isPushServiceUrl, PushSender, type VapidKeys } from '../push.js';
-import { renderMessage, type Recipient } from './messages.js';
+import { PushSender, type VapidKeys } from '../push.js';
+import { renderMessage } from './messages.js';
+import { resolveAudience } from './audience.js';
+import { sendOne } from './send.js';
 
 /** Events fanned out per transaction, and deliveries claimed per round. */
 export const FAN_OUT_BATCH = 20;
@@ -45,18 +64,6 @@ export interface RoundResult {
   retried: number;
   failed: number;
 }
-
-interface Claimed {
-  id: number;
-  notification_id: number;
-  user_id: number;
-  channel: string;
-  subscription_id: number;
-  attempts: number;
-}
-
-const chunks = <T>(items: T[], size: number) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /**
  * The notification worker (decision 044). Each round: enqueue due match reminders, fan new outbox events
@@ -144,48 +151,17 @@ export class Notifier {
 
   /** Enqueues a reminder for each match whose room is set and that starts within REMINDER_MS (once per match). */
   async sweepReminders(now: number): Promise<number> {
-    const db = this.store.db;
     // Tournaments still running: their end date is at most a week behind (a day N past the end is no match).
-    const matches = await db
-      .selectFrom('matches as m')
-      .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
-      .leftJoin('stage_groups as g', 'g.id', 'm.group_id')
-      .leftJoin('stages as s', 's.id', 'g.stage_id')
-      .select([
-        'm.id',
-        'm.tournament_id',
-        'm.day',
-        'm.match_no',
-        'm.time',
-        'm.group_id',
-        't.start_date',
-        't.entry_fee',
-        'g.name as group_name',
-        's.state',
-      ])
-      .where('t.deleted_at', 'is', null)
-      .where('m.room_id', '<>', '')
-      .where('t.end_date', '>=', isoAt(now - 8 * 24 * 60 * 60_000))
-      .where('t.start_date', '<=', isoAt(now + REMINDER_MS + 24 * 60 * 60_000))
-      .execute();
+    const matches = await matchesWithRooms(this.store.db, isoAt(now - 8 * 24 * 60 * 60_000), isoAt(now + REMINDER_MS + 24 * 60 * 60_000));
     const due = matches.filter((m) => {
       if (Number(m.group_id) !== 0 && (!m.group_name || m.state === 'draft')) return false;
       const at = matchStartsAt(m.start_date, Number(m.day), m.time, this.config.APP_TIME_ZONE);
       return at !== null && now >= at - REMINDER_MS && now < at;
     });
     if (due.length === 0) return 0;
-    const taken = new Set(
-      (
-        await db
-          .selectFrom('notification_events')
-          .select('dedupe_key')
-          .where(
-            'dedupe_key',
-            'in',
-            due.map((m) => `match-reminder:${m.id}`),
-          )
-          .execute()
-      ).map((r) => r.dedupe_key),
+    const taken = await takenDedupeKeys(
+      this.store.db,
+      due.map((m) => `match-reminder:${m.id}`),
     );
     let count = 0;
     for (const m of due.filter((d) => !taken.has(`match-reminder:${d.id}`))) {
@@ -221,46 +197,29 @@ export class Notifier {
 
   /** Turns up to FAN_OUT_BATCH new events into list lines and deliveries, in one transaction. */
   async fanOut(now: number): Promise<{ events: number; notifications: number }> {
-    // A read first: an idle round takes no write lock.
-    const any = await this.store.db
-      .selectFrom('notification_events')
-      .select('id')
-      .where('fanned_out_at', 'is', null)
-      .limit(1)
-      .executeTakeFirst();
-    if (!any) return { events: 0, notifications: 0 };
+    if (!(await hasNewEvents(this.store.db))) return { events: 0, notifications: 0 };
     return this.store.writeTransaction(async (trx) => {
-      let query = trx.selectFrom('notification_events').selectAll().where('fanned_out_at', 'is', null).orderBy('id').limit(FAN_OUT_BATCH);
-      if (this.store.dialect === 'postgres') query = query.forUpdate().skipLocked();
-      const events = await query.execute();
+      const events = await takeNewEvents(trx, this.store.dialect, FAN_OUT_BATCH);
       let notifications = 0;
       for (const event of events) notifications += await this.fanOutEvent(trx, event, now);
       if (events.length > 0) {
-        await trx
-          .updateTable('notification_events')
-          .set({ fanned_out_at: isoAt(now) })
-          .where(
-            'id',
-            'in',
-            events.map((e) => e.id),
-          )
-          .execute();
+        await markFannedOut(
+          trx,
+          events.map((e) => e.id),
+          isoAt(now),
+        );
       }
       return { events: events.length, notifications };
     });
   }
 
-  private async fanOutEvent(
-    trx: Trx,
-    event: { id: number; kind: string; tournament_id: number; audience: string; data: string },
-    now: number,
-  ): Promise<number> {
+  private async fanOutEvent(trx: Trx, event: OutboxRow, now: number): Promise<number> {
     if (!(NOTIFICATION_KINDS as readonly string[]).includes(event.kind)) {
       this.log.error({ eventId: event.id, kind: event.kind }, 'notification event of an unknown kind: skipped');
       return 0;
     }
     const kind = event.kind as NotificationKind;
-    const tournament = await trx.selectFrom('tournaments').select(['id', 'name']).where('id', '=', event.tournament_id).executeTakeFirst();
+    const tournament = await tournamentName(trx, event.tournament_id);
     if (!tournament) return 0;
     // Decision 051: a request to pay is never sent for a Completed or Cancelled tournament.
     if (kind === 'promoted') {
@@ -280,23 +239,10 @@ export class Notifier {
       ...renderMessage(kind, data, t, r, this.config.APP_TIME_ZONE),
       created_at: createdAt,
     }));
-    for (const part of chunks(rows, 200)) {
-      await trx
-        .insertInto('notifications')
-        .values(part)
-        .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
-        .execute();
-    }
-    const users = recipients.map((r) => r.userId);
-    const lines = await trx.selectFrom('notifications').select(['id', 'user_id']).where('event_id', '=', Number(event.id)).execute();
-    const subscriptions = await inChunks(users, (ids) =>
-      trx
-        .selectFrom('push_subscriptions')
-        .select(['id', 'user_id'])
-        .where('user_id', 'in', ids)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute(),
+    const lines = await insertLines(trx, Number(event.id), rows);
+    const subscriptions = await subscriptionsOf(
+      trx,
+      recipients.map((r) => r.userId),
     );
     // An account's newest PUSH_SUBSCRIPTIONS_MAX phones only: one event sends at most that many pushes per
     // account, even for an account holding more from before the cap (issue 27).
@@ -305,16 +251,7 @@ export class Notifier {
       const phones = phonesOf.get(Number(s.user_id)) ?? [];
       if (phones.length < PUSH_SUBSCRIPTIONS_MAX) phonesOf.set(Number(s.user_id), [...phones, Number(s.id)]);
     }
-    const deliveries: {
-      notification_id: number;
-      event_id: number;
-      user_id: number;
-      tournament_id: number;
-      channel: string;
-      subscription_id: number;
-      next_attempt_at: string;
-      created_at: string;
-    }[] = [];
+    const deliveries: NewDelivery[] = [];
     const base = (line: { id: number; user_id: number }) => ({
       notification_id: Number(line.id),
       event_id: Number(event.id),
@@ -327,99 +264,28 @@ export class Notifier {
       if (this.mailer) deliveries.push({ ...base(line), channel: 'email', subscription_id: 0 });
       for (const id of phonesOf.get(Number(line.user_id)) ?? []) deliveries.push({ ...base(line), channel: 'push', subscription_id: id });
     }
-    for (const part of chunks(deliveries, 200)) {
-      await trx
-        .insertInto('notification_deliveries')
-        .values(part)
-        .onConflict((oc) => oc.columns(['event_id', 'user_id', 'channel', 'subscription_id']).doNothing())
-        .execute();
-    }
+    await insertDeliveries(trx, deliveries);
     return lines.length;
   }
 
   /** Claims up to DELIVERY_BATCH due deliveries for LEASE_MS; each claim counts as an attempt. */
   async claimDeliveries(now: number, limit = DELIVERY_BATCH): Promise<Claimed[]> {
-    const nowIso = isoAt(now);
-    const due = await this.store.db
-      .selectFrom('notification_deliveries')
-      .select('id')
-      .where('state', '=', 'pending')
-      .where('next_attempt_at', '<=', nowIso)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', nowIso)]))
-      .limit(1)
-      .executeTakeFirst();
-    if (!due) return [];
-    const lease = isoAt(now + LEASE_MS);
-    const skipLocked = this.store.dialect === 'postgres' ? sql`for update skip locked` : sql``;
-    return this.store.writeTransaction(async (trx) => {
-      const { rows } = await sql<Claimed>`
-        update notification_deliveries set lease_until = ${lease}, attempts = attempts + 1
-        where id in (
-          select id from notification_deliveries
-          where state = 'pending' and next_attempt_at <= ${nowIso} and (lease_until is null or lease_until <= ${nowIso})
-          order by id limit ${limit} ${skipLocked}
-        )
-        returning id, notification_id, user_id, channel, subscription_id, attempts`.execute(trx);
-      return rows.map((r) => ({
-        id: Number(r.id),
-        notification_id: Number(r.notification_id),
-        user_id: Number(r.user_id),
-        channel: r.channel,
-        subscription_id: Number(r.subscription_id),
-        attempts: Number(r.attempts),
-      }));
-    });
+    const at = isoAt(now);
+    if (!(await hasDueDelivery(this.store.db, at))) return [];
+    const leaseUntil = isoAt(now + LEASE_MS);
+    return this.store.writeTransaction((trx) => claimDue(trx, this.store.dialect, { at, leaseUntil, limit }));
   }
 
   /** Sends claimed deliveries (no transaction open meanwhile) and records each outcome. */
   async deliver(claimed: Claimed[], now: number): Promise<{ sent: number; retried: number; failed: number }> {
-    const db = this.store.db;
-    const notificationIds = [...new Set(claimed.map((c) => c.notification_id))];
-    const userIds = [...new Set(claimed.map((c) => c.user_id))];
-    const subscriptionIds = [...new Set(claimed.filter((c) => c.channel === 'push').map((c) => c.subscription_id))];
-    const [lines, users, subs] = await Promise.all([
-      inChunks(notificationIds, (ids) =>
-        db.selectFrom('notifications').select(['id', 'kind', 'title', 'body', 'link', 'tournament_id']).where('id', 'in', ids).execute(),
-      ),
-      inChunks(userIds, (ids) => db.selectFrom('users').select(['id', 'email', 'username']).where('id', 'in', ids).execute()),
-      inChunks(subscriptionIds, (ids) =>
-        db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('id', 'in', ids).execute(),
-      ),
-    ]);
-    const lineOf = new Map(lines.map((l) => [Number(l.id), l]));
-    const userOf = new Map(users.map((u) => [Number(u.id), u]));
-    const subOf = new Map(subs.map((s) => [Number(s.id), s]));
-    const webUrl = this.config.WEB_URL.replace(/\/$/, '');
+    const context = await sendingContext(this.store.db, claimed);
+    const send = { db: this.store.db, config: this.config, mailer: this.mailer, push: this.push, context };
     const limit = pLimit(SEND_CONCURRENCY);
     const outcomes = await Promise.all(
       claimed.map((c) =>
-        limit(async (): Promise<{ c: Claimed; ok: boolean; final: boolean; error?: string }> => {
+        limit(async () => {
           await nextTurn();
-          const line = lineOf.get(c.notification_id);
-          if (!line) return { c, ok: false, final: true, error: 'The notification is gone.' };
-          const link = `${webUrl}${line.link}`;
-          if (c.channel === 'email') {
-            const user = userOf.get(c.user_id);
-            if (!this.mailer || !user) return { c, ok: false, final: true, error: !user ? 'The account is gone.' : 'SMTP_URL is not set.' };
-            try {
-              await this.mailer.send({ to: user.email, subject: line.title, text: `${line.body}\n\n${link}\n\nCustom Room` });
-              return { c, ok: true, final: true };
-            } catch (err) {
-              return { c, ok: false, final: false, error: `Mail not sent: ${(err as Error).message}` };
-            }
-          }
-          const sub = subOf.get(c.subscription_id);
-          if (!sub) return { c, ok: false, final: true, error: 'The phone turned notifications off.' };
-          // Stored before the gateway checked the host (decision 044): never posted to, dropped.
-          if (!isPushServiceUrl(sub.endpoint, { allowLoopbackHttp: this.config.PUSH_ALLOW_HTTP })) {
-            await db.deleteFrom('push_subscriptions').where('id', '=', sub.id).execute();
-            return { c, ok: false, final: true, error: 'Not a browser push service: the subscription was dropped.' };
-          }
-          const payload = JSON.stringify({ title: line.title, body: line.body, url: link, tag: `n${line.id}` });
-          const outcome = await this.push.send(sub, payload, { ttlSeconds: 6 * 60 * 60, timeoutMs: 10_000 });
-          if (outcome.ok) return { c, ok: true, final: true };
-          if (outcome.gone) await db.deleteFrom('push_subscriptions').where('id', '=', sub.id).execute();
-          return { c, ok: false, final: outcome.gone, error: outcome.error };
+          return sendOne(c, send);
         }),
       ),
     );
@@ -428,82 +294,15 @@ export class Notifier {
     const sent = outcomes.filter((o) => o.ok).map((o) => o.c.id);
     const failed = outcomes.filter((o) => !o.ok && (o.final || o.c.attempts >= MAX_ATTEMPTS));
     const retried = outcomes.filter((o) => !o.ok && !o.final && o.c.attempts < MAX_ATTEMPTS);
-    await this.store.writeTransaction(async (trx) => {
-      for (const part of chunks(sent, 500)) {
-        await trx
-          .updateTable('notification_deliveries')
-          .set({ state: 'sent', done_at: doneAt, lease_until: null, last_error: null })
-          .where('id', 'in', part)
-          .where('state', '=', 'pending')
-          .execute();
-      }
-      for (const o of failed) {
-        await trx
-          .updateTable('notification_deliveries')
-          .set({ state: 'failed', done_at: doneAt, lease_until: null, last_error: (o.error ?? '').slice(0, 500) })
-          .where('id', '=', o.c.id)
-          .where('state', '=', 'pending')
-          .execute();
-      }
-      for (const o of retried) {
-        await trx
-          .updateTable('notification_deliveries')
-          .set({ next_attempt_at: isoAt(now + backoffMs(o.c.attempts)), lease_until: null, last_error: (o.error ?? '').slice(0, 500) })
-          .where('id', '=', o.c.id)
-          .where('state', '=', 'pending')
-          .execute();
-      }
-    });
+    await this.store.writeTransaction((trx) =>
+      recordOutcomes(trx, {
+        doneAt,
+        sent,
+        failed: failed.map((o) => ({ id: o.c.id, error: o.error ?? '' })),
+        retried: retried.map((o) => ({ id: o.c.id, error: o.error ?? '', nextAttemptAt: isoAt(now + backoffMs(o.c.attempts)) })),
+      }),
+    );
     for (const o of failed) this.log.warn({ deliveryId: o.c.id, channel: o.c.channel, error: o.error }, 'notification delivery failed');
     return { sent: sent.length, retried: retried.length, failed: failed.length };
   }
-}
-
-/** Runs a query per slice of ids (SQLite's limit on bound values), concatenating the rows. */
-async function inChunks<T>(ids: number[], query: (ids: number[]) => Promise<T[]>): Promise<T[]> {
-  if (ids.length === 0) return [];
-  const parts = await Promise.all(chunks(ids, 500).map(query));
-  return parts.flat();
-}
-
-/** The accounts an audience reaches, one each, with their team's names. */
-export async function resolveAudience(trx: Trx, audience: Audience): Promise<Recipient[]> {
-  let found: Recipient[] = [];
-  if ('users' in audience) {
-    found = audience.users.map((id) => ({ userId: Number(id) }));
-  } else if ('registrations' in audience) {
-    const rows = await inChunks(audience.registrations.map(Number), (ids) =>
-      trx.selectFrom('registrations').select(['user_id', 'team_name']).where('id', 'in', ids).orderBy('id').execute(),
-    );
-    found = rows.map((r) => ({ userId: Number(r.user_id), teamName: r.team_name }));
-  } else if ('groups' in audience) {
-    const rows = await inChunks(audience.groups.map(Number), (ids) =>
-      trx
-        .selectFrom('group_slots as gs')
-        .innerJoin('stage_groups as g', 'g.id', 'gs.group_id')
-        .innerJoin('registrations as r', 'r.id', 'gs.registration_id')
-        .select(['r.user_id', 'r.team_name', 'g.name as group_name', 'gs.slot'])
-        .where('gs.group_id', 'in', ids)
-        .where('r.place', '=', 'placed') // decision 043: a team that left keeps its published slot, not its news
-        .orderBy('gs.group_id')
-        .orderBy('gs.slot')
-        .execute(),
-    );
-    found = rows.map((r) => ({ userId: Number(r.user_id), teamName: r.team_name, groupName: r.group_name, slot: Number(r.slot) }));
-  } else if ('standings' in audience) {
-    const stageId = Number(audience.standings);
-    const ranked = await trx
-      .selectFrom('stage_results as sr')
-      .innerJoin('registrations as r', 'r.id', 'sr.registration_id')
-      .select(['r.user_id', 'r.team_name', 'r.place', 'sr.stage_rank'])
-      .where('sr.stage_id', '=', stageId)
-      .orderBy('sr.stage_rank')
-      .execute();
-    // "of 16": every team the stage ranked, also one that left since; only placed teams are told.
-    found = ranked
-      .filter((r) => r.place === 'placed')
-      .map((r) => ({ userId: Number(r.user_id), teamName: r.team_name, rank: Number(r.stage_rank), of: ranked.length }));
-  }
-  const seen = new Set<number>();
-  return found.filter((r) => !seen.has(r.userId) && seen.add(r.userId));
 }

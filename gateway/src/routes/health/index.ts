@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@custom-room/contract';
+import { isoAt } from '../../lib/clock.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,7 +19,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       // Writes failed for lack of space: see whether they work again before saying ok (decision 032).
       if (app.store.storageFault() && !(await app.store.probeWrite().catch(() => false))) {
-        const fault = app.store.storageFault() ?? { since: new Date().toISOString(), code: 'unknown' };
+        const fault = app.store.storageFault() ?? { since: isoAt(app.clock.now()), code: 'unknown' };
         request.log.error({ fault }, 'health check: writes fail (storage full or failing)');
         return reply.status(503).send({
           status: 'degraded' as const,

@@ -1,10 +1,10 @@
 import { InFlight } from '@custom-room/toolkit';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@custom-room/contract';
 import { getImageJpeg, getImageVariant, insertImageJpeg, type StoredJpeg } from '../../db/images.js';
-import type { DatabaseHandle } from '../../db/index.js';
+import { isoAt } from '../../lib/clock.js';
 import { encodeCoverJpeg } from '../../lib/images.js';
 import { notFound } from '../../lib/errors.js';
 
@@ -48,7 +48,7 @@ function sendBytes(request: FastifyRequest, reply: FastifyReply, etag: string, t
  * on its first request, kept in the database for every process. Requests for one id that arrive
  * while it is being made share that one encode.
  */
-function jpegStore(store: DatabaseHandle, log: FastifyBaseLogger) {
+function jpegStore({ store, log, clock }: Pick<FastifyInstance, 'store' | 'log' | 'clock'>) {
   const { db } = store;
   // Content-addressed: a JPEG made before this request asked is the same JPEG.
   const making = new InFlight<string, StoredJpeg | undefined>();
@@ -57,7 +57,7 @@ function jpegStore(store: DatabaseHandle, log: FastifyBaseLogger) {
     if (!source) return undefined;
     const made = { id, width: source.width, height: source.height, data: await encodeCoverJpeg(source.data) };
     try {
-      await insertImageJpeg(db, made);
+      await insertImageJpeg(db, made, isoAt(clock.now()));
     } catch (err) {
       // A full disk, say: the preview is still served, and made again next time.
       store.noteWriteFailure(err);
@@ -80,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (!image) throw notFound(IMAGE_NOT_FOUND);
     return sendBytes(request, reply, `"${image.id}-${image.width}"`, image.content_type, image.data);
   };
-  const jpegOf = jpegStore(app.store, app.log);
+  const jpegOf = jpegStore(app);
 
   // Registered before /images/:imageId.webp, which would otherwise swallow "<id>-400" as the id.
   app.get(
