@@ -1,4 +1,5 @@
 import {
+  checkInWindowFault,
   DrawBodySchema,
   MatchBodySchema,
   MatchResultsBatchSchema,
@@ -86,9 +87,9 @@ export function parseStageForm(formData: FormData, mode: 'create' | 'update'): P
     const zod = result.success ? { fieldErrors: {}, formError: null } : zodFieldErrors(result.error);
     return { ok: false, values, fieldErrors: { ...zod.fieldErrors, ...windowErrors }, formError: zod.formError };
   }
-  if (window.checkInOpensAt && window.checkInClosesAt && Date.parse(window.checkInOpensAt) >= Date.parse(window.checkInClosesAt)) {
-    return { ok: false, values, fieldErrors: { checkInClosesAt: 'Check-in must close after it opens.' }, formError: null };
-  }
+  // Both ends given: their order (the gateway also asks for both ends or neither, knowing the stored ones).
+  const fault = window.checkInOpensAt && window.checkInClosesAt ? checkInWindowFault(window.checkInOpensAt, window.checkInClosesAt) : null;
+  if (fault) return { ok: false, values, fieldErrors: { [fault.field]: fault.message }, formError: null };
   return { ok: true, body: { ...result.data, ...window }, values };
 }
 

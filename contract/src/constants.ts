@@ -16,6 +16,7 @@ export * from './constants/matches.js';
 export * from './constants/images.js';
 export * from './constants/messages.js';
 export * from './constants/stages.js';
+export * from './constants/check-in.js';
 export * from './constants/notifications.js';
 export * from './constants/places.js';
 export * from './constants/identity.js';

@@ -3,7 +3,15 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareStandings, type TeamStanding } from '../../gateway/src/lib/ranking.js';
-import { advance, dealGroups, decidedBy, groupSizes, newSeed, shuffleWithSeed, type StageTeam } from '../../gateway/src/lib/stages.js';
+import {
+  advance,
+  dealGroups,
+  decidedBy,
+  groupSizes,
+  newSeed,
+  shuffleWithSeed,
+  type StageTeam,
+} from '../../gateway/src/services/stages/rules.js';
 
 describe('groupSizes', () => {
   it.each([

@@ -1,11 +1,15 @@
 import { sql, type Selectable } from 'kysely';
 import type { Trx } from './index.js';
-import { nowIso } from './index.js';
 import type { StagesTable } from './schema.js';
 import type { TeamStanding } from '../lib/ranking.js';
-import type { CheckInState, DrawMethod, Group, NoShowAction, Stage, StageState, TeamPlacement } from '@custom-room/contract';
+import { withoutResult } from './stage-matches.js';
+import type { CheckInState, StageState, TeamPlacement } from '@custom-room/contract';
 
-/** Decision 041: stages, groups and slots. */
+/**
+ * Decision 041: stages, groups and slots, as the other resources read them (tables, matches, teams).
+ * The stage calls' own queries are beside it: stage-writes.ts, stage-groups.ts, stage-matches.ts,
+ * stage-entrants.ts and stage-results.ts.
+ */
 export type StageRow = Selectable<StagesTable>;
 
 export const isStageState = (s: string): s is StageState => s === 'draft' || s === 'published' || s === 'completed';
@@ -32,47 +36,6 @@ export function currentStage(db: Trx, tournamentId: number): Promise<StageRow | 
     .orderBy('ord', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-/** Groups with their slot lists, in group order and slot order, by stage id. */
-export async function stageGroups(db: Trx, stageIds: readonly number[]): Promise<Map<number, Group[]>> {
-  const byStage = new Map<number, Group[]>();
-  if (stageIds.length === 0) return byStage;
-  const rows = await db
-    .selectFrom('stage_groups as g')
-    .leftJoin('group_slots as s', 's.group_id', 'g.id')
-    .leftJoin('registrations as r', 'r.id', 's.registration_id')
-    .select(['g.id', 'g.stage_id', 'g.name', 'g.ord', 's.slot', 's.registration_id', 'r.team_name'])
-    .where('g.stage_id', 'in', stageIds)
-    .orderBy('g.stage_id')
-    .orderBy('g.ord')
-    .orderBy('s.slot')
-    .execute();
-  let last: Group | undefined;
-  for (const row of rows) {
-    const stageId = Number(row.stage_id);
-    if (!last || last.id !== Number(row.id)) {
-      last = { id: Number(row.id), name: row.name, slots: [] };
-      byStage.set(stageId, [...(byStage.get(stageId) ?? []), last]);
-    }
-    if (row.slot !== null && row.registration_id !== null) {
-      last.slots.push({ slot: Number(row.slot), teamId: Number(row.registration_id), teamName: row.team_name ?? '' });
-    }
-  }
-  return byStage;
-}
-
-/** Stage ids (among these) whose groups have at least one result. */
-export async function stagesWithResults(db: Trx, stageIds: readonly number[]): Promise<Set<number>> {
-  if (stageIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('stage_groups as g')
-    .select('g.stage_id')
-    .where('g.stage_id', 'in', stageIds)
-    .where((eb) => eb.exists(eb.selectFrom('match_results as mr').select('mr.id').whereRef('mr.group_id', '=', 'g.id')))
-    .distinct()
-    .execute();
-  return new Set(rows.map((r) => Number(r.stage_id)));
 }
 
 export interface Entrant {
@@ -124,53 +87,6 @@ export async function stageEntrants(db: Trx, stage: StageRow, entryFee: number):
       .map((r) => ({ teamId: Number(r.id), teamName: r.team_name, via: 'invited' as const, seed: null })),
   ];
   return entrants.sort((a, b) => a.teamId - b.teamId);
-}
-
-export async function countEntrants(db: Trx, stage: StageRow, entryFee: number): Promise<number> {
-  return (await stageEntrants(db, stage, entryFee)).length;
-}
-
-export function toStage(
-  row: StageRow,
-  extra: {
-    groups: Group[];
-    entrants: number;
-    hasResults: boolean;
-    groupMatches: Stage['groupMatches'];
-    /** Stages with a check-in window: entrants checked in. */
-    checkedIn?: number;
-  },
-): Stage {
-  return {
-    id: Number(row.id),
-    tid: Number(row.tournament_id),
-    name: row.name,
-    order: Number(row.ord),
-    lobbySize: Number(row.lobby_size),
-    firstSlot: Number(row.first_slot),
-    advancePerGroup: Number(row.advance_per_group),
-    advanceBest: Number(row.advance_best),
-    state: isStageState(row.state) ? row.state : 'draft',
-    draw:
-      row.draw_method && row.drawn_at
-        ? { method: row.draw_method as DrawMethod, seed: row.draw_seed ?? null, drawnAt: row.drawn_at }
-        : null,
-    entrants: extra.entrants,
-    hasResults: extra.hasResults,
-    groupGap: Number(row.group_gap_minutes ?? 0),
-    groupMatches: extra.groupMatches,
-    ...(row.check_in_opens_at && row.check_in_closes_at && extra.checkedIn !== undefined ? { checkedIn: extra.checkedIn } : {}),
-    groups: extra.groups,
-    ...(row.check_in_opens_at && row.check_in_closes_at
-      ? {
-          checkIn: {
-            opensAt: row.check_in_opens_at,
-            closesAt: row.check_in_closes_at,
-            noShows: (row.no_shows as NoShowAction | null) ?? null,
-          },
-        }
-      : {}),
-  };
 }
 
 /**
@@ -260,49 +176,6 @@ export async function teamCheckIns(
     }
   }
   return byTeam;
-}
-
-/** Replaces a stage's groups with these (team ids in slot order), named and numbered from the stage's first slot. */
-export async function replaceGroups(
-  trx: Trx,
-  stage: StageRow,
-  groups: readonly { name: string; teamIds: readonly number[] }[],
-  draw: { method: DrawMethod; seed: string | null },
-): Promise<void> {
-  await deleteGroups(trx, stage.id);
-  const slotRows: { group_id: number; stage_id: number; registration_id: number; slot: number }[] = [];
-  for (const [i, group] of groups.entries()) {
-    const inserted = await trx
-      .insertInto('stage_groups')
-      .values({ stage_id: stage.id, name: group.name, ord: i + 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const [j, teamId] of group.teamIds.entries()) {
-      slotRows.push({ group_id: Number(inserted.id), stage_id: stage.id, registration_id: teamId, slot: Number(stage.first_slot) + j });
-    }
-  }
-  for (let i = 0; i < slotRows.length; i += 250)
-    await trx
-      .insertInto('group_slots')
-      .values(slotRows.slice(i, i + 250))
-      .execute();
-  await trx
-    .updateTable('stages')
-    .set({ draw_method: draw.method, draw_seed: draw.seed, drawn_at: nowIso(), updated_at: nowIso() })
-    .where('id', '=', stage.id)
-    .execute();
-}
-
-/** Deletes a stage's groups, their slots and their matches (callers check there are no results). */
-export async function deleteGroups(trx: Trx, stageId: number): Promise<void> {
-  const groupIds = trx.selectFrom('stage_groups').select('id').where('stage_id', '=', stageId);
-  await trx.deleteFrom('matches').where('group_id', 'in', groupIds).execute();
-  await trx.deleteFrom('group_slots').where('stage_id', '=', stageId).execute();
-  await trx.deleteFrom('stage_groups').where('stage_id', '=', stageId).execute();
-}
-
-export function setStageState(trx: Trx, stageId: number, state: StageState) {
-  return trx.updateTable('stages').set({ state, updated_at: nowIso() }).where('id', '=', stageId).execute();
 }
 
 export interface GroupRow {
@@ -521,78 +394,6 @@ export async function groupInfo(
   );
 }
 
-/** Issue 27: each stage's group matches, and how many have results or were marked not played. */
-export async function groupMatchCounts(
-  db: Trx,
-  stageIds: readonly number[],
-): Promise<Map<number, { scheduled: number; withResults: number; notPlayed: number }>> {
-  const counts = new Map(stageIds.map((id) => [id, { scheduled: 0, withResults: 0, notPlayed: 0 }]));
-  if (stageIds.length === 0) return counts;
-  const rows = await db
-    .selectFrom('matches as m')
-    .innerJoin('stage_groups as g', 'g.id', 'm.group_id')
-    .select((eb) => [
-      'g.stage_id',
-      eb.fn.countAll<number | string>().as('scheduled'),
-      sql<
-        number | string
-      >`sum(case when exists (select 1 from match_results mr where mr.tournament_id = m.tournament_id and mr.day = m.day and mr.match_no = m.match_no and mr.group_id = m.group_id) then 1 else 0 end)`.as(
-        'with_results',
-      ),
-      sql<
-        number | string
-      >`sum(case when m.not_played_at is not null and not exists (select 1 from match_results mr where mr.tournament_id = m.tournament_id and mr.day = m.day and mr.match_no = m.match_no and mr.group_id = m.group_id) then 1 else 0 end)`.as(
-        'not_played',
-      ),
-    ])
-    .where('g.stage_id', 'in', stageIds)
-    .groupBy('g.stage_id')
-    .execute();
-  for (const r of rows)
-    counts.set(Number(r.stage_id), {
-      scheduled: Number(r.scheduled),
-      withResults: Number(r.with_results ?? 0),
-      notPlayed: Number(r.not_played ?? 0),
-    });
-  return counts;
-}
-
-/** Issue 27: a stage's group matches without any result, by day, match number and group. */
-export async function matchesWithoutResults(
-  db: Trx,
-  stageId: number,
-): Promise<{ id: number; day: number; matchNo: number; groupId: number; groupName: string; notPlayed: boolean }[]> {
-  const rows = await db
-    .selectFrom('matches as m')
-    .innerJoin('stage_groups as g', 'g.id', 'm.group_id')
-    .select(['m.id', 'm.day', 'm.match_no', 'm.group_id', 'g.name', 'm.not_played_at'])
-    .where('g.stage_id', '=', stageId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('match_results as mr')
-            .select('mr.id')
-            .whereRef('mr.tournament_id', '=', 'm.tournament_id')
-            .whereRef('mr.day', '=', 'm.day')
-            .whereRef('mr.match_no', '=', 'm.match_no')
-            .whereRef('mr.group_id', '=', 'm.group_id'),
-        ),
-      ),
-    )
-    .orderBy('m.day')
-    .orderBy('m.match_no')
-    .orderBy('g.ord')
-    .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    day: Number(r.day),
-    matchNo: Number(r.match_no),
-    groupId: Number(r.group_id),
-    groupName: r.name,
-    notPlayed: r.not_played_at !== null,
-  }));
-}
-
 /** Issue 27: group matches marked not played (and still without results), for the result history. */
 export async function notPlayedMatches(db: Trx, tournamentId: number) {
   const rows = await db
@@ -602,18 +403,7 @@ export async function notPlayedMatches(db: Trx, tournamentId: number) {
     .select(['m.day', 'm.match_no', 'm.group_id', 'g.name as group_name', 's.name as stage_name', 'm.not_played_at', 'm.not_played_by'])
     .where('m.tournament_id', '=', tournamentId)
     .where('m.not_played_at', 'is not', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('match_results as mr')
-            .select('mr.id')
-            .whereRef('mr.tournament_id', '=', 'm.tournament_id')
-            .whereRef('mr.day', '=', 'm.day')
-            .whereRef('mr.match_no', '=', 'm.match_no')
-            .whereRef('mr.group_id', '=', 'm.group_id'),
-        ),
-      ),
-    )
+    .where(withoutResult)
     .orderBy('m.not_played_at', 'desc')
     .orderBy('m.day')
     .orderBy('m.match_no')

@@ -1,7 +1,7 @@
 // Pure functions of stages, groups and slots (issue 18, decision 041): group sizes, draws, advancing and
-// the cut lines in words. No database, no HTTP: the routes feed them rows and store what they return.
+// the cut lines in words. No database, no HTTP: the stage services feed them rows and store what they return.
 import { createHash, randomBytes } from 'node:crypto';
-import { compareStandings, type TeamStanding } from './ranking.js';
+import { compareStandings, type TeamStanding } from '../../lib/ranking.js';
 
 /** Sizes of ceil(n / lobby) groups, differing by at most one, larger first. n >= 1, lobby >= 1. [] for n = 0. */
 export function groupSizes(n: number, lobby: number): number[] {
