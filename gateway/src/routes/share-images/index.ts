@@ -28,7 +28,7 @@ import {
   type TableCard,
   type TableRow,
 } from '../../lib/share-image.js';
-import { pointsTable } from '../points-table/index.js';
+import { pointsTable } from '../../services/points/tables.js';
 import { binaryDocTransform, matchesEtag } from '../images/index.js';
 
 /** The site's name on the images, as in the web app's titles. */
