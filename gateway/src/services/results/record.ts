@@ -1,7 +1,7 @@
 import { impossibleResult, type MatchResult, type PointsSubmission } from '@custom-room/contract';
 import { bumpGeneration } from '../../db/generation.js';
 import { isUniqueViolation, type DatabaseHandle, type Trx } from '../../db/index.js';
-import { recordResultChange, storedValues, type TeamChange } from '../../db/result-history.js';
+import { storedValues, type TeamChange } from '../../db/result-history.js';
 import {
   PLACEMENT_CONSTRAINT,
   findPlacementHolder,
@@ -30,6 +30,7 @@ import {
   type MatchGroup,
   type ResultRow,
 } from './checks.js';
+import { recordResultChange } from './history.js';
 import { matchGroup, matchLobby } from './match-group.js';
 
 /**
