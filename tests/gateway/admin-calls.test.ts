@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock } from '../../gateway/src/lib/clock.js';
 import {
   createTournamentWithTeams,
   isoIn,
@@ -15,7 +16,9 @@ describe('admin calls for the tournament list and payments', () => {
   let admin: string;
   let players: TestUser[];
 
-  const setup = useGatewayWithPlayers(4);
+  // The gateway's time: a rewrite would carry a later timestamp once the clock moves.
+  const clock = new FakeClock();
+  const setup = useGatewayWithPlayers(4, { clock });
   beforeAll(() => ({ gw, admin, players } = setup));
 
   const names = (n: number) => Array.from({ length: n }, (_, i) => `Squad ${String.fromCharCode(65 + i)} ${unique()}`);
@@ -186,7 +189,7 @@ describe('admin calls for the tournament list and payments', () => {
       const body = { tournamentId: tid, rids: rids.slice(0, 2), paymentStatus: 'verified', expectedUpiReferences: await shown(tid) };
       const first = await setMany(body);
       expect(first.status).toBe(200);
-      await new Promise((r) => setTimeout(r, 5)); // a rewrite would carry a later timestamp
+      clock.advance(60_000); // a rewrite would carry a later timestamp
       const again = await setMany(body);
       expect(again.status).toBe(200);
       expect(again.body).toEqual(first.body);

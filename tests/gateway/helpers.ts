@@ -152,11 +152,11 @@ export interface GatewayWithPlayers {
  *   const setup = useGatewayWithPlayers(4);
  *   beforeAll(() => ({ gw, admin, players } = setup));
  */
-export function useGatewayWithPlayers(count: number, options: { env?: Record<string, string> } = {}): GatewayWithPlayers {
+export function useGatewayWithPlayers(count: number, options: { env?: Record<string, string>; clock?: Clock } = {}): GatewayWithPlayers {
   const setup = {} as GatewayWithPlayers;
   beforeAll(async () => {
     setup.storage = await createStorage();
-    setup.gw = await startGateway(options.env, setup.storage);
+    setup.gw = await startGateway(options.env, setup.storage, options.clock ? { clock: options.clock } : {});
     setup.admin = await adminToken(setup.gw.api);
     setup.players = [];
     for (let i = 0; i < count; i++) setup.players.push(await createUser(setup.gw.api));

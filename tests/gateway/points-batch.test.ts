@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { FakeClock } from '../../gateway/src/lib/clock.js';
 import {
   addLobbyTeams,
   createTournamentWithTeams,
@@ -24,7 +25,9 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
   let admin: string;
   let players: TestUser[];
 
-  const setup = useGatewayWithPlayers(4);
+  // The gateway's time: a rewrite would carry a later timestamp once the clock moves.
+  const clock = new FakeClock();
+  const setup = useGatewayWithPlayers(4, { clock });
   beforeAll(() => ({ gw, admin, players } = setup));
 
   const names = (n: number) => Array.from({ length: n }, (_, i) => `Squad ${String.fromCharCode(65 + i)} ${unique()}`);
@@ -205,7 +208,7 @@ describe('PUT /tournaments/{id}/points-table/matches/{day}/{match}', () => {
       gw.app.store.db.selectFrom('match_results').select(['id', 'updated_at']).where('tournament_id', '=', tid).orderBy('id').execute();
     const before = await updatedAt();
     const table = await overall(tid);
-    await new Promise((r) => setTimeout(r, 5)); // a rewrite would carry a later timestamp
+    clock.advance(60_000); // a rewrite would carry a later timestamp
     const again = await putMatch(tid, 3, 4, body);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);

@@ -23,9 +23,6 @@ export interface TeamChange {
   after: StoredValues | null;
 }
 
-export const sameValues = (a: StoredValues | null, b: StoredValues | null) =>
-  a === b || (!!a && !!b && a.position === b.position && a.wins === b.wins && a.finishes === b.finishes && a.absent === b.absent);
-
 /** A match_results row (or its absent column read as 0/1) as history values. */
 export const storedValues = (row: {
   position: number;
@@ -39,34 +36,23 @@ export const storedValues = (row: {
   absent: Number(row.absent) === 1 || row.absent === true,
 });
 
+/** One recorded change: the match, who made it and when, and the teams it touched. */
+export interface ResultChangeRecord {
+  tournamentId: number;
+  groupId: number;
+  day: number;
+  match: number;
+  by: { id: number; username: string };
+  at: string;
+  teams: readonly TeamChange[];
+}
+
 /**
- * Records one change: the teams whose values differ (a re-sent result records nothing). Call in the
- * write's transaction, after the tournament's row is locked: change ids count up per tournament, and
- * the lock keeps two writers from taking the same one. Answers the change id, or null when nothing changed.
+ * Stores one change under the tournament's next change id, a row per team, and answers the id. Call in
+ * the write's transaction, after the tournament's row is locked: change ids count up per tournament,
+ * and the lock keeps two writers from taking the same one.
  */
-export async function recordResultChange(
-  trx: Trx,
-  change: {
-    tournamentId: number;
-    groupId: number;
-    day: number;
-    match: number;
-    by: { id: number; username: string };
-    at: string;
-    teams: readonly TeamChange[];
-  },
-): Promise<number | null> {
-  const restored = await lastRemovedValues(
-    trx,
-    change,
-    change.teams.filter((t) => t.before === null && t.after !== null),
-  );
-  // A result entered where an earlier one was removed is a correction from the last recorded values
-  // (issue 27): it is listed even when it puts back exactly what was removed, or the removal would stand.
-  const teams = change.teams
-    .map((t) => ({ ...t, before: t.before ?? restored.get(t.registrationId) ?? null }))
-    .filter((t) => restored.has(t.registrationId) || !sameValues(t.before, t.after));
-  if (teams.length === 0) return null;
+export async function insertResultChange(trx: Trx, change: ResultChangeRecord): Promise<number> {
   const last = await trx
     .selectFrom('result_changes')
     .select((eb) => eb.fn.max('change_id').as('last'))
@@ -77,7 +63,7 @@ export async function recordResultChange(
   await trx
     .insertInto('result_changes')
     .values(
-      teams.map((t) => ({
+      change.teams.map((t) => ({
         tournament_id: change.tournamentId,
         change_id: changeId,
         group_id: change.groupId,
@@ -102,7 +88,7 @@ export async function recordResultChange(
 }
 
 /** For each team given, the values its last recorded change removed (when that change was a removal). */
-async function lastRemovedValues(
+export async function lastRemovedValues(
   trx: Trx,
   at: { tournamentId: number; groupId: number; day: number; match: number },
   teams: readonly TeamChange[],

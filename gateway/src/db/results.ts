@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Trx } from './index.js';
-import type { TeamStanding } from '../lib/ranking.js';
 import { storedValues, type TeamChange } from './result-history.js';
 
 /** Name of the partial unique index on (tournament, day, match, position > 0); PostgreSQL reports it as the constraint. */
@@ -24,6 +23,17 @@ export interface MatchResultRow {
   absent?: boolean;
 }
 
+/** One team's sums over the matches in scope (a day, or the whole tournament): what lib/ranking.ts ranks. */
+export interface TeamStanding {
+  teamId: number;
+  teamName: string;
+  positionPoints: number;
+  finishes: number;
+  wins: number;
+  totalPoints: number;
+  matchesPlayed: number;
+}
+
 export interface NewMatchResult {
   tournamentId: number;
   day: number;
@@ -39,14 +49,9 @@ export interface NewMatchResult {
   absent?: boolean;
 }
 
-/** The tournament's points system and format, or undefined when it does not exist or is soft-deleted. */
+/** The tournament's points system and format. Call once the tournament is known live (its row locked). */
 export async function getScoringTournament(db: Trx, tournamentId: number) {
-  return db
-    .selectFrom('tournaments')
-    .select(['id', 'points_system', 'format'])
-    .where('id', '=', tournamentId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return db.selectFrom('tournaments').select(['id', 'points_system', 'format']).where('id', '=', tournamentId).executeTakeFirstOrThrow();
 }
 
 /** The registration when it belongs to this tournament. */
@@ -150,6 +155,23 @@ export async function findTeamResult(db: Trx, where: { tournamentId: number; day
     .where('registration_id', '=', where.registrationId)
     .executeTakeFirst();
   return row ? storedValues(row) : undefined;
+}
+
+/** Issue 27: the finishes the other teams of one match (one group's, or the implicit group's) have stored. */
+export async function otherTeamsFinishes(
+  db: Trx,
+  where: { tournamentId: number; day: number; match: number; groupId: number; exceptRegistrationId: number },
+): Promise<number> {
+  const row = await db
+    .selectFrom('match_results')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('finishes'), eb.val(0)).as('total'))
+    .where('tournament_id', '=', where.tournamentId)
+    .where('day', '=', where.day)
+    .where('match_no', '=', where.match)
+    .where('group_id', '=', where.groupId)
+    .where('registration_id', '<>', where.exceptRegistrationId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
 }
 
 /** Name of another team that already holds this placement (> 0) in the match, if any. */

@@ -1,13 +1,7 @@
-/** One team's sums over the matches in scope (a day, or the whole tournament). */
-export interface TeamStanding {
-  teamId: number;
-  teamName: string;
-  positionPoints: number;
-  finishes: number;
-  wins: number;
-  totalPoints: number;
-  matchesPlayed: number;
-}
+import type { TeamStanding } from '../db/results.js';
+
+// The sums are read in db/ (nothing there imports lib/ rules); callers of the ranking keep importing the type from here.
+export type { TeamStanding };
 
 export interface RankedStanding extends TeamStanding {
   rank: number;
