@@ -7,7 +7,7 @@ import { registrationJson } from '../support';
 
 let stub: GatewayStub;
 let registrations: typeof import('~/routes/admin.$tournamentId.registrations');
-let stagePage: typeof import('~/routes/admin.$tournamentId.stages.$stageId');
+let stagePage: typeof import('~/routes/admin.$tournamentId.stages.$stageId/route');
 let session: typeof import('~/utils/session.server');
 
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeAll(async () => {
   process.env.APP_TIME_ZONE = 'Asia/Kolkata';
   await useStubEnv(stub);
   registrations = await import('~/routes/admin.$tournamentId.registrations');
-  stagePage = await import('~/routes/admin.$tournamentId.stages.$stageId');
+  stagePage = await import('~/routes/admin.$tournamentId.stages.$stageId/route');
   session = await import('~/utils/session.server');
 });
 afterAll(() => stub.close());

@@ -7,7 +7,7 @@ import { registrationJson } from '../support';
 let stub: GatewayStub;
 let registrations: typeof import('~/routes/admin.$tournamentId.registrations');
 let stages: typeof import('~/routes/admin.$tournamentId.stages._index');
-let stagePage: typeof import('~/routes/admin.$tournamentId.stages.$stageId');
+let stagePage: typeof import('~/routes/admin.$tournamentId.stages.$stageId/route');
 let session: typeof import('~/utils/session.server');
 
 beforeAll(async () => {
@@ -16,7 +16,7 @@ beforeAll(async () => {
   await useStubEnv(stub);
   registrations = await import('~/routes/admin.$tournamentId.registrations');
   stages = await import('~/routes/admin.$tournamentId.stages._index');
-  stagePage = await import('~/routes/admin.$tournamentId.stages.$stageId');
+  stagePage = await import('~/routes/admin.$tournamentId.stages.$stageId/route');
   session = await import('~/utils/session.server');
 });
 afterAll(() => stub.close());
