@@ -59,29 +59,7 @@ export function StageSchedule({
           Your team is not in a group yet. Your group, slot and room details appear here once the groups are published.
         </p>
       ) : null}
-      {stages.others.length > 0 ? (
-        <section className="sched-day" aria-labelledby="other-groups">
-          <h2 id="other-groups">{stages.own.length > 0 ? 'Other groups' : 'Groups'}</h2>
-          {stages.others.map((g) => (
-            <section key={g.groupId} className="group-sched" aria-labelledby={`group-${g.groupId}`}>
-              <h3 id={`group-${g.groupId}`}>
-                {g.stageName} · Group {g.groupName}
-              </h3>
-              <p className="fine">Room details are shown to Group {g.groupName}&apos;s teams.</p>
-              <ol className="group-matches">
-                {g.matches.map((m) => (
-                  <li key={m.id}>
-                    {matchTitle(m, dates)} · {m.map} ·{' '}
-                    <time dateTime={formatMatchTime(m.time)}>
-                      {formatMatchTime(m.time)} <abbr title={zone.long}>{zone.short}</abbr>
-                    </time>
-                  </li>
-                ))}
-              </ol>
-            </section>
-          ))}
-        </section>
-      ) : null}
+      {stages.others.length > 0 ? <OtherGroups stages={stages} dates={dates} zone={zone} /> : null}
       {stages.ungrouped.length > 0 ? (
         <section className="sched-day" aria-labelledby="all-teams">
           <h2 id="all-teams">All teams</h2>
@@ -102,5 +80,40 @@ export function StageSchedule({
         </section>
       ) : null}
     </>
+  );
+}
+
+/** Other groups' matches: their times only (the rooms are their teams'). */
+function OtherGroups({
+  stages,
+  dates,
+  zone,
+}: {
+  stages: StageScheduleData;
+  dates: Record<number, string>;
+  zone: { short: string; long: string };
+}) {
+  return (
+    <section className="sched-day" aria-labelledby="other-groups">
+      <h2 id="other-groups">{stages.own.length > 0 ? 'Other groups' : 'Groups'}</h2>
+      {stages.others.map((g) => (
+        <section key={g.groupId} className="group-sched" aria-labelledby={`group-${g.groupId}`}>
+          <h3 id={`group-${g.groupId}`}>
+            {g.stageName} · Group {g.groupName}
+          </h3>
+          <p className="fine">Room details are shown to Group {g.groupName}&apos;s teams.</p>
+          <ol className="group-matches">
+            {g.matches.map((m) => (
+              <li key={m.id}>
+                {matchTitle(m, dates)} · {m.map} ·{' '}
+                <time dateTime={formatMatchTime(m.time)}>
+                  {formatMatchTime(m.time)} <abbr title={zone.long}>{zone.short}</abbr>
+                </time>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </section>
   );
 }
