@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
-import { Field } from '~/components/ui/field';
+import { NumberedSelect } from '~/components/ui/numbered-select';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
 import { pageError } from '~/utils/errors.server';
@@ -195,32 +195,18 @@ function MatchForm({ page, failure }: { page: MatchesPage; failure: FormFailure 
     time: formatMatchTime(selected?.time),
   };
   const formKey = failure ? `failed-${JSON.stringify(failure)}` : selected ? `match-${selected.id}` : `new-${chosen.day}-${chosen.matchNo}`;
-  const numbered = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
   return (
     <Form method="post" className="form ops-match-form" noValidate key={formKey}>
       <div className="ops-pair">
-        <Field id="day" label="Day" error={errors.day}>
-          {(control) => (
-            <select name="day" defaultValue={values.day} {...control}>
-              {numbered(limits.days).map((d) => (
-                <option key={d} value={d}>
-                  Day {d}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field id="matchNo" label="Match" error={errors.matchNo}>
-          {(control) => (
-            <select name="matchNo" defaultValue={values.matchNo} {...control}>
-              {numbered(limits.matches).map((n) => (
-                <option key={n} value={n}>
-                  Match {n}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <NumberedSelect name="day" label="Day" word="Day" count={limits.days} defaultValue={values.day} error={errors.day} />
+        <NumberedSelect
+          name="matchNo"
+          label="Match"
+          word="Match"
+          count={limits.matches}
+          defaultValue={values.matchNo}
+          error={errors.matchNo}
+        />
       </div>
       <TextField name="map" label="Map" error={errors.map} defaultValue={values.map} maxLength={MAP_MAX} autoComplete="off" required />
       <TextField

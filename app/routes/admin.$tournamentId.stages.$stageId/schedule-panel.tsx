@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import { GROUP_GAP_MAX, MAP_MAX } from '@custom-room/contract/constants';
-import { Field } from '~/components/ui/field';
+import { NumberedSelect } from '~/components/ui/numbered-select';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
 import type { FieldErrors, FormValues } from '~/utils/forms.server';
@@ -60,37 +60,26 @@ function ScheduleRow({
   values: FormValues;
 }) {
   const v = (f: (typeof SCHEDULE_FIELDS)[number], fallback: string) => values[scheduleInput(f, r)] ?? fallback;
-  const numbered = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
   return (
     <fieldset className="st-set">
       <legend>Row {r + 1}</legend>
       <div className="st-row">
-        <Field id={scheduleInput('day', r)} label="Day" error={errors[scheduleInput('day', r)]}>
-          {(control) => (
-            <select name={scheduleInput('day', r)} defaultValue={v('day', String(existing?.day ?? 1))} {...control}>
-              {numbered(limits.days).map((d) => (
-                <option key={d} value={d}>
-                  Day {d}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field id={scheduleInput('matchNo', r)} label="Match" error={errors[scheduleInput('matchNo', r)]}>
-          {(control) => (
-            <select
-              name={scheduleInput('matchNo', r)}
-              defaultValue={v('matchNo', String(existing?.matchNo ?? Math.min(r + 1, limits.matches)))}
-              {...control}
-            >
-              {numbered(limits.matches).map((n) => (
-                <option key={n} value={n}>
-                  Match {n}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <NumberedSelect
+          name={scheduleInput('day', r)}
+          label="Day"
+          word="Day"
+          count={limits.days}
+          defaultValue={v('day', String(existing?.day ?? 1))}
+          error={errors[scheduleInput('day', r)]}
+        />
+        <NumberedSelect
+          name={scheduleInput('matchNo', r)}
+          label="Match"
+          word="Match"
+          count={limits.matches}
+          defaultValue={v('matchNo', String(existing?.matchNo ?? Math.min(r + 1, limits.matches)))}
+          error={errors[scheduleInput('matchNo', r)]}
+        />
         <TextField
           id={scheduleInput('map', r)}
           name={scheduleInput('map', r)}
