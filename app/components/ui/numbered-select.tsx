@@ -22,7 +22,9 @@ export function NumberedSelect({
         <select name={name} defaultValue={defaultValue} {...control}>
           {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
             <option key={n} value={n}>
-              {word} {n}
+              {/* Two text nodes, "Day " and 1: the same server HTML as the forms wrote before. */}
+              {`${word} `}
+              {n}
             </option>
           ))}
         </select>
