@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
-import { Field } from '~/components/ui/field';
+import { NumberedSelect } from '~/components/ui/numbered-select';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
 import { pageError } from '~/utils/errors.server';
@@ -120,27 +120,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 class InGroups extends Error {}
 
-export default function AdminMatches() {
-  const { t, limits, chosen, selected, inGroups, stages, matches } = useLoaderData<typeof loader>();
-  const actionData = useActionData<FormFailure>();
-  const errors = actionData?.fieldErrors ?? {};
-  const values: Record<string, string> = actionData?.values ?? {
-    day: String(selected?.day ?? chosen.day),
-    matchNo: String(selected?.matchNo ?? chosen.matchNo),
-    map: selected?.map ?? '',
-    matchId: selected?.matchId ?? '',
-    password: selected?.password ?? '',
-    time: formatMatchTime(selected?.time),
-  };
-  const editing = actionData ? null : selected;
-  const formKey = actionData
-    ? `failed-${JSON.stringify(actionData)}`
-    : selected
-      ? `match-${selected.id}`
-      : `new-${chosen.day}-${chosen.matchNo}`;
-  const days = Array.from({ length: limits.days }, (_, i) => i + 1);
-  const numbers = Array.from({ length: limits.matches }, (_, i) => i + 1);
+type MatchesPage = ReturnType<typeof useLoaderData<typeof loader>>;
 
+export default function AdminMatches() {
+  const page = useLoaderData<typeof loader>();
+  const { t, stages } = page;
   return (
     <section className="ops-page" aria-labelledby="ops-title">
       <p className="crumb">
@@ -148,128 +132,151 @@ export default function AdminMatches() {
       </p>
       <h1 id="ops-title">Matches</h1>
       <p className="ops-subtitle">{t.name}</p>
-      {stages.length > 0 ? (
-        <div className="notice ops-stages-note">
-          <p>
-            This tournament plays in groups: each group has its own room, set on its stage page. This page sets only matches outside the
-            stages.
-          </p>
-          <ul className="ops-links">
-            {stages.map((s) => (
-              <li key={s.id}>
-                <Link to={`/admin/${t.id}/stages/${s.id}#rooms`}>Rooms of {s.name}</Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+      {stages.length > 0 ? <StagesNote tid={t.id} stages={stages} /> : null}
+      <MatchFormPanel page={page} />
+      <MatchList tid={t.id} matches={page.matches} selectedId={page.selected?.id} />
+    </section>
+  );
+}
+
+/** Issue 27: a tournament in groups sets its rooms on the stage pages; this page only outside them. */
+function StagesNote({ tid, stages }: { tid: number; stages: MatchesPage['stages'] }) {
+  return (
+    <div className="notice ops-stages-note">
+      <p>
+        This tournament plays in groups: each group has its own room, set on its stage page. This page sets only matches outside the stages.
+      </p>
+      <ul className="ops-links">
+        {stages.map((s) => (
+          <li key={s.id}>
+            <Link to={`/admin/${tid}/stages/${s.id}#rooms`}>Rooms of {s.name}</Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The match form: the chosen match (?day=&match=) to edit, a new one, or the values of a refused save. */
+function MatchFormPanel({ page }: { page: MatchesPage }) {
+  const { chosen, selected, inGroups } = page;
+  const actionData = useActionData<FormFailure>();
+  const editing = actionData ? null : selected;
+  return (
+    <section className="ops-panel" aria-labelledby="match-form-title">
+      <h2 id="match-form-title">
+        {editing
+          ? `Edit day ${editing.day}, match ${editing.matchNo}`
+          : chosen.given && !actionData
+            ? `New match: day ${chosen.day}, match ${chosen.matchNo}`
+            : 'Set a match'}
+      </h2>
+      <p className="fine">Saving a day and match number that already exists updates that match; otherwise it creates it.</p>
+      {inGroups && !actionData ? (
+        <p className="notice" role="status">
+          {inGroups.text} <Link to={inGroups.href}>Open the stage page</Link>
+        </p>
       ) : null}
+      <ErrorSummary fieldErrors={actionData?.fieldErrors ?? {}} formError={actionData?.formError} order={MATCH_FORM_FIELDS} />
+      <MatchForm page={page} failure={actionData} />
+    </section>
+  );
+}
 
-      <section className="ops-panel" aria-labelledby="match-form-title">
-        <h2 id="match-form-title">
-          {editing
-            ? `Edit day ${editing.day}, match ${editing.matchNo}`
-            : chosen.given && !actionData
-              ? `New match: day ${chosen.day}, match ${chosen.matchNo}`
-              : 'Set a match'}
-        </h2>
-        <p className="fine">Saving a day and match number that already exists updates that match; otherwise it creates it.</p>
-        {inGroups && !actionData ? (
-          <p className="notice" role="status">
-            {inGroups.text} <Link to={inGroups.href}>Open the stage page</Link>
-          </p>
-        ) : null}
-        <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={MATCH_FORM_FIELDS} />
-        <Form method="post" className="form ops-match-form" noValidate key={formKey}>
-          <div className="ops-pair">
-            <Field id="day" label="Day" error={errors.day}>
-              {(control) => (
-                <select name="day" defaultValue={values.day} {...control}>
-                  {days.map((d) => (
-                    <option key={d} value={d}>
-                      Day {d}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field id="matchNo" label="Match" error={errors.matchNo}>
-              {(control) => (
-                <select name="matchNo" defaultValue={values.matchNo} {...control}>
-                  {numbers.map((n) => (
-                    <option key={n} value={n}>
-                      Match {n}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          </div>
-          <TextField name="map" label="Map" error={errors.map} defaultValue={values.map} maxLength={MAP_MAX} autoComplete="off" required />
-          <TextField
-            name="matchId"
-            label="Room ID"
-            inputMode="numeric"
-            error={errors.matchId}
-            defaultValue={values.matchId}
-            maxLength={ROOM_TEXT_MAX}
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <TextField
-            name="password"
-            label="Room password"
-            error={errors.password}
-            defaultValue={values.password}
-            maxLength={ROOM_TEXT_MAX}
-            autoComplete="off"
-            spellCheck={false}
-            autoCapitalize="none"
-          />
-          <TextField name="time" type="time" label="Time" error={errors.time} defaultValue={values.time} required />
-          <SubmitButton pendingLabel="Saving…">Save match</SubmitButton>
-        </Form>
-      </section>
+function MatchForm({ page, failure }: { page: MatchesPage; failure: FormFailure | undefined }) {
+  const { limits, chosen, selected } = page;
+  const errors = failure?.fieldErrors ?? {};
+  const values: Record<string, string> = failure?.values ?? {
+    day: String(selected?.day ?? chosen.day),
+    matchNo: String(selected?.matchNo ?? chosen.matchNo),
+    map: selected?.map ?? '',
+    matchId: selected?.matchId ?? '',
+    password: selected?.password ?? '',
+    time: formatMatchTime(selected?.time),
+  };
+  const formKey = failure ? `failed-${JSON.stringify(failure)}` : selected ? `match-${selected.id}` : `new-${chosen.day}-${chosen.matchNo}`;
+  return (
+    <Form method="post" className="form ops-match-form" noValidate key={formKey}>
+      <div className="ops-pair">
+        <NumberedSelect name="day" label="Day" word="Day" count={limits.days} defaultValue={values.day} error={errors.day} />
+        <NumberedSelect
+          name="matchNo"
+          label="Match"
+          word="Match"
+          count={limits.matches}
+          defaultValue={values.matchNo}
+          error={errors.matchNo}
+        />
+      </div>
+      <TextField name="map" label="Map" error={errors.map} defaultValue={values.map} maxLength={MAP_MAX} autoComplete="off" required />
+      <TextField
+        name="matchId"
+        label="Room ID"
+        inputMode="numeric"
+        error={errors.matchId}
+        defaultValue={values.matchId}
+        maxLength={ROOM_TEXT_MAX}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField
+        name="password"
+        label="Room password"
+        error={errors.password}
+        defaultValue={values.password}
+        maxLength={ROOM_TEXT_MAX}
+        autoComplete="off"
+        spellCheck={false}
+        autoCapitalize="none"
+      />
+      <TextField name="time" type="time" label="Time" error={errors.time} defaultValue={values.time} required />
+      <SubmitButton pendingLabel="Saving…">Save match</SubmitButton>
+    </Form>
+  );
+}
 
-      <section aria-labelledby="match-list-title">
-        <h2 id="match-list-title">Matches of this tournament</h2>
-        {matches.length === 0 ? (
-          <p className="nothing">No matches found.</p>
-        ) : (
-          <ul className="ops-matches">
-            {matches.map((m) => (
-              <li key={m.id} className={selected?.id === m.id ? 'ops-match is-current' : 'ops-match'}>
-                <p className="ops-match-head">
-                  <strong>
-                    Day {m.day} · Match {m.matchNo}
-                    {m.groupId !== undefined ? ` · ${m.stageName} · Group ${m.groupName}` : ''}
-                  </strong>{' '}
-                  <span>{m.map}</span> <span className="mono">{m.time}</span>
-                </p>
-                <p className="ops-match-room">
-                  Room ID <span className="mono">{m.matchId || '—'}</span> · Password <span className="mono">{m.password || '—'}</span>
-                </p>
-                {m.groupId !== undefined ? (
-                  <Link to={stageRoomsUrl(t.id, m)}>
-                    Set on the stage page
-                    <span className="visually-hidden">
-                      {' '}
-                      day {m.day} match {m.matchNo} group {m.groupName}
-                    </span>
-                  </Link>
-                ) : (
-                  <Link to={`?day=${m.day}&match=${m.matchNo}`} aria-current={selected?.id === m.id ? 'true' : undefined}>
-                    Edit
-                    <span className="visually-hidden">
-                      {' '}
-                      day {m.day} match {m.matchNo}
-                    </span>
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+/** Every match of the tournament: one outside the stages is edited here, a group's on its stage page. */
+function MatchList({ tid, matches, selectedId }: { tid: number; matches: MatchesPage['matches']; selectedId: number | undefined }) {
+  return (
+    <section aria-labelledby="match-list-title">
+      <h2 id="match-list-title">Matches of this tournament</h2>
+      {matches.length === 0 ? (
+        <p className="nothing">No matches found.</p>
+      ) : (
+        <ul className="ops-matches">
+          {matches.map((m) => (
+            <li key={m.id} className={selectedId === m.id ? 'ops-match is-current' : 'ops-match'}>
+              <p className="ops-match-head">
+                <strong>
+                  Day {m.day} · Match {m.matchNo}
+                  {m.groupId !== undefined ? ` · ${m.stageName} · Group ${m.groupName}` : ''}
+                </strong>{' '}
+                <span>{m.map}</span> <span className="mono">{m.time}</span>
+              </p>
+              <p className="ops-match-room">
+                Room ID <span className="mono">{m.matchId || '—'}</span> · Password <span className="mono">{m.password || '—'}</span>
+              </p>
+              {m.groupId !== undefined ? (
+                <Link to={stageRoomsUrl(tid, m)}>
+                  Set on the stage page
+                  <span className="visually-hidden">
+                    {' '}
+                    day {m.day} match {m.matchNo} group {m.groupName}
+                  </span>
+                </Link>
+              ) : (
+                <Link to={`?day=${m.day}&match=${m.matchNo}`} aria-current={selectedId === m.id ? 'true' : undefined}>
+                  Edit
+                  <span className="visually-hidden">
+                    {' '}
+                    day {m.day} match {m.matchNo}
+                  </span>
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

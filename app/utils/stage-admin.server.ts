@@ -9,6 +9,7 @@ import {
   StageScheduleSchema,
   StageUpdateSchema,
 } from '@custom-room/contract';
+import { ID_TEXT } from '@custom-room/contract/constants';
 import { formEntries, zodFieldErrors, type FieldErrors, type FormValues } from './forms.server';
 import { GatewayError } from './gateway.server';
 import { UNAVAILABLE_FORM_MESSAGE } from './forms.server';
@@ -113,7 +114,7 @@ export function parseNotPlayed(formData: FormData): number[] {
       formData
         .getAll(NOT_PLAYED_FIELD)
         .map(String)
-        .filter((v) => /^\d{1,9}$/.test(v))
+        .filter((v) => ID_TEXT.test(v))
         .map(Number),
     ),
   ];
@@ -335,7 +336,7 @@ export function parseGroupResultsForm(
 
 /** A whole number from the query string within 1..max, else null. */
 export function queryNumber(raw: string | null, max: number): number | null {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  if (!raw || !ID_TEXT.test(raw)) return null;
   const n = Number(raw);
   return n >= 1 && n <= max ? n : null;
 }

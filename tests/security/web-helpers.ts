@@ -68,16 +68,14 @@ const NOT_PAGES = new Set([
   'tournament.$tournamentId.matches[.ics]',
 ]);
 
-/** Every route module of app/routes: its file name and whether it has an action. */
+/** Every route module of app/routes (a file, or a folder's route.tsx): its route name and whether it has an action. */
 export function routeFiles(): { name: string; hasAction: boolean }[] {
   const dir = path.join(ROOT, 'app', 'routes');
-  return fs
-    .readdirSync(dir)
-    .filter((f) => /\.tsx?$/.test(f))
-    .map((f) => ({
-      name: f.replace(/\.tsx?$/, ''),
-      hasAction: /export (async function|const) action\b/.test(fs.readFileSync(path.join(dir, f), 'utf8')),
-    }));
+  return fs.readdirSync(dir).flatMap((f) => {
+    const file = path.join(dir, /\.tsx?$/.test(f) ? f : path.join(f, 'route.tsx'));
+    if (!fs.existsSync(file)) return [];
+    return [{ name: f.replace(/\.tsx?$/, ''), hasAction: /export (async function|const) action\b/.test(fs.readFileSync(file, 'utf8')) }];
+  });
 }
 
 /**

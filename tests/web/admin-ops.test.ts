@@ -9,7 +9,7 @@ let stub: GatewayStub;
 let list: typeof import('~/routes/admin.tournament-list');
 let matches: typeof import('~/routes/admin.$tournamentId.matches');
 let points: typeof import('~/routes/admin.add-points.$tournamentId');
-let registrations: typeof import('~/routes/admin.$tournamentId.registrations');
+let registrations: typeof import('~/routes/admin.$tournamentId.registrations/route');
 let csv: typeof import('~/routes/admin.$tournamentId.registrations[.csv]');
 let session: typeof import('~/utils/session.server');
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   list = await import('~/routes/admin.tournament-list');
   matches = await import('~/routes/admin.$tournamentId.matches');
   points = await import('~/routes/admin.add-points.$tournamentId');
-  registrations = await import('~/routes/admin.$tournamentId.registrations');
+  registrations = await import('~/routes/admin.$tournamentId.registrations/route');
   csv = await import('~/routes/admin.$tournamentId.registrations[.csv]');
   session = await import('~/utils/session.server');
 });

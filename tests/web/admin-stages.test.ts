@@ -6,7 +6,7 @@ import { parseGroupResultsForm, parseScheduleForm } from '~/utils/stage-admin.se
 
 let stub: GatewayStub;
 let list: typeof import('~/routes/admin.$tournamentId.stages._index');
-let stagePage: typeof import('~/routes/admin.$tournamentId.stages.$stageId');
+let stagePage: typeof import('~/routes/admin.$tournamentId.stages.$stageId/route');
 let results: typeof import('~/routes/admin.$tournamentId.stages.$stageId_.results');
 let slotsCsv: typeof import('~/routes/admin.$tournamentId.stages.$stageId_.slots[.csv]');
 let resultsCsv: typeof import('~/routes/admin.$tournamentId.stages.$stageId_.results[.csv]');
@@ -16,7 +16,7 @@ beforeAll(async () => {
   stub = await startGatewayStub();
   await useStubEnv(stub);
   list = await import('~/routes/admin.$tournamentId.stages._index');
-  stagePage = await import('~/routes/admin.$tournamentId.stages.$stageId');
+  stagePage = await import('~/routes/admin.$tournamentId.stages.$stageId/route');
   results = await import('~/routes/admin.$tournamentId.stages.$stageId_.results');
   slotsCsv = await import('~/routes/admin.$tournamentId.stages.$stageId_.slots[.csv]');
   resultsCsv = await import('~/routes/admin.$tournamentId.stages.$stageId_.results[.csv]');

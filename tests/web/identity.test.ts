@@ -12,7 +12,7 @@ import { characterIdProblems, gameFamily, TeamCreateSchema } from '@custom-room/
 let stub: GatewayStub;
 let register: typeof import('~/routes/register_.$tournamentId');
 let teamPage: typeof import('~/routes/team.$tournamentId');
-let registrations: typeof import('~/routes/admin.$tournamentId.registrations');
+let registrations: typeof import('~/routes/admin.$tournamentId.registrations/route');
 let csv: typeof import('~/routes/admin.$tournamentId.registrations[.csv]');
 let session: typeof import('~/utils/session.server');
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   await useStubEnv(stub);
   register = await import('~/routes/register_.$tournamentId');
   teamPage = await import('~/routes/team.$tournamentId');
-  registrations = await import('~/routes/admin.$tournamentId.registrations');
+  registrations = await import('~/routes/admin.$tournamentId.registrations/route');
   csv = await import('~/routes/admin.$tournamentId.registrations[.csv]');
   session = await import('~/utils/session.server');
 });

@@ -19,7 +19,7 @@ let gw: TestGateway;
 let admin: string;
 let players: TestUser[];
 let calendar: typeof import('~/routes/tournament.$tournamentId.matches[.ics]');
-let matchesPage: typeof import('~/routes/tournament.$tournamentId.matches');
+let matchesPage: typeof import('~/routes/tournament.$tournamentId.matches/route');
 let util: typeof import('~/utils/match-calendar.server');
 
 beforeAll(async () => {
@@ -28,7 +28,7 @@ beforeAll(async () => {
   players = await Promise.all(Array.from({ length: 5 }, () => createUser(gw.api)));
   await useGatewayEnv(gw.url, { timeoutMs: 5000, env: { APP_TIME_ZONE: 'Asia/Kolkata' } });
   calendar = await import('~/routes/tournament.$tournamentId.matches[.ics]');
-  matchesPage = await import('~/routes/tournament.$tournamentId.matches');
+  matchesPage = await import('~/routes/tournament.$tournamentId.matches/route');
   util = await import('~/utils/match-calendar.server');
 });
 afterAll(() => gw?.stop());

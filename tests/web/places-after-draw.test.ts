@@ -6,16 +6,16 @@ import { registrationJson } from '../support';
 /** Issue 27, decision 052 on the web: the stage page's empty slots and "fill an empty slot"; a removed or released team's card. */
 
 let stub: GatewayStub;
-let registrations: typeof import('~/routes/admin.$tournamentId.registrations');
-let stagePage: typeof import('~/routes/admin.$tournamentId.stages.$stageId');
+let registrations: typeof import('~/routes/admin.$tournamentId.registrations/route');
+let stagePage: typeof import('~/routes/admin.$tournamentId.stages.$stageId/route');
 let session: typeof import('~/utils/session.server');
 
 beforeAll(async () => {
   stub = await startGatewayStub();
   process.env.APP_TIME_ZONE = 'Asia/Kolkata';
   await useStubEnv(stub);
-  registrations = await import('~/routes/admin.$tournamentId.registrations');
-  stagePage = await import('~/routes/admin.$tournamentId.stages.$stageId');
+  registrations = await import('~/routes/admin.$tournamentId.registrations/route');
+  stagePage = await import('~/routes/admin.$tournamentId.stages.$stageId/route');
   session = await import('~/utils/session.server');
 });
 afterAll(() => stub.close());

@@ -19,7 +19,7 @@ import {
 
 // Route modules are imported after the environment points at the stub gateway.
 let stub: GatewayStub;
-let matchesRoute: typeof import('~/routes/tournament.$tournamentId.matches');
+let matchesRoute: typeof import('~/routes/tournament.$tournamentId.matches/route');
 let teamRoute: typeof import('~/routes/team.$tournamentId');
 let updateRoute: typeof import('~/routes/tournaments.$tournamentId_.update-team');
 let session: typeof import('~/utils/session.server');
@@ -29,7 +29,7 @@ let reasons: typeof import('~/utils/login-reasons');
 beforeAll(async () => {
   stub = await startGatewayStub();
   await useStubEnv(stub);
-  matchesRoute = await import('~/routes/tournament.$tournamentId.matches');
+  matchesRoute = await import('~/routes/tournament.$tournamentId.matches/route');
   teamRoute = await import('~/routes/team.$tournamentId');
   updateRoute = await import('~/routes/tournaments.$tournamentId_.update-team');
   session = await import('~/utils/session.server');

@@ -8,7 +8,7 @@ import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type Gate
 
 // Issue 18, players' and visitors' screens. Route modules are imported after the environment points at the stub gateway.
 let stub: GatewayStub;
-let matchesRoute: typeof import('~/routes/tournament.$tournamentId.matches');
+let matchesRoute: typeof import('~/routes/tournament.$tournamentId.matches/route');
 let teamRoute: typeof import('~/routes/team.$tournamentId');
 let myRoute: typeof import('~/routes/my-tournaments._index');
 let infoRoute: typeof import('~/routes/my-tournaments.$tournamentId.info');
@@ -22,7 +22,7 @@ let stages: typeof import('~/utils/stages');
 beforeAll(async () => {
   stub = await startGatewayStub();
   await useStubEnv(stub);
-  matchesRoute = await import('~/routes/tournament.$tournamentId.matches');
+  matchesRoute = await import('~/routes/tournament.$tournamentId.matches/route');
   teamRoute = await import('~/routes/team.$tournamentId');
   myRoute = await import('~/routes/my-tournaments._index');
   infoRoute = await import('~/routes/my-tournaments.$tournamentId.info');

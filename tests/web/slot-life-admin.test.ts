@@ -5,18 +5,18 @@ import { registrationJson } from '../support';
 /** The organiser's side of a slot's life (decision 047): registrations by state, release and remove, check-in and no-shows. */
 
 let stub: GatewayStub;
-let registrations: typeof import('~/routes/admin.$tournamentId.registrations');
+let registrations: typeof import('~/routes/admin.$tournamentId.registrations/route');
 let stages: typeof import('~/routes/admin.$tournamentId.stages._index');
-let stagePage: typeof import('~/routes/admin.$tournamentId.stages.$stageId');
+let stagePage: typeof import('~/routes/admin.$tournamentId.stages.$stageId/route');
 let session: typeof import('~/utils/session.server');
 
 beforeAll(async () => {
   stub = await startGatewayStub();
   process.env.APP_TIME_ZONE = 'Asia/Kolkata';
   await useStubEnv(stub);
-  registrations = await import('~/routes/admin.$tournamentId.registrations');
+  registrations = await import('~/routes/admin.$tournamentId.registrations/route');
   stages = await import('~/routes/admin.$tournamentId.stages._index');
-  stagePage = await import('~/routes/admin.$tournamentId.stages.$stageId');
+  stagePage = await import('~/routes/admin.$tournamentId.stages.$stageId/route');
   session = await import('~/utils/session.server');
 });
 afterAll(() => stub.close());

@@ -386,7 +386,7 @@ describe('check-in: one tap on the team page and the matches page while a window
     expect(res.headers.get('location')).toBe('/team/3');
     expect(await flashOf(res)).toBe('Checked in. See you in the lobby.');
 
-    const matches = await import('~/routes/tournament.$tournamentId.matches');
+    const matches = await import('~/routes/tournament.$tournamentId.matches/route');
     routes({ 'POST /tournaments/3/stages/5/check-in': () => [409, { message: 'Check-in for Stage 5 has closed.' }] });
     res = (await matches.action(
       args(await post('http://localhost/tournament/3/matches', { intent: 'check-in', stageId: '5' }), { tournamentId: '3' }),
@@ -396,7 +396,7 @@ describe('check-in: one tap on the team page and the matches page while a window
   });
 
   it('the matches page offers the same check-in', async () => {
-    const matches = await import('~/routes/tournament.$tournamentId.matches');
+    const matches = await import('~/routes/tournament.$tournamentId.matches/route');
     routes({
       'GET /tournaments/3': () => [200, TOURNAMENT],
       'GET /registrations/3': () => [200, confirmed],

@@ -1,0 +1,119 @@
+import { formatMatchTime } from '~/utils/format';
+import { MatchCard } from './match-card';
+import type { StageScheduleData } from './schedule.server';
+import { matchTitle, ScheduleIntro } from './schedule-parts';
+
+/** A tournament with stages: the team's own group first (with its rooms), every other group after, without rooms. */
+export function StageSchedule({
+  stages,
+  tournamentName,
+  zone,
+  registered,
+  registeredTeam,
+  tid,
+  announce,
+  dates,
+}: {
+  stages: StageScheduleData;
+  dates: Record<number, string>;
+  tournamentName: string;
+  zone: { short: string; long: string };
+  registered: boolean;
+  registeredTeam: boolean;
+  tid: number;
+  announce: (message: string) => void;
+}) {
+  return (
+    <>
+      <ScheduleIntro zone={zone} tid={tid} roomsShown={registered || registeredTeam} />
+      {stages.own.length > 0 ? (
+        <section className="sched-day" aria-labelledby="own-matches">
+          <h2 id="own-matches">Your matches</h2>
+          <ul className="placements">
+            {stages.placements.map((p) => (
+              <li key={p.stageId}>
+                <span className="placement">{p.label}</span>
+                {p.outcome ? <span className="outcome"> · {p.outcome}</span> : null}
+              </li>
+            ))}
+          </ul>
+          <ol className="sched-list">
+            {stages.own.map((m) => (
+              <li key={m.id}>
+                <MatchCard
+                  match={m}
+                  title={matchTitle(m, dates)}
+                  label={m.label}
+                  next={m.id === stages.nextId}
+                  tournamentName={tournamentName}
+                  zone={zone}
+                  registered={registered}
+                  announce={announce}
+                />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : registeredTeam && stages.placements.length === 0 ? (
+        <p className="notice">
+          Your team is not in a group yet. Your group, slot and room details appear here once the groups are published.
+        </p>
+      ) : null}
+      {stages.others.length > 0 ? <OtherGroups stages={stages} dates={dates} zone={zone} /> : null}
+      {stages.ungrouped.length > 0 ? (
+        <section className="sched-day" aria-labelledby="all-teams">
+          <h2 id="all-teams">All teams</h2>
+          <ol className="sched-list">
+            {stages.ungrouped.map((m) => (
+              <li key={m.id}>
+                <MatchCard
+                  match={m}
+                  title={matchTitle(m, dates)}
+                  tournamentName={tournamentName}
+                  zone={zone}
+                  registered={registered}
+                  announce={announce}
+                />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** Other groups' matches: their times only (the rooms are their teams'). */
+function OtherGroups({
+  stages,
+  dates,
+  zone,
+}: {
+  stages: StageScheduleData;
+  dates: Record<number, string>;
+  zone: { short: string; long: string };
+}) {
+  return (
+    <section className="sched-day" aria-labelledby="other-groups">
+      <h2 id="other-groups">{stages.own.length > 0 ? 'Other groups' : 'Groups'}</h2>
+      {stages.others.map((g) => (
+        <section key={g.groupId} className="group-sched" aria-labelledby={`group-${g.groupId}`}>
+          <h3 id={`group-${g.groupId}`}>
+            {g.stageName} · Group {g.groupName}
+          </h3>
+          <p className="fine">Room details are shown to Group {g.groupName}&apos;s teams.</p>
+          <ol className="group-matches">
+            {g.matches.map((m) => (
+              <li key={m.id}>
+                {matchTitle(m, dates)} · {m.map} ·{' '}
+                <time dateTime={formatMatchTime(m.time)}>
+                  {formatMatchTime(m.time)} <abbr title={zone.long}>{zone.short}</abbr>
+                </time>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </section>
+  );
+}
