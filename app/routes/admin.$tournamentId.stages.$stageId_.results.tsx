@@ -10,7 +10,7 @@ import { formFailure, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { playerIgns } from '~/utils/admin-registrations.server';
 import { queryNumber } from '~/utils/stage-admin.server';
-import { RESULT_FIELDS, resultInput, rowKeys } from '~/utils/results-entry';
+import { RESULT_FIELDS, resultInput, rowKeys, type NumberField } from '~/utils/results-entry';
 import { parseResultsForm, resultsRefusal } from '~/utils/results-entry.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
@@ -99,7 +99,7 @@ export default function AdminGroupResults() {
   const actionData = useActionData<FormFailure>();
   const errors = actionData?.fieldErrors ?? {};
   const { t, stage, group, day, match } = page;
-  const value = (field: 'position' | 'finishes', teamId: number) => {
+  const value = (field: NumberField, teamId: number) => {
     if (actionData) return actionData.values[resultInput(field, teamId)] ?? '';
     const row = page.saved[String(teamId)];
     return row && !row.absent ? String(row[field]) : '';

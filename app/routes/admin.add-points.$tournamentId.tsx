@@ -176,22 +176,12 @@ const POINTS_REFUSAL: RefusalWords = {
   gatewaySays: (err) => err.status === 409,
 };
 
+type Page = ReturnType<typeof useLoaderData<typeof loader>>;
+
 export default function AdminAddPoints() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<FormFailure>();
-  const { t, limits, day, match } = page;
-  const errors = actionData?.fieldErrors ?? {};
-  const days = Array.from({ length: limits.days }, (_, i) => i + 1);
-  const numbers = Array.from({ length: limits.matches }, (_, i) => i + 1);
+  const { t, day, match } = page;
   const entering = day !== null && match !== null && !page.loadError && page.inGroups.length === 0;
-  const savedCount = Object.keys(page.saved).length;
-
-  const valueOf = (field: NumberField, rid: number) => {
-    if (actionData) return actionData.values[resultInput(field, rid)] ?? '';
-    const row = page.saved[String(rid)];
-    return row ? String(row[field]) : '';
-  };
-  const order = page.teams.flatMap((team) => rowKeys(team.rid, NUMBER_FIELDS));
 
   return (
     <section className="ops-page" aria-labelledby="ops-title">
@@ -207,115 +197,139 @@ export default function AdminAddPoints() {
         </p>
       ) : null}
 
-      <section className="ops-panel" aria-labelledby="pick-title">
-        <h2 id="pick-title">{entering ? `Day ${day}, match ${match}` : 'Choose the match'}</h2>
-        {page.invalidMatch ? (
-          <p className="notice" role="status">
-            {badMatch(limits)}
-          </p>
-        ) : null}
-        <Form method="get" className="ops-pick" key={`${day}-${match}`}>
-          <div>
-            <label htmlFor="pick-day">Day</label>
-            <select id="pick-day" name="day" defaultValue={day ?? 1}>
-              {days.map((d) => (
-                <option key={d} value={d}>
-                  Day {d}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="pick-match">Match</label>
-            <select id="pick-match" name="match" defaultValue={match ?? 1}>
-              {numbers.map((n) => (
-                <option key={n} value={n}>
-                  Match {n}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="button button-secondary">
-            Open
-          </button>
-        </Form>
-        {page.inGroups.length > 0 ? (
-          <div className="notice" role="status">
-            <p>
-              Day {day} match {match} is played in groups: each group&apos;s results are entered on its own page, so that none lands on a
-              group you did not choose.
-            </p>
-            <ul>
-              {page.inGroups.map((g) => (
-                <li key={g.key}>
-                  <Link to={g.href}>Enter results: {g.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {page.scheduled.length > 0 ? (
-          <nav aria-label="Scheduled matches" className="ops-chips">
-            <ul>
-              {page.scheduled.map((m) => (
-                <li key={m.key}>
-                  <Link to={m.href} aria-current={!m.group && m.day === day && m.matchNo === match ? 'page' : undefined}>
-                    D{m.day} M{m.matchNo}
-                    {m.group ? <span className="ops-chip-group"> · {m.group}</span> : null}
-                    <span className="ops-chip-map"> {m.map}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-      </section>
+      <MatchPicker page={page} entering={entering} />
+      {entering ? <PointsRows page={page} day={day} match={match} /> : null}
+    </section>
+  );
+}
 
-      {entering ? (
-        <section aria-labelledby="rows-title">
-          <h2 id="rows-title" className="visually-hidden">
-            Results
-          </h2>
-          <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={order} />
-          <p className="fine">
-            Pos = finishing position{page.lobby ? `, 1 to ${page.lobby.teams}` : ''} (0 = not placed). Fin = finishes
-            {page.lobby ? `, 0 to ${page.lobby.maxFinishes}` : ''}. The win (chicken dinner) goes to the team placed 1st. An empty box
-            counts as 0. A team left at 0 and 0 is not saved: it did not play this match.
-          </p>
-          <Form
-            method="post"
-            className="ops-points-form"
-            noValidate
-            key={actionData ? 'failed' : `saved-${day}-${match}-${JSON.stringify(page.saved)}`}
-          >
-            <ResultsGrid
-              teams={page.teams.map((team) => ({ teamId: team.rid, teamName: team.teamName }))}
-              caption={
-                <>
-                  Day {day}, match {match}: one row per team
-                </>
-              }
-              errors={errors}
-              value={valueOf}
-              points={(rid) => (actionData ? null : (page.saved[String(rid)]?.totalPoints ?? null))}
-              win
-              teamColumnId="col-team"
-              describe="field"
-            />
-            <SubmitButton pendingLabel="Saving…">
-              Save day {day}, match {match}
-            </SubmitButton>
-          </Form>
-          <p className="fine" role="status">
-            {savedCount === 0
-              ? 'Nothing saved for this match yet.'
-              : `${savedCount} ${savedCount === 1 ? 'team has' : 'teams have'} a saved result in this match.`}
-          </p>
-          <p>
-            <Link to={`/tournaments/${t.id}/points-table`}>View the public points table</Link>
-          </p>
-        </section>
+/** The day and match chosen by a GET form (works without JavaScript), the groups' pages, the scheduled matches. */
+function MatchPicker({ page, entering }: { page: Page; entering: boolean }) {
+  const { limits, day, match } = page;
+  const days = Array.from({ length: limits.days }, (_, i) => i + 1);
+  const numbers = Array.from({ length: limits.matches }, (_, i) => i + 1);
+  return (
+    <section className="ops-panel" aria-labelledby="pick-title">
+      <h2 id="pick-title">{entering ? `Day ${day}, match ${match}` : 'Choose the match'}</h2>
+      {page.invalidMatch ? (
+        <p className="notice" role="status">
+          {badMatch(limits)}
+        </p>
       ) : null}
+      <Form method="get" className="ops-pick" key={`${day}-${match}`}>
+        <div>
+          <label htmlFor="pick-day">Day</label>
+          <select id="pick-day" name="day" defaultValue={day ?? 1}>
+            {days.map((d) => (
+              <option key={d} value={d}>
+                Day {d}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="pick-match">Match</label>
+          <select id="pick-match" name="match" defaultValue={match ?? 1}>
+            {numbers.map((n) => (
+              <option key={n} value={n}>
+                Match {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button-secondary">
+          Open
+        </button>
+      </Form>
+      {page.inGroups.length > 0 ? (
+        <div className="notice" role="status">
+          <p>
+            Day {day} match {match} is played in groups: each group&apos;s results are entered on its own page, so that none lands on a
+            group you did not choose.
+          </p>
+          <ul>
+            {page.inGroups.map((g) => (
+              <li key={g.key}>
+                <Link to={g.href}>Enter results: {g.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {page.scheduled.length > 0 ? (
+        <nav aria-label="Scheduled matches" className="ops-chips">
+          <ul>
+            {page.scheduled.map((m) => (
+              <li key={m.key}>
+                <Link to={m.href} aria-current={!m.group && m.day === day && m.matchNo === match ? 'page' : undefined}>
+                  D{m.day} M{m.matchNo}
+                  {m.group ? <span className="ops-chip-group"> · {m.group}</span> : null}
+                  <span className="ops-chip-map"> {m.map}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+/** One match's rows: every registered team, saved in one step. */
+function PointsRows({ page, day, match }: { page: Page; day: number; match: number }) {
+  const actionData = useActionData<FormFailure>();
+  const errors = actionData?.fieldErrors ?? {};
+  const savedCount = Object.keys(page.saved).length;
+  const valueOf = (field: NumberField, rid: number) => {
+    if (actionData) return actionData.values[resultInput(field, rid)] ?? '';
+    const row = page.saved[String(rid)];
+    return row ? String(row[field]) : '';
+  };
+  const order = page.teams.flatMap((team) => rowKeys(team.rid, NUMBER_FIELDS));
+
+  return (
+    <section aria-labelledby="rows-title">
+      <h2 id="rows-title" className="visually-hidden">
+        Results
+      </h2>
+      <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={order} />
+      <p className="fine">
+        Pos = finishing position{page.lobby ? `, 1 to ${page.lobby.teams}` : ''} (0 = not placed). Fin = finishes
+        {page.lobby ? `, 0 to ${page.lobby.maxFinishes}` : ''}. The win (chicken dinner) goes to the team placed 1st. An empty box counts as
+        0. A team left at 0 and 0 is not saved: it did not play this match.
+      </p>
+      <Form
+        method="post"
+        className="ops-points-form"
+        noValidate
+        key={actionData ? 'failed' : `saved-${day}-${match}-${JSON.stringify(page.saved)}`}
+      >
+        <ResultsGrid
+          teams={page.teams.map((team) => ({ teamId: team.rid, teamName: team.teamName }))}
+          caption={
+            <>
+              Day {day}, match {match}: one row per team
+            </>
+          }
+          errors={errors}
+          value={valueOf}
+          points={(rid) => (actionData ? null : (page.saved[String(rid)]?.totalPoints ?? null))}
+          win
+          teamColumnId="col-team"
+          describe="field"
+        />
+        <SubmitButton pendingLabel="Saving…">
+          Save day {day}, match {match}
+        </SubmitButton>
+      </Form>
+      <p className="fine" role="status">
+        {savedCount === 0
+          ? 'Nothing saved for this match yet.'
+          : `${savedCount} ${savedCount === 1 ? 'team has' : 'teams have'} a saved result in this match.`}
+      </p>
+      <p>
+        <Link to={`/tournaments/${page.t.id}/points-table`}>View the public points table</Link>
+      </p>
     </section>
   );
 }
