@@ -206,8 +206,6 @@ export default function AdminAddPoints() {
 /** The day and match chosen by a GET form (works without JavaScript), the groups' pages, the scheduled matches. */
 function MatchPicker({ page, entering }: { page: Page; entering: boolean }) {
   const { limits, day, match } = page;
-  const days = Array.from({ length: limits.days }, (_, i) => i + 1);
-  const numbers = Array.from({ length: limits.matches }, (_, i) => i + 1);
   return (
     <section className="ops-panel" aria-labelledby="pick-title">
       <h2 id="pick-title">{entering ? `Day ${day}, match ${match}` : 'Choose the match'}</h2>
@@ -217,26 +215,8 @@ function MatchPicker({ page, entering }: { page: Page; entering: boolean }) {
         </p>
       ) : null}
       <Form method="get" className="ops-pick" key={`${day}-${match}`}>
-        <div>
-          <label htmlFor="pick-day">Day</label>
-          <select id="pick-day" name="day" defaultValue={day ?? 1}>
-            {days.map((d) => (
-              <option key={d} value={d}>
-                Day {d}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="pick-match">Match</label>
-          <select id="pick-match" name="match" defaultValue={match ?? 1}>
-            {numbers.map((n) => (
-              <option key={n} value={n}>
-                Match {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NumberPick name="day" label="Day" count={limits.days} value={day} />
+        <NumberPick name="match" label="Match" count={limits.matches} value={match} />
         <button type="submit" className="button button-secondary">
           Open
         </button>
@@ -272,6 +252,22 @@ function MatchPicker({ page, entering }: { page: Page; entering: boolean }) {
         </nav>
       ) : null}
     </section>
+  );
+}
+
+/** A select of 1 to count ("Day 1", "Day 2", …), on the current value or 1. */
+function NumberPick({ name, label, count, value }: { name: string; label: string; count: number; value: number | null }) {
+  return (
+    <div>
+      <label htmlFor={`pick-${name}`}>{label}</label>
+      <select id={`pick-${name}`} name={name} defaultValue={value ?? 1}>
+        {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>
+            {label} {n}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
