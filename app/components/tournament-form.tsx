@@ -34,6 +34,13 @@ export interface TournamentFormProps {
   pendingLabel: string;
 }
 
+/** What every section reads: the rules, the values to show again and the errors beside them. */
+interface SectionProps {
+  rules: TournamentFormRules;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}
+
 /**
  * The admin tournament form (add and update). Field names are the spec's data fields (§3) plus
  * pointsSystem; dates are datetime-local inputs in the app's time zone. Without JavaScript every
@@ -49,14 +56,37 @@ export function TournamentForm({
   submitLabel,
   pendingLabel,
 }: TournamentFormProps) {
-  // Once a file is chosen here, the browser's check replaces the server's verdict on the old one.
-  const [cover, setCover] = useState<{ error: string | null } | null>(null);
-  const errors: Record<string, string> = { ...fieldErrors };
-  if (cover) {
-    if (cover.error) errors[COVER_FIELD] = cover.error;
-    else delete errors[COVER_FIELD];
-  }
-  const text = (name: string, label: string, extra: { hint?: ReactNode; placeholder?: string } = {}) => (
+  const section = { rules, values, errors: fieldErrors };
+  const pointsSystem = values.pointsSystem || rules.defaultPointsSystem;
+  return (
+    <>
+      <ErrorSummary
+        fieldErrors={fieldErrors}
+        formError={formError}
+        order={TOURNAMENT_FIELDS}
+        title={failedTitle}
+        ids={{ pointsSystem: `pointsSystem-${pointsSystem}` }}
+      />
+      <Form method="post" encType="multipart/form-data" className="form admin-form" noValidate>
+        <AboutSection {...section} />
+        <DatesSection {...section} />
+        <TeamsAndMoneySection {...section} />
+        <StatusAndPointsSection {...section} pointsSystem={pointsSystem} />
+        <PlayersSection {...section} />
+        <CoverSection {...section} currentCover={currentCover} />
+        <SubmitButton pendingLabel={pendingLabel}>{submitLabel}</SubmitButton>
+      </Form>
+    </>
+  );
+}
+
+function requiredText(
+  { rules, values, errors }: SectionProps,
+  name: string,
+  label: string,
+  extra: { hint?: ReactNode; placeholder?: string } = {},
+) {
+  return (
     <TextField
       name={name}
       label={label}
@@ -67,7 +97,10 @@ export function TournamentForm({
       {...extra}
     />
   );
-  const textArea = (name: string, label: string, hint: string, rows: number) => (
+}
+
+function requiredTextArea({ rules, values, errors }: SectionProps, name: string, label: string, hint: string, rows: number) {
+  return (
     <TextAreaField
       name={name}
       label={label}
@@ -79,9 +112,234 @@ export function TournamentForm({
       required
     />
   );
+}
+
+function AboutSection(props: SectionProps) {
+  return (
+    <fieldset className="form-group">
+      <legend>About</legend>
+      {requiredText(props, 'name', 'Name')}
+      {requiredText(props, 'game', 'Game', { hint: 'For example BGMI or Free Fire.' })}
+      {requiredTextArea(props, 'description', 'Description', 'A line or two for the tournament cards.', 3)}
+      {requiredTextArea(props, 'overview', 'Overview', 'Rules, maps, schedule: shown on the tournament page.', 5)}
+    </fieldset>
+  );
+}
+
+function DatesSection({ rules, values, errors }: SectionProps) {
   const dateTime = (name: string, label: string) => (
     <TextField name={name} type="datetime-local" label={label} error={errors[name]} defaultValue={values[name] ?? ''} required />
   );
+  return (
+    <fieldset className="form-group">
+      <legend>Dates</legend>
+      <p className="field-hint">Dates and times are in {rules.timeZone} time.</p>
+      {dateTime('registrationOpen', 'Registration opens')}
+      {dateTime('registrationClose', 'Registration closes')}
+      {dateTime('startDate', 'Start')}
+      {dateTime('endDate', 'End')}
+    </fieldset>
+  );
+}
+
+function TeamsAndMoneySection(props: SectionProps) {
+  const { rules, values, errors } = props;
+  return (
+    <fieldset className="form-group">
+      <legend>Teams and money</legend>
+      <TextField
+        name="maxTeams"
+        type="number"
+        inputMode="numeric"
+        label="Max teams"
+        hint={`A whole number from ${rules.maxTeams.min} to ${rules.maxTeams.max}.`}
+        error={errors.maxTeams}
+        defaultValue={values.maxTeams ?? ''}
+        min={rules.maxTeams.min}
+        max={rules.maxTeams.max}
+        step={1}
+        required
+      />
+      <TextField
+        name="entryFee"
+        type="number"
+        inputMode="numeric"
+        label="Entry fee (₹)"
+        hint="Whole rupees per team; 0 for a free tournament."
+        error={errors.entryFee}
+        defaultValue={values.entryFee ?? ''}
+        min={0}
+        max={rules.maxEntryFee}
+        step={1}
+        required
+      />
+      <PaymentDeadlineFields {...props} />
+      <PayeeFields {...props} />
+      {requiredText(props, 'prizePool', 'Prize pool', { hint: 'As players should read it, for example ₹25,000.' })}
+      {requiredText(props, 'format', 'Format', { hint: 'For example Squad (4 players).' })}
+      {requiredText(props, 'platform', 'Platform', { hint: 'For example Mobile.' })}
+    </fieldset>
+  );
+}
+
+function PaymentDeadlineFields({ rules, values, errors }: SectionProps) {
+  return (
+    <fieldset className="form-group payment-deadline">
+      <legend>Payment deadline (optional)</legend>
+      <p className="field-hint">
+        A team whose payment is not verified in time loses its place to the waitlist. Set hours or a fixed time, not both; leave both empty
+        for no deadline. Free tournaments have none.
+      </p>
+      <TextField
+        name="paymentDeadlineHours"
+        type="number"
+        inputMode="numeric"
+        label="Hours after registering"
+        hint={`For example 6. From 1 to ${rules.maxDeadlineHours}; a promoted team gets its own hours.`}
+        error={errors.paymentDeadlineHours}
+        defaultValue={values.paymentDeadlineHours ?? ''}
+        min={1}
+        max={rules.maxDeadlineHours}
+        step={1}
+      />
+      <TextField
+        name="paymentDeadlineAt"
+        type="datetime-local"
+        label="Or a fixed date and time"
+        hint={`In ${rules.timeZone} time.`}
+        error={errors.paymentDeadlineAt}
+        defaultValue={values.paymentDeadlineAt ?? ''}
+      />
+    </fieldset>
+  );
+}
+
+function PayeeFields({ rules, values, errors }: SectionProps) {
+  // Issue 27: a tournament that takes fees must not send them to the placeholder (as the form stands now).
+  const payeeNow = values.payeeUpiId?.trim() || rules.defaultPayee.upiId;
+  const paysPlaceholder = Number(values.entryFee || 0) > 0 && payeeNow === rules.placeholderUpiId;
+  return (
+    <fieldset className="form-group payee">
+      <legend>Who players pay (UPI)</legend>
+      <p className="field-hint">
+        The entry fees go to this UPI ID: the payment page&apos;s QR code and button pay it. Leave both empty to use the site&apos;s default
+        {rules.defaultPayee.placeholder ? ' (a placeholder)' : ` (${rules.defaultPayee.upiId})`}.
+      </p>
+      {paysPlaceholder ? (
+        <p className="notice" id="payee-warning" role="status">
+          Players would pay {rules.placeholderUpiId}, a placeholder where nobody receives the money. Enter your own UPI ID.
+        </p>
+      ) : null}
+      <TextField
+        name="payeeUpiId"
+        label="UPI ID"
+        hint="handle@provider, for example organiser@okaxis."
+        error={errors.payeeUpiId}
+        defaultValue={values.payeeUpiId ?? ''}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        inputMode="email"
+        maxLength={320}
+      />
+      <TextField
+        name="payeeName"
+        label="Payee name"
+        hint="The name players see in their UPI app before they pay."
+        error={errors.payeeName}
+        defaultValue={values.payeeName ?? ''}
+        autoComplete="off"
+        maxLength={PAYEE_NAME_MAX}
+      />
+    </fieldset>
+  );
+}
+
+function StatusAndPointsSection({ rules, values, errors, pointsSystem }: SectionProps & { pointsSystem: string }) {
+  return (
+    <fieldset className="form-group">
+      <legend>Status and points</legend>
+      <Field id="status" label="Status" hint="Only Registration Ongoing lets players register." error={errors.status}>
+        {(control) => (
+          <select name="status" defaultValue={values.status ?? ''} required {...control}>
+            <option value="" disabled>
+              Choose a status
+            </option>
+            {rules.statuses.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <fieldset
+        className={`points-systems${errors.pointsSystem ? ' field-invalid' : ''}`}
+        aria-describedby={errors.pointsSystem ? 'pointsSystem-error' : undefined}
+      >
+        <legend>Points system</legend>
+        <p className="field-hint">Placement points per match; every finish adds 1.</p>
+        {rules.pointsSystems.map((system) => (
+          <label key={system.id} className="points-system" htmlFor={`pointsSystem-${system.id}`}>
+            <input
+              type="radio"
+              id={`pointsSystem-${system.id}`}
+              name="pointsSystem"
+              value={system.id}
+              defaultChecked={system.id === pointsSystem}
+              required
+            />
+            <span>
+              <span className="points-system-name">{system.id}</span>
+              <span className="points-system-points">{placementSummary(system.points)}</span>
+            </span>
+          </label>
+        ))}
+        <FieldError id="pointsSystem-error" message={errors.pointsSystem} />
+      </fieldset>
+    </fieldset>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="field-error" id={id}>
+      <span aria-hidden="true">⚠ </span>
+      {message}
+    </p>
+  );
+}
+
+function PlayersSection({ values, errors }: SectionProps) {
+  return (
+    <fieldset className="form-group">
+      <legend>Players</legend>
+      <label className="points-system" htmlFor="requireCharacterIds">
+        <input
+          type="checkbox"
+          id="requireCharacterIds"
+          name="requireCharacterIds"
+          value="on"
+          defaultChecked={values.requireCharacterIds === 'on' || values.requireCharacterIds === 'true'}
+          aria-describedby={`requireCharacterIds-hint${errors.requireCharacterIds ? ' requireCharacterIds-error' : ''}`}
+        />
+        <span>
+          <span className="points-system-name">Require character IDs</span>
+          <span className="points-system-points" id="requireCharacterIds-hint">
+            Every player gives their in-game character ID (BGMI) or UID (Free Fire) when the team registers.
+          </span>
+        </span>
+      </label>
+      <FieldError id="requireCharacterIds-error" message={errors.requireCharacterIds} />
+    </fieldset>
+  );
+}
+
+function CoverSection({ rules, values, errors, currentCover }: SectionProps & { currentCover?: Cover | null }) {
+  // Once a file is chosen here, the browser's check replaces the server's verdict on the old one.
+  const [cover, setCover] = useState<{ error: string | null } | null>(null);
+  const error = cover ? (cover.error ?? undefined) : errors[COVER_FIELD];
 
   function checkCover(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -96,233 +354,32 @@ export function TournamentForm({
   }
 
   const chosenBefore = values[COVER_NAME_VALUE];
-  const pointsSystem = values.pointsSystem || rules.defaultPointsSystem;
-  // Issue 27: a tournament that takes fees must not send them to the placeholder (as the form stands now).
-  const payeeNow = values.payeeUpiId?.trim() || rules.defaultPayee.upiId;
-  const paysPlaceholder = Number(values.entryFee || 0) > 0 && payeeNow === rules.placeholderUpiId;
-
   return (
-    <>
-      <ErrorSummary
-        fieldErrors={fieldErrors}
-        formError={formError}
-        order={TOURNAMENT_FIELDS}
-        title={failedTitle}
-        ids={{ pointsSystem: `pointsSystem-${pointsSystem}` }}
-      />
-      <Form method="post" encType="multipart/form-data" className="form admin-form" noValidate>
-        <fieldset className="form-group">
-          <legend>About</legend>
-          {text('name', 'Name')}
-          {text('game', 'Game', { hint: 'For example BGMI or Free Fire.' })}
-          {textArea('description', 'Description', 'A line or two for the tournament cards.', 3)}
-          {textArea('overview', 'Overview', 'Rules, maps, schedule: shown on the tournament page.', 5)}
-        </fieldset>
-
-        <fieldset className="form-group">
-          <legend>Dates</legend>
-          <p className="field-hint">Dates and times are in {rules.timeZone} time.</p>
-          {dateTime('registrationOpen', 'Registration opens')}
-          {dateTime('registrationClose', 'Registration closes')}
-          {dateTime('startDate', 'Start')}
-          {dateTime('endDate', 'End')}
-        </fieldset>
-
-        <fieldset className="form-group">
-          <legend>Teams and money</legend>
-          <TextField
-            name="maxTeams"
-            type="number"
-            inputMode="numeric"
-            label="Max teams"
-            hint={`A whole number from ${rules.maxTeams.min} to ${rules.maxTeams.max}.`}
-            error={errors.maxTeams}
-            defaultValue={values.maxTeams ?? ''}
-            min={rules.maxTeams.min}
-            max={rules.maxTeams.max}
-            step={1}
-            required
-          />
-          <TextField
-            name="entryFee"
-            type="number"
-            inputMode="numeric"
-            label="Entry fee (₹)"
-            hint="Whole rupees per team; 0 for a free tournament."
-            error={errors.entryFee}
-            defaultValue={values.entryFee ?? ''}
-            min={0}
-            max={rules.maxEntryFee}
-            step={1}
-            required
-          />
-          <fieldset className="form-group payment-deadline">
-            <legend>Payment deadline (optional)</legend>
-            <p className="field-hint">
-              A team whose payment is not verified in time loses its place to the waitlist. Set hours or a fixed time, not both; leave both
-              empty for no deadline. Free tournaments have none.
-            </p>
-            <TextField
-              name="paymentDeadlineHours"
-              type="number"
-              inputMode="numeric"
-              label="Hours after registering"
-              hint={`For example 6. From 1 to ${rules.maxDeadlineHours}; a promoted team gets its own hours.`}
-              error={errors.paymentDeadlineHours}
-              defaultValue={values.paymentDeadlineHours ?? ''}
-              min={1}
-              max={rules.maxDeadlineHours}
-              step={1}
-            />
-            <TextField
-              name="paymentDeadlineAt"
-              type="datetime-local"
-              label="Or a fixed date and time"
-              hint={`In ${rules.timeZone} time.`}
-              error={errors.paymentDeadlineAt}
-              defaultValue={values.paymentDeadlineAt ?? ''}
-            />
-          </fieldset>
-          <fieldset className="form-group payee">
-            <legend>Who players pay (UPI)</legend>
-            <p className="field-hint">
-              The entry fees go to this UPI ID: the payment page&apos;s QR code and button pay it. Leave both empty to use the site&apos;s
-              default{rules.defaultPayee.placeholder ? ' (a placeholder)' : ` (${rules.defaultPayee.upiId})`}.
-            </p>
-            {paysPlaceholder ? (
-              <p className="notice" id="payee-warning" role="status">
-                Players would pay {rules.placeholderUpiId}, a placeholder where nobody receives the money. Enter your own UPI ID.
-              </p>
-            ) : null}
-            <TextField
-              name="payeeUpiId"
-              label="UPI ID"
-              hint="handle@provider, for example organiser@okaxis."
-              error={errors.payeeUpiId}
-              defaultValue={values.payeeUpiId ?? ''}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              inputMode="email"
-              maxLength={320}
-            />
-            <TextField
-              name="payeeName"
-              label="Payee name"
-              hint="The name players see in their UPI app before they pay."
-              error={errors.payeeName}
-              defaultValue={values.payeeName ?? ''}
-              autoComplete="off"
-              maxLength={PAYEE_NAME_MAX}
-            />
-          </fieldset>
-          {text('prizePool', 'Prize pool', { hint: 'As players should read it, for example ₹25,000.' })}
-          {text('format', 'Format', { hint: 'For example Squad (4 players).' })}
-          {text('platform', 'Platform', { hint: 'For example Mobile.' })}
-        </fieldset>
-
-        <fieldset className="form-group">
-          <legend>Status and points</legend>
-          <Field id="status" label="Status" hint="Only Registration Ongoing lets players register." error={errors.status}>
-            {(control) => (
-              <select name="status" defaultValue={values.status ?? ''} required {...control}>
-                <option value="" disabled>
-                  Choose a status
-                </option>
-                {rules.statuses.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <fieldset
-            className={`points-systems${errors.pointsSystem ? ' field-invalid' : ''}`}
-            aria-describedby={errors.pointsSystem ? 'pointsSystem-error' : undefined}
-          >
-            <legend>Points system</legend>
-            <p className="field-hint">Placement points per match; every finish adds 1.</p>
-            {rules.pointsSystems.map((system) => (
-              <label key={system.id} className="points-system" htmlFor={`pointsSystem-${system.id}`}>
-                <input
-                  type="radio"
-                  id={`pointsSystem-${system.id}`}
-                  name="pointsSystem"
-                  value={system.id}
-                  defaultChecked={system.id === pointsSystem}
-                  required
-                />
-                <span>
-                  <span className="points-system-name">{system.id}</span>
-                  <span className="points-system-points">{placementSummary(system.points)}</span>
-                </span>
-              </label>
-            ))}
-            {errors.pointsSystem ? (
-              <p className="field-error" id="pointsSystem-error">
-                <span aria-hidden="true">⚠ </span>
-                {errors.pointsSystem}
-              </p>
-            ) : null}
-          </fieldset>
-        </fieldset>
-
-        <fieldset className="form-group">
-          <legend>Players</legend>
-          <label className="points-system" htmlFor="requireCharacterIds">
-            <input
-              type="checkbox"
-              id="requireCharacterIds"
-              name="requireCharacterIds"
-              value="on"
-              defaultChecked={values.requireCharacterIds === 'on' || values.requireCharacterIds === 'true'}
-              aria-describedby={`requireCharacterIds-hint${errors.requireCharacterIds ? ' requireCharacterIds-error' : ''}`}
-            />
-            <span>
-              <span className="points-system-name">Require character IDs</span>
-              <span className="points-system-points" id="requireCharacterIds-hint">
-                Every player gives their in-game character ID (BGMI) or UID (Free Fire) when the team registers.
-              </span>
-            </span>
-          </label>
-          {errors.requireCharacterIds ? (
-            <p className="field-error" id="requireCharacterIds-error">
-              <span aria-hidden="true">⚠ </span>
-              {errors.requireCharacterIds}
-            </p>
-          ) : null}
-        </fieldset>
-
-        <fieldset className="form-group">
-          <legend>Cover image</legend>
-          {currentCover ? (
-            <figure className="admin-cover">
-              <CoverImage cover={currentCover} alt="Current cover image" sizes="(min-width: 40rem) 20rem, 90vw" />
-              <figcaption className="field-hint">The current cover stays unless you choose a new image.</figcaption>
-            </figure>
-          ) : null}
-          <Field
-            id={COVER_FIELD}
-            label={currentCover ? 'New cover image (optional)' : 'Cover image (optional)'}
-            hint={`An image file (JPEG, PNG, WebP, GIF or AVIF) of at most ${megabytes(rules.cover.maxBytes)}; a wide 16:9 banner looks best.`}
-            error={errors[COVER_FIELD]}
-          >
-            {(control) => <input type="file" name={COVER_FIELD} accept="image/*" onChange={checkCover} {...control} />}
-          </Field>
-          {chosenBefore ? (
-            <p className="notice cover-again">
-              You had chosen <strong>{chosenBefore}</strong>, but a browser cannot keep a chosen file when a form comes back: please choose
-              the image again.
-            </p>
-          ) : null}
-          <p className="visually-hidden" aria-live="assertive">
-            {cover?.error ?? ''}
-          </p>
-        </fieldset>
-
-        <SubmitButton pendingLabel={pendingLabel}>{submitLabel}</SubmitButton>
-      </Form>
-    </>
+    <fieldset className="form-group">
+      <legend>Cover image</legend>
+      {currentCover ? (
+        <figure className="admin-cover">
+          <CoverImage cover={currentCover} alt="Current cover image" sizes="(min-width: 40rem) 20rem, 90vw" />
+          <figcaption className="field-hint">The current cover stays unless you choose a new image.</figcaption>
+        </figure>
+      ) : null}
+      <Field
+        id={COVER_FIELD}
+        label={currentCover ? 'New cover image (optional)' : 'Cover image (optional)'}
+        hint={`An image file (JPEG, PNG, WebP, GIF or AVIF) of at most ${megabytes(rules.cover.maxBytes)}; a wide 16:9 banner looks best.`}
+        error={error}
+      >
+        {(control) => <input type="file" name={COVER_FIELD} accept="image/*" onChange={checkCover} {...control} />}
+      </Field>
+      {chosenBefore ? (
+        <p className="notice cover-again">
+          You had chosen <strong>{chosenBefore}</strong>, but a browser cannot keep a chosen file when a form comes back: please choose the
+          image again.
+        </p>
+      ) : null}
+      <p className="visually-hidden" aria-live="assertive">
+        {cover?.error ?? ''}
+      </p>
+    </fieldset>
   );
 }

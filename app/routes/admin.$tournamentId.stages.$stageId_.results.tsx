@@ -4,15 +4,17 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
+import { ResultsGrid } from '~/components/results-entry/results-grid';
 import { pageError } from '~/utils/errors.server';
-import { formFailure, UNAVAILABLE_FORM_MESSAGE, type FieldErrors, type FormFailure } from '~/utils/forms.server';
+import { formFailure, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { playerIgns } from '~/utils/admin-registrations.server';
-import { parseGroupResultsForm, queryNumber } from '~/utils/stage-admin.server';
-import { resultInput } from '~/utils/stage-forms';
+import { queryNumber } from '~/utils/stage-admin.server';
+import { RESULT_FIELDS, resultInput, rowKeys, type NumberField } from '~/utils/results-entry';
+import { parseResultsForm, resultsRefusal } from '~/utils/results-entry.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
-import { GROUP_NOT_FOUND, MATCH_DAY_MAX, MATCH_NO_MAX, STAGE_NOT_FOUND } from '@custom-room/contract/constants';
+import { GROUP_NOT_FOUND, idFromText, MATCH_DAY_MAX, MATCH_NO_MAX, STAGE_NOT_FOUND } from '@custom-room/contract/constants';
 import { lobbyLimits } from '@custom-room/contract';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
@@ -31,7 +33,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 /** ?day=&match=&group= and the stage's group; 404 when any does not fit. */
 async function groupMatchOf(request: Request, params: Record<string, string | undefined>) {
   const tid = requireTournamentId(params.tournamentId);
-  const sid = params.stageId && /^\d{1,9}$/.test(params.stageId) ? Number(params.stageId) : 0;
+  const sid = idFromText(params.stageId) ?? 0;
   const q = new URL(request.url).searchParams;
   const day = queryNumber(q.get('day'), MATCH_DAY_MAX);
   const match = queryNumber(q.get('match'), MATCH_NO_MAX);
@@ -77,16 +79,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { tid, stage, group, teams, day, match } = await groupMatchOf(request, params);
-  const parsed = parseGroupResultsForm(
-    await request.formData(),
-    teams.map((s) => s.teamId),
-  );
+  const parsed = parseResultsForm(await request.formData(), { teamIds: teams.map((s) => s.teamId), absent: true });
   if (!parsed.ok) return formFailure({ values: parsed.values, fieldErrors: parsed.fieldErrors, formError: SAVE_FAILED });
   try {
     await gateway.saveMatchResults(request, tid, day, match, parsed.rows, group.id);
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
-    return formFailure({ values: parsed.values, ...resultsRefusal(err) }, err.unavailable ? 503 : err.status);
+    return formFailure({ values: parsed.values, ...resultsRefusal(err, { failed: SAVE_FAILED }) }, err.unavailable ? 503 : err.status);
   }
   return flash(
     request,
@@ -95,37 +94,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
-/** Row errors arrive keyed `{field}.{teamId}`, the inputs' own names; the rest is said at the top. */
-export function resultsRefusal(err: GatewayError): { fieldErrors: FieldErrors; formError: string } {
-  if (err.unavailable) return { fieldErrors: {}, formError: UNAVAILABLE_FORM_MESSAGE };
-  const fieldErrors: FieldErrors = {};
-  const unplaced: string[] = [];
-  for (const [key, message] of Object.entries(err.fieldErrors)) {
-    if (/^(position|finishes|absent|teamId)\.\d+$/.test(key)) fieldErrors[key] = message;
-    else unplaced.push(message);
-  }
-  if (unplaced.length === 0 && Object.keys(fieldErrors).length === 0) return { fieldErrors, formError: err.message || SAVE_FAILED };
-  return { fieldErrors, formError: [SAVE_FAILED, ...unplaced].join(' ') };
-}
-
 export default function AdminGroupResults() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<FormFailure>();
   const errors = actionData?.fieldErrors ?? {};
   const { t, stage, group, day, match } = page;
-  const value = (field: 'position' | 'finishes', teamId: number) => {
+  const value = (field: NumberField, teamId: number) => {
     if (actionData) return actionData.values[resultInput(field, teamId)] ?? '';
     const row = page.saved[String(teamId)];
     return row && !row.absent ? String(row[field]) : '';
   };
   const absent = (teamId: number) =>
     actionData ? resultInput('absent', teamId) in actionData.values : page.saved[String(teamId)]?.absent === true;
-  const order = page.teams.flatMap((s) => [
-    `teamId.${s.teamId}`,
-    resultInput('position', s.teamId),
-    resultInput('finishes', s.teamId),
-    resultInput('absent', s.teamId),
-  ]);
+  const order = page.teams.flatMap((s) => rowKeys(s.teamId, RESULT_FIELDS));
   const stageUrl = `/admin/${t.id}/stages/${stage.id}`;
 
   return (
@@ -162,103 +143,20 @@ export default function AdminGroupResults() {
         has no result. Tick Absent for a team that did not play.
       </p>
       <Form method="post" noValidate key={actionData ? 'failed' : `saved-${JSON.stringify(page.saved)}`}>
-        <div className="ops-table-wrap" role="region" aria-labelledby="rows-caption" tabIndex={0}>
-          <table className="ops-points st-results">
-            <caption id="rows-caption" className="visually-hidden">
+        <ResultsGrid
+          teams={page.teams}
+          caption={
+            <>
               Group {group.name}, day {day}, match {match}: one row per team, in slot order
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span aria-hidden="true">#</span>
-                  <span className="visually-hidden">Slot</span>
-                </th>
-                <th scope="col">Team</th>
-                <th scope="col" id="col-position">
-                  <span aria-hidden="true">Pos</span>
-                  <span className="visually-hidden">Position</span>
-                </th>
-                <th scope="col" id="col-finishes">
-                  <span aria-hidden="true">Fin</span>
-                  <span className="visually-hidden">Finishes</span>
-                </th>
-                <th scope="col" id="col-absent">
-                  Absent
-                </th>
-                <th scope="col">
-                  <span aria-hidden="true">Pts</span>
-                  <span className="visually-hidden">Points this match</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.teams.map((s) => {
-                const keys = [
-                  `teamId.${s.teamId}`,
-                  resultInput('position', s.teamId),
-                  resultInput('finishes', s.teamId),
-                  resultInput('absent', s.teamId),
-                ];
-                const rowErrors = keys.map((k) => errors[k]).filter(Boolean);
-                const errorId = `row-error-${s.teamId}`;
-                const saved = page.saved[String(s.teamId)];
-                const described = rowErrors.length ? errorId : undefined;
-                return [
-                  <tr key={s.teamId} className={rowErrors.length ? 'has-error' : undefined}>
-                    <td>{s.slot}</td>
-                    <th scope="row" className="ops-team">
-                      {/* The inputs are labelled by the name alone; the IGNs are for the eye, matching the game's screen. */}
-                      <span id={`team-${s.teamId}`}>{s.teamName}</span>
-                      {s.igns.length > 0 ? <span className="ops-igns">{s.igns.join(' · ')}</span> : null}
-                    </th>
-                    {(['position', 'finishes'] as const).map((f) => (
-                      <td key={f}>
-                        <input
-                          id={resultInput(f, s.teamId)}
-                          name={resultInput(f, s.teamId)}
-                          type="text"
-                          inputMode="numeric"
-                          pattern="[0-9]*"
-                          autoComplete="off"
-                          maxLength={3}
-                          placeholder="0"
-                          defaultValue={value(f, s.teamId)}
-                          aria-labelledby={`team-${s.teamId} col-${f}`}
-                          aria-invalid={errors[resultInput(f, s.teamId)] ? true : undefined}
-                          aria-describedby={described}
-                        />
-                      </td>
-                    ))}
-                    <td>
-                      <input
-                        id={resultInput('absent', s.teamId)}
-                        name={resultInput('absent', s.teamId)}
-                        type="checkbox"
-                        defaultChecked={absent(s.teamId)}
-                        aria-labelledby={`team-${s.teamId} col-absent`}
-                        aria-invalid={errors[resultInput('absent', s.teamId)] ? true : undefined}
-                        aria-describedby={described}
-                      />
-                    </td>
-                    <td className="ops-pts">{saved && !actionData ? saved.totalPoints : '—'}</td>
-                  </tr>,
-                  rowErrors.length ? (
-                    <tr key={`${s.teamId}-error`} className="ops-row-error">
-                      <td colSpan={6} id={errorId}>
-                        {rowErrors.map((message) => (
-                          <p key={message} className="field-error">
-                            <span aria-hidden="true">⚠ </span>
-                            {s.teamName}: {message}
-                          </p>
-                        ))}
-                      </td>
-                    </tr>
-                  ) : null,
-                ];
-              })}
-            </tbody>
-          </table>
-        </div>
+            </>
+          }
+          errors={errors}
+          value={value}
+          points={(teamId) => (actionData ? null : (page.saved[String(teamId)]?.totalPoints ?? null))}
+          absent={absent}
+          slots
+          tableClassName="ops-points st-results"
+        />
         <SubmitButton pendingLabel="Saving…">Save group {group.name}</SubmitButton>
       </Form>
       <p>

@@ -2,20 +2,21 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
+import { ResultsGrid } from '~/components/results-entry/results-grid';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { pageError } from '~/utils/errors.server';
-import { formFailure, type FieldErrors, type FormFailure } from '~/utils/forms.server';
+import { formFailure, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import type { AdminRegistration, Match, MatchResult } from '~/utils/gateway.server';
-import { MATCH_DAY_MAX, MATCH_NO_MAX } from '@custom-room/contract/constants';
-import { pointsInputName, POINTS_FIELDS } from '~/utils/admin-forms';
-import { lobbyLimits, parsePointsForm, PointsMatchQuerySchema } from '~/utils/points-form.server';
+import { MATCH_DAY_MAX, MATCH_NO_MAX, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import { lobbyLimits, MatchResultsQuerySchema } from '@custom-room/contract';
+import { NUMBER_FIELDS, resultInput, rowKeys, type NumberField } from '~/utils/results-entry';
+import { parseResultsForm, resultsRefusal, type RefusalWords } from '~/utils/results-entry.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
-import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 const SUBMITTED = 'Points table submitted successfully!';
 const NO_REGISTRATIONS = 'No registrations found for this tournament.';
@@ -24,11 +25,6 @@ const LOAD_FAILED = 'Failed to load registrations. Please try again.';
 const SUBMIT_FAILED = 'Failed to submit points. Please try again.';
 const badMatch = (limits: { days: number; matches: number }) =>
   `Choose a day from 1 to ${limits.days} and a match from 1 to ${limits.matches}.`;
-
-const COLUMNS = {
-  position: { short: 'Pos', full: 'Position' },
-  finishes: { short: 'Fin', full: 'Finishes' },
-} as const;
 
 type SavedRows = Record<string, Pick<MatchResult, 'position' | 'wins' | 'finishes' | 'positionPoints' | 'totalPoints'>>;
 
@@ -43,7 +39,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 function matchOf(request: Request): { state: 'none' } | { state: 'invalid' } | { state: 'ok'; day: number; match: number } {
   const q = new URL(request.url).searchParams;
   if (!q.has('day') && !q.has('match')) return { state: 'none' };
-  const parsed = PointsMatchQuerySchema.safeParse({ day: q.get('day') ?? undefined, match: q.get('match') ?? undefined });
+  const parsed = MatchResultsQuerySchema.safeParse({ day: q.get('day') ?? undefined, match: q.get('match') ?? undefined });
   return parsed.success ? { state: 'ok', ...parsed.data } : { state: 'invalid' };
 }
 
@@ -148,10 +144,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const tid = requireTournamentId(params.tournamentId);
   const chosen = matchOf(request);
   const formData = await request.formData();
-  const parsed = parsePointsForm(formData);
+  const parsed = parseResultsForm(formData);
   if (chosen.state !== 'ok')
     return formFailure({ values: parsed.values, formError: badMatch({ days: MATCH_DAY_MAX, matches: MATCH_NO_MAX }) });
-  if (!parsed.success) return formFailure({ values: parsed.values, fieldErrors: parsed.fieldErrors, formError: SUBMIT_FAILED });
+  if (!parsed.ok) return formFailure({ values: parsed.values, fieldErrors: parsed.fieldErrors, formError: SUBMIT_FAILED });
   // A post without a single team row (not this page's form) must not clear the match.
   if (Object.keys(parsed.values).length === 0) return formFailure({ formError: SUBMIT_FAILED });
   // Never a write to a group the organiser did not choose. (The gateway also refuses a group match without its group.)
@@ -163,49 +159,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await gateway.saveMatchResults(request, tid, chosen.day, chosen.match, parsed.rows);
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
-    return formFailure({ values: parsed.values, ...pointsRefusal(err) }, err.unavailable ? 503 : err.status);
+    return formFailure({ values: parsed.values, ...resultsRefusal(err, POINTS_REFUSAL) }, err.unavailable ? 503 : err.status);
   }
   // Post/redirect/get: the page then shows the stored rows with their computed points.
   return flash(request, SUBMITTED, `/admin/add-points/${tid}?day=${chosen.day}&match=${chosen.match}`);
 }
 
 /**
- * A refused batch as form errors. Row errors arrive keyed `{field}.{teamId}`, the form's own input
- * names, so each lands beside its row; a 409 (shared placement) also keeps the gateway's message,
- * which names every team involved.
+ * A refused batch in this page's words (§8): 403 and 404 alone; a 409 (shared placement) keeps the
+ * gateway's message, which names every team involved, beside the row errors.
  */
-function pointsRefusal(err: GatewayError): { fieldErrors: FieldErrors; formError: string } {
-  if (err.unavailable) return { fieldErrors: {}, formError: SUBMIT_FAILED };
-  if (err.status === 403) return { fieldErrors: {}, formError: UNAUTHORIZED };
-  if (err.status === 404) return { fieldErrors: {}, formError: err.message || TOURNAMENT_NOT_FOUND };
-  const fieldErrors: FieldErrors = {};
-  const unplaced: string[] = [];
-  for (const [key, message] of Object.entries(err.fieldErrors)) {
-    if (/^(position|wins|finishes|teamId)\.\d+$/.test(key)) fieldErrors[key] = message;
-    else unplaced.push(message);
-  }
-  if (err.status === 409) return { fieldErrors, formError: err.message || SUBMIT_FAILED };
-  return { fieldErrors, formError: [SUBMIT_FAILED, ...unplaced].join(' ') };
-}
+const POINTS_REFUSAL: RefusalWords = {
+  failed: SUBMIT_FAILED,
+  unavailable: SUBMIT_FAILED,
+  whole: (err) => (err.status === 403 ? UNAUTHORIZED : err.status === 404 ? err.message || TOURNAMENT_NOT_FOUND : null),
+  gatewaySays: (err) => err.status === 409,
+};
+
+type Page = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function AdminAddPoints() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<FormFailure>();
-  const { t, limits, day, match } = page;
-  const errors = actionData?.fieldErrors ?? {};
-  const days = Array.from({ length: limits.days }, (_, i) => i + 1);
-  const numbers = Array.from({ length: limits.matches }, (_, i) => i + 1);
+  const { t, day, match } = page;
   const entering = day !== null && match !== null && !page.loadError && page.inGroups.length === 0;
-  const savedCount = Object.keys(page.saved).length;
-
-  const valueOf = (field: (typeof POINTS_FIELDS)[number], rid: number) => {
-    if (actionData) return actionData.values[pointsInputName(field, rid)] ?? '';
-    const row = page.saved[String(rid)];
-    return row ? String(row[field]) : '';
-  };
-  /** The win shown for a row: placement 1 on screen, as the gateway derives it (winsFor; a .server module is empty in the browser). */
-  const winOf = (rid: number) => Number(valueOf('position', rid).trim() || 0) === 1;
-  const order = page.teams.flatMap((team) => [`teamId.${team.rid}`, ...POINTS_FIELDS.map((f) => pointsInputName(f, team.rid))]);
 
   return (
     <section className="ops-page" aria-labelledby="ops-title">
@@ -221,180 +197,135 @@ export default function AdminAddPoints() {
         </p>
       ) : null}
 
-      <section className="ops-panel" aria-labelledby="pick-title">
-        <h2 id="pick-title">{entering ? `Day ${day}, match ${match}` : 'Choose the match'}</h2>
-        {page.invalidMatch ? (
-          <p className="notice" role="status">
-            {badMatch(limits)}
-          </p>
-        ) : null}
-        <Form method="get" className="ops-pick" key={`${day}-${match}`}>
-          <div>
-            <label htmlFor="pick-day">Day</label>
-            <select id="pick-day" name="day" defaultValue={day ?? 1}>
-              {days.map((d) => (
-                <option key={d} value={d}>
-                  Day {d}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="pick-match">Match</label>
-            <select id="pick-match" name="match" defaultValue={match ?? 1}>
-              {numbers.map((n) => (
-                <option key={n} value={n}>
-                  Match {n}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="button button-secondary">
-            Open
-          </button>
-        </Form>
-        {page.inGroups.length > 0 ? (
-          <div className="notice" role="status">
-            <p>
-              Day {day} match {match} is played in groups: each group&apos;s results are entered on its own page, so that none lands on a
-              group you did not choose.
-            </p>
-            <ul>
-              {page.inGroups.map((g) => (
-                <li key={g.key}>
-                  <Link to={g.href}>Enter results: {g.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {page.scheduled.length > 0 ? (
-          <nav aria-label="Scheduled matches" className="ops-chips">
-            <ul>
-              {page.scheduled.map((m) => (
-                <li key={m.key}>
-                  <Link to={m.href} aria-current={!m.group && m.day === day && m.matchNo === match ? 'page' : undefined}>
-                    D{m.day} M{m.matchNo}
-                    {m.group ? <span className="ops-chip-group"> · {m.group}</span> : null}
-                    <span className="ops-chip-map"> {m.map}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-      </section>
+      <MatchPicker page={page} entering={entering} />
+      {entering ? <PointsRows page={page} day={day} match={match} /> : null}
+    </section>
+  );
+}
 
-      {entering ? (
-        <section aria-labelledby="rows-title">
-          <h2 id="rows-title" className="visually-hidden">
-            Results
-          </h2>
-          <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={order} />
-          <p className="fine">
-            Pos = finishing position{page.lobby ? `, 1 to ${page.lobby.teams}` : ''} (0 = not placed). Fin = finishes
-            {page.lobby ? `, 0 to ${page.lobby.maxFinishes}` : ''}. The win (chicken dinner) goes to the team placed 1st. An empty box
-            counts as 0. A team left at 0 and 0 is not saved: it did not play this match.
-          </p>
-          <Form
-            method="post"
-            className="ops-points-form"
-            noValidate
-            key={actionData ? 'failed' : `saved-${day}-${match}-${JSON.stringify(page.saved)}`}
-          >
-            <div className="ops-table-wrap" role="region" aria-labelledby="rows-caption" tabIndex={0}>
-              <table className="ops-points">
-                <caption id="rows-caption" className="visually-hidden">
-                  Day {day}, match {match}: one row per team
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col" id="col-team">
-                      Team
-                    </th>
-                    {POINTS_FIELDS.map((f) => (
-                      <th scope="col" id={`col-${f}`} key={f}>
-                        <span aria-hidden="true">{COLUMNS[f].short}</span>
-                        <span className="visually-hidden">{COLUMNS[f].full}</span>
-                      </th>
-                    ))}
-                    <th scope="col">
-                      <span aria-hidden="true">Win</span>
-                      <span className="visually-hidden">Win (position 1)</span>
-                    </th>
-                    <th scope="col">
-                      <span aria-hidden="true">Pts</span>
-                      <span className="visually-hidden">Points this match</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.teams.map((team) => {
-                    const rowErrors = [`teamId.${team.rid}`, ...POINTS_FIELDS.map((f) => pointsInputName(f, team.rid))]
-                      .map((k) => errors[k])
-                      .filter(Boolean);
-                    const errorId = `row-error-${team.rid}`;
-                    const saved = page.saved[String(team.rid)];
-                    return [
-                      <tr key={team.rid} className={rowErrors.length ? 'has-error' : undefined}>
-                        <th scope="row" id={`team-${team.rid}`} className="ops-team">
-                          {team.teamName}
-                        </th>
-                        {POINTS_FIELDS.map((f) => {
-                          const name = pointsInputName(f, team.rid);
-                          return (
-                            <td key={f}>
-                              <input
-                                id={name}
-                                name={name}
-                                type="text"
-                                inputMode="numeric"
-                                pattern="[0-9]*"
-                                autoComplete="off"
-                                maxLength={3}
-                                placeholder="0"
-                                defaultValue={valueOf(f, team.rid)}
-                                aria-labelledby={`team-${team.rid} col-${f}`}
-                                aria-invalid={errors[name] ? true : undefined}
-                                aria-describedby={errors[name] ? errorId : undefined}
-                              />
-                            </td>
-                          );
-                        })}
-                        <td className="ops-win">{winOf(team.rid) ? 'Win' : ''}</td>
-                        <td className="ops-pts">{saved && !actionData ? saved.totalPoints : '—'}</td>
-                      </tr>,
-                      rowErrors.length ? (
-                        <tr key={`${team.rid}-error`} className="ops-row-error">
-                          <td colSpan={5} id={errorId}>
-                            {rowErrors.map((message) => (
-                              <p key={message} className="field-error">
-                                <span aria-hidden="true">⚠ </span>
-                                {team.teamName}: {message}
-                              </p>
-                            ))}
-                          </td>
-                        </tr>
-                      ) : null,
-                    ];
-                  })}
-                </tbody>
-              </table>
-            </div>
-            <SubmitButton pendingLabel="Saving…">
-              Save day {day}, match {match}
-            </SubmitButton>
-          </Form>
-          <p className="fine" role="status">
-            {savedCount === 0
-              ? 'Nothing saved for this match yet.'
-              : `${savedCount} ${savedCount === 1 ? 'team has' : 'teams have'} a saved result in this match.`}
-          </p>
-          <p>
-            <Link to={`/tournaments/${t.id}/points-table`}>View the public points table</Link>
-          </p>
-        </section>
+/** The day and match chosen by a GET form (works without JavaScript), the groups' pages, the scheduled matches. */
+function MatchPicker({ page, entering }: { page: Page; entering: boolean }) {
+  const { limits, day, match } = page;
+  return (
+    <section className="ops-panel" aria-labelledby="pick-title">
+      <h2 id="pick-title">{entering ? `Day ${day}, match ${match}` : 'Choose the match'}</h2>
+      {page.invalidMatch ? (
+        <p className="notice" role="status">
+          {badMatch(limits)}
+        </p>
       ) : null}
+      <Form method="get" className="ops-pick" key={`${day}-${match}`}>
+        <NumberPick name="day" label="Day" count={limits.days} value={day} />
+        <NumberPick name="match" label="Match" count={limits.matches} value={match} />
+        <button type="submit" className="button button-secondary">
+          Open
+        </button>
+      </Form>
+      {page.inGroups.length > 0 ? (
+        <div className="notice" role="status">
+          <p>
+            Day {day} match {match} is played in groups: each group&apos;s results are entered on its own page, so that none lands on a
+            group you did not choose.
+          </p>
+          <ul>
+            {page.inGroups.map((g) => (
+              <li key={g.key}>
+                <Link to={g.href}>Enter results: {g.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {page.scheduled.length > 0 ? (
+        <nav aria-label="Scheduled matches" className="ops-chips">
+          <ul>
+            {page.scheduled.map((m) => (
+              <li key={m.key}>
+                <Link to={m.href} aria-current={!m.group && m.day === day && m.matchNo === match ? 'page' : undefined}>
+                  D{m.day} M{m.matchNo}
+                  {m.group ? <span className="ops-chip-group"> · {m.group}</span> : null}
+                  <span className="ops-chip-map"> {m.map}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+/** A select of 1 to count ("Day 1", "Day 2", …), on the current value or 1. */
+function NumberPick({ name, label, count, value }: { name: string; label: string; count: number; value: number | null }) {
+  return (
+    <div>
+      <label htmlFor={`pick-${name}`}>{label}</label>
+      <select id={`pick-${name}`} name={name} defaultValue={value ?? 1}>
+        {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>
+            {label} {n}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** One match's rows: every registered team, saved in one step. */
+function PointsRows({ page, day, match }: { page: Page; day: number; match: number }) {
+  const actionData = useActionData<FormFailure>();
+  const errors = actionData?.fieldErrors ?? {};
+  const savedCount = Object.keys(page.saved).length;
+  const valueOf = (field: NumberField, rid: number) => {
+    if (actionData) return actionData.values[resultInput(field, rid)] ?? '';
+    const row = page.saved[String(rid)];
+    return row ? String(row[field]) : '';
+  };
+  const order = page.teams.flatMap((team) => rowKeys(team.rid, NUMBER_FIELDS));
+
+  return (
+    <section aria-labelledby="rows-title">
+      <h2 id="rows-title" className="visually-hidden">
+        Results
+      </h2>
+      <ErrorSummary fieldErrors={errors} formError={actionData?.formError} order={order} />
+      <p className="fine">
+        Pos = finishing position{page.lobby ? `, 1 to ${page.lobby.teams}` : ''} (0 = not placed). Fin = finishes
+        {page.lobby ? `, 0 to ${page.lobby.maxFinishes}` : ''}. The win (chicken dinner) goes to the team placed 1st. An empty box counts as
+        0. A team left at 0 and 0 is not saved: it did not play this match.
+      </p>
+      <Form
+        method="post"
+        className="ops-points-form"
+        noValidate
+        key={actionData ? 'failed' : `saved-${day}-${match}-${JSON.stringify(page.saved)}`}
+      >
+        <ResultsGrid
+          teams={page.teams.map((team) => ({ teamId: team.rid, teamName: team.teamName }))}
+          caption={
+            <>
+              Day {day}, match {match}: one row per team
+            </>
+          }
+          errors={errors}
+          value={valueOf}
+          points={(rid) => (actionData ? null : (page.saved[String(rid)]?.totalPoints ?? null))}
+          win
+          teamColumnId="col-team"
+          describe="field"
+        />
+        <SubmitButton pendingLabel="Saving…">
+          Save day {day}, match {match}
+        </SubmitButton>
+      </Form>
+      <p className="fine" role="status">
+        {savedCount === 0
+          ? 'Nothing saved for this match yet.'
+          : `${savedCount} ${savedCount === 1 ? 'team has' : 'teams have'} a saved result in this match.`}
+      </p>
+      <p>
+        <Link to={`/tournaments/${page.t.id}/points-table`}>View the public points table</Link>
+      </p>
     </section>
   );
 }

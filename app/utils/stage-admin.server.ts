@@ -2,7 +2,6 @@ import {
   checkInWindowFault,
   DrawBodySchema,
   MatchBodySchema,
-  MatchResultsBatchSchema,
   SlotFillSchema,
   SlotMoveSchema,
   StageCreateSchema,
@@ -15,8 +14,6 @@ import { GatewayError } from './gateway.server';
 import { UNAVAILABLE_FORM_MESSAGE } from './forms.server';
 import {
   CHECK_IN_FIELDS,
-  RESULT_FIELDS,
-  resultInput,
   roomInput,
   SCHEDULE_FIELDS,
   SCHEDULE_ROWS,
@@ -28,18 +25,7 @@ import {
 import { getEnv } from './env.server';
 import { fromDateTimeLocal } from './format';
 
-export {
-  CHECK_IN_FIELDS,
-  GROUP_GAP_FIELD,
-  NOT_PLAYED_FIELD,
-  RESULT_FIELDS,
-  resultInput,
-  roomInput,
-  SCHEDULE_FIELDS,
-  SCHEDULE_ROWS,
-  scheduleInput,
-  STAGE_FIELDS,
-};
+export { CHECK_IN_FIELDS, GROUP_GAP_FIELD, NOT_PLAYED_FIELD, roomInput, SCHEDULE_FIELDS, SCHEDULE_ROWS, scheduleInput, STAGE_FIELDS };
 
 /**
  * The organiser's stage forms (issue 18, decision 041): every form posts an `intent`; these read the
@@ -287,51 +273,6 @@ function placeErrors(
       ? null
       : err.message || 'The server refused this.';
   return { fieldErrors, formError };
-}
-
-const ResultRowSchema = MatchResultsBatchSchema.shape.results.element.pick({ teamId: true, position: true, finishes: true, absent: true });
-export interface GroupResultRow {
-  teamId: number;
-  position: number;
-  finishes: number;
-  absent?: boolean;
-}
-
-/**
- * One group match's form: position.{teamId}, finishes.{teamId}, absent.{teamId} (a ticked box) for the
- * teams in `teamIds` (the group's, in slot order). Empty is 0; a team left at 0 and 0 and not absent
- * is left out (it has no result yet), as on the points entry page.
- */
-export function parseGroupResultsForm(
-  formData: FormData,
-  teamIds: number[],
-): { ok: true; rows: GroupResultRow[]; values: FormValues } | { ok: false; fieldErrors: FieldErrors; values: FormValues } {
-  const entries = formEntries(formData);
-  const values: FormValues = {};
-  const fieldErrors: FieldErrors = {};
-  const rows: GroupResultRow[] = [];
-  for (const teamId of teamIds) {
-    for (const f of RESULT_FIELDS) {
-      const name = resultInput(f, teamId);
-      if (name in entries) values[name] = entries[name]!;
-    }
-    const absent = resultInput('absent', teamId) in entries;
-    const result = ResultRowSchema.safeParse({
-      teamId,
-      position: (entries[resultInput('position', teamId)] ?? '').trim() || '0',
-      finishes: (entries[resultInput('finishes', teamId)] ?? '').trim() || '0',
-      absent,
-    });
-    if (!result.success) {
-      for (const [f, message] of Object.entries(zodFieldErrors(result.error).fieldErrors)) fieldErrors[`${f}.${teamId}`] ??= message;
-      continue;
-    }
-    const row = result.data;
-    if (absent) rows.push({ teamId, position: row.position, finishes: row.finishes, absent: true });
-    else if (row.position !== 0 || row.finishes !== 0) rows.push({ teamId, position: row.position, finishes: row.finishes });
-  }
-  if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors, values };
-  return { ok: true, rows, values };
 }
 
 /** A whole number from the query string within 1..max, else null. */

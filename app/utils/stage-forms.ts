@@ -20,5 +20,3 @@ export const NOT_PLAYED_FIELD = 'notPlayed';
 export const SCHEDULE_FIELDS = ['day', 'matchNo', 'map', 'time'] as const;
 export const scheduleInput = (field: (typeof SCHEDULE_FIELDS)[number], row: number) => `${field}.${row}`;
 export const roomInput = (field: 'room' | 'pw', matchId: number) => `${field}.${matchId}`;
-export const RESULT_FIELDS = ['position', 'finishes', 'absent'] as const;
-export const resultInput = (field: (typeof RESULT_FIELDS)[number], teamId: number) => `${field}.${teamId}`;

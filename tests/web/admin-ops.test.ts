@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
 import { csvCell, toCsv } from '~/utils/csv.server';
-import { parsePointsForm } from '~/utils/points-form.server';
+import { parseResultsForm } from '~/utils/results-entry.server';
 
 /** Issue 8's organiser screens: tournament list, matches, points entry, registrations and payments, CSV. */
 
@@ -209,7 +209,7 @@ describe('points form parsing', () => {
   };
 
   it('reads rows by teamId, turns empty values into 0 and leaves out teams whose values are all 0', () => {
-    const parsed = parsePointsForm(
+    const parsed = parseResultsForm(
       form([
         ['position.12', '2'],
         ['finishes.12', ' 7 '],
@@ -221,19 +221,18 @@ describe('points form parsing', () => {
       ]),
     );
     expect(parsed).toEqual({
-      success: true,
+      ok: true,
       rows: [
         { teamId: 12, position: 2, finishes: 7 },
         { teamId: 9, position: 1, finishes: 0 },
       ],
-      notPlayed: [30],
       values: { 'position.12': '2', 'finishes.12': ' 7 ', 'position.9': '1', 'finishes.9': '', 'position.30': '', 'finishes.30': '' },
     });
   });
 
   it('never reads a wins input: a win is placement 1, derived by the gateway (issue 16)', () => {
     // An old copy of the form (or a hand-made post) still sending wins: a win for the 3rd and none for the 1st.
-    const parsed = parsePointsForm(
+    const parsed = parseResultsForm(
       form([
         ['position.12', '1'],
         ['wins.12', '0'],
@@ -245,26 +244,25 @@ describe('points form parsing', () => {
       ]),
     );
     expect(parsed).toEqual({
-      success: true,
+      ok: true,
       rows: [
         { teamId: 12, position: 1, finishes: 3 },
         { teamId: 9, position: 3, finishes: 1 },
       ],
-      notPlayed: [],
       values: { 'position.12': '1', 'finishes.12': '3', 'position.9': '3', 'finishes.9': '1' },
     });
   });
 
   it('refuses values that are not whole numbers in range, keyed {field}.{teamId} like the inputs', () => {
-    const parsed = parsePointsForm(
+    const parsed = parseResultsForm(
       form([
         ['position.12', '2.5'],
         ['finishes.12', 'abc'],
         ['position.9', '1'],
       ]),
     );
-    expect(parsed.success).toBe(false);
-    if (parsed.success) return;
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
     expect(Object.keys(parsed.fieldErrors).sort()).toEqual(['finishes.12', 'position.12']);
     expect(parsed.values['finishes.12']).toBe('abc');
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
-import { parseGroupResultsForm, parseScheduleForm } from '~/utils/stage-admin.server';
+import { parseScheduleForm } from '~/utils/stage-admin.server';
+import { parseResultsForm } from '~/utils/results-entry.server';
 
 /** Issue 18's organiser screens: stages list, the stage page's intents, group results, the CSV exports. */
 
@@ -634,7 +635,7 @@ describe('group results', () => {
     });
 
   it('reads rows by team: empty is 0, a team at 0 and 0 is left out, an absent team is sent as absent', () => {
-    const parsed = parseGroupResultsForm(
+    const parsed = parseResultsForm(
       form([
         ['position.101', '1'],
         ['finishes.101', ' 6 '],
@@ -645,7 +646,7 @@ describe('group results', () => {
         ['absent.103', 'on'],
         ['position.999', '2'],
       ]),
-      [101, 102, 103],
+      { teamIds: [101, 102, 103], absent: true },
     );
     expect(parsed).toEqual({
       ok: true,
@@ -663,7 +664,7 @@ describe('group results', () => {
         'absent.103': 'on',
       },
     });
-    expect(parseGroupResultsForm(form([['position.101', 'x']]), [101])).toMatchObject({
+    expect(parseResultsForm(form([['position.101', 'x']]), { teamIds: [101], absent: true })).toMatchObject({
       ok: false,
       fieldErrors: { 'position.101': 'Position must be a whole number from 0 to 100.' },
     });
