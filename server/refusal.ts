@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { clientAddress } from './forwarded.js';
+import { FORM_UNREADABLE } from '@custom-room/contract/constants';
 
 /**
  * The server's own answers before Remix (decision 020): a short HTML page with its 4xx and hardening
@@ -25,7 +26,7 @@ export function refusals(redactUrl: (url: string) => string): Refusals {
       refuse(req, res, 413, reason, 'Form too large', `This form is larger than this page accepts (${limitText}). Please send less.`);
     },
     unreadable(req, res, reason) {
-      refuse(req, res, 400, reason, 'Form could not be read', 'The form could not be read. Please try sending it again.');
+      refuse(req, res, 400, reason, 'Form could not be read', FORM_UNREADABLE);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
+import { SERVER_ERROR } from '@custom-room/contract/constants';
 
 function messageOf(data: unknown): string | null {
   if (data && typeof data === 'object' && 'message' in data && typeof (data as { message: unknown }).message === 'string') {
@@ -19,8 +20,7 @@ export function GeneralErrorBoundary() {
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const known = DEFAULTS[status];
-  const message =
-    (isRouteErrorResponse(error) ? messageOf(error.data) : null) ?? known?.message ?? 'Something went wrong on our side. Please try again.';
+  const message = (isRouteErrorResponse(error) ? messageOf(error.data) : null) ?? known?.message ?? SERVER_ERROR;
   const retry = status === 503 || status >= 500;
   const here = location.pathname + location.search;
 

@@ -8,6 +8,7 @@ import { TextField } from '~/components/ui/text-field';
 import { ForgotPasswordFormSchema } from '~/utils/account-schemas.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
+import { RESET_REQUESTED } from '@custom-room/contract/constants';
 
 export const meta: MetaFunction = () => [
   { title: 'Forgot password | Custom Room' },
@@ -16,7 +17,6 @@ export const meta: MetaFunction = () => [
 
 const FIELDS = ['email'] as const;
 /** The same words whether or not the account exists, so the page does not reveal who has one. */
-const SENT_MESSAGE = 'If an account exists for that email, we have sent a link to reset the password.';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { sent: new URL(request.url).searchParams.get('sent') === '1' };
@@ -46,7 +46,7 @@ export default function ForgotPassword() {
       <section className="form-page" aria-labelledby="forgot-title">
         <h1 id="forgot-title">Check your email</h1>
         <p className="form-success" role="status">
-          {SENT_MESSAGE}
+          {RESET_REQUESTED}
         </p>
         <p>The link works once, for one hour. No mail after a few minutes? Look in the spam folder, or ask for a new link.</p>
         <p className="form-actions">

@@ -13,7 +13,7 @@ import { paymentWords } from '~/utils/team';
 import { PlacementFact } from '~/components/placements';
 import { placementViews } from '~/utils/stages';
 import { entryFeeLabel, parseTournamentId, phaseOf } from '~/utils/tournament';
-import { phaseTakesPayments } from '@custom-room/contract/constants';
+import { NO_TEAM_REGISTERED, phaseTakesPayments } from '@custom-room/contract/constants';
 import { placeView } from '~/utils/places';
 import { PlaceBadge } from '~/components/place-badge';
 import '~/styles/player.css';
@@ -21,7 +21,6 @@ import '~/styles/places.css';
 import '~/styles/stages.css';
 
 const OVERVIEW_FAILED = 'Failed to load tournament overview';
-const NO_TEAM = 'You have not registered a team for this tournament.';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'name' in data ? `${data.name} | My Tournaments | Custom Room` : 'My Tournaments | Custom Room' },
@@ -30,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const id = parseTournamentId(params.tournamentId);
-  if (id === null) throw data({ message: NO_TEAM }, { status: 404 });
+  if (id === null) throw data({ message: NO_TEAM_REGISTERED }, { status: 404 });
   try {
     const [t, team] = await Promise.all([gateway.getTournament(request, id), gateway.myTeam(request, id)]);
     const timeZone = getEnv().APP_TIME_ZONE;
@@ -52,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     };
   } catch (err) {
     if (!(err instanceof GatewayError) || err.unavailable) pageError(err);
-    if (err.status === 404) throw data({ message: NO_TEAM, tid: id }, { status: 404 });
+    if (err.status === 404) throw data({ message: NO_TEAM_REGISTERED, tid: id }, { status: 404 });
     throw data({ message: OVERVIEW_FAILED, retry: true }, { status: err.status >= 400 && err.status < 500 ? err.status : 502 });
   }
 }

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
-import { PASSWORD_MIN } from '@custom-room/contract/constants';
+import { PASSWORD_MIN, PASSWORD_RESET_DONE } from '@custom-room/contract/constants';
 import { ResetPasswordFormSchema } from '~/utils/account-schemas.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
     fallback: 'We could not reset the password. Please try again.',
   });
   if (!result.ok) return result.failure;
-  return flash(request, 'Your password has been reset. Please log in.', '/login');
+  return flash(request, PASSWORD_RESET_DONE, '/login');
 }
 
 function NewLinkPrompt({ title, message }: { title: string; message: string }) {

@@ -8,7 +8,14 @@ import { gateway, GatewayError } from '~/utils/gateway.server';
 import { requireUser } from '~/utils/session.server';
 import { PlacementLines } from '~/components/placements';
 import { placementViews, type PlacementView } from '~/utils/stages';
-import { CHARACTER_ID_FIELDS, CHARACTER_ID_OF, characterIdName, IGN_FIELDS, IGN_FORM_LABELS } from '@custom-room/contract/constants';
+import {
+  CHARACTER_ID_FIELDS,
+  CHARACTER_ID_OF,
+  characterIdName,
+  IGN_FIELDS,
+  IGN_FORM_LABELS,
+  NO_TEAM_REGISTERED,
+} from '@custom-room/contract/constants';
 import { canRegister, parseTournamentId } from '~/utils/tournament';
 import { getEnv } from '~/utils/env.server';
 import { mayWithdraw, placeView, withdrawLabel, type PlaceView } from '~/utils/places';
@@ -21,7 +28,6 @@ import '~/styles/stages.css';
 import '~/styles/places.css';
 import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
-const NO_TEAM = 'You have not registered a team for this tournament.';
 const LOAD_FAILED = 'Failed to load team data';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -77,7 +83,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // A 401 is already the redirect to /login; "unreachable" is the 503 page.
   if (!(err instanceof GatewayError) || err.unavailable) pageError(err);
   // No team here: a 404 page of our own, with the way to the tournament's registration.
-  if (err.status === 404) return data({ t, state: { status: 'none', message: NO_TEAM } as TeamState }, { status: 404 });
+  if (err.status === 404) return data({ t, state: { status: 'none', message: NO_TEAM_REGISTERED } as TeamState }, { status: 404 });
   return { t, state: { status: 'failed', message: LOAD_FAILED } as TeamState };
 }
 

@@ -13,8 +13,8 @@ import { requireTournamentId } from '~/utils/route-params.server';
 import { flash, requireUser } from '~/utils/session.server';
 import '~/styles/screens.css';
 import '~/styles/places.css';
+import { NO_TEAM_REGISTERED } from '@custom-room/contract/constants';
 
-const NO_TEAM = 'You have not registered a team for this tournament.';
 const WITHDRAW_FAILED = 'We could not withdraw your team. Please try again.';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -25,7 +25,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 
 async function load(request: Request, id: number) {
   const [t, team] = await Promise.all([gateway.getTournament(request, id), gateway.myTeam(request, id)]).catch((err) =>
-    pageError(err, NO_TEAM),
+    pageError(err, NO_TEAM_REGISTERED),
   );
   const nowMs = Date.now();
   return {

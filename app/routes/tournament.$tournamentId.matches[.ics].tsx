@@ -1,6 +1,6 @@
 // "[.ics]" escapes the dot (Remix flat routes): the URL is /tournament/{tournamentId}/matches.ics (issue 20, decision 050).
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import { NO_TEAM_REGISTERED, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { getEnv } from '~/utils/env.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { calendarFileName, matchCalendar } from '~/utils/match-calendar.server';
@@ -8,7 +8,6 @@ import { requireUser } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
 import { publicOrigin } from '~/utils/link-preview.server';
 
-const NO_TEAM = 'You have not registered a team for this tournament.';
 const NO_PLACE = 'Your team no longer has a place in this tournament.';
 
 function plain(message: string, status: number) {
@@ -44,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (tournamentRead.status === 'rejected') return failed(tournamentRead.reason, TOURNAMENT_NOT_FOUND);
   // Only a member of a team that holds or waits for a place: the matches page shows everyone the schedule,
   // the calendar is "your matches" (the team page's refusal, decision 050).
-  if (teamRead.status === 'rejected') return failed(teamRead.reason, NO_TEAM);
+  if (teamRead.status === 'rejected') return failed(teamRead.reason, NO_TEAM_REGISTERED);
   if (matchesRead.status === 'rejected') return failed(matchesRead.reason, TOURNAMENT_NOT_FOUND);
   const [tournament, team, matches] = [tournamentRead.value, teamRead.value, matchesRead.value];
   if (team.place === 'released' || team.place === 'withdrawn') return plain(NO_PLACE, 404);

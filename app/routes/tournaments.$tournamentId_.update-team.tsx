@@ -10,12 +10,11 @@ import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/uti
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { flash, requireUser } from '~/utils/session.server';
 import { TeamUpdateSchema } from '@custom-room/contract';
-import { TEAM_FORM_FIELDS } from '@custom-room/contract/constants';
+import { NO_TEAM_REGISTERED, TEAM_FORM_FIELDS } from '@custom-room/contract/constants';
 import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
-const NO_TEAM = 'You have not registered a team for this tournament.';
 const LOAD_FAILED = 'Failed to fetch team data.';
 const UPDATE_FAILED = 'Failed to update team. Please try again.';
 const TEAM_UPDATED = 'Team updated successfully!';
@@ -47,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const err: unknown = team.reason;
   if (!(err instanceof GatewayError) || err.unavailable) pageError(err);
-  if (err.status === 404) return data({ t, state: { status: 'none', message: NO_TEAM } as EditState }, { status: 404 });
+  if (err.status === 404) return data({ t, state: { status: 'none', message: NO_TEAM_REGISTERED } as EditState }, { status: 404 });
   return { t, state: { status: 'failed', message: LOAD_FAILED } as EditState };
 }
 

@@ -3,9 +3,12 @@ import { getEnv } from './env.server';
 import { GatewayError, gateway } from './gateway.server';
 import { formatShortDate } from './format';
 import { requireAdmin } from './session.server';
+import { TOURNAMENT_DELETED } from '@custom-room/contract/constants';
+
+/** The contract's messages, as this module has always exported them. */
+export { TOURNAMENT_DELETED };
 
 export const FETCH_FAILED = 'Failed to fetch tournaments.';
-export const TOURNAMENT_DELETED = 'Tournament deleted successfully!';
 export const DELETE_FAILED = 'Failed to delete tournament.';
 
 /** The two paths of the manage list (spec §2: the page and the /admin layout's child); a delete returns to the one it came from. */

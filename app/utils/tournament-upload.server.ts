@@ -1,6 +1,10 @@
 import { data, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '@custom-room/contract/constants';
 import { COVER_FIELD } from './tournament-form';
+import { FORM_UNREADABLE, FIELD_TOO_LONG } from '@custom-room/contract/constants';
+
+/** The contract's messages, as this module has always exported them. */
+export { FORM_UNREADABLE, FIELD_TOO_LONG };
 
 /**
  * Reads the admin tournament form (multipart: text fields and at most one coverImage file) from the
@@ -23,9 +27,6 @@ const MAX_FIELD_BYTES = 20 * 1024;
 const MAX_PARTS = 40;
 /** Past this the request is not an admin filling in the form: stop reading and answer 413. */
 const MAX_BODY_BYTES = 4 * MAX_COVER_BYTES;
-
-export const FORM_UNREADABLE = 'The form could not be read. Please try sending it again.';
-export const FIELD_TOO_LONG = 'This value is too long.';
 
 export interface TournamentUpload {
   /** Text fields (first value of each name). */

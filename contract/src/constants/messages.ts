@@ -19,7 +19,5 @@ export const FIELD_TOO_LONG = 'This value is too long.';
 export const NO_TEAM_REGISTERED = 'You have not registered a team for this tournament.';
 /** The gateway's 500 answer; the web app's error page when nothing more is known. */
 export const SERVER_ERROR = 'Something went wrong on our side. Please try again.';
-/** A stage's check-in window that closes at or before its opening. */
-export const CHECK_IN_CLOSES_BEFORE_OPENS = 'Check-in must close after it opens.';
 /** DELETE /tournaments/admin/delete{id}'s answer; the flash after deleting. */
 export const TOURNAMENT_DELETED = 'Tournament deleted successfully!';

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type FieldErrors } from '../lib/errors.js';
 import { isDatabaseUnavailable, isStorageFault, isWriteConflict } from '../db/index.js';
+import { SERVER_ERROR } from '@custom-room/contract';
 
 /** Seconds a client should wait before retrying while the database is unreachable. */
 const UNAVAILABLE_RETRY_SECONDS = 5;
@@ -67,7 +68,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(503).send({ message: 'The service is briefly unavailable. Please try again in a moment.' });
     }
     request.log.error({ err: error, reqId: request.id }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send({ message: SERVER_ERROR });
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { normalizePhone, ROLE_USER } from '@custom-room/contract';
+import { normalizePhone, PASSWORD_RESET_DONE, RESET_REQUESTED, ROLE_USER } from '@custom-room/contract';
 import { isUniqueViolation, type Trx } from '../db/index.js';
 import {
   consumePasswordReset,
@@ -40,8 +40,8 @@ export const MESSAGES = {
   duplicatePhone: 'An account with this phone number already exists.',
   duplicateUsername: 'This username is already taken.',
   badLogin: 'Invalid email/phone or password.',
-  resetRequested: 'If an account exists for that email, we have sent a link to reset the password.',
-  resetDone: 'Your password has been reset. Please log in.',
+  resetRequested: RESET_REQUESTED,
+  resetDone: PASSWORD_RESET_DONE,
   resetInvalid: 'This reset link is invalid or has expired.',
   loggedOut: 'You have been logged out.',
   loggedOutEverywhere: 'You have been logged out on every device.',

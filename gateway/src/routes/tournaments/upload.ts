@@ -1,7 +1,15 @@
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { COVER_FIELD, IMAGE_MESSAGES, MAX_UPLOAD_BYTES, type TournamentForm, validateTournamentForm } from '@custom-room/contract';
+import {
+  COVER_FIELD,
+  FIELD_TOO_LONG,
+  FORM_UNREADABLE,
+  IMAGE_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  type TournamentForm,
+  validateTournamentForm,
+} from '@custom-room/contract';
 import { processCoverImage } from '../../lib/images.js';
 import type { ProcessedImage } from '../../db/images.js';
 import { HttpError, NUL_MESSAGE, badRequest, type FieldErrors } from '../../lib/errors.js';
@@ -50,7 +58,7 @@ async function readTournamentUpload(request: FastifyRequest): Promise<Tournament
       const name = part.fieldname;
       if (name === COVER_FIELD) continue; // an empty text value from a form without a chosen file
       if (Object.hasOwn(fields, name)) errors[name] = 'Send this field only once.';
-      else if (part.valueTruncated) errors[name] = 'This value is too long.';
+      else if (part.valueTruncated) errors[name] = FIELD_TOO_LONG;
       else if (typeof part.value !== 'string') errors[name] = 'Must be text.';
       else if (part.value.includes('\u0000')) errors[name] = NUL_MESSAGE;
       fields[name] = typeof part.value === 'string' ? part.value : '';
@@ -76,7 +84,7 @@ function uploadError(err: unknown): HttpError {
       return badRequest('The form has a field name that is not allowed.');
     default:
       // Busboy's own errors: a cut-off upload, a missing boundary, a malformed part header.
-      return badRequest('The form could not be read. Please try sending it again.');
+      return badRequest(FORM_UNREADABLE);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints } from '@custom-room/contract';
+import { endpoints, TOURNAMENT_DELETED } from '@custom-room/contract';
 import {
   createTournament,
   deleteTournament,
@@ -34,7 +34,7 @@ const writeRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's path has no slash before the id: /tournaments/admin/delete42.
   app.delete(endpoints.deleteTournament.url, { schema: endpoints.deleteTournament.schema }, async (request) => {
     await deleteTournament(app, request.params.id);
-    return { message: 'Tournament deleted successfully!' };
+    return { message: TOURNAMENT_DELETED };
   });
 };
 

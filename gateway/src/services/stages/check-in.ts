@@ -1,4 +1,4 @@
-import { NOT_PLACED_MESSAGES, type NoShowAction, type StageCheckIns } from '@custom-room/contract';
+import { NO_TEAM_REGISTERED, NOT_PLACED_MESSAGES, type NoShowAction, type StageCheckIns } from '@custom-room/contract';
 import type { Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
 import { fillPlaces, findPlaceRules, releaseTeam } from '../../db/places.js';
@@ -46,7 +46,7 @@ export function listCheckIns(deps: StageDeps, { stage, entryFee }: { stage: Stag
 export function checkIn(deps: StageDeps, tid: number, stageId: number, userId: number) {
   return writeStage(deps, tid, stageId, async ({ trx, stage, entryFee }) => {
     const team = await findUserRegistration(trx, tid, userId);
-    if (!team) throw notFound('You have not registered a team for this tournament.');
+    if (!team) throw notFound(NO_TEAM_REGISTERED);
     if (!stage.check_in_opens_at || !stage.check_in_closes_at) throw conflict(NO_WINDOW);
     if (team.place === 'released' || team.place === 'withdrawn') throw conflict(NOT_PLACED_MESSAGES[team.place]);
     const done = await findCheckIn(trx, stage.id, team.id);
