@@ -28,6 +28,11 @@ const FORMER_PATHS = [
     cited: 'app/utils/gateway-schemas.ts',
     now: 'contract/src/answers.ts',
   },
+  {
+    document: 'docs/decisions/061-web-folder-routes-and-intent-tables.md',
+    cited: 'app/routes/admin.$tournamentId.stages.$stageId.tsx',
+    now: 'app/routes/admin.$tournamentId.stages.$stageId/route.tsx',
+  },
 ];
 
 /** The documents checked: every decision record, their index, and the README. */
