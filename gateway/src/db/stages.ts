@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Trx } from './index.js';
 import type { StagesTable } from './schema.js';
-import type { TeamStanding } from '../lib/ranking.js';
+import type { TeamStanding } from './results.js';
 import { withoutResult } from './stage-matches.js';
 import type { CheckInState, StageState, TeamPlacement } from '@custom-room/contract';
 
