@@ -191,6 +191,30 @@ function hotReads(baseUrl, tid) {
   };
 }
 
+/** The gateway's environment: production, its own data dir (or schema), mail to the SMTP receiver, no rate limits. */
+function gatewayEnv({ port, dataDir, admin, smtpUrl, databaseUrl }) {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ADMIN_USERNAME: 'benchadmin',
+    ADMIN_PHONE: '9000000009',
+    SMTP_URL: smtpUrl,
+    PUSH_ALLOW_HTTP: 'on',
+    WEB_URL: 'https://play.example.test',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  return env;
+}
+
 /** The benchmark's tournament, as the admin form sends it: free, registration open, SQUADS teams. */
 function tournamentFields() {
   const day = 86_400_000;
@@ -256,25 +280,7 @@ async function runOn(database, pgUrl) {
   const receivers = await startReceivers();
   const admin = { email: 'bench-admin@example.com', password: crypto.randomBytes(12).toString('base64url') };
   const port = await freePort();
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    GATEWAY_HOST: '127.0.0.1',
-    GATEWAY_PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    RATE_LIMIT: 'off',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    ADMIN_USERNAME: 'benchadmin',
-    ADMIN_PHONE: '9000000009',
-    SMTP_URL: receivers.smtpUrl,
-    PUSH_ALLOW_HTTP: 'on',
-    WEB_URL: 'https://play.example.test',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const env = gatewayEnv({ port, dataDir, admin, smtpUrl: receivers.smtpUrl, databaseUrl });
   const separate = args.worker === 'separate';
   const child = spawnTracked(process.execPath, [SERVER], {
     cwd: ROOT,
