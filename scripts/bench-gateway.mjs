@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { call, pgQuery, startChild, stopChild, waitForHealth } from './lib/bench-helpers.mjs';
+import { call, gatewayEnv, pgQuery, startChild, stopChild, waitForHealth } from './lib/bench-helpers.mjs';
 import { freePort } from './lib/ports.mjs';
 import { onCleanup, run as runCommand, stopAllOnExit } from './lib/processes.mjs';
 import { pool } from './lib/rush.mjs';
@@ -121,7 +121,7 @@ async function main() {
       gatewayDatabaseUrl = url.toString();
     }
     const gatewayPort = await freePort();
-    const env = gatewayEnv({ gatewayPort, dataDir, admin, gatewayDatabaseUrl });
+    const env = gatewayEnv({ port: gatewayPort, dataDir, admin, databaseUrl: gatewayDatabaseUrl });
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     children.push(startChild('gateway', [SERVER], env));
     await waitForHealth(gatewayUrl, children[0]);
@@ -258,26 +258,6 @@ function writeJsonReport(jsonFile, summary, { connections, seconds, rounds, data
   };
   fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`Wrote ${jsonFile}`);
-}
-
-/** The gateway's environment: as operators run it, on its own data dir (or schema), no rate limits. */
-function gatewayEnv({ gatewayPort, dataDir, admin, gatewayDatabaseUrl }) {
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  Object.assign(env, {
-    GATEWAY_HOST: '127.0.0.1',
-    GATEWAY_PORT: String(gatewayPort),
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    RATE_LIMIT: 'off',
-    LOG_LEVEL: 'info', // the production default: measured as operators run it
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    ADMIN_USERNAME: 'benchadmin',
-    ADMIN_PHONE: '9000000009',
-    ...(gatewayDatabaseUrl ? { DATABASE_URL: gatewayDatabaseUrl } : {}),
-  });
-  return env;
 }
 
 /** The measured reads: the hot public answers of the big tournament and of the staged one. */

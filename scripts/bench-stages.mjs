@@ -23,6 +23,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { gatewayEnv, pgQuery, tournamentForm } from './lib/bench-helpers.mjs';
 import { freePort } from './lib/ports.mjs';
 import { killGroup, onCleanup, run, spawnTracked, startCluster, stopAllOnExit, stopCluster } from './lib/processes.mjs';
 
@@ -73,17 +74,6 @@ const median = (xs) => {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
-
-async function pgQuery(url, text) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 async function waitForHealth(baseUrl, child) {
   let exited = null;
@@ -138,28 +128,6 @@ async function seedSquads({ databaseUrl, dataDir }, tid) {
 }
 
 /** One database: a fresh gateway, the whole tournament, the rows of the table. */
-/** The benchmark's tournament, as the admin form sends it: free, registration open, SQUADS teams. */
-function tournamentFields() {
-  const day = 86_400_000;
-  return {
-    name: 'BGMI Monsoon Showdown 1000',
-    game: 'BGMI',
-    description: 'A 1,000-squad BGMI tournament created by the stages benchmark.',
-    startDate: new Date(Date.now() + 10 * day).toISOString(),
-    endDate: new Date(Date.now() + 12 * day).toISOString(),
-    registrationOpen: new Date(Date.now() - day).toISOString(),
-    registrationClose: new Date(Date.now() + 9 * day).toISOString(),
-    maxTeams: String(SQUADS),
-    format: 'Squad',
-    platform: 'Mobile',
-    entryFee: '0',
-    prizePool: '₹5,00,000',
-    status: 'Registration Ongoing',
-    overview: 'Qualifiers, semi-finals and a grand final of 16 squads.',
-    pointsSystem: 'bmps-15',
-  };
-}
-
 /** The day's results: per match and group, its squads in a random order with random finishes, one PUT each; answers each PUT's time. */
 async function sendResults(api, tid, day, groups, random) {
   const batchTimes = [];
@@ -195,22 +163,7 @@ async function runOn(database, pgUrl) {
   }
   const admin = { email: 'bench-admin@example.com', password: crypto.randomBytes(12).toString('base64url') };
   const port = await freePort();
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    GATEWAY_HOST: '127.0.0.1',
-    GATEWAY_PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    RATE_LIMIT: 'off',
-    LOG_LEVEL: 'info', // the production default: measured as operators run it
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    ADMIN_USERNAME: 'benchadmin',
-    ADMIN_PHONE: '9000000009',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const env = gatewayEnv({ port, dataDir, admin, databaseUrl }, { NODE_ENV: 'production' });
   const child = spawnTracked(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = [];
   const keep = (chunk) => {
@@ -243,8 +196,12 @@ async function runOn(database, pgUrl) {
       .data;
     const api = (method, urlPath, json) => call(baseUrl, method, urlPath, { token, json });
 
-    const form = new FormData();
-    for (const [k, v] of Object.entries(tournamentFields())) form.append(k, v);
+    const form = tournamentForm(SQUADS, {
+      name: 'BGMI Monsoon Showdown 1000',
+      description: 'A 1,000-squad BGMI tournament created by the stages benchmark.',
+      overview: 'Qualifiers, semi-finals and a grand final of 16 squads.',
+      pointsSystem: 'bmps-15',
+    });
     const tid = (await call(baseUrl, 'POST', '/tournaments/add', { token, form })).data.id;
     const seeded = performance.now();
     await seedSquads({ databaseUrl, dataDir }, tid);
