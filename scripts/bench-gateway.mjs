@@ -20,8 +20,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { call, gatewayEnv, pgQuery, startChild, stopChild, waitForHealth } from './lib/bench-helpers.mjs';
 import { freePort } from './lib/ports.mjs';
-import { killGroup, onCleanup, run as runCommand, spawnTracked, stopAllOnExit } from './lib/processes.mjs';
+import { onCleanup, run as runCommand, stopAllOnExit } from './lib/processes.mjs';
+import { pool } from './lib/rush.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
@@ -119,21 +121,7 @@ async function main() {
       gatewayDatabaseUrl = url.toString();
     }
     const gatewayPort = await freePort();
-    const env = { ...process.env };
-    delete env.DATABASE_URL;
-    Object.assign(env, {
-      GATEWAY_HOST: '127.0.0.1',
-      GATEWAY_PORT: String(gatewayPort),
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      RATE_LIMIT: 'off',
-      LOG_LEVEL: 'info', // the production default: measured as operators run it
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      ADMIN_USERNAME: 'benchadmin',
-      ADMIN_PHONE: '9000000009',
-      ...(gatewayDatabaseUrl ? { DATABASE_URL: gatewayDatabaseUrl } : {}),
-    });
+    const env = gatewayEnv({ port: gatewayPort, dataDir, admin, databaseUrl: gatewayDatabaseUrl });
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     children.push(startChild('gateway', [SERVER], env));
     await waitForHealth(gatewayUrl, children[0]);
@@ -145,62 +133,8 @@ async function main() {
     const { tid, staged } = await populate(gatewayUrl, admin);
     console.log(`Populated in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
-    const targets = [
-      { name: 'GET /tournaments', detail: `${TOURNAMENTS} tournaments`, path: '/tournaments' },
-      { name: 'GET /tournaments/{id}', detail: `${TEAMS} teams registered`, path: `/tournaments/${tid}` },
-      {
-        name: 'GET /tournaments/{id}/points-table/day',
-        detail: `day 1: ${TEAMS} teams, ${MATCHES_PER_DAY} matches`,
-        path: `/tournaments/${tid}/points-table/day?day=1`,
-      },
-      {
-        name: 'GET /tournaments/{id}/points-table/overall',
-        detail: `${TEAMS} teams, ${DAYS * MATCHES_PER_DAY} matches`,
-        path: `/tournaments/${tid}/points-table/overall`,
-      },
-      {
-        name: 'GET /tournaments/{id}/stages',
-        detail: `${TEAMS} teams in ${staged.groups} groups`,
-        path: `/tournaments/${staged.tid}/stages`,
-      },
-      {
-        name: 'GET …/points-table/day?group=',
-        detail: `one group, day 1: ${MATCHES_PER_DAY} matches`,
-        path: `/tournaments/${staged.tid}/points-table/day?day=1&group=${staged.groupId}`,
-      },
-      {
-        name: 'GET …/points-table/overall?stage=',
-        detail: `${TEAMS} teams in ${staged.groups} groups`,
-        path: `/tournaments/${staged.tid}/points-table/overall?stage=${staged.stageId}`,
-      },
-    ];
-    // The reference serves exactly what the gateway answered.
-    const answers = [];
-    for (const t of targets) {
-      const res = await fetch(gatewayUrl + t.path, { headers: { accept: 'application/json' } });
-      if (res.status !== 200) throw new Error(`GET ${t.path} answered ${res.status}`);
-      const body = Buffer.from(await res.arrayBuffer());
-      t.bytes = body.length;
-      answers.push({
-        path: t.path,
-        body: body.toString('base64'),
-        contentType: res.headers.get('content-type'),
-        etag: res.headers.get('etag'),
-      });
-    }
-    const answersFile = path.join(dataDir, 'answers.json');
-    fs.writeFileSync(answersFile, JSON.stringify(answers));
-    const referencePort = await freePort();
-    children.push(
-      startChild('reference', [SELF, '--reference-server'], { ...process.env, PORT: String(referencePort), BENCH_ANSWERS: answersFile }),
-    );
-    const referenceUrl = `http://127.0.0.1:${referencePort}`;
-    await waitForHealth(referenceUrl, children[1]);
-    for (const [i, t] of targets.entries()) {
-      const copy = Buffer.from(await (await fetch(referenceUrl + t.path)).arrayBuffer());
-      if (!copy.equals(Buffer.from(answers[i].body, 'base64')))
-        throw new Error(`the reference does not serve the same bytes for ${t.path}`);
-    }
+    const targets = benchTargets(tid, staged);
+    const referenceUrl = await startReference(gatewayUrl, targets, dataDir, children);
 
     const run = (url, duration) => autocannon({ url, connections, duration, headers: { accept: 'application/json' } });
     const measure = async (label, url) => {
@@ -232,84 +166,164 @@ async function main() {
       }
     }
 
-    const median = (xs) => {
-      const s = [...xs].sort((a, b) => a - b);
-      const mid = Math.floor(s.length / 2);
-      return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-    };
-    const summary = targets.map((t) => {
-      const r = runs.get(t.name);
-      const ratio = median(r.map((p) => p.gateway.rps / p.reference.rps));
-      return {
-        ...t,
-        rps: median(r.map((p) => p.gateway.rps)),
-        p99: median(r.map((p) => p.gateway.p99)),
-        referenceRps: median(r.map((p) => p.reference.rps)),
-        ratio,
-        bad: r.reduce((n, p) => n + p.gateway.bad + p.reference.bad, 0),
-      };
-    });
+    const summary = summarise(targets, runs);
     // autocannon stops on time with requests still in flight; let the servers finish them before shutdown.
     await new Promise((r) => setTimeout(r, 1000));
-
-    const database = databaseUrl ? 'postgres' : 'sqlite';
-    console.log('');
-    console.log(
-      `Node ${process.version}, ${os.cpus().length} CPUs, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}; ${connections} connections, ${seconds} s x ${rounds} round(s), medians:`,
-    );
-    const header = ['target', 'bytes', 'req/s', 'p99 ms', 'reference req/s', 'ratio', `>= ${TARGET_RATIO}x`, 'failed'];
-    const rows = summary.map((s) => [
-      `${s.name} (${s.detail})`,
-      String(s.bytes),
-      Math.round(s.rps).toLocaleString('en-IN'),
-      String(s.p99),
-      Math.round(s.referenceRps).toLocaleString('en-IN'),
-      `${s.ratio.toFixed(2)}x`,
-      s.ratio >= TARGET_RATIO ? 'yes' : 'NO',
-      String(s.bad),
-    ]);
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-    console.log(line(header));
-    console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-    for (const r of rows) console.log(line(r));
-    const failed = summary.some((s) => s.bad > 0);
-    if (failed) {
-      console.log('\nSome requests failed (non-2xx, errors or timeouts): the numbers above are not valid.');
-      process.exitCode = 1;
-    }
-
+    const setup = { connections, seconds, rounds, databaseUrl };
+    const failed = printSummary(summary, setup);
     const jsonFile = jsonOutputPath();
-    if (jsonFile) {
-      const report = {
-        suite: 'gateway',
-        database,
-        rows: summary.map((s) => ({
-          name: s.name,
-          value: Math.round(s.rps),
-          unit: 'req/s',
-          reference: REFERENCE,
-          referenceValue: Math.round(s.referenceRps),
-          ratio: Number(s.ratio.toFixed(3)),
-          target: `≥ ${TARGET_RATIO}×`,
-          pass: s.ratio >= TARGET_RATIO && s.bad === 0,
-        })),
-        notes: [
-          `Node ${process.version}, ${os.cpus().length} CPUs, ${connections} connections, ${seconds} s x ${rounds} interleaved round(s); req/s are medians, ratio is the median of the per-round ratios.`,
-          `Data: ${TOURNAMENTS} tournaments; the measured one has ${TEAMS} teams and ${DAYS * MATCHES_PER_DAY} matches of results. Answer sizes: ${summary.map((s) => `${s.name} ${s.bytes} B`).join(', ')}.`,
-          'Reference: a minimal Fastify app in its own process serving the bytes the gateway answered, with the same content-type, ETag and an x-request-id.',
-          ...(failed ? ['Some requests failed: the figures are not valid.'] : []),
-        ],
-      };
-      fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
-      console.log(`Wrote ${jsonFile}`);
-    }
+    if (jsonFile) writeJsonReport(jsonFile, summary, setup, failed);
   } catch (err) {
     console.error(`bench-gateway: ${err.message}`);
     process.exitCode = 1;
   } finally {
     await cleanup();
   }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+/** Each target's medians over the rounds, beside its reference's, and the median of the per-round ratios. */
+function summarise(targets, runs) {
+  return targets.map((t) => {
+    const r = runs.get(t.name);
+    const ratio = median(r.map((p) => p.gateway.rps / p.reference.rps));
+    return {
+      ...t,
+      rps: median(r.map((p) => p.gateway.rps)),
+      p99: median(r.map((p) => p.gateway.p99)),
+      referenceRps: median(r.map((p) => p.reference.rps)),
+      ratio,
+      bad: r.reduce((n, p) => n + p.gateway.bad + p.reference.bad, 0),
+    };
+  });
+}
+
+/** Prints the table of medians; answers whether some requests failed (then the figures are not valid). */
+function printSummary(summary, { connections, seconds, rounds, databaseUrl }) {
+  console.log('');
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} CPUs, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}; ${connections} connections, ${seconds} s x ${rounds} round(s), medians:`,
+  );
+  const header = ['target', 'bytes', 'req/s', 'p99 ms', 'reference req/s', 'ratio', `>= ${TARGET_RATIO}x`, 'failed'];
+  const rows = summary.map((s) => [
+    `${s.name} (${s.detail})`,
+    String(s.bytes),
+    Math.round(s.rps).toLocaleString('en-IN'),
+    String(s.p99),
+    Math.round(s.referenceRps).toLocaleString('en-IN'),
+    `${s.ratio.toFixed(2)}x`,
+    s.ratio >= TARGET_RATIO ? 'yes' : 'NO',
+    String(s.bad),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+  const failed = summary.some((s) => s.bad > 0);
+  if (failed) {
+    console.log('\nSome requests failed (non-2xx, errors or timeouts): the numbers above are not valid.');
+    process.exitCode = 1;
+  }
+  return failed;
+}
+
+/** The --json report (scripts/bench.mjs reads it). */
+function writeJsonReport(jsonFile, summary, { connections, seconds, rounds, databaseUrl }, failed) {
+  const database = databaseUrl ? 'postgres' : 'sqlite';
+  const report = {
+    suite: 'gateway',
+    database,
+    rows: summary.map((s) => ({
+      name: s.name,
+      value: Math.round(s.rps),
+      unit: 'req/s',
+      reference: REFERENCE,
+      referenceValue: Math.round(s.referenceRps),
+      ratio: Number(s.ratio.toFixed(3)),
+      target: `≥ ${TARGET_RATIO}×`,
+      pass: s.ratio >= TARGET_RATIO && s.bad === 0,
+    })),
+    notes: [
+      `Node ${process.version}, ${os.cpus().length} CPUs, ${connections} connections, ${seconds} s x ${rounds} interleaved round(s); req/s are medians, ratio is the median of the per-round ratios.`,
+      `Data: ${TOURNAMENTS} tournaments; the measured one has ${TEAMS} teams and ${DAYS * MATCHES_PER_DAY} matches of results. Answer sizes: ${summary.map((s) => `${s.name} ${s.bytes} B`).join(', ')}.`,
+      'Reference: a minimal Fastify app in its own process serving the bytes the gateway answered, with the same content-type, ETag and an x-request-id.',
+      ...(failed ? ['Some requests failed: the figures are not valid.'] : []),
+    ],
+  };
+  fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Wrote ${jsonFile}`);
+}
+
+/** The measured reads: the hot public answers of the big tournament and of the staged one. */
+function benchTargets(tid, staged) {
+  return [
+    { name: 'GET /tournaments', detail: `${TOURNAMENTS} tournaments`, path: '/tournaments' },
+    { name: 'GET /tournaments/{id}', detail: `${TEAMS} teams registered`, path: `/tournaments/${tid}` },
+    {
+      name: 'GET /tournaments/{id}/points-table/day',
+      detail: `day 1: ${TEAMS} teams, ${MATCHES_PER_DAY} matches`,
+      path: `/tournaments/${tid}/points-table/day?day=1`,
+    },
+    {
+      name: 'GET /tournaments/{id}/points-table/overall',
+      detail: `${TEAMS} teams, ${DAYS * MATCHES_PER_DAY} matches`,
+      path: `/tournaments/${tid}/points-table/overall`,
+    },
+    {
+      name: 'GET /tournaments/{id}/stages',
+      detail: `${TEAMS} teams in ${staged.groups} groups`,
+      path: `/tournaments/${staged.tid}/stages`,
+    },
+    {
+      name: 'GET …/points-table/day?group=',
+      detail: `one group, day 1: ${MATCHES_PER_DAY} matches`,
+      path: `/tournaments/${staged.tid}/points-table/day?day=1&group=${staged.groupId}`,
+    },
+    {
+      name: 'GET …/points-table/overall?stage=',
+      detail: `${TEAMS} teams in ${staged.groups} groups`,
+      path: `/tournaments/${staged.tid}/points-table/overall?stage=${staged.stageId}`,
+    },
+  ];
+}
+
+/**
+ * Starts the reference on the bytes the gateway answered for each target (and notes their size),
+ * checks it serves the same bytes, and answers its URL.
+ */
+async function startReference(gatewayUrl, targets, dataDir, children) {
+  const answers = [];
+  for (const t of targets) {
+    const res = await fetch(gatewayUrl + t.path, { headers: { accept: 'application/json' } });
+    if (res.status !== 200) throw new Error(`GET ${t.path} answered ${res.status}`);
+    const body = Buffer.from(await res.arrayBuffer());
+    t.bytes = body.length;
+    answers.push({
+      path: t.path,
+      body: body.toString('base64'),
+      contentType: res.headers.get('content-type'),
+      etag: res.headers.get('etag'),
+    });
+  }
+  const answersFile = path.join(dataDir, 'answers.json');
+  fs.writeFileSync(answersFile, JSON.stringify(answers));
+  const referencePort = await freePort();
+  children.push(
+    startChild('reference', [SELF, '--reference-server'], { ...process.env, PORT: String(referencePort), BENCH_ANSWERS: answersFile }),
+  );
+  const referenceUrl = `http://127.0.0.1:${referencePort}`;
+  await waitForHealth(referenceUrl, children[1]);
+  for (const [i, t] of targets.entries()) {
+    const copy = Buffer.from(await (await fetch(referenceUrl + t.path)).arrayBuffer());
+    if (!copy.equals(Buffer.from(answers[i].body, 'base64'))) throw new Error(`the reference does not serve the same bytes for ${t.path}`);
+  }
+  return referenceUrl;
 }
 
 /** The benchmark measures the build; build it when it is missing, warn when it looks stale. */
@@ -338,79 +352,6 @@ function newestMtime(dir) {
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
   }
   return newest;
-}
-
-async function pgQuery(databaseUrl, text) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-function startChild(name, args, env) {
-  const child = spawnTracked(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.output = '';
-  const forward = (chunk) => {
-    child.output += chunk;
-    for (const l of String(chunk).split('\n')) if (l.trim()) process.stderr.write(`[${name}] ${l}\n`);
-  };
-  child.stdout.on('data', forward);
-  child.stderr.on('data', forward);
-  return child;
-}
-
-async function stopChild(child) {
-  await killGroup(child.pid, 10_000);
-}
-
-async function waitForHealth(baseUrl, child) {
-  const deadline = Date.now() + 60_000;
-  let exited = null;
-  child.exited.then((e) => (exited = e));
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`${baseUrl} exited before it was ready (code ${exited.code}, signal ${exited.signal})`);
-    try {
-      const res = await fetch(`${baseUrl}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${baseUrl} did not become healthy within 60 s`);
-}
-
-async function call(baseUrl, method, urlPath, { token, json, form } = {}) {
-  const headers = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body;
-  if (json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (form) {
-    body = form;
-  }
-  const res = await fetch(baseUrl + urlPath, { method, headers, body });
-  const text = await res.text();
-  const data = text ? JSON.parse(text) : null;
-  if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${text.slice(0, 300)}`);
-  return data;
-}
-
-/** Runs fn over items with at most `limit` in flight. */
-async function pool(items, limit, fn) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 const isoIn = (days) => new Date(Date.now() + days * 86_400_000).toISOString();

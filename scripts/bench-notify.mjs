@@ -24,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
+import { gatewayEnv, pgQuery, tournamentForm } from './lib/bench-helpers.mjs';
 import { freePort } from './lib/ports.mjs';
 import { killGroup, onCleanup, run, spawnTracked, stopAllOnExit } from './lib/processes.mjs';
 
@@ -195,23 +196,33 @@ function hotReads(baseUrl, tid) {
   };
 }
 
+/** Waits (up to 120 s) until the publish's notices, a mail and a push per squad, have arrived, and a moment more. */
+async function publishNoticesSent(receivers) {
+  const publishDeadline = Date.now() + 120_000;
+  for (
+    let got = await receivers.count();
+    got.mails + got.pushes < 2 * SQUADS && Date.now() < publishDeadline;
+    got = await receivers.count()
+  )
+    await sleep(200);
+  await sleep(1500);
+}
+
+/** Request count and percentiles (ms, two decimals) of the hot read's times. */
+const latencies = (times) => ({
+  requests: times.length,
+  p50: +pct(times, 50).toFixed(2),
+  p95: +pct(times, 95).toFixed(2),
+  p99: +pct(times, 99).toFixed(2),
+});
+
 async function runOn(database, pgUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-notify-'));
   let schema;
   let databaseUrl;
-  const pgQuery = async (text) => {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
   if (pgUrl) {
     schema = `bench_${crypto.randomBytes(6).toString('hex')}`;
-    await pgQuery(`create schema ${schema}`);
+    await pgQuery(pgUrl, `create schema ${schema}`);
     const url = new URL(pgUrl);
     url.searchParams.set('options', `-c search_path=${schema}`);
     databaseUrl = url.toString();
@@ -219,25 +230,10 @@ async function runOn(database, pgUrl) {
   const receivers = await startReceivers();
   const admin = { email: 'bench-admin@example.com', password: crypto.randomBytes(12).toString('base64url') };
   const port = await freePort();
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    GATEWAY_HOST: '127.0.0.1',
-    GATEWAY_PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    RATE_LIMIT: 'off',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    ADMIN_USERNAME: 'benchadmin',
-    ADMIN_PHONE: '9000000009',
-    SMTP_URL: receivers.smtpUrl,
-    PUSH_ALLOW_HTTP: 'on',
-    WEB_URL: 'https://play.example.test',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const env = gatewayEnv(
+    { port, dataDir, admin, databaseUrl },
+    { NODE_ENV: 'production', LOG_LEVEL: 'warn', SMTP_URL: receivers.smtpUrl, PUSH_ALLOW_HTTP: 'on', WEB_URL: 'https://play.example.test' },
+  );
   const separate = args.worker === 'separate';
   const child = spawnTracked(process.execPath, [SERVER], {
     cwd: ROOT,
@@ -257,7 +253,7 @@ async function runOn(database, pgUrl) {
     await killGroup(child.pid, 10_000);
     await receivers.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (schema) await pgQuery(`drop schema if exists ${schema} cascade`).catch(() => {});
+    if (schema) await pgQuery(pgUrl, `drop schema if exists ${schema} cascade`).catch(() => {});
   };
   const removeCleanup = onCleanup(cleanup);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -279,25 +275,11 @@ async function runOn(database, pgUrl) {
     }
     const { token } = await call(baseUrl, 'POST', '/api/auth/login', { json: { emailOrPhone: admin.email, password: admin.password } });
     const api = (method, urlPath, json) => call(baseUrl, method, urlPath, { token, json });
-    const day = 86_400_000;
-    const form = new FormData();
-    const fields = {
+    const form = tournamentForm(SQUADS, {
       name: 'BGMI Notify Bench 1000',
-      game: 'BGMI',
       description: 'A 1,000-squad tournament for the notifications benchmark.',
-      startDate: new Date(Date.now() + 10 * day).toISOString(),
-      endDate: new Date(Date.now() + 12 * day).toISOString(),
-      registrationOpen: new Date(Date.now() - day).toISOString(),
-      registrationClose: new Date(Date.now() + 9 * day).toISOString(),
-      maxTeams: String(SQUADS),
-      format: 'Squad',
-      platform: 'Mobile',
-      entryFee: '0',
-      prizePool: '₹5,00,000',
-      status: 'Registration Ongoing',
       overview: 'Forty lobbies.',
-    };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    });
     const tid = (await call(baseUrl, 'POST', '/tournaments/add', { token, form })).id;
     await seed({ databaseUrl, dataDir }, tid, receivers.pushUrl);
     const stage = await api('POST', `/tournaments/${tid}/stages`, { name: 'Qualifiers', lobbySize: LOBBY, advancePerGroup: 4 });
@@ -314,14 +296,7 @@ async function runOn(database, pgUrl) {
       })),
     });
     // The publish's 1,000 notices (2,000 messages) go out first: wait them out, then count from zero.
-    const publishDeadline = Date.now() + 120_000;
-    for (
-      let got = await receivers.count();
-      got.mails + got.pushes < 2 * SQUADS && Date.now() < publishDeadline;
-      got = await receivers.count()
-    )
-      await sleep(200);
-    await sleep(1500);
+    await publishNoticesSent(receivers);
     const base = await receivers.count();
 
     // Idle: the hot read alone.
@@ -365,18 +340,8 @@ async function runOn(database, pgUrl) {
       secondsToLastDelivered: Number(total.toFixed(2)),
       notificationsPerSecond: Math.round(notifications / total),
       messagesPerSecond: Math.round((mails + pushes) / total),
-      hotReadIdleMs: {
-        requests: idleTimes.length,
-        p50: +pct(idleTimes, 50).toFixed(2),
-        p95: +pct(idleTimes, 95).toFixed(2),
-        p99: +pct(idleTimes, 99).toFixed(2),
-      },
-      hotReadBusyMs: {
-        requests: busyTimes.length,
-        p50: +pct(busyTimes, 50).toFixed(2),
-        p95: +pct(busyTimes, 95).toFixed(2),
-        p99: +pct(busyTimes, 99).toFixed(2),
-      },
+      hotReadIdleMs: latencies(idleTimes),
+      hotReadBusyMs: latencies(busyTimes),
       pass: mails === SQUADS * MATCHES && pushes === SQUADS * MATCHES && total * 1000 <= TARGET_MS,
     };
     console.log(JSON.stringify(result, null, 2));

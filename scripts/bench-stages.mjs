@@ -23,6 +23,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { gatewayEnv, pgQuery, tournamentForm } from './lib/bench-helpers.mjs';
 import { freePort } from './lib/ports.mjs';
 import { killGroup, onCleanup, run, spawnTracked, startCluster, stopAllOnExit, stopCluster } from './lib/processes.mjs';
 
@@ -73,17 +74,6 @@ const median = (xs) => {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
-
-async function pgQuery(url, text) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 async function waitForHealth(baseUrl, child) {
   let exited = null;
@@ -142,6 +132,28 @@ async function seedSquads({ databaseUrl, dataDir }, tid) {
 }
 
 /** One database: a fresh gateway, the whole tournament, the rows of the table. */
+/** The day's results: per match and group, its squads in a random order with random finishes, one PUT each; answers each PUT's time. */
+async function sendResults(api, tid, day, groups, random) {
+  const batchTimes = [];
+  for (let m = 1; m <= MATCHES; m++) {
+    for (const g of groups) {
+      const ids = g.slots.map((s) => s.teamId);
+      for (let i = ids.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [ids[i], ids[j]] = [ids[j], ids[i]];
+      }
+      let left = 4 * (ids.length - 1);
+      const results = ids.map((teamId, i) => {
+        const finishes = Math.min(left, Math.floor(random() * 4) + (i < 5 ? Math.floor(random() * 5) : 0));
+        left -= finishes;
+        return { teamId, position: i + 1, finishes };
+      });
+      batchTimes.push((await api('PUT', `/tournaments/${tid}/points-table/matches/${day}/${m}`, { groupId: g.id, results })).ms);
+    }
+  }
+  return batchTimes;
+}
+
 async function runOn(database, pgUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stages-'));
   let schema;
@@ -155,22 +167,7 @@ async function runOn(database, pgUrl) {
   }
   const admin = { email: 'bench-admin@example.com', password: crypto.randomBytes(12).toString('base64url') };
   const port = await freePort();
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    GATEWAY_HOST: '127.0.0.1',
-    GATEWAY_PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    RATE_LIMIT: 'off',
-    LOG_LEVEL: 'info', // the production default: measured as operators run it
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    ADMIN_USERNAME: 'benchadmin',
-    ADMIN_PHONE: '9000000009',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const env = gatewayEnv({ port, dataDir, admin, databaseUrl }, { NODE_ENV: 'production' });
   const child = spawnTracked(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = [];
   const keep = (chunk) => {
@@ -203,26 +200,12 @@ async function runOn(database, pgUrl) {
       .data;
     const api = (method, urlPath, json) => call(baseUrl, method, urlPath, { token, json });
 
-    const form = new FormData();
-    const day = 86_400_000;
-    const fields = {
+    const form = tournamentForm(SQUADS, {
       name: 'BGMI Monsoon Showdown 1000',
-      game: 'BGMI',
       description: 'A 1,000-squad BGMI tournament created by the stages benchmark.',
-      startDate: new Date(Date.now() + 10 * day).toISOString(),
-      endDate: new Date(Date.now() + 12 * day).toISOString(),
-      registrationOpen: new Date(Date.now() - day).toISOString(),
-      registrationClose: new Date(Date.now() + 9 * day).toISOString(),
-      maxTeams: String(SQUADS),
-      format: 'Squad',
-      platform: 'Mobile',
-      entryFee: '0',
-      prizePool: '₹5,00,000',
-      status: 'Registration Ongoing',
       overview: 'Qualifiers, semi-finals and a grand final of 16 squads.',
       pointsSystem: 'bmps-15',
-    };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    });
     const tid = (await call(baseUrl, 'POST', '/tournaments/add', { token, form })).data.id;
     const seeded = performance.now();
     await seedSquads({ databaseUrl, dataDir }, tid);
@@ -269,23 +252,7 @@ async function runOn(database, pgUrl) {
         `median ${Math.round(median(roomTimes))} ms`,
       );
 
-      const batchTimes = [];
-      for (let m = 1; m <= MATCHES; m++) {
-        for (const g of groups) {
-          const ids = g.slots.map((s) => s.teamId);
-          for (let i = ids.length - 1; i > 0; i--) {
-            const j = Math.floor(random() * (i + 1));
-            [ids[i], ids[j]] = [ids[j], ids[i]];
-          }
-          let left = 4 * (ids.length - 1);
-          const results = ids.map((teamId, i) => {
-            const finishes = Math.min(left, Math.floor(random() * 4) + (i < 5 ? Math.floor(random() * 5) : 0));
-            left -= finishes;
-            return { teamId, position: i + 1, finishes };
-          });
-          batchTimes.push((await api('PUT', `/tournaments/${tid}/points-table/matches/${index + 1}/${m}`, { groupId: g.id, results })).ms);
-        }
-      }
+      const batchTimes = await sendResults(api, tid, index + 1, groups, random);
       step(`${label}: results batch, median of ${batchTimes.length}`, median(batchTimes), `${groups[0].slots.length} rows each`);
       step(`${label}: results batch, max of ${batchTimes.length}`, Math.max(...batchTimes));
       if (index === 0) {

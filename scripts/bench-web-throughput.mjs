@@ -149,6 +149,41 @@ const median = (xs) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
+/** The medians as a table: the static file first (the reference), then each page against it. */
+function printTable(staticTarget, reference, rows, shape, { connections, seconds, rounds }) {
+  console.log('');
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} CPUs; ${connections} connections, ${seconds} s x ${rounds} round(s), Accept-Encoding: ${ACCEPT_ENCODING}, medians:`,
+  );
+  const header = ['target', 'req/s', 'p99 ms', 'bytes', 'cache', `vs ${STATIC_PATH}`, 'per round', 'result'];
+  const table = [
+    [
+      staticTarget.name,
+      String(Math.round(reference.rps)),
+      String(reference.p99),
+      String(shape.get(staticTarget.name).bytes),
+      '-',
+      '1.00×',
+      '-',
+      reference.bad ? `${reference.bad} failed` : '',
+    ],
+    ...rows.map((r) => [
+      r.name,
+      String(r.value),
+      String(r.p99Ms),
+      String(r.bytes),
+      r.pageCache,
+      `${r.ratio.toFixed(2)}×`,
+      r.roundRatios.join(' '),
+      r.target.startsWith('none') ? 'info' : r.pass ? 'PASS' : 'FAIL',
+    ]),
+  ];
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  for (const r of table) console.log(line(r));
+}
+
 async function main() {
   const seconds = envInt('BENCH_SECONDS', 5);
   const rounds = envInt('BENCH_ROUNDS', 3);
@@ -262,37 +297,7 @@ async function main() {
       };
     });
 
-    console.log('');
-    console.log(
-      `Node ${process.version}, ${os.cpus().length} CPUs; ${connections} connections, ${seconds} s x ${rounds} round(s), Accept-Encoding: ${ACCEPT_ENCODING}, medians:`,
-    );
-    const header = ['target', 'req/s', 'p99 ms', 'bytes', 'cache', `vs ${STATIC_PATH}`, 'per round', 'result'];
-    const table = [
-      [
-        staticTarget.name,
-        String(Math.round(reference.rps)),
-        String(reference.p99),
-        String(shape.get(staticTarget.name).bytes),
-        '-',
-        '1.00×',
-        '-',
-        reference.bad ? `${reference.bad} failed` : '',
-      ],
-      ...rows.map((r) => [
-        r.name,
-        String(r.value),
-        String(r.p99Ms),
-        String(r.bytes),
-        r.pageCache,
-        `${r.ratio.toFixed(2)}×`,
-        r.roundRatios.join(' '),
-        r.target.startsWith('none') ? 'info' : r.pass ? 'PASS' : 'FAIL',
-      ]),
-    ];
-    const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
-    const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-    console.log(line(header));
-    for (const r of table) console.log(line(r));
+    printTable(staticTarget, reference, rows, shape, { connections, seconds, rounds });
 
     const notes = [
       `Node ${process.version}, ${os.cpus().length} CPUs (load generator, gateway and web server share them); ${connections} connections, ${seconds} s x ${rounds} rounds interleaved, medians; ratio = median page req/s / median static req/s of the same run.`,

@@ -17,6 +17,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  copyContext,
+  duration,
+  flags,
+  ignoreRules,
+  ignored,
+  parseDockerfile,
+  parseEnv,
+  Unsupported,
+  words,
+} from './lib/docker-context.mjs';
 import { freePort } from './lib/ports.mjs';
 import { onCleanup, stopAllOnExit, trackGroup } from './lib/processes.mjs';
 
@@ -35,7 +46,6 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 const processes = [];
 let tmp;
 
-class Unsupported extends Error {}
 const log = (msg) => console.log(`check-image: ${msg}`);
 function check(name, ok, detail = '') {
   counts[ok ? 'passed' : 'failed'] += 1;
@@ -47,112 +57,6 @@ function run(cmd, argv, options = {}) {
   if (r.status !== 0)
     throw new Error(`${cmd} ${argv.join(' ')} failed (${r.status ?? r.signal}): ${(r.stderr || r.stdout || '').trim().slice(-2000)}`);
   return r.stdout;
-}
-
-// ---------- 1. the Dockerfile ----------
-
-function parseDockerfile(text) {
-  const lines = [];
-  let current = '';
-  for (const raw of text.split('\n')) {
-    if (!current && /^\s*(#|$)/.test(raw)) continue;
-    if (/^\s*#/.test(raw)) continue; // a comment inside a continued instruction
-    if (/\\\s*$/.test(raw)) current += raw.replace(/\\\s*$/, ' ');
-    else {
-      lines.push((current + raw).trim());
-      current = '';
-    }
-  }
-  const stages = [];
-  for (const line of lines) {
-    const [, keyword, rest] = /^(\w+)\s+([\s\S]*)$/.exec(line) ?? [];
-    if (!keyword) throw new Unsupported(`cannot read Dockerfile line: ${line}`);
-    const op = keyword.toUpperCase();
-    if (op === 'FROM') {
-      const m = /^(\S+)(?:\s+AS\s+(\S+))?$/i.exec(rest.trim());
-      stages.push({ image: m[1], name: m[2] ?? String(stages.length), steps: [] });
-    } else if (!stages.length) throw new Unsupported(`${op} before FROM`);
-    else stages.at(-1).steps.push({ op, rest: rest.trim() });
-  }
-  return stages;
-}
-
-/** `--a=b --c=d rest` → { options: {a: 'b', c: 'd'}, rest } */
-function flags(text) {
-  const options = {};
-  let rest = text;
-  for (let m; (m = /^--([\w-]+)(?:=(\S+))?\s+/.exec(rest)); rest = rest.slice(m[0].length)) options[m[1]] = m[2] ?? true;
-  return { options, rest };
-}
-function words(text) {
-  if (text.startsWith('[')) return JSON.parse(text);
-  return text.split(/\s+/).filter(Boolean);
-}
-function parseEnv(text) {
-  const env = {};
-  const re = /([A-Za-z_][A-Za-z0-9_]*)=("(?:[^"\\]|\\.)*"|'[^']*'|\S*)/g;
-  if (!/=/.test(text.split(/\s+/)[0])) {
-    const [key, ...value] = text.split(/\s+/); // legacy `ENV KEY value`
-    env[key] = value.join(' ');
-    return env;
-  }
-  for (let m; (m = re.exec(text));) env[m[1]] = m[2].replace(/^(["'])([\s\S]*)\1$/, '$2');
-  return env;
-}
-const duration = (s) => {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(s ?? '');
-  return m ? Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2]] : undefined;
-};
-
-// ---------- 2. the build context (.dockerignore) ----------
-
-function ignoreRules() {
-  const file = path.join(ROOT, '.dockerignore');
-  if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'))
-    .map((l) => {
-      const negate = l.startsWith('!');
-      const pattern = path.posix.normalize((negate ? l.slice(1) : l).replace(/^\/+/, ''));
-      const source = pattern
-        .split('/')
-        .map((part) =>
-          part === '**'
-            ? '.*'
-            : part
-                .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-                .replace(/\*/g, '[^/]*')
-                .replace(/\?/g, '[^/]'),
-        )
-        .join('/')
-        .replace(/\.\*\//g, '(?:.*/)?');
-      return { negate, re: new RegExp(`^${source}(?:/.*)?$`), pattern };
-    });
-}
-/** Docker's rule: patterns are anchored at the context root, match a path or a parent of it, the last match wins. */
-function ignored(rules, rel) {
-  let out = false;
-  for (const rule of rules) if (rule.re.test(rel)) out = !rule.negate;
-  return out;
-}
-function copyContext(rules, rel, dest) {
-  const src = path.join(ROOT, rel);
-  const stat = fs.lstatSync(src);
-  if (stat.isDirectory()) {
-    fs.mkdirSync(dest, { recursive: true });
-    for (const entry of fs.readdirSync(src)) {
-      const child = rel === '.' ? entry : `${rel}/${entry}`;
-      const reincluded = rules.some((r) => r.negate && r.pattern.startsWith(`${child}/`));
-      if (ignored(rules, child) && !reincluded) continue;
-      copyContext(rules, child, path.join(dest, entry));
-    }
-  } else if (!ignored(rules, rel)) {
-    fs.mkdirSync(path.dirname(dest), { recursive: true });
-    fs.cpSync(src, dest, { preserveTimestamps: true, verbatimSymlinks: true });
-  }
 }
 
 // ---------- filesystem emulation ----------

@@ -1,10 +1,9 @@
 import { gateway, GatewayError, type Registration } from './gateway.server';
 import { formatDateTime } from './format';
 import { flash } from './session.server';
+import { ID_TEXT } from '@custom-room/contract/constants';
 
 /** The player's one-tap check-in (issue 19, decisions 043 and 047): which stages offer it now, and the post. */
-
-export const CHECK_IN_INTENT = 'check-in';
 
 export interface CheckInOffer {
   stageId: number;
@@ -44,7 +43,7 @@ export async function checkInOffers(
 /** The check-in post of the team and matches pages: one call, then back to the page with what happened. */
 export async function checkInAction(request: Request, tid: number, formData: FormData, back: string): Promise<Response> {
   const raw = String(formData.get('stageId') ?? '');
-  if (!/^\d{1,9}$/.test(raw)) return flash(request, 'Choose the stage to check in for.', back);
+  if (!ID_TEXT.test(raw)) return flash(request, 'Choose the stage to check in for.', back);
   try {
     await gateway.checkIn(request, tid, Number(raw));
     return flash(request, 'Checked in. See you in the lobby.', back);

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { SessionUser } from './session.server';
-import type { SignedIn } from './signed-in.server';
+import type { SessionState } from './session-state';
+
+export type { SessionState } from './session-state';
 
 /**
  * What the web server (server/, decisions 020, 036) knows about the browser's connection, worked out
@@ -13,25 +14,6 @@ export interface ClientInfo {
   address: string | undefined;
   /** What the request's session cookie amounts to, decided once by the server before its page cache (decision 031). */
   session?: SessionState;
-}
-
-/**
- * One request's session (decision 031), read with the session storage's own cookie parser and
- * signature check, its token verified against the gateway's key set (no call per request).
- */
-export interface SessionState {
-  /** The Cookie header it was read from: the answer holds only for a request that carries exactly this one. */
-  cookie: string | null;
-  /** The signed-in user the token stands for, or null (no cookie, a bogus or unsigned one, a forged or expired token). */
-  user: SessionUser | null;
-  /**
-   * Nobody signed in and nothing else of this visitor's in the session (a flash message): the page is
-   * the one every anonymous visitor gets, so it may come from and go into the page cache, with
-   * `Cache-Control: public`. The page cache and `publicPageHeaders` both read this one answer.
-   */
-  anonymous: boolean;
-  /** The gateway's word on the token, asked at most once per request (app/utils/signed-in.server.ts). */
-  confirmation?: Promise<SignedIn>;
 }
 
 const current = new AsyncLocalStorage<ClientInfo>();

@@ -1,16 +1,12 @@
 import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
 import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
-import { decidedSession, isHttps, type SessionState } from './client.server';
+import { decidedSession, isHttps } from './client.server';
 import { getEnv } from './env.server';
 import { safeRedirectPath } from './redirect';
+import type { SessionState, SessionUser } from './session-state';
 import { ROLE_ADMIN, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@custom-room/contract/constants';
 
-export interface SessionUser {
-  id: number;
-  username: string;
-  roles: string[];
-  token: string;
-}
+export type { SessionUser } from './session-state';
 
 const twelveHours = 12 * 60 * 60;
 

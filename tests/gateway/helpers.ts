@@ -4,7 +4,6 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
-import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../gateway/src/app.js';
@@ -20,7 +19,7 @@ import { hashPassword } from '../../gateway/src/lib/passwords.js';
 import type { TokenService } from '../../gateway/src/lib/tokens.js';
 import type { Clock } from '../../gateway/src/lib/clock.js';
 import { startSession } from '../../gateway/src/lib/sessions.js';
-import { playerAccount, teamFields, tournamentFields, unique, uniquePhone } from '../support/builders';
+import { playerAccount, teamFields, toForm, tournamentFields, unique, uniquePhone } from '../support/builders';
 
 /**
  * The suite runs on SQLite by default and on PostgreSQL when TEST_DATABASE_URL is set
@@ -107,7 +106,8 @@ export async function startGateway(
 }
 
 // Test data builders (unique names, tournaments, teams, matches) live in tests/support, typed from the gateway's schemas.
-export { isoIn, matchFields, teamFields, tournamentFields, unique, uniquePhone, uniqueUtr } from '../support/builders';
+export { isoIn, matchFields, teamFields, toForm, tournamentFields, unique, uniquePhone, uniqueUtr } from '../support/builders';
+export { pngImage } from '../support/images';
 
 export interface TestUser {
   email: string;
@@ -163,23 +163,6 @@ export function useGatewayWithPlayers(count: number, options: { env?: Record<str
   });
   afterAll(() => setup.gw?.stop());
   return setup;
-}
-
-/** A real PNG of the given size. */
-export function pngImage(width = 800, height = 450): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
-    .png()
-    .toBuffer();
-}
-
-export function toForm(
-  fields: Record<string, string>,
-  files: { name: string; data: Buffer; filename: string; type: string }[] = [],
-): FormData {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append(f.name, new Blob([new Uint8Array(f.data)], { type: f.type }), f.filename);
-  return form;
 }
 
 /** Creates a tournament as admin and returns its JSON. */

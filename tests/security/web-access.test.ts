@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM, GatewayApi, Stack, errorLines, getPage, logSince, logSize, routeFiles, routeUrl, webLogin } from './web-helpers';
+import { FORM, GatewayApi, Stack, errorLines, caughtUpLogSince, getPage, logSize, routeFiles, routeUrl, webLogin } from './web-helpers';
 import {
   isoIn,
   playerMatches,
@@ -9,6 +9,7 @@ import {
   type Registration,
   type Tournament,
 } from '../e2e/support/api';
+import { toForm } from '../support/builders';
 
 // Issue 10, access over every web route: each page of app/routes fetched (and each action posted with
 // a valid same-origin form) anonymously, as the player whose team it is, as another player and as an
@@ -572,9 +573,7 @@ describe('POST of every action × anonymous, player, another player, admin (vali
         let body: BodyInit;
         const headers: Record<string, string> = { origin: stack.info.webUrl };
         if (post.multipart) {
-          const form = new FormData();
-          for (const [k, v] of Object.entries(fields)) form.append(k, v);
-          body = form;
+          body = toForm(fields);
         } else {
           headers['content-type'] = FORM;
           body = new URLSearchParams(fields);
@@ -618,8 +617,7 @@ describe('POST of every action × anonymous, player, another player, admin (vali
     expect(file).toContain('Erangel');
     expect(file).not.toContain(ROOM_ID);
     expect(file).not.toContain(ROOM_PASSWORD);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(errorLines(logSince(stack.info.webLog, from))).toEqual([]);
+    expect(errorLines(await caughtUpLogSince(stack.info, from))).toEqual([]);
     console.log(`web-access: ${attempts} requests over ${Object.keys(ROUTES).length} routes × ${CALLERS.length} callers`);
   }, 60_000);
 });

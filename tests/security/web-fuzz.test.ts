@@ -8,7 +8,7 @@ import {
   decodeEntities,
   errorLines,
   getPage,
-  logSince,
+  caughtUpLogSince,
   logSize,
   parseHtml,
   routeFiles,
@@ -252,8 +252,7 @@ describe('generated form posts to every web action', () => {
       }
       perRoute.push(target.name);
     }
-    await new Promise((r) => setTimeout(r, 300));
-    expect(errorLines(logSince(stack.info.webLog, from))).toEqual([]);
+    expect(errorLines(await caughtUpLogSince(stack.info, from))).toEqual([]);
     const statuses = [...byStatus.entries()]
       .sort(([a], [b]) => a - b)
       .map(([s, n]) => `${s}×${n}`)
@@ -285,8 +284,7 @@ describe('generated form posts to every web action', () => {
         expect(res.status, `${method} ${url}`).toBe(400);
       }
     }
-    await new Promise((r) => setTimeout(r, 200));
-    const log = logSince(stack.info.webLog, from);
+    const log = await caughtUpLogSince(stack.info, from);
     expect(log).toContain('legacy ?_data request');
     expect(errorLines(log)).toEqual([]);
   });
@@ -348,8 +346,7 @@ describe('generated form posts to every web action', () => {
       { seed: SEED + 1, numRuns: Math.max(1, Math.round(RUNS / 2)) },
     );
     console.log(`web-fuzz team form: ${posts} posts of generated look-alike IGNs and hidden characters, each told beside its field`);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(errorLines(logSince(stack.info.webLog, from))).toEqual([]);
+    expect(errorLines(await caughtUpLogSince(stack.info, from))).toEqual([]);
   }, 120_000);
 
   // Found by this suite with larger generated bodies: a post to an upload route that the route answers
@@ -452,8 +449,7 @@ describe('generated UPI references through the payment form', () => {
       }),
       { seed: SEED, numRuns: Math.min(RUNS * 2, 200) },
     );
-    await new Promise((r) => setTimeout(r, 200));
-    expect(errorLines(logSince(stack.info.webLog, from))).toEqual([]);
+    expect(errorLines(await caughtUpLogSince(stack.info, from))).toEqual([]);
     console.log(
       `web-fuzz UTR: ${outcomes[302] + outcomes[400] + outcomes[409]} generated references: ${outcomes[302]} accepted, ${outcomes[400]} refused as malformed, ${outcomes[409]} refused as taken`,
     );

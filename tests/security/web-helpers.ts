@@ -1,6 +1,7 @@
 // The web security suite's helpers: a real gateway + web server pair (tests/e2e/support/stack.mjs,
 // on the production build), and what the attacks need around it: logging in through the web form,
 // reading the web server's memory and log, and listing the site's pages from app/routes.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,6 +49,23 @@ export function logSince(file: string, from: number): string {
     return buf.toString('utf8');
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/**
+ * What the web server's log gained since `from`, once it holds the lines of every request made before
+ * this call: a marker request goes last, and the log is read until the marker's access line is in it
+ * (the server writes its lines in order), never a fixed sleep. Throws when the deadline passes first.
+ */
+export async function caughtUpLogSince(info: { webUrl: string; webLog: string }, from: number, timeoutMs = 10_000): Promise<string> {
+  const marker = `/log-marker-${crypto.randomUUID()}`;
+  await (await fetch(info.webUrl + marker, { redirect: 'manual' })).text();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const log = logSince(info.webLog, from);
+    if (log.includes(`GET ${marker} `)) return log;
+    if (Date.now() > deadline) throw new Error(`no log line for ${marker} in ${info.webLog} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

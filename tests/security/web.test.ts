@@ -6,7 +6,7 @@ import {
   GatewayApi,
   Stack,
   errorLines,
-  logSince,
+  caughtUpLogSince,
   logSize,
   pageRoutes,
   postForm,
@@ -15,6 +15,7 @@ import {
   rssBytes,
   webLogin,
 } from './web-helpers';
+import { toForm } from '../support/builders';
 
 // Issue 10, web defects 5, 6 and 8 and the web's share of the attack list, against the production
 // build behind the web server (server/) and a real gateway: cookie flags, refused posts, oversized bodies,
@@ -169,8 +170,7 @@ describe('bad requests get their 4xx and a short page, never a 500 or an error i
     const other = init();
     const res = await fetch(`${stack.info.webUrl}/tournaments.data`, { ...other, headers: new Headers(other.headers), redirect: 'manual' });
     expect(res.status).toBe(status);
-    await new Promise((r) => setTimeout(r, 200)); // let the log catch up
-    expect(errorLines(logSince(stack.info.webLog, from))).toEqual([]);
+    expect(errorLines(await caughtUpLogSince(stack.info, from))).toEqual([]);
   });
 
   it("still takes this site's own posts: urlencoded, multipart, and Remix's data requests (JavaScript)", async () => {
@@ -179,8 +179,7 @@ describe('bad requests get their 4xx and a short page, never a 500 or an error i
     expect(urlencoded.status).toBe(401);
     expect(await urlencoded.text()).toContain('Log in');
 
-    const form = new FormData();
-    for (const [k, v] of Object.entries(wrong)) form.set(k, v);
+    const form = toForm(wrong);
     const multipart = await fetch(`${stack.info.webUrl}/login`, {
       method: 'POST',
       headers: { origin: stack.info.webUrl, 'sec-fetch-site': 'same-origin' },

@@ -79,6 +79,17 @@ export function tournamentFields(
   } as TournamentFields & Record<string, string>;
 }
 
+/** A multipart body of text fields and files, as a browser's form sends it (the admin tournament form, uploads). */
+export function toForm(
+  fields: Record<string, string>,
+  files: { name: string; data: Buffer; filename: string; type: string }[] = [],
+): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append(f.name, new Blob([new Uint8Array(f.data)], { type: f.type }), f.filename);
+  return form;
+}
+
 /** A valid team of four (POST /registrations/{tid}); IGNs are unique per call; no character IDs unless overridden. */
 export function teamFields(
   overrides: Partial<Record<keyof TeamBody, string>> = {},

@@ -1,7 +1,5 @@
-import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPage } from '../support/render';
 import { cookieOf, formPost, json, startGatewayStub, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
 import { registrationJson } from '../support';
 import { captainMessage, whatsAppLink, whatsAppNumber } from '~/utils/contact';
@@ -65,14 +63,6 @@ function routes(table: Record<string, (req: SeenRequest) => [number, unknown]>) 
     json(res, status, body);
   });
 }
-async function render(Component: ComponentType, loaderData: unknown, actionData?: unknown) {
-  const handler = createStaticHandler([{ id: 'page', path: '*', Component, loader: () => loaderData as object }]);
-  const context = await handler.query(new Request('http://localhost/page'));
-  if (context instanceof Response) throw new Error('unexpected redirect');
-  if (actionData !== undefined) context.actionData = { page: actionData };
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false })).replaceAll('<!-- -->', '');
-}
 /** The <input> with this name, as rendered. */
 const inputNamed = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? '';
 
@@ -122,7 +112,7 @@ describe('registration form', () => {
         args(new Request('http://localhost/register/3', { headers: { cookie: await cookieFor(['ROLE_USER']) } }), { tournamentId: '3' }),
       ),
     ).body;
-    const html = await render(register.default, page);
+    const html = await renderPage(register.default, page);
     for (const field of ['player1CharacterId', 'player4CharacterId', 'substitute2CharacterId']) {
       const input = inputNamed(html, field);
       expect(input).toContain('inputMode="numeric"');
@@ -147,9 +137,10 @@ describe('registration form', () => {
     const sent = stub.seen.filter((r) => r.method === 'POST').at(-1)!;
     expect(sent.body).toMatchObject({ player1CharacterId: '11112222', player2CharacterId: '12345678', player3CharacterId: '' });
 
-    const html = await render(
+    const html = await renderPage(
       register.default,
       { t: { ...TOURNAMENT, fee: '₹150', slots: '', closes: '' }, state: { kind: 'open' } },
+      undefined,
       body,
     );
     const input = inputNamed(html, 'player2CharacterId');
@@ -173,7 +164,7 @@ describe('team page', () => {
     const page = unwrap(
       await teamPage.loader(args(new Request('http://localhost/team/3', { headers: { cookie } }), { tournamentId: '3' })),
     ).body;
-    const html = await render(teamPage.default, page);
+    const html = await renderPage(teamPage.default, page);
     expect(html).toMatch(/Mortal<span class="team-character-id">Free Fire UID <span class="mono">11112222<\/span>/);
     expect(html).not.toMatch(/Viper<span class="team-character-id">/);
   });
@@ -211,7 +202,7 @@ describe('admin registrations', () => {
         whatsApp: `https://wa.me/919876543210?text=${encodeURIComponent(captainMessage('Weekend Scrims', 'Team Soul'))}`,
       },
     });
-    const html = await render(registrations.default, page);
+    const html = await renderPage(registrations.default, page);
     expect(html).toContain('href="tel:+919876543210"');
     expect(html).toContain('href="mailto:captain@soul.example"');
     expect(html).toContain('href="https://wa.me/919876543210?text=Hi!%20This%20is%20the%20organiser%20of%20Weekend%20Scrims');

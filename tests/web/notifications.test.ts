@@ -1,7 +1,6 @@
 import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderPage } from '../support/render';
 import { cookieOf, formPost, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
 
 // Decision 044: the notifications page, its form posts and the nav's unread count, against a stub gateway.
@@ -47,13 +46,8 @@ async function cookie() {
 }
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
-async function render(Component: ComponentType, loaderData: unknown) {
-  const handler = createStaticHandler([{ id: 'page', path: '*', Component, loader: () => loaderData as object }]);
-  const context = await handler.query(new Request('http://localhost/notifications'));
-  if (context instanceof Response) throw new Error('unexpected redirect');
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false })).replaceAll('<!-- -->', '');
-}
+/** The notification pages at their own URL (the nav marks the page it is on). */
+const render = (Component: ComponentType, loaderData: unknown) => renderPage(Component, loaderData, 'http://localhost/notifications');
 
 describe('/notifications', () => {
   it('sends visitors to log in', async () => {

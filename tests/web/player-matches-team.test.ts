@@ -1,7 +1,5 @@
-import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderPage } from '../support/render';
 import { captureLogs } from '../support/logs';
 import { registrationJson } from '../support';
 import { CHARACTER_ID_FIELDS } from '@custom-room/contract/constants';
@@ -80,18 +78,6 @@ async function signedIn(url: string, init: { method?: string; form?: Record<stri
   return new Request(url, { headers: { cookie } });
 }
 
-/** Server-renders a route component with the given loader (and action) data: the page's HTML as a browser without JavaScript gets it. */
-async function render(Component: ComponentType, loaderData: unknown, actionData?: unknown) {
-  const handler = createStaticHandler([{ id: 'page', path: '*', Component, loader: () => loaderData as object }]);
-  const context = await handler.query(new Request('http://localhost/page'));
-  if (context instanceof Response) throw new Error('unexpected redirect');
-  if (actionData !== undefined) context.actionData = { page: actionData };
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // Only the markup: not the hydration script (it repeats the loader data), nor React's "Day <!-- -->1" text markers.
-  const html = renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
-  return html.replaceAll('<!-- -->', '');
-}
-
 describe('login reasons', () => {
   it('names why each player page asked for a login, ignoring the query', () => {
     expect(reasons.loginReason('/tournament/5/matches')).toBe('Please log in to view matches.');
@@ -144,7 +130,7 @@ describe('matches page', () => {
     expect(loaded.zone).toEqual({ short: 'IST', long: 'India Standard Time' });
     expect(loaded.state.status).toBe('ok');
 
-    const html = await render(matchesRoute.default, loaded);
+    const html = await renderPage(matchesRoute.default, loaded);
     // Grouped by day, in order, each with its date (issue 27: day 1 is the start's date in India time).
     expect(loaded.dates).toEqual({ 1: 'Sat 1 Jun', 2: 'Sun 2 Jun' });
     expect(html.indexOf('>Day 1 · Sat 1 Jun<')).toBeGreaterThan(-1);
@@ -174,7 +160,7 @@ describe('matches page', () => {
       [`GET /matches/tournament/${TID}`]: (_req, res) => json(res, 200, [match({ id: 1 }), match({ id: 2, matchNo: 2, map: 'Sanhok' })]),
     });
     const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
-    const html = await render(matchesRoute.default, loaded);
+    const html = await renderPage(matchesRoute.default, loaded);
     expect(html).toContain('Sanhok');
     expect(html).toContain('Room IDs and passwords are only for registered teams.');
     expect(html).toContain(`href="/tournaments/${TID}"`);
@@ -197,7 +183,7 @@ describe('matches page', () => {
         [`GET /registrations/${TID}`]: (_req, res) => json(res, 200, { ...team, paymentStatus }),
       });
       const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
-      const html = await render(matchesRoute.default, loaded);
+      const html = await renderPage(matchesRoute.default, loaded);
       expect(html, paymentStatus).toContain('Sanhok');
       expect(html, paymentStatus).toContain('Room details appear once your payment is verified.');
       expect(html, paymentStatus).toContain(detail);
@@ -217,7 +203,7 @@ describe('matches page', () => {
         [`GET /registrations/${TID}`]: (_req, res) => json(res, 200, { ...team, paymentStatus }),
       });
       const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
-      const html = await render(matchesRoute.default, loaded);
+      const html = await renderPage(matchesRoute.default, loaded);
       expect(html).toContain('No matches found.');
       expect(html).not.toContain('once your payment is verified');
       expect(html).not.toContain('only for registered teams');
@@ -227,14 +213,14 @@ describe('matches page', () => {
   it('says "No matches found." for an empty schedule', async () => {
     gatewayAnswers({ [`GET /matches/tournament/${TID}`]: (_req, res) => json(res, 200, []) });
     const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
-    expect(await render(matchesRoute.default, loaded)).toContain('No matches found.');
+    expect(await renderPage(matchesRoute.default, loaded)).toContain('No matches found.');
   });
 
   it('says "Error loading matches." when the gateway refuses, and 404 for an unknown tournament', async () => {
     gatewayAnswers({ [`GET /matches/tournament/${TID}`]: (_req, res) => json(res, 400, { message: 'Bad request' }) });
     const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
     expect(loaded.state).toEqual({ status: 'failed', message: 'Error loading matches.' });
-    expect(await render(matchesRoute.default, loaded)).toContain('Error loading matches.');
+    expect(await renderPage(matchesRoute.default, loaded)).toContain('Error loading matches.');
 
     const missing = unwrap(
       await thrown(async () => matchesRoute.loader(args(await signedIn('http://localhost/tournament/99/matches'), '99'))),
@@ -291,7 +277,7 @@ describe('team page', () => {
     gatewayAnswers({ [`GET /registrations/${TID}`]: (_req, res) => json(res, 200, team) });
     const loaded = unwrap(await teamRoute.loader(args(await signedIn(`http://localhost/team/${TID}`))));
     expect(loaded.status).toBe(200);
-    const html = await render(teamRoute.default, loaded.body);
+    const html = await renderPage(teamRoute.default, loaded.body);
     expect(html).toContain('Team Soul');
     expect(html).toContain('Monsoon Cup');
     for (const ign of ['Mortal', 'Viper', 'Regaltos', 'Owais']) expect(html).toContain(ign);
@@ -305,7 +291,7 @@ describe('team page', () => {
     });
     const loaded = unwrap(await teamRoute.loader(args(await signedIn(`http://localhost/team/${TID}`))));
     expect(loaded.status).toBe(404);
-    const html = await render(teamRoute.default, loaded.body);
+    const html = await renderPage(teamRoute.default, loaded.body);
     expect(html).toContain('You have not registered a team for this tournament.');
     expect(html).toContain(`href="/tournaments/${TID}"`);
   });
@@ -328,7 +314,7 @@ describe('update team', () => {
   it('prefills the form from the team; "Failed to fetch team data." when it cannot', async () => {
     gatewayAnswers({ [`GET /registrations/${TID}`]: (_req, res) => json(res, 200, team) });
     const loaded = unwrap(await updateRoute.loader(args(await signedIn(url)))).body;
-    const html = await render(updateRoute.default, loaded);
+    const html = await renderPage(updateRoute.default, loaded);
     expect(html).toMatch(/name="teamName"[^>]*value="Team Soul"|value="Team Soul"[^>]*name="teamName"/);
     expect(html).toMatch(/name="player4Username"[^>]*value="Owais"|value="Owais"[^>]*name="player4Username"/);
     expect(html).toContain('method="post"');
@@ -349,9 +335,10 @@ describe('update team', () => {
     expect(body.fieldErrors).toEqual({ teamName: 'Team name is required.', player2Username: 'Player 2 IGN is required.' });
     expect(stub.seen.filter((r) => r.method === 'PUT')).toEqual([]);
 
-    const html = await render(
+    const html = await renderPage(
       updateRoute.default,
       { t: { id: TID, name: 'Monsoon Cup', game: 'BGMI', requireCharacterIds: false }, state: { status: 'ok', values: team } },
+      undefined,
       body,
     );
     expect(html).toContain('Team name is required.');

@@ -1,7 +1,5 @@
-import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderPage } from '../support/render';
 import { pointsRow, registrationJson } from '../support';
 import { matchStartsAt } from '@custom-room/contract/constants';
 import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type StubHandler } from './support/gateway-stub';
@@ -140,14 +138,6 @@ async function signedIn(url: string) {
   return new Request(url, { headers: { cookie: cookieOf(res) } });
 }
 
-async function render(Component: ComponentType, loaderData: unknown) {
-  const handler = createStaticHandler([{ id: 'page', path: '*', Component, loader: () => loaderData as object }]);
-  const context = await handler.query(new Request('http://localhost/page'));
-  if (context instanceof Response) throw new Error('unexpected redirect');
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false })).replaceAll('<!-- -->', '');
-}
-
 describe('labels', () => {
   it('names the stage, group and slot, and the outcome only once the stage is completed', () => {
     expect(stages.placementView(placement())).toEqual({
@@ -219,7 +209,7 @@ describe('matches page with stages', () => {
     // Another group's room never reaches the page's data, even if the gateway sent it.
     expect(JSON.stringify(loaded)).not.toContain('1111111');
 
-    const html = await render(matchesRoute.default, loaded);
+    const html = await renderPage(matchesRoute.default, loaded);
     expect(html.indexOf('Your matches')).toBeLessThan(html.indexOf('Other groups'));
     expect(html.indexOf('3333333')).toBeLessThan(html.indexOf('Other groups'));
     expect(html).toContain('<code class="room-v">4444444</code>');
@@ -244,7 +234,7 @@ describe('matches page with stages', () => {
         ),
     });
     const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
-    const html = await render(matchesRoute.default, loaded);
+    const html = await renderPage(matchesRoute.default, loaded);
     expect(html).not.toContain('Your matches');
     expect(html).toContain('>Groups<');
     expect(html).toContain('Room details are shown to Group C&#x27;s teams.');
@@ -260,7 +250,7 @@ describe('matches page with stages', () => {
         ),
       [`GET /registrations/${TID}`]: (_req, res) => json(res, 200, team()),
     });
-    const undrawn = await render(
+    const undrawn = await renderPage(
       matchesRoute.default,
       unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body,
     );
@@ -276,7 +266,7 @@ describe('matches page with stages', () => {
       [`GET /registrations/${TID}`]: (_req, res) => json(res, 200, team({ placements: [placement({ groupId: 1003, groupName: 'G3' })] })),
     });
     const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
-    const html = await render(matchesRoute.default, loaded);
+    const html = await renderPage(matchesRoute.default, loaded);
     const { gzipSync } = await import('node:zlib');
     // The document carries the markup and the loader data (for hydration).
     expect(html).toContain('Room details are shown to Group G39&#x27;s teams.');
@@ -294,7 +284,7 @@ describe('matches page with stages', () => {
     });
     const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
     expect(loaded.stages).toBeNull();
-    const html = await render(matchesRoute.default, loaded);
+    const html = await renderPage(matchesRoute.default, loaded);
     // Issue 27: each day heading carries its date.
     expect(html).toContain('<h2 id="day-1">Day 1 · Sat 1 Jun</h2>');
     expect(html).toContain('<h3 id="match-1">Match 1</h3>');
@@ -318,10 +308,13 @@ describe('team, My Tournaments and the tournament page', () => {
       [`GET /tournaments/${TID}/stages`]: (_req, res) => json(res, 200, [stageJson(11, 'Qualifiers', 1, 'completed', 3)]),
     });
     const pages = [
-      await render(teamRoute.default, unwrap(await teamRoute.loader(args(await signedIn(`http://localhost/team/${TID}`)))).body),
-      await render(myRoute.default, await myRoute.loader(args(await signedIn('http://localhost/my-tournaments'), {}))),
-      await render(infoRoute.default, await infoRoute.loader(args(await signedIn(`http://localhost/my-tournaments/${TID}/info`)))),
-      await render(detailRoute.default, unwrap(await detailRoute.loader(args(await signedIn(`http://localhost/tournaments/${TID}`)))).body),
+      await renderPage(teamRoute.default, unwrap(await teamRoute.loader(args(await signedIn(`http://localhost/team/${TID}`)))).body),
+      await renderPage(myRoute.default, await myRoute.loader(args(await signedIn('http://localhost/my-tournaments'), {}))),
+      await renderPage(infoRoute.default, await infoRoute.loader(args(await signedIn(`http://localhost/my-tournaments/${TID}/info`)))),
+      await renderPage(
+        detailRoute.default,
+        unwrap(await detailRoute.loader(args(await signedIn(`http://localhost/tournaments/${TID}`)))).body,
+      ),
     ];
     for (const html of pages) {
       expect(html).toContain('Qualifiers · Group C · Slot 7');
@@ -338,18 +331,18 @@ describe('team, My Tournaments and the tournament page', () => {
     expect(stub.seen.map((r) => r.url)).not.toContain(`/registrations/${TID}`);
     expect(anon.placements).toEqual([]);
     expect(anon.stages).toBe(false);
-    const html = await render(detailRoute.default, anon);
+    const html = await renderPage(detailRoute.default, anon);
     expect(html).not.toContain('/stages');
     expect(html).not.toContain('Your team');
 
     gatewayAnswers({ [`GET /registrations/${TID}`]: (_req, res) => json(res, 200, team()) });
-    const teamHtml = await render(
+    const teamHtml = await renderPage(
       teamRoute.default,
       unwrap(await teamRoute.loader(args(await signedIn(`http://localhost/team/${TID}`)))).body,
     );
     expect(teamHtml).not.toContain('Group');
     const info = await infoRoute.loader(args(await signedIn(`http://localhost/my-tournaments/${TID}/info`)));
-    expect(await render(infoRoute.default, info)).not.toContain('Group');
+    expect(await renderPage(infoRoute.default, info)).not.toContain('Group');
   });
 
   it('keeps the public page when the signed-in member has no team or the token is refused', async () => {
@@ -374,7 +367,7 @@ describe('public stage pages', () => {
     expect(loaded.stages.map((s: { name: string }) => s.name)).toEqual(['Qualifiers', 'Grand Final']);
     const data = JSON.stringify(loaded);
     expect(data).not.toContain('Squad 39-24'); // a Qualifiers team: 1,000 of them are links' worth, not rows
-    const html = await render(stagesRoute.default, loaded);
+    const html = await renderPage(stagesRoute.default, loaded);
     expect(html).toContain(`href="/tournaments/${TID}/stages/11/groups/1140"`);
     expect(html).toContain('The top 2 of each group advance.');
     expect(html).toContain('Final: nobody advances');
@@ -400,7 +393,7 @@ describe('public stage pages', () => {
     );
     expect(loaded.group.slots).toHaveLength(25);
     expect(JSON.stringify(loaded)).not.toContain('Squad 4-0'); // another group's team
-    const html = await render(groupRoute.default, loaded);
+    const html = await renderPage(groupRoute.default, loaded);
     expect(html).toContain('Qualifiers · Group C');
     expect(html).toContain('Slot 25');
     expect(html).toContain('>Slot<'); // the table's Slot column; no Group column on a group's own table
@@ -424,7 +417,7 @@ describe('public stage pages', () => {
     const page = async (query: string) => {
       const url = `http://localhost/tournaments/${TID}/stages/11/groups/1103${query}`;
       const loaded = unwrap(await groupRoute.loader(args(new Request(url), { tournamentId: String(TID), stageId: '11', groupId: '1103' })));
-      return render(groupRoute.default, loaded.body);
+      return renderPage(groupRoute.default, loaded.body);
     };
     const html = await page('');
     const bodyRows = html.slice(html.indexOf('<tbody>'), html.indexOf('</tbody>')).split('<tr').slice(1);
@@ -450,7 +443,7 @@ describe('public stage pages', () => {
     });
     const current = unwrap(await pointsRoute.loader(args(new Request(`http://localhost/tournaments/${TID}/points-table`)))).body;
     expect(stub.seen.find((r) => r.url.includes('/points-table/'))!.url).toBe(`/tournaments/${TID}/points-table/overall`);
-    const html = await render(pointsRoute.default, current);
+    const html = await renderPage(pointsRoute.default, current);
     expect(html).toContain('<h1>Final standings</h1>');
     expect(html).toContain("Its table is the tournament's final standings.".replace("'", '&#x27;'));
     expect(html).toContain('>Group and slot</span>');
@@ -464,7 +457,7 @@ describe('public stage pages', () => {
     expect(stub.seen.find((r) => r.url.includes('/points-table/'))!.url).toBe(
       `/tournaments/${TID}/points-table/overall?stage=11&group=1102`,
     );
-    const scopedHtml = await render(pointsRoute.default, scoped);
+    const scopedHtml = await renderPage(pointsRoute.default, scoped);
     expect(scopedHtml).toContain('<h1>Points table</h1>');
     expect(scopedHtml).toContain('Qualifiers · Group B');
     // The day links keep the stage and group (relative links: the test renders at /page).
@@ -482,7 +475,7 @@ describe('public stage pages', () => {
     });
     const loaded = unwrap(await pointsRoute.loader(args(new Request(`http://localhost/tournaments/${TID}/points-table`)))).body;
     expect(loaded.stages).toBeUndefined();
-    const html = await render(pointsRoute.default, loaded);
+    const html = await renderPage(pointsRoute.default, loaded);
     expect(html).toContain('<h1>Points table</h1>');
     expect(html).toContain('href="/page?day=1"');
     expect(html).not.toContain('Group');

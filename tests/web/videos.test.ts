@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
+import type { ComponentType } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNEL, FAKE_API_KEY, MAIN_PLAYLISTS, startYouTubeFake, type YouTubeFake } from '../fixtures/youtube-fake.mjs';
 import { captureLogs, type LogLine } from '../support/logs';
+import { renderPage } from '../support/render';
 import { unwrap } from './support/gateway-stub';
 import { resetEnvForTests } from '~/utils/env.server';
 import { securityHeaders } from '~/utils/security.server';
@@ -229,15 +228,7 @@ async function load(search = '', headers: Record<string, string> = {}) {
 }
 
 /** Server-renders the page with this loader data: the HTML a browser without JavaScript gets. */
-async function render(loaderData: unknown) {
-  const handler = createStaticHandler([
-    { id: 'page', path: '*', Component: videosRoute.default as ComponentType, loader: () => loaderData as object },
-  ]);
-  const context = await handler.query(new Request('http://localhost/videos'));
-  if (context instanceof Response) throw new Error('unexpected redirect');
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false })).replaceAll('<!-- -->', '');
-}
+const render = (loaderData: unknown) => renderPage(videosRoute.default as ComponentType, loaderData, 'http://localhost/videos');
 
 describe('/videos loader and page', () => {
   it('says videos are not configured without the key and the channel, asking nothing', async () => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import sharp from 'sharp';
 import type { StackInfo } from './stack.mjs';
 import { Api } from '../../fixtures/api-client';
-import { matchFields, playerAccount, pointsEntry, teamFields, tournamentFields, unique, uniqueUtr } from '../../support/builders';
+import { matchFields, playerAccount, pointsEntry, teamFields, toForm, tournamentFields, unique, uniqueUtr } from '../../support/builders';
+import { pngImage } from '../../support/images';
 import type { Match, MatchBody, Registration, TournamentJson, UserRegistration } from '../../support/schemas';
 
 export { isoIn, unique, uniquePhone, uniqueUtr } from '../../support/builders';
@@ -28,9 +28,7 @@ export interface Player {
 let coverCache: Promise<Buffer> | undefined;
 /** A real 1200×675 PNG (the gateway checks image bytes and re-encodes to WebP). */
 export function coverPng(): Promise<Buffer> {
-  coverCache ??= sharp({ create: { width: 1200, height: 675, channels: 3, background: { r: 32, g: 90, b: 180 } } })
-    .png()
-    .toBuffer();
+  coverCache ??= pngImage(1200, 675, { r: 32, g: 90, b: 180 });
   return coverCache;
 }
 
@@ -90,9 +88,8 @@ export class GatewayApi {
 
   async createTournament(overrides: Record<string, string> = {}, options: { cover?: boolean } = {}): Promise<Tournament> {
     const fields = GatewayApi.tournamentFields(overrides);
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    if (options.cover) form.append('coverImage', new Blob([new Uint8Array(await coverPng())], { type: 'image/png' }), 'cover.png');
+    const cover = options.cover ? [{ name: 'coverImage', data: await coverPng(), filename: 'cover.png', type: 'image/png' }] : [];
+    const form = toForm(fields, cover);
     return this.request<Tournament>('POST', '/tournaments/add', { token: await this.adminToken(), form, what: 'create tournament' });
   }
 

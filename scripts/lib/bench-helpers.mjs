@@ -1,0 +1,115 @@
+// What the gateway benchmarks share (bench-gateway, bench-stages, bench-notify): the gateway's
+// environment, the tournament they fill, a child process with its output forwarded and kept, waiting
+// for its /healthz, a JSON call to the API, one PostgreSQL statement.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { killGroup, spawnTracked } from './processes.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The gateway's environment for a benchmark: its own port, data dir and (PostgreSQL) database URL, no
+ * demo data, no rate limits, LOG_LEVEL info (the production default: measured as operators run it),
+ * a known admin; `extra` adds or overrides variables.
+ */
+export function gatewayEnv({ port, dataDir, admin, databaseUrl }, extra = {}) {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  return Object.assign(env, {
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'info',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ADMIN_USERNAME: 'benchadmin',
+    ADMIN_PHONE: '9000000009',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extra,
+  });
+}
+
+/** A free BGMI tournament of `maxTeams` squads as the admin form sends it, registration open, start in 10 days. */
+export function tournamentForm(maxTeams, fields) {
+  const day = 86_400_000;
+  const form = new FormData();
+  const all = {
+    game: 'BGMI',
+    startDate: new Date(Date.now() + 10 * day).toISOString(),
+    endDate: new Date(Date.now() + 12 * day).toISOString(),
+    registrationOpen: new Date(Date.now() - day).toISOString(),
+    registrationClose: new Date(Date.now() + 9 * day).toISOString(),
+    maxTeams: String(maxTeams),
+    format: 'Squad',
+    platform: 'Mobile',
+    entryFee: '0',
+    prizePool: '₹5,00,000',
+    status: 'Registration Ongoing',
+    ...fields,
+  };
+  for (const [k, v] of Object.entries(all)) form.append(k, v);
+  return form;
+}
+
+export async function pgQuery(databaseUrl, text) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export function startChild(name, args, env) {
+  const child = spawnTracked(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.output = '';
+  const forward = (chunk) => {
+    child.output += chunk;
+    for (const l of String(chunk).split('\n')) if (l.trim()) process.stderr.write(`[${name}] ${l}\n`);
+  };
+  child.stdout.on('data', forward);
+  child.stderr.on('data', forward);
+  return child;
+}
+
+export async function stopChild(child) {
+  await killGroup(child.pid, 10_000);
+}
+
+export async function waitForHealth(baseUrl, child) {
+  const deadline = Date.now() + 60_000;
+  let exited = null;
+  child.exited.then((e) => (exited = e));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${baseUrl} exited before it was ready (code ${exited.code}, signal ${exited.signal})`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${baseUrl} did not become healthy within 60 s`);
+}
+
+export async function call(baseUrl, method, urlPath, { token, json, form } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body;
+  if (json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (form) {
+    body = form;
+  }
+  const res = await fetch(baseUrl + urlPath, { method, headers, body });
+  const text = await res.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${text.slice(0, 300)}`);
+  return data;
+}

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { ROLE_USER, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@custom-room/contract/constants';
+
+/**
+ * A stand-in for the gateway on a real port, for web tests that call loaders and actions directly:
+ * only the network is faked. It serves a JWKS (so session tokens verify), records every request
+ * with its parsed JSON body, and answers the rest with the current handler.
+ */
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+export type StubHandler = (req: SeenRequest, res: http.ServerResponse) => void;
+
+export interface GatewayStub {
+  base: string;
+  seen: SeenRequest[];
+  /** Answer the next requests with this handler. */
+  answer(handler: StubHandler): void;
+  /** A token the web app accepts (signed with the stub's key). */
+  token(claims?: { sub?: string; username?: string; roles?: string[]; iat?: number; exp?: number }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function json(res: http.ServerResponse, status: number, body: unknown) {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(body));
+}
+
+export async function startGatewayStub(): Promise<GatewayStub> {
+  const pair = await generateKeyPair('ES256');
+  const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'stub', alg: 'ES256', use: 'sig' };
+  const privateKey: CryptoKey = pair.privateKey;
+  const seen: SeenRequest[] = [];
+  let handler: StubHandler = (_req, res) => json(res, 500, { message: 'no handler' });
+
+  const server = http.createServer((req, res) => {
+    if (req.url === '/.well-known/jwks.json') return json(res, 200, { keys: [publicJwk] });
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        // keep the raw text
+      }
+      const entry = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
+      seen.push(entry);
+      handler(entry, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    base,
+    seen,
+    answer(h) {
+      handler = h;
+    },
+    token({ sub = '7', username = 'player_one', roles = [ROLE_USER], iat, exp } = {}) {
+      // The claims the gateway's tokens carry (decision 019).
+      return new SignJWT({ username, roles, sid: 'stub-session' })
+        .setProtectedHeader({ alg: 'ES256', kid: 'stub' })
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setSubject(sub)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp ?? '1h')
+        .sign(privateKey);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Points the web app's environment at the stub (call before the first getEnv()). */
+export async function useStubEnv(stub: GatewayStub) {
+  await useGatewayEnv(stub.base, { timeoutMs: 1000 });
+}
+
+/**
+ * Points the web app's environment at a gateway (a stub, or a real one from tests/gateway/helpers), with a
+ * fresh DATA_DIR and a test session secret, plus any other variables; then reads the environment again.
+ */
+export async function useGatewayEnv(
+  base: string,
+  { timeoutMs = 5000, env = {} }: { timeoutMs?: number; env?: Record<string, string> } = {},
+) {
+  process.env.GATEWAY_URL = base;
+  process.env.GATEWAY_TIMEOUT_MS = String(timeoutMs);
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'web-test-'));
+  process.env.SESSION_SECRET = 'web-test-secret-0123456789';
+  Object.assign(process.env, env);
+  (await import('~/utils/env.server')).resetEnvForTests();
+}
+
+/** A browser's cookie for a signed-in user (a gateway token and username), as the login action sets it. */
+export async function sessionCookie(user: { token: string; username: string }, origin = 'http://localhost') {
+  const session = await import('~/utils/session.server');
+  return cookieOf(await session.createUserSession(new Request(`${origin}/login`), user.token, user.username, '/'));
+}
+
+/** A same-origin form post as a browser sends it. */
+export function formPost(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const origin = new URL(url).origin;
+  return new Request(url, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, 'sec-fetch-site': 'same-origin', ...headers },
+  });
+}
+
+/** The "name=value" of a Set-Cookie header, to send back as Cookie. */
+export function cookieOf(res: Response): string {
+  const set = res.headers.get('set-cookie');
+  if (!set) throw new Error('no Set-Cookie on the response');
+  return set.split(';')[0]!;
+}
+
+/** What an action/loader returned with data(): its body and status (plain objects count as 200). */
+export function unwrap(result: unknown): { status: number; body: any } {
+  if (result instanceof Response) return { status: result.status, body: null };
+  if (result && typeof result === 'object' && (result as { type?: string }).type === 'DataWithResponseInit') {
+    const r = result as { data: unknown; init: ResponseInit | null };
+    return { status: r.init?.status ?? 200, body: r.data };
+  }
+  return { status: 200, body: result };
+}
+
+/** Runs fn and returns what it threw (a Response or data()), failing when it threw nothing. */
+export async function thrown(fn: () => unknown): Promise<unknown> {
+  try {
+    await fn();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a throw');
+}
