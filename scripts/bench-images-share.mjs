@@ -141,6 +141,96 @@ async function seedSquads(dataDir, tid) {
   return rids;
 }
 
+/** A 25-team overall card like the gateway draws, with Devanagari names and emoji, for the in-process render time. */
+function benchCard(title, imagePath) {
+  return {
+    site: 'Custom Room',
+    title,
+    subtitle: 'BGMI · Overall',
+    columns: [
+      { label: '#', align: 'center', width: 76 },
+      { label: 'Team', align: 'start', width: 'fill' },
+      { label: 'M', align: 'end', width: 64 },
+      { label: 'Place', align: 'end', width: 100 },
+      { label: 'Fin.', align: 'end', width: 84 },
+      { label: 'Wins', align: 'end', width: 84 },
+      { label: 'Total', align: 'end', width: 104, bold: true },
+    ],
+    rows: Array.from({ length: TEAMS }, (_, i) => ({
+      cells: [
+        String(i + 1),
+        i < 5 ? ['Soul Esports', 'GodLike 🔥', 'टीम इंडिया', 'क्षत्रिय योद्धा', 'शेर दल 🦁'][i] : `Squad ${i + 1} Esports`,
+        '3',
+        '20',
+        '9',
+        '1',
+        '29',
+      ],
+      ...(i < 3 ? { medal: i + 1 } : {}),
+    })),
+    url: `http://localhost:3000${imagePath.replace('.png', '')}`,
+    more: (n) => `and ${n} more`,
+    empty: 'No results yet.',
+  };
+}
+
+/** 23 renders of the card in this process; the first 3 warm up and are not counted. */
+async function timeRenders(renderTableCard, card) {
+  const renders = [];
+  let png;
+  for (let i = 0; i < 23; i++) {
+    const started = performance.now();
+    png = await renderTableCard(card);
+    if (i >= 3) renders.push(performance.now() - started);
+  }
+  return { renders, png };
+}
+
+/** The suite's figures as JSON: medians of the rounds. */
+function summaryOf({ pairs, renders, png, cold, pngBytes, connections, seconds, rounds }) {
+  const ratio = median(pairs.map((p) => p.gateway.rps / p.reference.rps));
+  const failed = pairs.reduce((n, p) => n + p.gateway.bad + p.reference.bad, 0);
+  return {
+    suite: 'images-share',
+    node: process.version,
+    cpus: os.cpus().length,
+    database: 'sqlite',
+    teams: TEAMS,
+    pngBytes,
+    renderMs: { median: median(renders), max: Math.max(...renders), samples: renders.length, bytes: png.length },
+    coldRequestMs: { median: median(cold), max: Math.max(...cold), samples: cold.length },
+    cached: {
+      connections,
+      seconds,
+      rounds,
+      rps: median(pairs.map((p) => p.gateway.rps)),
+      p99: median(pairs.map((p) => p.gateway.p99)),
+      referenceRps: median(pairs.map((p) => p.reference.rps)),
+      ratio,
+      target: TARGET_RATIO,
+      failed,
+    },
+  };
+}
+
+/** The figures, one line each, as `npm run bench:images-share` prints them. */
+function printSummary(summary, renderCount, coldCount) {
+  const { ratio, failed } = summary.cached;
+  console.log('');
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} CPUs, SQLite; a ${TEAMS}-team points table, 1080×1350 PNG of ${summary.pngBytes} bytes`,
+  );
+  console.log(
+    `  render (in process, sharp):   median ${ms(summary.renderMs.median)}, max ${ms(summary.renderMs.max)} (${renderCount} renders)`,
+  );
+  console.log(
+    `  cold request after a write:   median ${ms(summary.coldRequestMs.median)}, max ${ms(summary.coldRequestMs.max)} (${coldCount} writes)`,
+  );
+  console.log(
+    `  cached: ${Math.round(summary.cached.rps)} req/s (p99 ${summary.cached.p99} ms) vs same bytes from memory ${Math.round(summary.cached.referenceRps)} req/s: ${ratio.toFixed(2)}x (target >= ${TARGET_RATIO}x)${failed ? `, ${failed} failed` : ''}`,
+  );
+}
+
 async function main() {
   const seconds = Number(args.seconds);
   const rounds = Number(args.rounds);
@@ -217,42 +307,8 @@ async function main() {
 
   // Render time in this process, through the built renderer, of the same kind of card.
   const { renderTableCard } = await import(dist('lib/share-image.js'));
-  const card = {
-    site: 'Custom Room',
-    title: fields.name,
-    subtitle: 'BGMI · Overall',
-    columns: [
-      { label: '#', align: 'center', width: 76 },
-      { label: 'Team', align: 'start', width: 'fill' },
-      { label: 'M', align: 'end', width: 64 },
-      { label: 'Place', align: 'end', width: 100 },
-      { label: 'Fin.', align: 'end', width: 84 },
-      { label: 'Wins', align: 'end', width: 84 },
-      { label: 'Total', align: 'end', width: 104, bold: true },
-    ],
-    rows: Array.from({ length: TEAMS }, (_, i) => ({
-      cells: [
-        String(i + 1),
-        i < 5 ? ['Soul Esports', 'GodLike 🔥', 'टीम इंडिया', 'क्षत्रिय योद्धा', 'शेर दल 🦁'][i] : `Squad ${i + 1} Esports`,
-        '3',
-        '20',
-        '9',
-        '1',
-        '29',
-      ],
-      ...(i < 3 ? { medal: i + 1 } : {}),
-    })),
-    url: `http://localhost:3000${imagePath.replace('.png', '')}`,
-    more: (n) => `and ${n} more`,
-    empty: 'No results yet.',
-  };
-  const renders = [];
-  let png;
-  for (let i = 0; i < 23; i++) {
-    const started = performance.now();
-    png = await renderTableCard(card);
-    if (i >= 3) renders.push(performance.now() - started);
-  }
+  const card = benchCard(fields.name, imagePath);
+  const { renders, png } = await timeRenders(renderTableCard, card);
 
   // Cold requests: the first request after a result write reads the table and renders.
   const cold = [];
@@ -309,42 +365,9 @@ async function main() {
   }
   await new Promise((r) => setTimeout(r, 500));
 
-  const ratio = median(pairs.map((p) => p.gateway.rps / p.reference.rps));
-  const failed = pairs.reduce((n, p) => n + p.gateway.bad + p.reference.bad, 0);
-  const summary = {
-    suite: 'images-share',
-    node: process.version,
-    cpus: os.cpus().length,
-    database: 'sqlite',
-    teams: TEAMS,
-    pngBytes: body.length,
-    renderMs: { median: median(renders), max: Math.max(...renders), samples: renders.length, bytes: png.length },
-    coldRequestMs: { median: median(cold), max: Math.max(...cold), samples: cold.length },
-    cached: {
-      connections,
-      seconds,
-      rounds,
-      rps: median(pairs.map((p) => p.gateway.rps)),
-      p99: median(pairs.map((p) => p.gateway.p99)),
-      referenceRps: median(pairs.map((p) => p.reference.rps)),
-      ratio,
-      target: TARGET_RATIO,
-      failed,
-    },
-  };
-  console.log('');
-  console.log(
-    `Node ${process.version}, ${os.cpus().length} CPUs, SQLite; a ${TEAMS}-team points table, 1080×1350 PNG of ${body.length} bytes`,
-  );
-  console.log(
-    `  render (in process, sharp):   median ${ms(summary.renderMs.median)}, max ${ms(summary.renderMs.max)} (${renders.length} renders)`,
-  );
-  console.log(
-    `  cold request after a write:   median ${ms(summary.coldRequestMs.median)}, max ${ms(summary.coldRequestMs.max)} (${cold.length} writes)`,
-  );
-  console.log(
-    `  cached: ${Math.round(summary.cached.rps)} req/s (p99 ${summary.cached.p99} ms) vs same bytes from memory ${Math.round(summary.cached.referenceRps)} req/s: ${ratio.toFixed(2)}x (target >= ${TARGET_RATIO}x)${failed ? `, ${failed} failed` : ''}`,
-  );
+  const summary = summaryOf({ pairs, renders, png, cold, pngBytes: body.length, connections, seconds, rounds });
+  const { ratio, failed } = summary.cached;
+  printSummary(summary, renders.length, cold.length);
   if (args.json) fs.writeFileSync(path.resolve(args.json), `${JSON.stringify(summary, null, 2)}\n`);
   await stopAll();
   process.exit(ratio >= TARGET_RATIO && failed === 0 ? 0 : 1);

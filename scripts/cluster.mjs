@@ -159,37 +159,9 @@ async function waitHealthy(url, proc, logFile, timeoutMs = 60_000) {
   throw new Error(`cluster: ${url} did not become healthy (${proc.exitCode ?? proc.signalCode ?? 'timeout'}); log ${logFile}:\n${tail}`);
 }
 
-/**
- * Starts the whole cluster. Options: port (nginx for browsers; the gateway balancer is port+1, the
- * instances port+2…), dir, databaseUrl, seedDemo, log. Returns a handle; stop() ends what it started.
- */
-export async function startCluster(options = {}) {
-  const log = options.log ?? console.log;
-  ensureNginx(log);
-  for (const f of ['build/index.js', 'build/server/main.js', 'gateway/dist/server.js']) {
-    if (!fs.existsSync(path.join(ROOT, f))) throw new Error(`cluster: ${f} is missing; run \`npm run build\` first`);
-  }
-  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'custom-room-cluster-'));
-  fs.mkdirSync(dir, { recursive: true });
-  fs.chmodSync(dir, 0o755);
-  const port = options.port ?? 8080;
-  const gatewayLbPort = port + 1;
-  const gatewayPorts = [port + 2, port + 3];
-  const webPorts = [port + 4, port + 5];
-  const workerHealthPort = port + 6;
-  const url = `http://127.0.0.1:${port}`;
-  const secrets = sharedSecrets(dir);
-  const procs = new Map(); // name → child
-  let pgDir;
-  let stopping = false;
-
-  let databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    pgDir = path.join(dir, 'postgres');
-    databaseUrl = startPgCluster(pgDir);
-  }
-
-  const admin = { email: process.env.ADMIN_EMAIL || 'admin@example.com', password: secrets.adminPassword };
+/** What each process of the cluster runs, with its environment and health URL, by name. */
+function clusterSpecs({ dir, url, databaseUrl, secrets, admin, options, ports }) {
+  const { gatewayLbPort, gatewayPorts, webPorts, workerHealthPort } = ports;
   const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.homedir(), NODE_ENV: 'production' };
   const specs = {};
   gatewayPorts.forEach((p, i) => {
@@ -251,6 +223,95 @@ export async function startCluster(options = {}) {
       },
     };
   });
+  return specs;
+}
+
+/** Writes the cluster's nginx.conf, checks it and starts nginx in front of the instances. */
+function spawnNginx({ dir, port, gatewayLbPort, webPorts, gatewayPorts }, procs, log, isStopping) {
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig({ dir, port, gatewayLbPort, webPorts, gatewayPorts }));
+  for (const t of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, 'nginx-temp', t), { recursive: true });
+  // nginx's workers run as nobody when the master is root: they write request bodies to the temp dirs.
+  if (process.getuid?.() === 0) spawnSync('chown', ['-R', 'nobody', path.join(dir, 'nginx-temp')]);
+  const check = spawnSync(NGINX, ['-t', '-q', '-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'nginx-error.log')], {
+    encoding: 'utf8',
+  });
+  if (check.status !== 0) throw new Error(`cluster: nginx -t failed: ${check.stderr}`);
+  const nginxLog = path.join(dir, 'nginx.log');
+  const fd = fs.openSync(nginxLog, 'a');
+  const nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'nginx-error.log')], {
+    stdio: ['ignore', fd, fd],
+    detached: true,
+  });
+  fs.closeSync(fd);
+  if (nginx.pid) trackGroup(nginx.pid, nginx);
+  procs.set('nginx', nginx);
+  nginx.on(
+    'exit',
+    (code, signal) => !isStopping() && log(`cluster: nginx exited (${signal ?? code}); see ${path.join(dir, 'nginx-error.log')}`),
+  );
+  return nginx;
+}
+
+/** Stops the webs, then the gateways and the worker, then nginx: each group with SIGTERM (nginx SIGQUIT), SIGKILL after 10 s. */
+async function stopInOrder(procs, specs) {
+  const order = [
+    ...Object.keys(specs).filter((n) => n.startsWith('web')),
+    ...Object.keys(specs).filter((n) => n.startsWith('gateway')),
+    'notify-worker',
+    'nginx',
+  ];
+  for (const group of [
+    order.filter((n) => n.startsWith('web')),
+    order.filter((n) => n.startsWith('gateway') || n === 'notify-worker'),
+    ['nginx'],
+  ]) {
+    await Promise.all(
+      group.map(async (name) => {
+        const child = procs.get(name);
+        if (!child || child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill(name === 'nginx' ? 'SIGQUIT' : 'SIGTERM');
+        const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(late);
+      }),
+    );
+  }
+}
+
+/**
+ * Starts the whole cluster. Options: port (nginx for browsers; the gateway balancer is port+1, the
+ * instances port+2…), dir, databaseUrl, seedDemo, log. Returns a handle; stop() ends what it started.
+ */
+export async function startCluster(options = {}) {
+  const log = options.log ?? console.log;
+  ensureNginx(log);
+  for (const f of ['build/index.js', 'build/server/main.js', 'gateway/dist/server.js']) {
+    if (!fs.existsSync(path.join(ROOT, f))) throw new Error(`cluster: ${f} is missing; run \`npm run build\` first`);
+  }
+  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'custom-room-cluster-'));
+  fs.mkdirSync(dir, { recursive: true });
+  fs.chmodSync(dir, 0o755);
+  const port = options.port ?? 8080;
+  const gatewayLbPort = port + 1;
+  const gatewayPorts = [port + 2, port + 3];
+  const webPorts = [port + 4, port + 5];
+  const workerHealthPort = port + 6;
+  const url = `http://127.0.0.1:${port}`;
+  const secrets = sharedSecrets(dir);
+  const procs = new Map(); // name → child
+  let pgDir;
+  let stopping = false;
+
+  let databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    pgDir = path.join(dir, 'postgres');
+    databaseUrl = startPgCluster(pgDir);
+  }
+
+  const admin = { email: process.env.ADMIN_EMAIL || 'admin@example.com', password: secrets.adminPassword };
+  const ports = { port, gatewayLbPort, gatewayPorts, webPorts, workerHealthPort };
+  const specs = clusterSpecs({ dir, url, databaseUrl, secrets, admin, options, ports });
 
   function spawnInstance(name) {
     const spec = specs[name];
@@ -291,29 +352,7 @@ export async function startCluster(options = {}) {
     restart: (name) => startInstance(name),
     async stop() {
       stopping = true;
-      const order = [
-        ...Object.keys(specs).filter((n) => n.startsWith('web')),
-        ...Object.keys(specs).filter((n) => n.startsWith('gateway')),
-        'notify-worker',
-        'nginx',
-      ];
-      for (const group of [
-        order.filter((n) => n.startsWith('web')),
-        order.filter((n) => n.startsWith('gateway') || n === 'notify-worker'),
-        ['nginx'],
-      ]) {
-        await Promise.all(
-          group.map(async (name) => {
-            const child = procs.get(name);
-            if (!child || child.exitCode !== null || child.signalCode !== null) return;
-            const exited = new Promise((r) => child.once('exit', r));
-            child.kill(name === 'nginx' ? 'SIGQUIT' : 'SIGTERM');
-            const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
-            await exited;
-            clearTimeout(late);
-          }),
-        );
-      }
+      await stopInOrder(procs, specs);
       if (pgDir) stopPgCluster(pgDir);
     },
   };
@@ -328,27 +367,7 @@ export async function startCluster(options = {}) {
         .map(startInstance),
     );
 
-    fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig({ dir, port, gatewayLbPort, webPorts, gatewayPorts }));
-    for (const t of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, 'nginx-temp', t), { recursive: true });
-    // nginx's workers run as nobody when the master is root: they write request bodies to the temp dirs.
-    if (process.getuid?.() === 0) spawnSync('chown', ['-R', 'nobody', path.join(dir, 'nginx-temp')]);
-    const check = spawnSync(NGINX, ['-t', '-q', '-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'nginx-error.log')], {
-      encoding: 'utf8',
-    });
-    if (check.status !== 0) throw new Error(`cluster: nginx -t failed: ${check.stderr}`);
-    const nginxLog = path.join(dir, 'nginx.log');
-    const fd = fs.openSync(nginxLog, 'a');
-    const nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'nginx-error.log')], {
-      stdio: ['ignore', fd, fd],
-      detached: true,
-    });
-    fs.closeSync(fd);
-    if (nginx.pid) trackGroup(nginx.pid, nginx);
-    procs.set('nginx', nginx);
-    nginx.on(
-      'exit',
-      (code, signal) => !stopping && log(`cluster: nginx exited (${signal ?? code}); see ${path.join(dir, 'nginx-error.log')}`),
-    );
+    const nginx = spawnNginx({ dir, port, gatewayLbPort, webPorts, gatewayPorts }, procs, log, () => stopping);
     await waitHealthy(`${url}/healthz`, nginx, path.join(dir, 'nginx-error.log'));
     await waitHealthy(`${handle.gatewayUrl}/healthz`, nginx, path.join(dir, 'nginx-error.log'));
   } catch (err) {
