@@ -19,7 +19,7 @@ import { ResponseCache } from './lib/response-cache.js';
 import { badRequest, NUL_MESSAGE } from './lib/errors.js';
 import { ensureAdmin } from './seed/admin.js';
 import { seedDemo } from './seed/demo.js';
-import { startDeadlineSweeper } from './db/places.js';
+import { startDeadlineSweeper } from './services/places/sweep.js';
 import healthRoutes from './routes/health/index.js';
 import generationRoutes from './routes/generation/index.js';
 import authRoutes from './routes/auth/index.js';

@@ -389,7 +389,7 @@ async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedI
       const row = await insertRegistration(trx, tid, userIds[i]!, teamFields(TEAMS[i]!, i % 3 === 0));
       const payment = paymentFor(t, ti, i);
       if (payment.reference) await submitPayment(trx, row.id, payment.reference, Date.now());
-      if (payment.status !== 'pending' && payment.status !== 'submitted') await setPayment(trx, row.id, payment.status);
+      if (payment.status !== 'pending' && payment.status !== 'submitted') await setPayment(trx, row.id, payment.status, new Date().toISOString());
       rids.push(row.id);
     }
     summary.teams += rids.length;

@@ -30,7 +30,8 @@ import {
 import { advance, dealGroups, groupSizes, newSeed, shuffleWithSeed, type RankedStageTeam } from '../../lib/stages.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { currentUser, isAdmin, optionalUser } from '../../plugins/auth.js';
-import { fillPlaces, findPlaceRules, releaseTeam } from '../../db/places.js';
+import { findPlaceRules } from '../../db/places.js';
+import { fillPlaces, releaseTeam } from '../../services/places/settle.js';
 import { findUserRegistration } from '../../db/registrations.js';
 import { isoAt } from '../../lib/clock.js';
 import {

@@ -25,7 +25,9 @@ import {
   updateTournament,
 } from '../../db/tournaments.js';
 import { countRegistrations } from '../../db/registrations.js';
-import { fillPlaces, findPlaceRules, payByFor, settlePlaces, type PlaceRules } from '../../db/places.js';
+import { findPlaceRules, type PlaceRules } from '../../db/places.js';
+import { payByFor } from '../../services/places/rules.js';
+import { fillPlaces, settlePlaces } from '../../services/places/settle.js';
 import type { Trx } from '../../db/index.js';
 import { insertImage } from '../../db/images.js';
 import { bumpGeneration } from '../../db/generation.js';
