@@ -1,15 +1,8 @@
 import type { TeamPlacement } from '@custom-room/contract';
 import { withCharacterIds } from '../../db/identity.js';
-import type { DatabaseHandle, Trx } from '../../db/index.js';
+import type { Trx } from '../../db/index.js';
 import { findLiveTournament, toRegistration, waitlistPosition, type RegistrationRow } from '../../db/registrations.js';
 import type { TeamCheckIn } from '../../db/stages.js';
-import type { Clock } from '../../lib/clock.js';
-
-/** What the registration services need of the app: the database and the injected clock. */
-export interface RegistrationDeps {
-  store: DatabaseHandle;
-  clock: Clock;
-}
 
 /** The registration's answer: its row, the tournament's fee and (waitlisted) its position. */
 export async function registrationAnswer(db: Trx, row: RegistrationRow, entryFee?: number) {

@@ -6,13 +6,14 @@ import { notFound } from '../../lib/errors.js';
 import { listOrder } from '../places/rules.js';
 import { sweepDeadlines } from '../places/sweep.js';
 import { liveTournamentOr404 } from '../tournaments.js';
-import { registrationAnswer, type RegistrationDeps, withCheckIns, withPlacements } from './answers.js';
+import type { ServiceDeps } from '../deps.js';
+import { registrationAnswer, withCheckIns, withPlacements } from './answers.js';
 import { NO_TEAM } from './refusals.js';
 
 /** The reads of teams. Each first settles the deadlines it is about: a read never shows an overdue team as placed. */
 
 /** The user's teams, newest first, with their placements and check-ins. */
-export async function myRegistrations({ store, clock }: RegistrationDeps, userId: number) {
+export async function myRegistrations({ store, clock }: ServiceDeps, userId: number) {
   // A waitlisted team may be promoted into an overdue place too.
   await sweepDeadlines(store, clock.now(), await findTournamentsOfUser(store.db, userId));
   const rows = await listUserRegistrations(store.db, userId, clock.now());
@@ -33,7 +34,7 @@ export async function myRegistrations({ store, clock }: RegistrationDeps, userId
  * The organiser's list of the teams of a tournament found live (liveTournamentOr404), with each team's
  * order key, its captain's contacts and its check-ins.
  */
-export async function tournamentRegistrations({ store, clock }: RegistrationDeps, tournament: { id: number; entry_fee: number }) {
+export async function tournamentRegistrations({ store, clock }: ServiceDeps, tournament: { id: number; entry_fee: number }) {
   const tournamentId = tournament.id;
   await sweepDeadlines(store, clock.now(), [tournamentId]);
   const [teams, contacts] = await Promise.all([
@@ -56,7 +57,7 @@ export async function tournamentRegistrations({ store, clock }: RegistrationDeps
 }
 
 /** The user's team in the tournament, with its placements and check-ins. */
-export async function myTeam({ store, clock }: RegistrationDeps, tournamentId: number, userId: number) {
+export async function myTeam({ store, clock }: ServiceDeps, tournamentId: number, userId: number) {
   const tournament = await liveTournamentOr404(store.db, tournamentId);
   await sweepDeadlines(store, clock.now(), [tournamentId]);
   const row = await findUserRegistration(store.db, tournamentId, userId);

@@ -6,7 +6,7 @@ import { isoAt } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { fillPlaces, lockPlaceRulesOr404, releaseTeam, settlePlaces } from '../places/settle.js';
 import { liveTournamentOr404 } from '../tournaments.js';
-import type { RegistrationDeps } from './answers.js';
+import type { ServiceDeps } from '../deps.js';
 import { REGISTRATION_NOT_FOUND } from './refusals.js';
 
 /** The organiser's actions on a team (decisions 043, 052): release, remove, and allow a removed team back. */
@@ -18,7 +18,7 @@ async function findRegistrationOr404(db: Trx, rid: number) {
 }
 
 /** The organiser takes a team out: release (unpaid, placed) or remove (any team still in); its answer. */
-export async function takeTeamOut(deps: RegistrationDeps, rid: number, how: 'release' | 'remove') {
+export async function takeTeamOut(deps: ServiceDeps, rid: number, how: 'release' | 'remove') {
   const { store, clock } = deps;
   const found = await findRegistrationOr404(store.db, rid);
   return store.writeTransaction(async (trx) => {
@@ -46,7 +46,7 @@ export async function takeTeamOut(deps: RegistrationDeps, rid: number, how: 'rel
 }
 
 /** Decision 052: the organiser lets a removed team register again; its answer. */
-export async function allowReturn(deps: RegistrationDeps, rid: number) {
+export async function allowReturn(deps: ServiceDeps, rid: number) {
   const { store, clock } = deps;
   const found = await findRegistrationOr404(store.db, rid);
   const tournament = await liveTournamentOr404(store.db, found.tournament_id);

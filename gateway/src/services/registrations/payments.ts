@@ -27,7 +27,8 @@ import { badRequest, conflict, type FieldErrors, notFound } from '../../lib/erro
 import { settleTournament } from '../places/settle.js';
 import { sweepDeadlines } from '../places/sweep.js';
 import { lockLiveTournamentOr404 } from '../tournaments.js';
-import { registrationAnswer, type RegistrationDeps } from './answers.js';
+import type { ServiceDeps } from '../deps.js';
+import { registrationAnswer } from './answers.js';
 import { ALREADY_VERIFIED, NO_TEAM, REGISTRATION_NOT_FOUND, utrTaken } from './refusals.js';
 
 /** A team's payment: the player's UPI reference, and the organiser's verdict on it (decisions 029, 043, 051). */
@@ -49,7 +50,7 @@ function referenceCheck(stored: string, expected: string | undefined, status: Pa
 const notPlaced = (place: string) => conflict(NOT_PLACED_MESSAGES[place as keyof typeof NOT_PLACED_MESSAGES]);
 
 /** The player's UPI reference for the team (a normalised UTR); the registration's answer. */
-export async function submitTeamPayment({ store, clock }: RegistrationDeps, tournamentId: number, userId: number, utr: string) {
+export async function submitTeamPayment({ store, clock }: ServiceDeps, tournamentId: number, userId: number, utr: string) {
   const tournament = await getTournament(store.db, tournamentId);
   if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
   // Decision 051: a Completed or Cancelled tournament takes no payment.
@@ -132,7 +133,7 @@ function refuseUnchecked(
 
 /** The organiser sets the payment status of several teams of one tournament; their answers. */
 export async function setPaymentStatuses(
-  { store, clock }: RegistrationDeps,
+  { store, clock }: ServiceDeps,
   change: { tournamentId: number; paymentStatus: PaymentStatus; rids: number[]; expectedUpiReferences?: Record<string, string> },
 ) {
   const { tournamentId, paymentStatus } = change;
@@ -156,7 +157,7 @@ export async function setPaymentStatuses(
 
 /** The organiser sets one team's payment status; its answer. */
 export async function setPaymentStatus(
-  { store, clock }: RegistrationDeps,
+  { store, clock }: ServiceDeps,
   rid: number,
   change: { paymentStatus: PaymentStatus; expectedUpiReference?: string },
 ) {

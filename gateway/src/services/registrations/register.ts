@@ -7,7 +7,8 @@ import { isoAt } from '../../lib/clock.js';
 import type { HttpError } from '../../lib/errors.js';
 import { payByFor } from '../places/rules.js';
 import { lockPlaceRulesOr404, settlePlaces } from '../places/settle.js';
-import { registrationAnswer, type RegistrationDeps } from './answers.js';
+import type { ServiceDeps } from '../deps.js';
+import { registrationAnswer } from './answers.js';
 import { asTeamConflict, characterIdRefusal, registrationVerdict } from './checks.js';
 import { FULL } from './refusals.js';
 
@@ -15,7 +16,7 @@ import { FULL } from './refusals.js';
  * A team's registration (decisions 007, 026, 043). One registrar per app: it holds which tournaments
  * this process saw full and the queue of registrations per tournament.
  */
-export function createRegistrar(deps: RegistrationDeps) {
+export function createRegistrar(deps: ServiceDeps) {
   const { store, clock } = deps;
   /** Tournaments this process saw full: only a hint to stop waiting for a turn; the answer always comes from a read. */
   const knownFull = new Set<number>();

@@ -9,7 +9,8 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { withdrawalRefusal } from '../places/rules.js';
 import { fillPlaces, lockPlaceRulesOr404, settlePlaces } from '../places/settle.js';
 import { liveTournamentOr404 } from '../tournaments.js';
-import { registrationAnswer, type RegistrationDeps } from './answers.js';
+import type { ServiceDeps } from '../deps.js';
+import { registrationAnswer } from './answers.js';
 import { asTeamConflict, characterIdRefusal, teamEditRefusal } from './checks.js';
 import { NO_TEAM, TEAM_LOCKED_MESSAGES } from './refusals.js';
 
@@ -23,7 +24,7 @@ const frozenRefusal = (tournament: { status: string; start_date: string }, atMs:
  * Inside a write transaction: locks the live tournament, settles its places at the clock's time (an overdue
  * team is released before it can act) and reads the user's team, which must still hold or wait for a place.
  */
-async function lockOwnTeam({ store, clock }: RegistrationDeps, trx: Trx, tournamentId: number, userId: number) {
+async function lockOwnTeam({ store, clock }: ServiceDeps, trx: Trx, tournamentId: number, userId: number) {
   const { rules } = await lockPlaceRulesOr404(store, trx, tournamentId);
   const tournament = await liveTournamentOr404(trx, tournamentId);
   const at = clock.now();
@@ -35,7 +36,7 @@ async function lockOwnTeam({ store, clock }: RegistrationDeps, trx: Trx, tournam
 }
 
 /** Replaces the user's team's fields; the registration's answer. */
-export async function updateTeam(deps: RegistrationDeps, tournamentId: number, userId: number, team: TeamWithIds) {
+export async function updateTeam(deps: ServiceDeps, tournamentId: number, userId: number, team: TeamWithIds) {
   const { store } = deps;
   const badIds = await characterIdRefusal(store.db, tournamentId, team);
   if (badIds) throw badIds;
@@ -60,7 +61,7 @@ export async function updateTeam(deps: RegistrationDeps, tournamentId: number, u
 }
 
 /** The captain takes the team out; its place (if placed) goes to the waitlist. The answer says whether it had paid. */
-export async function withdrawTeam(deps: RegistrationDeps, tournamentId: number, userId: number) {
+export async function withdrawTeam(deps: ServiceDeps, tournamentId: number, userId: number) {
   return deps.store.writeTransaction(async (trx) => {
     const { rules, tournament, at, existing } = await lockOwnTeam(deps, trx, tournamentId, userId);
     const refusal = withdrawalRefusal(existing.place, tournament, at);
