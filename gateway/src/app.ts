@@ -20,7 +20,7 @@ import { limitRates } from './plugins/rate-limit.js';
 import { registerRoutes } from './routes/index.js';
 import { ensureAdmin } from './seed/admin.js';
 import { seedDemo } from './seed/demo.js';
-import { startDeadlineSweeper } from './db/places.js';
+import { startDeadlineSweeper } from './services/places/sweep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

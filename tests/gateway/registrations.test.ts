@@ -572,8 +572,9 @@ describe('team registrations', () => {
     it('a second match in the same slot trips the constraint the route maps', async () => {
       const t = await openTournament();
       const match = { tid: t.id, day: 1, matchNo: 1, map: 'Erangel', matchId: '', password: '', time: '18:00' };
-      await insertMatch(gw.app.store.db, match);
-      expect(matching(await violation(() => insertMatch(gw.app.store.db, match)))).toEqual(['MATCH_SLOT_TAKEN']);
+      const at = new Date().toISOString();
+      await insertMatch(gw.app.store.db, match, at);
+      expect(matching(await violation(() => insertMatch(gw.app.store.db, match, at)))).toEqual(['MATCH_SLOT_TAKEN']);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeWords } from '@custom-room/contract';
 import { FakeClock } from '../../gateway/src/lib/clock.js';
-import { sweepDeadlines } from '../../gateway/src/db/places.js';
+import { sweepDeadlines } from '../../gateway/src/services/places/sweep.js';
 import {
   adminToken,
   createTournament,

@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
 import type { Trx } from './index.js';
-import { nowIso } from './index.js';
 import type { MatchesTable } from './schema.js';
 import { type Match, type MatchBody } from '@custom-room/contract';
 
@@ -63,21 +62,20 @@ function matchColumns(match: MatchBody) {
   };
 }
 
-/** Throws the driver's unique violation when (tournament, day, match number) is taken. */
-export function insertMatch(db: Trx, match: MatchBody): Promise<MatchRow> {
-  const now = nowIso();
+/** Inserts the match made at `at`; throws the driver's unique violation when (tournament, day, match number) is taken. */
+export function insertMatch(db: Trx, match: MatchBody, at: string): Promise<MatchRow> {
   return db
     .insertInto('matches')
-    .values({ ...matchColumns(match), created_at: now, updated_at: now })
+    .values({ ...matchColumns(match), created_at: at, updated_at: at })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-/** Throws the driver's unique violation when moving onto a taken (tournament, day, match number). */
-export function updateMatch(db: Trx, id: number, match: MatchBody): Promise<MatchRow | undefined> {
+/** Updates the match at `at`; throws the driver's unique violation when moving onto a taken (tournament, day, match number). */
+export function updateMatch(db: Trx, id: number, match: MatchBody, at: string): Promise<MatchRow | undefined> {
   return db
     .updateTable('matches')
-    .set({ ...matchColumns(match), updated_at: nowIso() })
+    .set({ ...matchColumns(match), updated_at: at })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();

@@ -1,18 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { LATE_PLACEMENT_GRACE_HOURS, mayWithdraw, SETTLED_STATUSES, type ReleaseReason } from '@custom-room/contract';
-import type { DatabaseHandle, Trx } from './index.js';
-import { enqueueEvent } from './outbox.js';
-import { countRegistrations } from './registrations.js';
-import { bumpGeneration } from './generation.js';
-import { isoAt } from '../lib/clock.js';
+import { SETTLED_STATUSES, type ReleaseReason } from '@custom-room/contract';
+import type { Trx } from './index.js';
 
 /**
- * A team's place (issue 19, decision 043). Every write that changes places runs in one transaction that
- * first locks the tournament row (PostgreSQL: SELECT … FOR UPDATE; SQLite: BEGIN IMMEDIATE holds the whole
- * database), so counting places and filling them cannot interleave with another such write.
+ * The queries of a team's place (issue 19, decision 043). The rules that move places (settle, promote,
+ * sweep) are in services/places; every write that changes places runs in one transaction that first
+ * locks the tournament row, so counting places and filling them cannot interleave with another such write.
  */
-
-const HOUR_MS = 3_600_000;
 
 /** Payments that do not keep a place once its deadline has passed (submitted ones wait for the organiser). */
 export const RELEASABLE_PAYMENTS = ['pending', 'rejected'] as const;
@@ -27,27 +20,6 @@ export interface PlaceRules {
   payment_deadline_at: string | null;
 }
 
-/**
- * The payment deadline of a team placed at placedMs: none for free tournaments or without a setting.
- * A fixed time holds as it is for a team that registers before it (the organiser's rule, shown when it
- * registers); a team placed at or after it, or placed by the gateway (a promotion, a deadline changed
- * after the fact: `registering` false), has until the fixed time or an hour, whichever is later.
- */
-export function payByFor(
-  rules: Pick<PlaceRules, 'entry_fee' | 'payment_deadline_hours' | 'payment_deadline_at'>,
-  placedMs: number,
-  { registering = false }: { registering?: boolean } = {},
-) {
-  if (Number(rules.entry_fee) <= 0) return null;
-  if (rules.payment_deadline_hours) return isoAt(placedMs + Number(rules.payment_deadline_hours) * HOUR_MS);
-  if (rules.payment_deadline_at) {
-    const fixed = Date.parse(rules.payment_deadline_at);
-    if (registering && placedMs < fixed) return isoAt(fixed);
-    return isoAt(Math.max(fixed, placedMs + LATE_PLACEMENT_GRACE_HOURS * HOUR_MS));
-  }
-  return null;
-}
-
 /** The locked tournament's rules; undefined when it is missing or deleted. Call after lockTournament. */
 export function findPlaceRules(db: Trx, tournamentId: number): Promise<PlaceRules | undefined> {
   return db
@@ -58,14 +30,11 @@ export function findPlaceRules(db: Trx, tournamentId: number): Promise<PlaceRule
     .executeTakeFirst();
 }
 
-/** Over or called off (the contract's SETTLED_STATUSES): places no longer move. */
-const isSettled = (status: string) => (SETTLED_STATUSES as readonly string[]).includes(status);
-
 /**
- * Placed teams (of a tournament, or of all) whose deadline passed at nowIso without a verified or submitted
+ * Placed teams (of a tournament, or of all) whose deadline passed at `at` without a verified or submitted
  * payment; not in a tournament that is over, cancelled or deleted (nobody is told of a place lost there).
  */
-function overdue(db: Trx, nowIso: string) {
+function overdue(db: Trx, at: string) {
   return db
     .selectFrom('registrations')
     .where('tournament_id', 'in', (eb) =>
@@ -77,13 +46,25 @@ function overdue(db: Trx, nowIso: string) {
     )
     .where('place', '=', 'placed')
     .where('pay_by', 'is not', null)
-    .where('pay_by', '<=', nowIso)
+    .where('pay_by', '<=', at)
     .where('payment_status', 'in', RELEASABLE_PAYMENTS);
 }
 
-/** Places taken at nowIso: placed teams not overdue, and every waitlisted team (they get freed places first). */
-export async function countTaken(db: Trx, tournamentId: number, nowMs: number): Promise<number> {
-  const now = isoAt(nowMs);
+/** The tournament's teams overdue at `at`, by rid. */
+export function findOverdueTeams(db: Trx, tournamentId: number, at: string) {
+  return overdue(db, at).select(['id', 'tournament_id', 'team_name']).where('tournament_id', '=', tournamentId).orderBy('id').execute();
+}
+
+/** Tournaments (among ids, or all) with a team overdue at `at`: a plain read, no lock. */
+export async function tournamentsWithOverdue(db: Trx, at: string, ids?: readonly number[]): Promise<number[]> {
+  if (ids && ids.length === 0) return [];
+  let query = overdue(db, at).select('tournament_id').distinct();
+  if (ids) query = query.where('tournament_id', 'in', ids);
+  return (await query.execute()).map((r) => Number(r.tournament_id));
+}
+
+/** Places taken at `at`: placed teams not overdue, and every waitlisted team (they get freed places first). */
+export async function countTaken(db: Trx, tournamentId: number, at: string): Promise<number> {
   const row = await db
     .selectFrom('registrations')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -93,7 +74,7 @@ export async function countTaken(db: Trx, tournamentId: number, nowMs: number): 
         eb('place', '=', 'waitlist'),
         eb.and([
           eb('place', '=', 'placed'),
-          eb.or([eb('pay_by', 'is', null), eb('pay_by', '>', now), eb('payment_status', 'not in', RELEASABLE_PAYMENTS)]),
+          eb.or([eb('pay_by', 'is', null), eb('pay_by', '>', at), eb('payment_status', 'not in', RELEASABLE_PAYMENTS)]),
         ]),
       ]),
     )
@@ -101,38 +82,45 @@ export async function countTaken(db: Trx, tournamentId: number, nowMs: number): 
   return Number(row.n);
 }
 
-/** 1 for the first waitlisted team of its tournament. */
-export async function waitlistPosition(db: Trx, registration: { id: number; tournament_id: number; place: string }) {
-  if (registration.place !== 'waitlist') return null;
-  const row = await db
+/** The first `limit` waitlisted teams of the tournament, first come first. */
+export function findWaitlistHead(db: Trx, tournamentId: number, limit: number) {
+  return db
     .selectFrom('registrations')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('tournament_id', '=', registration.tournament_id)
+    .select(['id', 'team_name'])
+    .where('tournament_id', '=', tournamentId)
     .where('place', '=', 'waitlist')
-    .where('id', '<=', registration.id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Gives a waitlisted team its place from `at`, with its payment deadline. */
+export async function placeTeam(db: Trx, registrationId: number, at: string, payBy: string | null): Promise<void> {
+  await db
+    .updateTable('registrations')
+    .set({ place: 'placed', placed_at: at, pay_by: payBy, updated_at: at })
+    .where('id', '=', registrationId)
+    .execute();
 }
 
 /**
- * Takes the team out: its place, team name (partial unique indexes, migration 012) and IGNs (their rows
- * are deleted) are free from now on. The UTR stays claimed. Returns false when it held no place.
+ * Takes the team out at `at`: its place, team name (partial unique indexes, migration 012) and IGNs (their
+ * rows are deleted) are free from now on. The UTR stays claimed. Returns false when it held no place.
  */
 export async function leavePlace(
   db: Trx,
   registrationId: number,
   to: { place: 'released'; reason: ReleaseReason } | { place: 'withdrawn' },
-  nowMs: number,
+  at: string,
 ): Promise<boolean> {
-  const now = isoAt(nowMs);
   const result = await db
     .updateTable('registrations')
     .set({
       place: to.place,
-      released_at: now,
+      released_at: at,
       released_reason: to.place === 'released' ? to.reason : null,
       pay_by: null,
-      updated_at: now,
+      updated_at: at,
     })
     .where('id', '=', registrationId)
     .where('place', 'in', ['placed', 'waitlist'])
@@ -151,8 +139,15 @@ export async function leavePlace(
     )
     .execute();
   await db.deleteFrom('registration_character_ids').where('registration_id', '=', registrationId).execute();
-  // Decision 052: the team's slot is empty in a draft stage, and in a published one where it has no result
-  // yet (the organiser may fill it); a slot with results, or in a completed stage, keeps its history.
+  await emptyOpenSlots(db, registrationId);
+  return true;
+}
+
+/**
+ * Decision 052: the team's slot is empty in a draft stage, and in a published one where it has no result
+ * yet (the organiser may fill it); a slot with results, or in a completed stage, keeps its history.
+ */
+async function emptyOpenSlots(db: Trx, registrationId: number) {
   await db
     .deleteFrom('group_slots')
     .where('registration_id', '=', registrationId)
@@ -170,7 +165,6 @@ export async function leavePlace(
       ),
     )
     .execute();
-  return true;
 }
 
 /** Decision 052: whether a stage of the tournament is published (or completed): the draw stands, places no longer move. */
@@ -185,145 +179,18 @@ export async function drawPublished(db: Trx, tournamentId: number): Promise<bool
   return !!row;
 }
 
-const WITHDRAW_CLOSED = 'Registration has closed: the team can no longer withdraw. Contact the organiser.';
-
-/**
- * Why the captain of a placed or waitlisted team may not withdraw at nowMs, or null when it may (the
- * contract's mayWithdraw): a placed team until registration closes, a waitlisted one until the tournament
- * is Completed or Cancelled (it holds no place; decision 043).
- */
-export function withdrawalRefusal(place: string, tournament: { status: string; registration_close: string }, nowMs: number): string | null {
-  if (mayWithdraw(place, { status: tournament.status, registrationClose: tournament.registration_close }, nowMs)) return null;
-  if (place === 'waitlist') return `The tournament is ${tournament.status.toLowerCase()}: the team can no longer leave the waitlist.`;
-  return WITHDRAW_CLOSED;
+/** The organiser's removal (decision 052): the team does not come back unless the organiser allows it. */
+export async function barTeam(db: Trx, registrationId: number): Promise<void> {
+  await db.updateTable('registrations').set({ rejoin: 'barred' }).where('id', '=', registrationId).execute();
 }
 
-/** Releases one team and records its `released` event. */
-export async function releaseTeam(
-  db: Trx,
-  team: { id: number; tournament_id: number; team_name: string },
-  reason: ReleaseReason,
-  nowMs: number,
-) {
-  if (!(await leavePlace(db, team.id, { place: 'released', reason }, nowMs))) return false;
-  await enqueueEvent(
-    db,
-    {
-      kind: 'released',
-      tournamentId: team.tournament_id,
-      audience: { registrations: [team.id] },
-      data: { teamName: team.team_name, reason },
-    },
-    nowMs,
-  );
-  return true;
-}
-
-/** Releases the tournament's overdue teams. Call with the tournament locked. Returns how many. */
-export async function releaseOverdue(db: Trx, tournamentId: number, nowMs: number): Promise<number> {
-  const rows = await overdue(db, isoAt(nowMs))
-    .select(['id', 'tournament_id', 'team_name'])
-    .where('tournament_id', '=', tournamentId)
-    .orderBy('id')
-    .execute();
-  let released = 0;
-  for (const row of rows) if (await releaseTeam(db, row, 'payment-deadline', nowMs)) released++;
-  return released;
-}
-
-/**
- * Promotes waitlisted teams, first come first, into the free places; each gets its own payment deadline
- * and a `promoted` event. Not once the tournament is over, nor once a stage is published (decision 052).
- * Call with the tournament locked. Returns the promoted registration ids.
- */
-export async function fillPlaces(db: Trx, rules: PlaceRules, nowMs: number): Promise<number[]> {
-  if (isSettled(rules.status)) return [];
-  // Decision 052: after the draw a freed place stays free; the organiser seats teams in empty slots.
-  if (await drawPublished(db, rules.id)) return [];
-  const free = Number(rules.max_teams) - (await countRegistrations(db, rules.id));
-  if (free <= 0) return [];
-  const next = await db
-    .selectFrom('registrations')
-    .select(['id', 'team_name'])
-    .where('tournament_id', '=', rules.id)
-    .where('place', '=', 'waitlist')
-    .orderBy('id')
-    .limit(free)
-    .execute();
-  const now = isoAt(nowMs);
-  const payBy = payByFor(rules, nowMs);
-  for (const row of next) {
-    await db
-      .updateTable('registrations')
-      .set({ place: 'placed', placed_at: now, pay_by: payBy, updated_at: now })
-      .where('id', '=', row.id)
-      .execute();
-    await enqueueEvent(
-      db,
-      { kind: 'promoted', tournamentId: rules.id, audience: { registrations: [row.id] }, data: { teamName: row.team_name, payBy } },
-      nowMs,
-    );
-  }
-  return next.map((r) => Number(r.id));
-}
-
-/** Releases the overdue teams and fills the freed places; bumps the cache generation when anything moved. */
-export async function settlePlaces(db: Trx, rules: PlaceRules, nowMs: number): Promise<{ released: number; promoted: number[] }> {
-  const released = await releaseOverdue(db, rules.id, nowMs);
-  const promoted = released > 0 ? await fillPlaces(db, rules, nowMs) : [];
-  if (released > 0 || promoted.length > 0) await bumpGeneration(db, rules.id); // registeredTeams
-  return { released, promoted };
-}
-
-/** Tournaments (among ids, or all) with a team overdue at nowMs: a plain read, no lock. */
-export async function tournamentsWithOverdue(db: Trx, nowMs: number, ids?: readonly number[]): Promise<number[]> {
-  if (ids && ids.length === 0) return [];
-  let query = overdue(db, isoAt(nowMs)).select('tournament_id').distinct();
-  if (ids) query = query.where('tournament_id', 'in', ids);
-  return (await query.execute()).map((r) => Number(r.tournament_id));
-}
-
-/**
- * The deadline sweep (decision 043): releases every overdue team and promotes waitlisted teams into the
- * freed places, one transaction per tournament, the tournament locked. Safe to run in several processes
- * at once: inside the lock the overdue teams are read again, so a team is released once. Returns how
- * many teams were released. Also called lazily, for the tournaments a read is about (ids).
- */
-export async function sweepDeadlines(store: DatabaseHandle, nowMs: number, ids?: readonly number[]): Promise<number> {
-  let released = 0;
-  for (const tournamentId of await tournamentsWithOverdue(store.db, nowMs, ids)) {
-    released += await store.writeTransaction(async (trx) => {
-      const locked = await store.lockTournament(trx, tournamentId);
-      const rules = locked && (await findPlaceRules(trx, tournamentId));
-      if (!rules) return 0;
-      return (await settlePlaces(trx, rules, nowMs)).released;
-    });
-  }
-  return released;
-}
-
-/** Runs sweepDeadlines every intervalMs (never two at once in this process); stop() ends it. */
-export function startDeadlineSweeper(store: DatabaseHandle, clock: { now(): number }, intervalMs: number, log: FastifyBaseLogger) {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepDeadlines(store, clock.now())
-      .catch((err) => log.warn({ err }, 'payment deadline sweep failed'))
-      .finally(() => (running = undefined));
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
-
-/** The ordered key of the organiser's list: payments to check first, gone teams last. */
-export function listOrder(row: { place: string; payment_status: string }, confirmed: boolean): number {
-  if (row.place === 'released' || row.place === 'withdrawn') return 4;
-  if (row.place === 'waitlist') return 3;
-  if (confirmed) return 2;
-  return row.payment_status === 'submitted' ? 0 : 1;
+/** Lets a removed team come back from `at`; false when the organiser had not removed it. */
+export async function allowTeamBack(db: Trx, registrationId: number, at: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('registrations')
+    .set({ rejoin: 'allowed', updated_at: at })
+    .where('id', '=', registrationId)
+    .where('rejoin', '=', 'barred')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }

@@ -1,5 +1,4 @@
 import type { Trx } from './index.js';
-import { nowIso } from './index.js';
 
 export interface Profile {
   fullName: string;
@@ -37,21 +36,20 @@ export async function getProfile(db: Trx, userId: number): Promise<Profile | und
   return row && toProfile(row);
 }
 
-/** Throws the driver's unique-violation error when the user already has a profile. */
-export async function insertProfile(db: Trx, userId: number, profile: Profile): Promise<Profile> {
-  const now = nowIso();
+/** Inserts the profile made at `at`; throws the driver's unique-violation error when the user already has one. */
+export async function insertProfile(db: Trx, userId: number, profile: Profile, at: string): Promise<Profile> {
   await db
     .insertInto('profiles')
-    .values({ user_id: userId, ...toColumns(profile), created_at: now, updated_at: now })
+    .values({ user_id: userId, ...toColumns(profile), created_at: at, updated_at: at })
     .execute();
   return profile;
 }
 
-/** Replaces the user's profile; undefined when the user has none. */
-export async function updateProfile(db: Trx, userId: number, profile: Profile): Promise<Profile | undefined> {
+/** Replaces the user's profile at `at`; undefined when the user has none. */
+export async function updateProfile(db: Trx, userId: number, profile: Profile, at: string): Promise<Profile | undefined> {
   const result = await db
     .updateTable('profiles')
-    .set({ ...toColumns(profile), updated_at: nowIso() })
+    .set({ ...toColumns(profile), updated_at: at })
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1 ? profile : undefined;

@@ -2,10 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Trx } from './index.js';
 import { nowIso } from './index.js';
 import type { RegistrationsTable } from './schema.js';
-import { listOrder, waitlistPosition } from './places.js';
-import { phaseOf } from './tournaments.js';
 import {
-  type AdminRegistration,
   CHARACTER_ID_FIELDS,
   type CharacterIdField,
   IGN_FIELDS,
@@ -19,11 +16,10 @@ import {
   type ReleaseReason,
   type TeamFields,
   type TeamWithIds,
-  type UserRegistration,
 } from '@custom-room/contract';
 
 // payment_utr stays inside the gateway: it mirrors payment_reference while it holds the claim.
-type RegistrationRow = Omit<Selectable<RegistrationsTable>, 'payment_utr'>;
+export type RegistrationRow = Omit<Selectable<RegistrationsTable>, 'payment_utr'>;
 
 /** Constraint names (PostgreSQL) and a column SQLite's message names, for isUniqueViolation. */
 export const ONE_TEAM_PER_USER = { constraint: 'registrations_one_per_user', column: 'user_id' };
@@ -46,7 +42,7 @@ export function nameColumns(name: string) {
 }
 export const UTR_TAKEN_CONSTRAINT = { constraint: 'registrations_payment_utr', column: 'payment_utr' };
 
-const REGISTRATION_COLUMNS = [
+export const REGISTRATION_COLUMNS = [
   'registrations.id',
   'registrations.tournament_id',
   'registrations.user_id',
@@ -110,8 +106,6 @@ export function toRegistration(row: RegistrationRow, context: PlaceContext): Reg
   };
 }
 
-export const coverImageUrl = (imageId: string | null) => (imageId ? `/images/${imageId}.webp` : null);
-
 /** The tournament columns registration rules need; soft-deleted tournaments count as missing. */
 export function findLiveTournament(db: Trx, id: number) {
   return db
@@ -158,6 +152,17 @@ export function findRegistrationsByIds(db: Trx, tournamentId: number, ids: reado
 
 export function findRegistrationById(db: Trx, id: number): Promise<RegistrationRow | undefined> {
   return db.selectFrom('registrations').select(REGISTRATION_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** The tournaments where the user has a team holding or waiting for a place. */
+export async function findTournamentsOfUser(db: Trx, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('registrations')
+    .select('tournament_id')
+    .where('user_id', '=', userId)
+    .where('place', 'in', ['placed', 'waitlist'])
+    .execute();
+  return rows.map((r) => r.tournament_id);
 }
 
 /** Whether the user has a team holding or waiting for a place (released and withdrawn teams do not count). */
@@ -343,16 +348,17 @@ export async function insertRegistration(
   return row;
 }
 
-/** Replaces the team's fields and IGN rows; throws the driver's unique violation on a clash. Call inside a transaction. */
+/** Replaces the team's fields and IGN rows at `at`; throws the driver's unique violation on a clash. Call inside a transaction. */
 export async function updateRegistrationTeam(
   db: Trx,
   registrationId: number,
   tournamentId: number,
   team: TeamFields,
+  at: string,
 ): Promise<RegistrationRow> {
   await db
     .updateTable('registrations')
-    .set({ ...teamColumns(team), updated_at: nowIso() })
+    .set({ ...teamColumns(team), updated_at: at })
     .where('id', '=', registrationId)
     .execute();
   await db.deleteFrom('registration_igns').where('registration_id', '=', registrationId).execute();
@@ -388,11 +394,11 @@ export async function isReferenceTaken(db: Trx, reference: string, exceptRegistr
   return !!row;
 }
 
-/** Admins may set any status; the reference the player gave stays for the record. */
-export async function setPayment(db: Trx, registrationId: number, status: PaymentStatus): Promise<RegistrationRow | undefined> {
+/** Admins may set any status (at `at`); the reference the player gave stays for the record. */
+export async function setPayment(db: Trx, registrationId: number, status: PaymentStatus, at: string): Promise<RegistrationRow | undefined> {
   return db
     .updateTable('registrations')
-    .set({ payment_status: status, updated_at: nowIso() })
+    .set({ payment_status: status, updated_at: at })
     .where('id', '=', registrationId)
     .returningAll()
     .executeTakeFirst();
@@ -411,7 +417,7 @@ export async function findForeignRegistrations(db: Trx, tournamentId: number, re
 }
 
 /**
- * Sets the payment status of several registrations of one tournament; those already in that status
+ * Sets the payment status of several registrations of one tournament at `at`; those already in that status
  * are not rewritten. Returns the listed registrations by rid. Call inside a transaction after
  * findForeignRegistrations found none.
  */
@@ -420,10 +426,11 @@ export async function setPayments(
   tournamentId: number,
   registrationIds: readonly number[],
   status: PaymentStatus,
+  at: string,
 ): Promise<RegistrationRow[]> {
   await db
     .updateTable('registrations')
-    .set({ payment_status: status, updated_at: nowIso() })
+    .set({ payment_status: status, updated_at: at })
     .where('tournament_id', '=', tournamentId)
     .where('id', 'in', registrationIds)
     .where('payment_status', '!=', status)
@@ -459,120 +466,15 @@ export async function submitPayment(db: Trx, registrationId: number, utr: string
   );
 }
 
-/** The user's teams with a summary of each tournament, newest first; soft-deleted tournaments are left out. */
-export async function listUserRegistrations(db: Trx, userId: number, nowMs: number): Promise<UserRegistration[]> {
-  const rows = await db
+/** 1 for the first waitlisted team of its tournament. */
+export async function waitlistPosition(db: Trx, registration: { id: number; tournament_id: number; place: string }) {
+  if (registration.place !== 'waitlist') return null;
+  const row = await db
     .selectFrom('registrations')
-    .innerJoin('tournaments', 'tournaments.id', 'registrations.tournament_id')
-    .select(REGISTRATION_COLUMNS)
-    .select([
-      'tournaments.name as t_name',
-      'tournaments.game as t_game',
-      'tournaments.status as t_status',
-      'tournaments.start_date as t_start_date',
-      'tournaments.end_date as t_end_date',
-      'tournaments.entry_fee as t_entry_fee',
-      'tournaments.cover_image_id as t_cover_image_id',
-      // Issue 27: what the derived phase reads (decision 051).
-      'tournaments.registration_open as t_registration_open',
-      'tournaments.registration_close as t_registration_close',
-      (eb) =>
-        eb
-          .selectFrom('stages as s')
-          .whereRef('s.tournament_id', '=', 'tournaments.id')
-          .select(eb.fn.countAll().as('n'))
-          .as('t_stage_count'),
-      (eb) =>
-        eb
-          .selectFrom('stages as s')
-          .whereRef('s.tournament_id', '=', 'tournaments.id')
-          .where('s.state', '<>', 'draft')
-          .select(eb.fn.countAll().as('n'))
-          .as('t_stages_started'),
-      (eb) =>
-        eb
-          .selectFrom('stages as s')
-          .whereRef('s.tournament_id', '=', 'tournaments.id')
-          .select('s.state')
-          .orderBy('s.ord', 'desc')
-          .limit(1)
-          .as('t_last_stage_state'),
-    ])
-    .where('registrations.user_id', '=', userId)
-    .where('tournaments.deleted_at', 'is', null)
-    .orderBy('registrations.created_at', 'desc')
-    .orderBy('registrations.id', 'desc')
-    .execute();
-  // After a withdrawal the captain may register again: the latest team of each tournament stands for it.
-  const seen = new Set<number>();
-  const latest = rows.filter((row) => !seen.has(row.tournament_id) && seen.add(row.tournament_id));
-  const positions = await Promise.all(latest.map((row) => waitlistPosition(db, row)));
-  return latest.map((row, i) => ({
-    ...toRegistration(row, { entryFee: Number(row.t_entry_fee), waitlistPosition: positions[i]! }),
-    tournament: {
-      id: row.tournament_id,
-      name: row.t_name,
-      game: row.t_game,
-      status: row.t_status,
-      startDate: row.t_start_date,
-      endDate: row.t_end_date,
-      entryFee: Number(row.t_entry_fee),
-      coverImageUrl: coverImageUrl(row.t_cover_image_id),
-      phase: phaseOf(
-        {
-          status: row.t_status,
-          registration_open: row.t_registration_open,
-          registration_close: row.t_registration_close,
-          start_date: row.t_start_date,
-          end_date: row.t_end_date,
-          stage_count: row.t_stage_count,
-          stages_started: row.t_stages_started,
-          last_stage_state: row.t_last_stage_state,
-        },
-        nowMs,
-      ),
-    },
-  }));
-}
-
-/**
- * Every team of a tournament (released and withdrawn ones too, with their place) with its account's username
- * and the other registrations sharing its UPI reference, in registration order.
- */
-export async function listTournamentRegistrations(db: Trx, tournamentId: number, entryFee: number): Promise<AdminRegistration[]> {
-  const [rows, shared] = await Promise.all([
-    db
-      .selectFrom('registrations')
-      .innerJoin('users', 'users.id', 'registrations.user_id')
-      .select(REGISTRATION_COLUMNS)
-      .select('users.username as username')
-      .where('registrations.tournament_id', '=', tournamentId)
-      .orderBy('registrations.id')
-      .execute(),
-    // Only older data can share a reference (decision 029): the unique payment_utr stops new pairs.
-    db
-      .selectFrom('registrations as r')
-      .innerJoin('registrations as o', (join) => join.onRef('o.payment_reference', '=', 'r.payment_reference').onRef('o.id', '!=', 'r.id'))
-      .select(['r.id as rid', 'o.id as other_rid', 'o.tournament_id as other_tid', 'o.team_name as other_team'])
-      .where('r.tournament_id', '=', tournamentId)
-      .where('r.payment_reference', '<>', '')
-      .orderBy('o.id')
-      .execute(),
-  ]);
-  const sameAs = new Map<number, AdminRegistration['sameReferenceAs']>();
-  for (const s of shared) {
-    const list = sameAs.get(Number(s.rid)) ?? [];
-    list.push({ rid: Number(s.other_rid), tid: Number(s.other_tid), teamName: s.other_team });
-    sameAs.set(Number(s.rid), list);
-  }
-  let waiting = 0;
-  return rows.map((row) => {
-    const registration = toRegistration(row, { entryFee, waitlistPosition: row.place === 'waitlist' ? ++waiting : null });
-    return {
-      ...registration,
-      username: row.username,
-      listOrder: listOrder(row, registration.confirmed),
-      sameReferenceAs: sameAs.get(row.id) ?? [],
-    };
-  });
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('tournament_id', '=', registration.tournament_id)
+    .where('place', '=', 'waitlist')
+    .where('id', '<=', registration.id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

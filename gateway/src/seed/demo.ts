@@ -397,7 +397,7 @@ async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedI
       const row = await insertRegistration(trx, tid, userIds[i]!, teamFields(TEAMS[i]!, i % 3 === 0));
       const payment = paymentFor(t, ti, i);
       if (payment.reference) await submitPayment(trx, row.id, payment.reference, now);
-      if (payment.status !== 'pending' && payment.status !== 'submitted') await setPayment(trx, row.id, payment.status);
+      if (payment.status !== 'pending' && payment.status !== 'submitted') await setPayment(trx, row.id, payment.status, at);
       rids.push(row.id);
     }
     summary.teams += rids.length;
@@ -408,15 +408,19 @@ async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedI
     for (let day = 1; day <= t.matches.days; day++) {
       for (let matchNo = 1; matchNo <= t.matches.matchesPerDay; matchNo++) {
         const withRoom = day <= t.matches.roomDays;
-        await insertMatch(trx, {
-          tid,
-          day,
-          matchNo,
-          map: t.maps[(matchNo - 1) % t.maps.length]!,
-          matchId: withRoom ? String(Math.floor(1_000_000 + random() * 8_999_999)) : '',
-          password: withRoom ? String(Math.floor(1000 + random() * 8999)) : '',
-          time: MATCH_TIMES[matchNo - 1] ?? '21:00',
-        });
+        await insertMatch(
+          trx,
+          {
+            tid,
+            day,
+            matchNo,
+            map: t.maps[(matchNo - 1) % t.maps.length]!,
+            matchId: withRoom ? String(Math.floor(1_000_000 + random() * 8_999_999)) : '',
+            password: withRoom ? String(Math.floor(1000 + random() * 8999)) : '',
+            time: MATCH_TIMES[matchNo - 1] ?? '21:00',
+          },
+          at,
+        );
         summary.matches += 1;
         if (day <= t.matches.pointsDays) results.push(...matchResults(tid, t.pointsSystem, day, matchNo, rids, random));
       }

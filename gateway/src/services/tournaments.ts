@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { TOURNAMENT_NOT_FOUND, type TournamentForm, type TournamentJson } from '@custom-room/contract';
 import type { DatabaseHandle, Trx } from '../db/index.js';
 import { countRegistrations, findLiveTournament } from '../db/registrations.js';
-import { fillPlaces, findPlaceRules, payByFor, settlePlaces, type PlaceRules } from '../db/places.js';
+import { findPlaceRules, type PlaceRules } from '../db/places.js';
+import { payByFor } from './places/rules.js';
+import { fillPlaces, settlePlaces } from './places/settle.js';
 import { insertImage, type ProcessedImage } from '../db/images.js';
 import { bumpGeneration } from '../db/generation.js';
 import {

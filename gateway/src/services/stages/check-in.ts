@@ -1,7 +1,8 @@
 import { NO_TEAM_REGISTERED, NOT_PLACED_MESSAGES, type NoShowAction, type StageCheckIns } from '@custom-room/contract';
 import type { Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
-import { fillPlaces, findPlaceRules, releaseTeam } from '../../db/places.js';
+import { findPlaceRules } from '../../db/places.js';
+import { fillPlaces, releaseTeam } from '../places/settle.js';
 import { findUserRegistration } from '../../db/registrations.js';
 import { findCheckIn, insertCheckIns, placedTeamsAmong } from '../../db/stage-entrants.js';
 import { setNoShows } from '../../db/stage-writes.js';

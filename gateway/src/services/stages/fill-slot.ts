@@ -2,7 +2,9 @@ import { type EmptySlots, type SlotFill, type Stage, TOURNAMENT_NOT_FOUND } from
 import type { Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
 import { enqueueEvent } from '../../db/outbox.js';
-import { findPlaceRules, payByFor, settlePlaces } from '../../db/places.js';
+import { findPlaceRules } from '../../db/places.js';
+import { payByFor } from '../places/rules.js';
+import { settlePlaces } from '../places/settle.js';
 import { countRegistrations, findRegistrationById, isConfirmedTeam } from '../../db/registrations.js';
 import { placeSeatedTeam, seat, stageGroups, unseatedTeams, waitlistTeams } from '../../db/stage-groups.js';
 import { findStageRow, type StageRow } from '../../db/stages.js';
