@@ -122,15 +122,21 @@ async function seedSquads(dataDir, tid) {
           },
           new Date().toISOString(),
         );
-        const row = await insertRegistration(trx, tid, userId, {
-          teamName: names[i - 1] ?? `Squad ${String(i).padStart(2, '0')} Esports`,
-          player1Username: `${tag}_one`,
-          player2Username: `${tag}_two`,
-          player3Username: `${tag}_three`,
-          player4Username: `${tag}_four`,
-          substitute1Username: '',
-          substitute2Username: '',
-        });
+        const row = await insertRegistration(
+          trx,
+          tid,
+          userId,
+          {
+            teamName: names[i - 1] ?? `Squad ${String(i).padStart(2, '0')} Esports`,
+            player1Username: `${tag}_one`,
+            player2Username: `${tag}_two`,
+            player3Username: `${tag}_three`,
+            player4Username: `${tag}_four`,
+            substitute1Username: '',
+            substitute2Username: '',
+          },
+          { place: 'placed', payBy: null, now: new Date().toISOString() },
+        );
         rids.push(row.id);
       }
       await bumpGeneration(trx, tid);

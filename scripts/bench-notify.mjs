@@ -147,15 +147,21 @@ async function seed({ databaseUrl, dataDir }, tid, pushUrl) {
           },
           new Date().toISOString(),
         );
-        await insertRegistration(trx, tid, userId, {
-          teamName: `Squad ${String(i).padStart(4, '0')}`,
-          player1Username: `${tag}_one`,
-          player2Username: `${tag}_two`,
-          player3Username: `${tag}_three`,
-          player4Username: `${tag}_four`,
-          substitute1Username: '',
-          substitute2Username: '',
-        });
+        await insertRegistration(
+          trx,
+          tid,
+          userId,
+          {
+            teamName: `Squad ${String(i).padStart(4, '0')}`,
+            player1Username: `${tag}_one`,
+            player2Username: `${tag}_two`,
+            player3Username: `${tag}_three`,
+            player4Username: `${tag}_four`,
+            substitute1Username: '',
+            substitute2Username: '',
+          },
+          { place: 'placed', payBy: null, now: new Date().toISOString() },
+        );
         await trx
           .insertInto('push_subscriptions')
           .values({

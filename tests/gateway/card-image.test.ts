@@ -42,7 +42,15 @@ async function addTeams(gw: TestGateway, tid: number, names: readonly string[]):
         },
         new Date().toISOString(),
       );
-      ids.push((await insertRegistration(trx, tid, userId, { ...teamFields(), teamName } as Parameters<typeof insertRegistration>[3])).id);
+      ids.push(
+        (
+          await insertRegistration(trx, tid, userId, { ...teamFields(), teamName } as Parameters<typeof insertRegistration>[3], {
+            place: 'placed',
+            payBy: null,
+            now: new Date().toISOString(),
+          })
+        ).id,
+      );
     }
     await bumpGeneration(trx, tid);
   });

@@ -316,7 +316,11 @@ export async function addLobbyTeams(gw: TestGateway, tid: number, count: number)
         new Date().toISOString(),
       );
       const team = teamFields({ teamName: `Lobby ${u}` });
-      const row = await insertRegistration(trx, tid, userId, team as Parameters<typeof insertRegistration>[3]);
+      const row = await insertRegistration(trx, tid, userId, team as Parameters<typeof insertRegistration>[3], {
+        place: 'placed',
+        payBy: null,
+        now: new Date().toISOString(),
+      });
       teams.push({ rid: row.id, teamName: team.teamName! });
     }
     await bumpGeneration(trx, tid); // registeredTeams

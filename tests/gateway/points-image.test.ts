@@ -44,7 +44,11 @@ async function addNamedTeams(gw: TestGateway, tid: number, names: readonly strin
         new Date().toISOString(),
       );
       const team = { ...teamFields(), teamName };
-      const row = await insertRegistration(trx, tid, userId, team as Parameters<typeof insertRegistration>[3]);
+      const row = await insertRegistration(trx, tid, userId, team as Parameters<typeof insertRegistration>[3], {
+        place: 'placed',
+        payBy: null,
+        now: new Date().toISOString(),
+      });
       teams.push({ rid: row.id, teamName });
     }
     await bumpGeneration(trx, tid);

@@ -557,13 +557,37 @@ describe('team registrations', () => {
       const db = gw.app.store.db;
       const fresh = () => teamFields() as TeamFields;
 
-      expect(matching(await violation(() => insertRegistration(db, t.id, a.id, fresh())))).toEqual(['ONE_TEAM_PER_USER']);
       expect(
-        matching(await violation(() => insertRegistration(db, t.id, b.id, { ...fresh(), teamName: team.teamName.toUpperCase() }))),
+        matching(
+          await violation(() =>
+            insertRegistration(db, t.id, a.id, fresh(), { place: 'placed', payBy: null, now: new Date().toISOString() }),
+          ),
+        ),
+      ).toEqual(['ONE_TEAM_PER_USER']);
+      expect(
+        matching(
+          await violation(() =>
+            insertRegistration(
+              db,
+              t.id,
+              b.id,
+              { ...fresh(), teamName: team.teamName.toUpperCase() },
+              { place: 'placed', payBy: null, now: new Date().toISOString() },
+            ),
+          ),
+        ),
       ).toEqual(['TEAM_NAME_TAKEN']);
       // The IGN rows go in after the team row: run it in a transaction so the half-written team is rolled back.
       const ignErr = await violation(() =>
-        gw.app.store.writeTransaction((trx) => insertRegistration(trx, t.id, b.id, { ...fresh(), player2Username: team.player1Username })),
+        gw.app.store.writeTransaction((trx) =>
+          insertRegistration(
+            trx,
+            t.id,
+            b.id,
+            { ...fresh(), player2Username: team.player1Username },
+            { place: 'placed', payBy: null, now: new Date().toISOString() },
+          ),
+        ),
       );
       expect(matching(ignErr)).toEqual(['IGN_TAKEN']);
       expect((await gw.api.get(`/registrations/tournament/${t.id}`, admin)).body).toHaveLength(1);

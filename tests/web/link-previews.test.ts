@@ -73,7 +73,15 @@ beforeAll(async () => {
         },
         new Date().toISOString(),
       );
-      rids.push((await insertRegistration(trx, tid, userId, { ...teamFields(), teamName } as Parameters<typeof insertRegistration>[3])).id);
+      rids.push(
+        (
+          await insertRegistration(trx, tid, userId, { ...teamFields(), teamName } as Parameters<typeof insertRegistration>[3], {
+            place: 'placed',
+            payBy: null,
+            now: new Date().toISOString(),
+          })
+        ).id,
+      );
     }
     // Paid: the draw places paid teams of a paid tournament.
     await trx.updateTable('registrations').set({ payment_status: 'verified' }).where('tournament_id', '=', tid).execute();

@@ -45,7 +45,15 @@ beforeAll(async () => {
         },
         new Date().toISOString(),
       );
-      rids.push((await insertRegistration(trx, tid, userId, { ...teamFields(), teamName } as Parameters<typeof insertRegistration>[3])).id);
+      rids.push(
+        (
+          await insertRegistration(trx, tid, userId, { ...teamFields(), teamName } as Parameters<typeof insertRegistration>[3], {
+            place: 'placed',
+            payBy: null,
+            now: new Date().toISOString(),
+          })
+        ).id,
+      );
     }
     await bumpGeneration(trx, tid);
   });

@@ -366,5 +366,3 @@ export function isStorageFault(err: unknown): boolean {
     code === 'EIO'
   );
 }
-
-export const nowIso = () => new Date().toISOString();

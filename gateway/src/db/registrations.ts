@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
 import type { Trx } from './index.js';
-import { nowIso } from './index.js';
 import type { RegistrationsTable } from './schema.js';
 import {
   CHARACTER_ID_FIELDS,
@@ -325,9 +324,9 @@ export async function insertRegistration(
   tournamentId: number,
   userId: number,
   team: TeamFields,
-  at: { place: 'placed' | 'waitlist'; payBy: string | null; now?: string } = { place: 'placed', payBy: null },
+  at: { place: 'placed' | 'waitlist'; payBy: string | null; now: string },
 ): Promise<RegistrationRow> {
-  const now = at.now ?? nowIso();
+  const { now } = at;
   const row = await db
     .insertInto('registrations')
     .values({

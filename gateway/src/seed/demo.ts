@@ -394,7 +394,11 @@ async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedI
 
     const rids: number[] = [];
     for (let i = 0; i < t.teams; i++) {
-      const row = await insertRegistration(trx, tid, userIds[i]!, teamFields(TEAMS[i]!, i % 3 === 0));
+      const row = await insertRegistration(trx, tid, userIds[i]!, teamFields(TEAMS[i]!, i % 3 === 0), {
+        place: 'placed',
+        payBy: null,
+        now: at,
+      });
       const payment = paymentFor(t, ti, i);
       if (payment.reference) await submitPayment(trx, row.id, payment.reference, now);
       if (payment.status !== 'pending' && payment.status !== 'submitted') await setPayment(trx, row.id, payment.status, at);

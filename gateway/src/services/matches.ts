@@ -7,7 +7,7 @@ import { findGroup, matchNumberOwner } from '../db/stages.js';
 import { isoAt } from '../lib/clock.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import type { ServiceDeps } from './deps.js';
-import { liveTournamentOr404 } from './tournaments.js';
+import { liveTournamentOr404 } from './live-tournament.js';
 
 /** The organiser's matches: create and update, each with its room's `room-posted` event (decisions 041, 044). */
 

@@ -21,7 +21,7 @@ import {
 import { isoAt } from '../lib/clock.js';
 import { conflict, notFound } from '../lib/errors.js';
 import type { ServiceDeps } from './deps.js';
-import { liveTournamentOr404 } from './tournaments.js';
+import { liveTournamentOr404 } from './live-tournament.js';
 
 /** Issue 19's notifications (decision 044): the caller's list, its unread count, web push subscriptions, failed deliveries. */
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TOURNAMENT_NOT_FOUND, type TournamentForm, type TournamentJson } from '@custom-room/contract';
-import type { DatabaseHandle, Trx } from '../db/index.js';
-import { countRegistrations, findLiveTournament } from '../db/registrations.js';
+import type { Trx } from '../db/index.js';
+import { countRegistrations } from '../db/registrations.js';
 import { findPlaceRules, type PlaceRules } from '../db/places.js';
 import { payByFor } from './places/rules.js';
 import { fillPlaces, settlePlaces } from './places/settle.js';
@@ -17,23 +17,7 @@ import {
 } from '../db/tournaments.js';
 import { isoAt } from '../lib/clock.js';
 import { conflict, notFound } from '../lib/errors.js';
-
-/** The tournament's registration columns, or 404 when it does not exist or is deleted. */
-export async function liveTournamentOr404(db: Trx, id: number) {
-  const tournament = await findLiveTournament(db, id);
-  if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
-  return tournament;
-}
-
-/**
- * Inside a transaction: locks the tournament's row (writes to one tournament take turns) and answers
- * 404 when it does not exist or is deleted.
- */
-export async function lockLiveTournamentOr404(store: Pick<DatabaseHandle, 'lockTournament'>, trx: Trx, id: number) {
-  const locked = await store.lockTournament(trx, id);
-  if (!locked || locked.deleted_at) throw notFound(TOURNAMENT_NOT_FOUND);
-  return locked;
-}
+import { lockLiveTournamentOr404 } from './live-tournament.js';
 
 /** A live tournament's answer, its phase dated by the app's clock; 404 when it does not exist or is deleted. */
 export async function tournamentJsonOr404(app: FastifyInstance, id: number): Promise<TournamentJson> {

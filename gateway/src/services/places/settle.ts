@@ -14,7 +14,7 @@ import {
 import { countRegistrations } from '../../db/registrations.js';
 import { isoAt } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import { lockLiveTournamentOr404 } from '../tournaments.js';
+import { lockLiveTournamentOr404 } from '../live-tournament.js';
 import { isSettled, payByFor } from './rules.js';
 
 /**

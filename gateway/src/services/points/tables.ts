@@ -4,7 +4,7 @@ import { breakdownResults, tableDays, teamStandings } from '../../db/results.js'
 import { currentStage, findGroup, findStageRow, stageStandings, type StageMember } from '../../db/stages.js';
 import { notFound } from '../../lib/errors.js';
 import { rankStandings } from '../../lib/ranking.js';
-import { liveTournamentOr404 } from '../tournaments.js';
+import { liveTournamentOr404 } from '../live-tournament.js';
 
 /** Which table: of a group, of a stage, or (neither named) of the current stage or the whole tournament. */
 export interface TableScope {

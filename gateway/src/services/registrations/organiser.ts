@@ -5,7 +5,7 @@ import { findRegistrationById, isConfirmedTeam, toRegistration } from '../../db/
 import { isoAt } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { fillPlaces, lockPlaceRulesOr404, releaseTeam, settlePlaces } from '../places/settle.js';
-import { liveTournamentOr404 } from '../tournaments.js';
+import { liveTournamentOr404 } from '../live-tournament.js';
 import type { ServiceDeps } from '../deps.js';
 import { REGISTRATION_NOT_FOUND } from './refusals.js';
 

@@ -8,7 +8,7 @@ import { isoAt } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { withdrawalRefusal } from '../places/rules.js';
 import { fillPlaces, lockPlaceRulesOr404, settlePlaces } from '../places/settle.js';
-import { liveTournamentOr404 } from '../tournaments.js';
+import { liveTournamentOr404 } from '../live-tournament.js';
 import type { ServiceDeps } from '../deps.js';
 import { registrationAnswer } from './answers.js';
 import { asTeamConflict, characterIdRefusal, teamEditRefusal } from './checks.js';

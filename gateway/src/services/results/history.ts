@@ -8,7 +8,7 @@ import {
   type StoredValues,
 } from '../../db/result-history.js';
 import { notPlayedMatches } from '../../db/stages.js';
-import { liveTournamentOr404 } from '../tournaments.js';
+import { liveTournamentOr404 } from '../live-tournament.js';
 
 // The result history's rules (decision 048): which teams a change lists, and what the public page shows.
 

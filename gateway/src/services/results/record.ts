@@ -15,7 +15,7 @@ import {
   upsertMatchResult,
 } from '../../db/results.js';
 import { HttpError, badRequest, conflict } from '../../lib/errors.js';
-import { liveTournamentOr404, lockLiveTournamentOr404 } from '../tournaments.js';
+import { liveTournamentOr404, lockLiveTournamentOr404 } from '../live-tournament.js';
 import {
   IMPOSSIBLE,
   NOT_REGISTERED,

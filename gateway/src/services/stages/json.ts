@@ -5,7 +5,7 @@ import { stageGroups } from '../../db/stage-groups.js';
 import { groupMatchCounts, stageMatchRows } from '../../db/stage-matches.js';
 import { stagesWithResults } from '../../db/stage-results.js';
 import { groupInfo, isStageState, listStageRows, stageCheckIns, stageEntrants, type Entrant, type StageRow } from '../../db/stages.js';
-import { liveTournamentOr404 } from '../tournaments.js';
+import { liveTournamentOr404 } from '../live-tournament.js';
 
 /** The stages' answers (decision 041): a stage with its groups, entrants, results and check-ins counted. */
 

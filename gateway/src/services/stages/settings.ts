@@ -15,7 +15,7 @@ import { clearDraw, deleteStage, insertStage, liveTournamentGame, updateStageSet
 import { findStageByOrder, findStageRow, listStageRows, type StageRow } from '../../db/stages.js';
 import { isoAt } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { liveTournamentOr404, lockLiveTournamentOr404 } from '../tournaments.js';
+import { liveTournamentOr404, lockLiveTournamentOr404 } from '../live-tournament.js';
 import { stageJson } from './json.js';
 import { type StageDeps, writeStage } from './stage.js';
 

@@ -4,7 +4,7 @@ import { stagesWithResults } from '../../db/stage-results.js';
 import { findStageRow, type StageRow } from '../../db/stages.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { liveTournamentOr404, lockLiveTournamentOr404 } from '../tournaments.js';
+import { liveTournamentOr404, lockLiveTournamentOr404 } from '../live-tournament.js';
 
 /** What the stage services need of the app: the database and the injected clock. */
 export interface StageDeps {
