@@ -1,20 +1,19 @@
 import { Transform } from 'node:stream';
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { runWithClient } from './utils/client.server';
-import { getEnv } from './utils/env.server';
-import { NonceProvider } from './utils/nonce-provider';
 import type { WebServerExports } from '../server/build';
+import { runWithClient } from './utils/client.server';
 import { deferModuleScripts } from './utils/deferred-scripts.server';
+import { getEnv } from './utils/env.server';
 import { redactUrl } from './utils/log-url.server';
 import { logger } from './utils/logger.server';
+import { NonceProvider } from './utils/nonce-provider';
 import { createPageCache } from './utils/page-cache.server';
 import { createRequestTurns } from './utils/request-turns.server';
-import { readSessionState } from './utils/session.server';
 import { createNonce, securityHeaders } from './utils/security.server';
+import { readSessionState } from './utils/session.server';
 
 // Configuration is checked when the server starts: one clear line and exit, never a stack trace later.
 try {

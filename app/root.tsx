@@ -1,17 +1,15 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import type { ShouldRevalidateFunction } from '@remix-run/react';
-import { data } from '@remix-run/node';
 import { cssBundleHref } from '@remix-run/css-bundle';
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node';
+import { type ShouldRevalidateFunction, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from './components/error-page';
+import { SiteFooter } from './components/site-footer';
+import { SiteNav } from './components/site-nav';
 import { getEnv, socialLinks } from './utils/env.server';
+import { readInlineCss } from './utils/inline-css.server';
+import { useNonce } from './utils/nonce-provider';
 import { isAdmin, readFlash } from './utils/session.server';
 import { signedIn } from './utils/signed-in.server';
-import { useNonce } from './utils/nonce-provider';
-import { SiteNav } from './components/site-nav';
-import { SiteFooter } from './components/site-footer';
-import { GeneralErrorBoundary } from './components/error-page';
-import { readInlineCss } from './utils/inline-css.server';
 import './styles/app.css';
 
 const INLINE_CSS_ID = 'app-css';

@@ -9,12 +9,12 @@
 // Decision 028 fetches the scripts only after the page's load event, so LCP comes first and hydration
 // after it; this measures what that costs and saves. Run `npm run build` first.
 //   --runs N   --json FILE (rows for `npm run bench`)
-import { parseArgs } from 'node:util';
 import fs from 'node:fs';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { Stack } from '../tests/e2e/support/stack.mjs';
-import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { seedSixPages } from './lib/bench-seed.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, json: { type: 'string' } } });
 const RUNS = Math.max(1, Number(args.runs) || 3);

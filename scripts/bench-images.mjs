@@ -19,9 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import sharp from 'sharp';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import sharp from 'sharp';
 import { killGroup, spawnTracked, stopAllOnExit } from './lib/processes.mjs';
 
 // The flood runs in a worker thread: 100 fetch loops on the timing thread's event loop would delay

@@ -24,8 +24,8 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { Stack } from '../tests/e2e/support/stack.mjs';
-import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { seedSixPages } from './lib/bench-seed.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];

@@ -1,11 +1,11 @@
 // Decision 033 figures: the cost of a name's keys, and of migration 008 over 4 000 users, teams and 16 000 IGN rows.
 // node scripts/bench-name-keys.mjs [postgres-url]   (after npm run build:gateway; the PostgreSQL run uses a throw-away schema)
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import { Kysely, SqliteDialect, PostgresDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 const root = process.cwd();
 const t0 = performance.now();

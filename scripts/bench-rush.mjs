@@ -14,12 +14,12 @@
 //
 //   node scripts/bench-rush.mjs [--database sqlite|postgres|both] [--players 1000] [--slots 100] [--json FILE]
 // PostgreSQL: BENCH_DATABASE_URL, or a throw-away cluster (scripts/pg-throwaway.sh).
-import { startCluster, stopAllOnExit, stopCluster } from './lib/processes.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADMIN, Stack } from '../tests/e2e/support/stack.mjs';
+import { startCluster, stopAllOnExit, stopCluster } from './lib/processes.mjs';
 import {
   acceptedPageSaysSo,
   createTournament,

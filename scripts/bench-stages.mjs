@@ -16,11 +16,11 @@
 // throw-away cluster (scripts/pg-throwaway.sh). Writes bench/results/<date>-stages.json (or --json FILE).
 // Exits 1 when a step fails or misses its budget.
 
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gatewayEnv, pgQuery, tournamentForm } from './lib/bench-helpers.mjs';

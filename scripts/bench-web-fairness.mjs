@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Stack } from '../tests/e2e/support/stack.mjs';
-import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { seed, seedPlayer } from './lib/bench-seed.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 
 const { values: args } = parseArgs({
   options: {

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { Stack } from '../tests/e2e/support/stack.mjs';
-import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { seed, seedPlayer } from './lib/bench-seed.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 
 const { values: args } = parseArgs({
   options: { before: { type: 'string' }, rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' } },

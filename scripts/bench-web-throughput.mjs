@@ -13,8 +13,8 @@ import http from 'node:http';
 import os from 'node:os';
 import sharp from 'sharp';
 import { ADMIN, Stack } from '../tests/e2e/support/stack.mjs';
-import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 import { api } from './lib/bench-seed.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 
 const TOURNAMENTS = 20;
 const TEAMS = 8;

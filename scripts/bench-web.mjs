@@ -19,9 +19,9 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { Stack } from '../tests/e2e/support/stack.mjs';
-import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
-import { TOURNAMENTS, seed, seedPlayer } from './lib/bench-seed.mjs';
 import { CHANNEL, startYouTubeFake, thumbnailSvg } from '../tests/fixtures/youtube-fake.mjs';
+import { TOURNAMENTS, seed, seedPlayer } from './lib/bench-seed.mjs';
+import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 
 const KB = 1024;
 const BUDGET = { listHtml: 14 * KB, js: 100 * KB, stylesheets: 1, cls: 0.1 };

@@ -22,8 +22,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import webpush from 'web-push';
 import { parseArgs } from 'node:util';
+import webpush from 'web-push';
 import { onCleanup, startCluster as startPgCluster, stopAllOnExit, stopCluster as stopPgCluster, trackGroup } from './lib/processes.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');

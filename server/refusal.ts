@@ -1,6 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { clientAddress } from './forwarded.js';
 import { FORM_UNREADABLE } from '@custom-room/contract/constants';
+import { clientAddress } from './forwarded.js';
 
 /**
  * The server's own answers before Remix (decision 020): a short HTML page with its 4xx and hardening

@@ -1,6 +1,6 @@
 import 'keen-slider/keen-slider.min.css';
-import { useKeenSlider } from 'keen-slider/react';
 import type { KeenSliderOptions } from 'keen-slider';
+import { useKeenSlider } from 'keen-slider/react';
 import { useEffect, useMemo, useState, type FocusEvent } from 'react';
 import { AUTOPLAY_INTERVAL_MS, autoplayRuns, carouselOptions } from '~/utils/carousel';
 import { TournamentSlide, type SlideTournament } from './tournament-slide';

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Form, Link, useLocation } from '@remix-run/react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { SubmitButton } from '~/components/ui/submit-button';
 import '~/styles/admin.css';
 

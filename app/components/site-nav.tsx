@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import { UNREAD_COUNT_MAX } from '@custom-room/contract/constants';
 
 /**

@@ -1,8 +1,5 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { ErrorSummary } from './ui/error-summary';
-import { SubmitButton } from './ui/submit-button';
-import { TextField } from './ui/text-field';
 import {
   CHARACTER_ID_OF,
   characterIdDigits,
@@ -14,6 +11,9 @@ import {
   TEAM_NAME_MAX,
   type IgnField,
 } from '@custom-room/contract/constants';
+import { ErrorSummary } from './ui/error-summary';
+import { SubmitButton } from './ui/submit-button';
+import { TextField } from './ui/text-field';
 import '~/styles/forms.css';
 
 export interface TeamFormProps {

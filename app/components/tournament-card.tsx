@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react';
-import type { Cover } from '~/utils/images';
 import type { TournamentPhase } from '@custom-room/contract/constants';
+import { Fact } from '~/components/fact';
+import type { Cover } from '~/utils/images';
 import { phaseWords, statusTone } from '~/utils/tournament';
 import { CoverImage } from './cover-image';
-import { Fact } from '~/components/fact';
 
 /** What a card shows, already formatted by the loader (the page ships only these fields). */
 export interface CardTournament {

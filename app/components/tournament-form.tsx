@@ -1,5 +1,6 @@
-import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { Form } from '@remix-run/react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { PAYEE_NAME_MAX } from '@custom-room/contract/constants';
 import { CoverImage } from '~/components/cover-image';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { Field } from '~/components/ui/field';
@@ -7,7 +8,6 @@ import { SubmitButton } from '~/components/ui/submit-button';
 import { TextAreaField, TextField } from '~/components/ui/text-field';
 import type { Cover } from '~/utils/images';
 import { COVER_FIELD, COVER_NAME_VALUE, TOURNAMENT_FIELDS, type TournamentFormRules } from '~/utils/tournament-form';
-import { PAYEE_NAME_MAX } from '@custom-room/contract/constants';
 import '~/styles/admin.css';
 
 const ORDINALS = ['1st', '2nd', '3rd'];

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
+import { Fact } from '~/components/fact';
 import type { Cover } from '~/utils/images';
 import { CoverImage } from './cover-image';
-import { Fact } from '~/components/fact';
 
 /** What a home slide shows, already formatted by the loader. */
 export interface SlideTournament {

@@ -1,5 +1,4 @@
-import type { MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { type MetaFunction, data } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-page';
 
 export const meta: MetaFunction = () => [

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';

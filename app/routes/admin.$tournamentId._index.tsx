@@ -1,16 +1,15 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { StatusBadge } from '~/components/tournament-card';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatShortDate } from '~/utils/format';
 import { gateway } from '~/utils/gateway.server';
-import { requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
+import { requireAdmin } from '~/utils/session.server';
 import { phaseOf, phaseWords } from '~/utils/tournament';
-import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
 

@@ -1,23 +1,22 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { MatchBodySchema } from '@custom-room/contract';
+import { MAP_MAX, MATCH_DAY_MAX, MATCH_NO_MAX, ROOM_TEXT_MAX, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { NumberedSelect } from '~/components/ui/numbered-select';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
+import { MATCH_FORM_FIELDS } from '~/utils/admin-forms';
 import { pageError } from '~/utils/errors.server';
 import { formatMatchTime } from '~/utils/format';
 import { formFailure, gatewayFormErrors, zodFieldErrors, type FormFailure } from '~/utils/forms.server';
-import { gateway, GatewayError } from '~/utils/gateway.server';
-import type { Match } from '~/utils/gateway.server';
-import { MATCH_FORM_FIELDS } from '~/utils/admin-forms';
-import { MatchBodySchema } from '@custom-room/contract';
+import { gateway, GatewayError, type Match } from '~/utils/gateway.server';
 import { matchFormValues } from '~/utils/match-form.server';
-import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
+import { flash, requireAdmin } from '~/utils/session.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
-import { MAP_MAX, MATCH_DAY_MAX, MATCH_NO_MAX, ROOM_TEXT_MAX, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 const CREATED = 'Match created successfully';
 const UPDATED = 'Match updated successfully';

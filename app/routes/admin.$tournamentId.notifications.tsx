@@ -1,14 +1,14 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
+import { channelWords, deliveryErrorWords } from '~/utils/deliveries';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatDateTime } from '~/utils/format';
 import { gateway } from '~/utils/gateway.server';
-import { channelWords, deliveryErrorWords } from '~/utils/deliveries';
-import { requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
-import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import { requireAdmin } from '~/utils/session.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
 

@@ -1,15 +1,15 @@
 // "[.csv]" escapes the dot (Remix flat routes): the URL is /admin/{tournamentId}/registrations.csv.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getEnv } from '~/utils/env.server';
-import { gateway, GatewayError } from '~/utils/gateway.server';
+import { CHARACTER_ID_FIELDS, TEAM_FIELDS, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { byPayment, loadRegistrations, paymentFilterOf } from '~/utils/admin-registrations.server';
+import { captainMessage, whatsAppLink } from '~/utils/contact';
 import { csvFileName, toCsv } from '~/utils/csv.server';
+import { getEnv } from '~/utils/env.server';
 import { toDateTimeLocal } from '~/utils/format';
+import { gateway, GatewayError } from '~/utils/gateway.server';
+import { placeView } from '~/utils/places';
 import { requireAdmin } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
-import { CHARACTER_ID_FIELDS, TEAM_FIELDS, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
-import { captainMessage, whatsAppLink } from '~/utils/contact';
-import { placeView } from '~/utils/places';
 
 const header = (timeZone: string) => [
   'rid',

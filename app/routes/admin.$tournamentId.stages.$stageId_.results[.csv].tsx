@@ -1,11 +1,10 @@
 // "[.csv]" escapes the dot: the URL is /admin/{tournamentId}/stages/{stageId}/results.csv.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { gateway } from '~/utils/gateway.server';
-import type { MatchResult } from '~/utils/gateway.server';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import { gateway, type MatchResult } from '~/utils/gateway.server';
 import { requireAdmin } from '~/utils/session.server';
 import { byGroupName, csvResponse, gatewayRefusal, plain, stageFor } from '~/utils/stage-csv.server';
 import { parseTournamentId } from '~/utils/tournament';
-import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 const HEADER = ['group', 'slot', 'team', 'day', 'match', 'position', 'finishes', 'points', 'absent'];
 /** Group matches read at once: a 40-group stage has hundreds; a few at a time spares the gateway. */

@@ -1,10 +1,10 @@
 // "[.csv]" escapes the dot: the URL is /admin/{tournamentId}/stages/{stageId}/slots.csv.
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { gateway } from '~/utils/gateway.server';
 import { requireAdmin } from '~/utils/session.server';
 import { byGroupName, csvResponse, gatewayRefusal, plain, stageFor } from '~/utils/stage-csv.server';
 import { parseTournamentId } from '~/utils/tournament';
-import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 const HEADER = ['group', 'slot', 'team', 'players', 'captain'];
 

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { requireAdmin } from '~/utils/session.server';
 

@@ -1,20 +1,18 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { lobbyLimits, MatchResultsQuerySchema } from '@custom-room/contract';
+import { MATCH_DAY_MAX, MATCH_NO_MAX, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { ResultsGrid } from '~/components/results-entry/results-grid';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { pageError } from '~/utils/errors.server';
 import { formFailure, type FormFailure } from '~/utils/forms.server';
-import { gateway, GatewayError } from '~/utils/gateway.server';
-import type { AdminRegistration, Match, MatchResult } from '~/utils/gateway.server';
-import { MATCH_DAY_MAX, MATCH_NO_MAX, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
-import { lobbyLimits, MatchResultsQuerySchema } from '@custom-room/contract';
+import { gateway, GatewayError, type AdminRegistration, type Match, type MatchResult } from '~/utils/gateway.server';
 import { NUMBER_FIELDS, resultInput, rowKeys, type NumberField } from '~/utils/results-entry';
 import { parseResultsForm, resultsRefusal, type RefusalWords } from '~/utils/results-entry.server';
-import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
+import { flash, requireAdmin } from '~/utils/session.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
 

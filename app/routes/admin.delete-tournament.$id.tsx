@@ -1,15 +1,14 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { pageError } from '~/utils/errors.server';
 import { GatewayError, gateway } from '~/utils/gateway.server';
 import { DELETE_FAILED, manageReturnPath, TOURNAMENT_DELETED } from '~/utils/manage-tournaments.server';
-import { flash, requireAdmin } from '~/utils/session.server';
 import { requireTournamentId } from '~/utils/route-params.server';
+import { flash, requireAdmin } from '~/utils/session.server';
 import '~/styles/admin.css';
-import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 const ALREADY_GONE = 'Tournament not found: it may already have been deleted.';
 

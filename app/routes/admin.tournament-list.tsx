@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { PLACEHOLDER_UPI_ID } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
@@ -8,7 +9,6 @@ import { gateway } from '~/utils/gateway.server';
 import { requireAdmin } from '~/utils/session.server';
 import { phaseWords, statusTone, summaryPhase } from '~/utils/tournament';
 import { paysPlaceholder } from '~/utils/upi.server';
-import { PLACEHOLDER_UPI_ID } from '@custom-room/contract/constants';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { TournamentForm } from '~/components/tournament-form';
 import { getEnv } from '~/utils/env.server';
@@ -7,12 +8,11 @@ import { pageError } from '~/utils/errors.server';
 import type { FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
 import { coverOf } from '~/utils/images';
+import { requireTournamentId } from '~/utils/route-params.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import { TOURNAMENT_UPDATE_FAILED, TOURNAMENT_UPDATED } from '~/utils/tournament-form';
 import { submitTournamentForm, tournamentFormRules, tournamentValues } from '~/utils/tournament-form.server';
-import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/admin.css';
-import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.name} | Custom Room` : 'Edit tournament | Custom Room' },

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { RESET_REQUESTED } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
@@ -8,7 +8,6 @@ import { TextField } from '~/components/ui/text-field';
 import { ForgotPasswordFormSchema } from '~/utils/account-schemas.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
-import { RESET_REQUESTED } from '@custom-room/contract/constants';
 
 export const meta: MetaFunction = () => [
   { title: 'Forgot password | Custom Room' },

@@ -1,20 +1,19 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
-import { useEffect, useRef } from 'react';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
 import { LoginFormSchema } from '~/utils/account-schemas.server';
-import { loginReason } from '~/utils/login-reasons';
+import { commitDeviceToken, getDeviceToken } from '~/utils/device.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
+import { loginReason } from '~/utils/login-reasons';
 import { safeRedirectPath } from '~/utils/redirect';
-import { commitDeviceToken, getDeviceToken } from '~/utils/device.server';
+import { registerTargetName, registerTargetWords } from '~/utils/register-target.server';
 import { createUserSession, isAdmin, isAdminPath } from '~/utils/session.server';
 import { signedIn } from '~/utils/signed-in.server';
-import { registerTargetName, registerTargetWords } from '~/utils/register-target.server';
 
 declare module '@remix-run/node' {
   interface AppLoadContext {

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Form, Link } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { SubmitButton } from '~/components/ui/submit-button';

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { SubmitButton } from '~/components/ui/submit-button';
-import { LOGOUT_EVERYWHERE } from '~/utils/intents';
 import { GeneralErrorBoundary } from '~/components/error-page';
+import { Fact } from '~/components/fact';
+import { SubmitButton } from '~/components/ui/submit-button';
 import { pageError } from '~/utils/errors.server';
 import { formatShortDate } from '~/utils/format';
-import { gateway, GatewayError } from '~/utils/gateway.server';
-import type { Profile } from '~/utils/gateway.server';
+import { gateway, GatewayError, type Profile } from '~/utils/gateway.server';
+import { LOGOUT_EVERYWHERE } from '~/utils/intents';
 import { requireUser } from '~/utils/session.server';
-import { Fact } from '~/components/fact';
 
 export const meta: MetaFunction = () => [
   { title: 'Your profile | Custom Room' },

@@ -1,13 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
+import { ProfileBodySchema } from '@custom-room/contract';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { PROFILE_FIELDS, ProfileForm } from '~/components/profile-form';
 import { pageError } from '~/utils/errors.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { PROFILE_CREATE_FAILED, profileFormRules } from '~/utils/profile-schemas.server';
-import { ProfileBodySchema } from '@custom-room/contract';
 import { flash, requireUser } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [

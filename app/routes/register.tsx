@@ -1,17 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { PASSWORD_MIN } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
-import { PASSWORD_MIN } from '@custom-room/contract/constants';
 import { RegisterFormSchema } from '~/utils/account-schemas.server';
+import { commitDeviceToken } from '~/utils/device.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { safeRedirectPath } from '~/utils/redirect';
 import { registerTargetName, registerTargetWords } from '~/utils/register-target.server';
-import { commitDeviceToken } from '~/utils/device.server';
 import { createUserSession, flash, getUser } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [

@@ -1,6 +1,7 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { TeamRegisterSchema } from '@custom-room/contract';
+import { TEAM_FORM_FIELDS, TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { Fact } from '~/components/fact';
 import { TeamForm } from '~/components/team-form';
@@ -8,15 +9,11 @@ import { getEnv } from '~/utils/env.server';
 import { isUnavailable, pageError, UNAVAILABLE_INIT } from '~/utils/errors.server';
 import { formatDateTime } from '~/utils/format';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
-import { gateway, GatewayError, UNAVAILABLE_MESSAGE } from '~/utils/gateway.server';
-import type { Registration, Tournament } from '~/utils/gateway.server';
-import { flash, requireUser } from '~/utils/session.server';
-import { TeamRegisterSchema } from '@custom-room/contract';
-import { TEAM_FORM_FIELDS } from '@custom-room/contract/constants';
-import { entryFeeLabel, phaseOf, phaseWords } from '~/utils/tournament';
+import { gateway, GatewayError, UNAVAILABLE_MESSAGE, type Registration, type Tournament } from '~/utils/gateway.server';
 import { requireTournamentId } from '~/utils/route-params.server';
+import { flash, requireUser } from '~/utils/session.server';
+import { entryFeeLabel, phaseOf, phaseWords } from '~/utils/tournament';
 import '~/styles/player.css';
-import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
 const REGISTRATION_FAILED = 'Registration failed, please try again.';
 const NO_RID = 'Registration succeeded but ID was not returned.';

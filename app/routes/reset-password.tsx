@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { PASSWORD_MIN, PASSWORD_RESET_DONE } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
-import { PASSWORD_MIN, PASSWORD_RESET_DONE } from '@custom-room/contract/constants';
 import { ResetPasswordFormSchema } from '~/utils/account-schemas.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';

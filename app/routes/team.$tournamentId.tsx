@@ -1,13 +1,5 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { Dashboard } from '~/components/dashboard-nav';
-import { GeneralErrorBoundary } from '~/components/error-page';
-import { pageError } from '~/utils/errors.server';
-import { gateway, GatewayError } from '~/utils/gateway.server';
-import { requireUser } from '~/utils/session.server';
-import { PlacementLines } from '~/components/placements';
-import { placementViews, type PlacementView } from '~/utils/stages';
 import {
   CHARACTER_ID_FIELDS,
   CHARACTER_ID_OF,
@@ -15,18 +7,25 @@ import {
   IGN_FIELDS,
   IGN_FORM_LABELS,
   NO_TEAM_REGISTERED,
+  TOURNAMENT_NOT_FOUND as NOT_FOUND,
 } from '@custom-room/contract/constants';
-import { canRegister, parseTournamentId } from '~/utils/tournament';
-import { getEnv } from '~/utils/env.server';
-import { mayWithdraw, placeView, withdrawLabel, type PlaceView } from '~/utils/places';
-import { PlaceBadge } from '~/components/place-badge';
 import { CheckInForms } from '~/components/check-in-button';
+import { Dashboard } from '~/components/dashboard-nav';
+import { GeneralErrorBoundary } from '~/components/error-page';
+import { PlaceBadge } from '~/components/place-badge';
+import { PlacementLines } from '~/components/placements';
 import { checkInAction, checkInOffers, type CheckInOffer } from '~/utils/check-in.server';
+import { getEnv } from '~/utils/env.server';
+import { pageError } from '~/utils/errors.server';
+import { gateway, GatewayError } from '~/utils/gateway.server';
+import { mayWithdraw, placeView, withdrawLabel, type PlaceView } from '~/utils/places';
 import { requireTournamentId } from '~/utils/route-params.server';
+import { requireUser } from '~/utils/session.server';
+import { placementViews, type PlacementView } from '~/utils/stages';
+import { canRegister, parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
 import '~/styles/places.css';
-import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
 const LOAD_FAILED = 'Failed to load team data';
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { NO_TEAM_REGISTERED } from '@custom-room/contract/constants';
 import { Dashboard } from '~/components/dashboard-nav';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { PlaceBadge } from '~/components/place-badge';
@@ -13,7 +14,6 @@ import { requireTournamentId } from '~/utils/route-params.server';
 import { flash, requireUser } from '~/utils/session.server';
 import '~/styles/screens.css';
 import '~/styles/places.css';
-import { NO_TEAM_REGISTERED } from '@custom-room/contract/constants';
 
 const WITHDRAW_FAILED = 'We could not withdraw your team. Please try again.';
 

@@ -3,10 +3,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { NO_TEAM_REGISTERED, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { getEnv } from '~/utils/env.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
+import { publicOrigin } from '~/utils/link-preview.server';
 import { calendarFileName, matchCalendar } from '~/utils/match-calendar.server';
 import { requireUser } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
-import { publicOrigin } from '~/utils/link-preview.server';
 
 const NO_PLACE = 'Your team no longer has a place in this tournament.';
 

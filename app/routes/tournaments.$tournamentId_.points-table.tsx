@@ -1,25 +1,24 @@
 // The trailing "_" keeps /tournaments/:id/points-table out of the detail page's layout (Remix flat routes): a page of its own.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
+import { MatchBreakdown, ShareLinks, TableTabs } from '~/components/points-extras';
 import { PointsTable, type PointsTableRow } from '~/components/points-table';
+import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
-import { currentStage, publicStages, queryId, type StageSummary } from '~/utils/stages.server';
+import { linkPreviewMeta } from '~/utils/link-preview';
+import { publicOrigin, tournamentFacts } from '~/utils/link-preview.server';
 import { dayLabel, INVALID_DAY, OVERALL, offeredDays, parseDay } from '~/utils/points-day';
-import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
-import { parseTournamentId } from '~/utils/tournament';
-import { getEnv } from '~/utils/env.server';
-import { historyEntry, notPlayedLine, type HistoryEntry, type NotPlayedLine } from '~/utils/result-history';
-import { MatchBreakdown, ShareLinks, TableTabs } from '~/components/points-extras';
 import { breakdownView, parseView, tableQuery, whatsAppLink } from '~/utils/points-extras';
 import { shareUrl, viewerTeamId } from '~/utils/points-extras.server';
-import { publicOrigin, tournamentFacts } from '~/utils/link-preview.server';
-import { linkPreviewMeta } from '~/utils/link-preview';
+import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
+import { historyEntry, notPlayedLine, type HistoryEntry, type NotPlayedLine } from '~/utils/result-history';
+import { currentStage, publicStages, queryId, type StageSummary } from '~/utils/stages.server';
+import { parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
-import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 export const headers = loaderCacheHeaders;
 

@@ -1,7 +1,7 @@
 // /tournaments/:id/stages: every published stage and its groups (issue 18). The trailing "_" keeps it out of the detail page's layout.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { pageError } from '~/utils/errors.server';
 import { gateway } from '~/utils/gateway.server';
@@ -10,7 +10,6 @@ import { publicStages } from '~/utils/stages.server';
 import { parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
-import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 
 export const headers = loaderCacheHeaders;
 

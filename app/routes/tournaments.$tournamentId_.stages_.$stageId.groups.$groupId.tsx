@@ -1,25 +1,24 @@
 // /tournaments/:id/stages/:stageId/groups/:groupId: one group's slot list and points table (issue 18).
 // "stages_" keeps this page out of the stages page's layout: a page of its own, one group's rows at most.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { qualifyingNote } from '@custom-room/contract';
+import { GROUP_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
+import { MatchBreakdown, ShareLinks, TableTabs } from '~/components/points-extras';
 import { PointsTable, type PointsTableRow } from '~/components/points-table';
 import { pageError } from '~/utils/errors.server';
 import { gateway } from '~/utils/gateway.server';
+import { linkPreviewMeta } from '~/utils/link-preview';
+import { publicOrigin, tournamentFacts } from '~/utils/link-preview.server';
 import { dayLabel, INVALID_DAY, OVERALL, offeredDays, parseDay } from '~/utils/points-day';
+import { breakdownView, parseView, tableQuery, whatsAppLink } from '~/utils/points-extras';
+import { shareUrl, viewerTeamId } from '~/utils/points-extras.server';
 import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { advanceWords } from '~/utils/stages.server';
 import { parseTournamentId } from '~/utils/tournament';
-import { MatchBreakdown, ShareLinks, TableTabs } from '~/components/points-extras';
-import { breakdownView, parseView, tableQuery, whatsAppLink } from '~/utils/points-extras';
-import { shareUrl, viewerTeamId } from '~/utils/points-extras.server';
-import { publicOrigin, tournamentFacts } from '~/utils/link-preview.server';
-import { linkPreviewMeta } from '~/utils/link-preview';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
-import { GROUP_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
-import { qualifyingNote } from '@custom-room/contract';
 
 export const headers = loaderCacheHeaders;
 

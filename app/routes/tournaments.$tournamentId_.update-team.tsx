@@ -1,19 +1,17 @@
 // The trailing "_" keeps /tournaments/:id/update-team out of the detail page's layout (Remix flat routes): a page of its own.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { TeamUpdateSchema } from '@custom-room/contract';
+import { NO_TEAM_REGISTERED, TEAM_FORM_FIELDS, TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 import { Dashboard } from '~/components/dashboard-nav';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { TeamForm } from '~/components/team-form';
 import { pageError } from '~/utils/errors.server';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
-import { flash, requireUser } from '~/utils/session.server';
-import { TeamUpdateSchema } from '@custom-room/contract';
-import { NO_TEAM_REGISTERED, TEAM_FORM_FIELDS } from '@custom-room/contract/constants';
 import { requireTournamentId } from '~/utils/route-params.server';
+import { flash, requireUser } from '~/utils/session.server';
 import '~/styles/screens.css';
-import { TOURNAMENT_NOT_FOUND as NOT_FOUND } from '@custom-room/contract/constants';
 
 const LOAD_FAILED = 'Failed to fetch team data.';
 const UPDATE_FAILED = 'Failed to update team. Please try again.';

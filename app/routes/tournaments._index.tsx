@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node';
 import { Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { TournamentCard, type CardTournament } from '~/components/tournament-card';

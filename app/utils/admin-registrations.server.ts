@@ -1,9 +1,9 @@
+import { CHARACTER_ID_OF, characterIdName, IGN_FIELDS, PAYMENT_STATUSES, type PaymentStatus } from '@custom-room/contract/constants';
+import type { AdminRegistration } from '~/utils/gateway.server';
+import { captainMessage, whatsAppLink } from './contact';
 import { getEnv } from './env.server';
 import { formatDateTime } from './format';
 import { gateway } from './gateway.server';
-import type { AdminRegistration } from '~/utils/gateway.server';
-import { CHARACTER_ID_OF, characterIdName, IGN_FIELDS, PAYMENT_STATUSES, type PaymentStatus } from '@custom-room/contract/constants';
-import { captainMessage, whatsAppLink } from './contact';
 import { isPaymentStatus } from './payments-form.server';
 
 /** What the admin registrations page and its CSV share: the filter and the rows. */

@@ -1,7 +1,7 @@
-import { gateway, GatewayError, type Registration } from './gateway.server';
-import { formatDateTime } from './format';
-import { flash } from './session.server';
 import { ID_TEXT } from '@custom-room/contract/constants';
+import { formatDateTime } from './format';
+import { gateway, GatewayError, type Registration } from './gateway.server';
+import { flash } from './session.server';
 
 /** The player's one-tap check-in (issue 19, decisions 043 and 047): which stages offer it now, and the post. */
 

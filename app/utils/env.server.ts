@@ -1,7 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
 import { PAYEE_NAME_MAX, PLACEHOLDER_UPI_ID, TimeZoneSchema, UPI_ID_PATTERN } from '@custom-room/contract';
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { coalesce } from '@custom-room/toolkit';
 import { endpoints } from '@custom-room/contract';
+import { coalesce } from '@custom-room/toolkit';
 
 /** How long a page request waits for the gateway's generation before it is rendered the ordinary way. */
 export const GENERATION_WAIT_MS = 500;

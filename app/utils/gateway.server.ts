@@ -1,10 +1,6 @@
 import crypto from 'node:crypto';
 import { Agent } from 'undici';
 import { z } from 'zod';
-import { clientAddress } from './client.server';
-import { getEnv } from './env.server';
-import { logger } from './logger.server';
-import { getSession, loginRedirect } from './session.server';
 import {
   answers,
   endpoints,
@@ -15,6 +11,10 @@ import {
   type Endpoints,
   type FieldErrors,
 } from '@custom-room/contract';
+import { clientAddress } from './client.server';
+import { getEnv } from './env.server';
+import { logger } from './logger.server';
+import { getSession, loginRedirect } from './session.server';
 
 /**
  * The one way the web app talks to the gateway: base URL from GATEWAY_URL, the bearer token from

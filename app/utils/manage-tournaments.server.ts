@@ -1,9 +1,9 @@
 import { data } from '@remix-run/node';
-import { getEnv } from './env.server';
-import { GatewayError, gateway } from './gateway.server';
-import { formatShortDate } from './format';
-import { requireAdmin } from './session.server';
 import { TOURNAMENT_DELETED } from '@custom-room/contract/constants';
+import { getEnv } from './env.server';
+import { formatShortDate } from './format';
+import { GatewayError, gateway } from './gateway.server';
+import { requireAdmin } from './session.server';
 
 /** The contract's messages, as this module has always exported them. */
 export { TOURNAMENT_DELETED };

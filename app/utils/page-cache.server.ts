@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { GENERATION_WAIT_MS, GenerationSource, generationReader } from './gateway-generation.server';
 import type { SessionState } from './client.server';
+import { GENERATION_WAIT_MS, GenerationSource, generationReader } from './gateway-generation.server';
 import { logger } from './logger.server';
 import { securityHeadersWithHashes } from './security.server';
 

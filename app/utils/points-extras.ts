@@ -1,7 +1,7 @@
 import type { PointsBreakdown } from '@custom-room/contract';
 import type { BreakdownView } from '~/components/points-extras';
-import { ordinal } from './result-history';
 import { dayLabel, OVERALL } from './points-day';
+import { ordinal } from './result-history';
 
 /**
  * Issue 20's points page extras (decision 048, "The points page"): the Standings / Per match tabs, the

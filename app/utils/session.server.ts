@@ -1,10 +1,10 @@
 import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
 import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
+import { ROLE_ADMIN, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@custom-room/contract/constants';
 import { decidedSession, isHttps } from './client.server';
 import { getEnv } from './env.server';
 import { safeRedirectPath } from './redirect';
 import type { SessionState, SessionUser } from './session-state';
-import { ROLE_ADMIN, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@custom-room/contract/constants';
 
 export type { SessionUser } from './session-state';
 

@@ -1,7 +1,7 @@
 import { decidedSession } from './client.server';
 import { gateway, GatewayError } from './gateway.server';
-import { destroySession, getSession, sessionState } from './session.server';
 import type { SignedIn } from './session-state';
+import { destroySession, getSession, sessionState } from './session.server';
 
 export type { SignedIn } from './session-state';
 

@@ -9,9 +9,10 @@ import {
   StageUpdateSchema,
 } from '@custom-room/contract';
 import { ID_TEXT } from '@custom-room/contract/constants';
-import { formEntries, zodFieldErrors, type FieldErrors, type FormValues } from './forms.server';
+import { getEnv } from './env.server';
+import { fromDateTimeLocal } from './format';
+import { formEntries, zodFieldErrors, type FieldErrors, type FormValues, UNAVAILABLE_FORM_MESSAGE } from './forms.server';
 import { GatewayError } from './gateway.server';
-import { UNAVAILABLE_FORM_MESSAGE } from './forms.server';
 import {
   CHECK_IN_FIELDS,
   roomInput,
@@ -22,8 +23,6 @@ import {
   GROUP_GAP_FIELD,
   NOT_PLAYED_FIELD,
 } from './stage-forms';
-import { getEnv } from './env.server';
-import { fromDateTimeLocal } from './format';
 
 export { CHECK_IN_FIELDS, GROUP_GAP_FIELD, NOT_PLAYED_FIELD, roomInput, SCHEDULE_FIELDS, SCHEDULE_ROWS, scheduleInput, STAGE_FIELDS };
 

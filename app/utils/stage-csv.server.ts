@@ -1,6 +1,6 @@
-import { gateway, GatewayError } from './gateway.server';
-import { csvFileName, toCsv } from './csv.server';
 import { STAGE_NOT_FOUND } from '@custom-room/contract/constants';
+import { csvFileName, toCsv } from './csv.server';
+import { gateway, GatewayError } from './gateway.server';
 
 /** The organiser's stage exports (issue 18): the same conventions as the registrations CSV. */
 

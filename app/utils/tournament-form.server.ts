@@ -9,10 +9,10 @@ import {
   TournamentFormSchema,
   validateTournamentForm,
 } from '@custom-room/contract';
+import type { Tournament } from '~/utils/gateway.server';
 import { getEnv } from './env.server';
 import { fromDateTimeLocal, toDateTimeLocal } from './format';
 import { formFailure, submitToGateway, type FieldErrors, type FormValues } from './forms.server';
-import type { Tournament } from '~/utils/gateway.server';
 import { COVER_FIELD, COVER_NAME_VALUE, DATE_FIELDS, TOURNAMENT_FIELDS, type TournamentFormRules } from './tournament-form';
 import { COVER_MESSAGES, MAX_COVER_BYTES, readTournamentUpload, type TournamentUpload } from './tournament-upload.server';
 

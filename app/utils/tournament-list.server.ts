@@ -1,8 +1,8 @@
 import { data } from '@remix-run/node';
+import type { Tournament } from '~/utils/gateway.server';
 import { getEnv } from './env.server';
 import { isUnavailable, pageError, UNAVAILABLE_INIT } from './errors.server';
 import { gateway } from './gateway.server';
-import type { Tournament } from '~/utils/gateway.server';
 import { publicPageHeaders } from './public-cache.server';
 import { listOrder, type ListFilter } from './tournament';
 

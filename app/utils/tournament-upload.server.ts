@@ -1,7 +1,6 @@
 import { data, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
-import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '@custom-room/contract/constants';
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, FORM_UNREADABLE, FIELD_TOO_LONG } from '@custom-room/contract/constants';
 import { COVER_FIELD } from './tournament-form';
-import { FORM_UNREADABLE, FIELD_TOO_LONG } from '@custom-room/contract/constants';
 
 /** The contract's messages, as this module has always exported them. */
 export { FORM_UNREADABLE, FIELD_TOO_LONG };

@@ -1,10 +1,9 @@
 import QRCode from 'qrcode';
 import { PLACEHOLDER_UPI_ID } from '@custom-room/contract/constants';
 import { getEnv } from './env.server';
+import { QR_SIZE } from './team';
 
 /** The UPI payment of a registration (DESIGN.md "Payment"): the upi://pay URI and its QR, made on the server. */
-
-import { QR_SIZE } from './team';
 const NOTE_MAX = 50;
 
 /**

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { CHARACTER_ID_FIELDS, type CharacterIdField } from './constants/identity.js';
+import { CHECK_IN_STATES, PLACES, RELEASE_REASONS, REJOIN_STATES, TOURNAMENT_PHASES } from './constants.js';
 import type { EndpointName, Endpoints } from './endpoints.js';
 import { MatchSchema } from './schemas/match.js';
 import { TeamPlacementSchema } from './schemas/stages.js';
-import { CHECK_IN_STATES, PLACES, RELEASE_REASONS, REJOIN_STATES, TOURNAMENT_PHASES } from './constants.js';
-import { CHARACTER_ID_FIELDS, type CharacterIdField } from './constants/identity.js';
 
 /**
  * How the web app reads each answer (decision 035): leniently. The table's response schemas say

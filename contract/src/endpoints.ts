@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MAX_BULK_PAYMENTS, MAX_MATCH_ROWS } from './constants.js';
-import { ErrorSchema, MessageSchema } from './schemas/common.js';
 import {
   LoginWithDeviceBodySchema,
   LoginWithDeviceResponseSchema,
@@ -10,28 +9,25 @@ import {
   RegisterBodySchema,
   RegisterResponseSchema,
 } from './schemas/auth.js';
-import { ProfileBodySchema, ProfileSchema } from './schemas/profile.js';
-import {
-  TournamentAdminSummarySchema,
-  TournamentListSchema,
-  TournamentMultipartDocSchema,
-  TournamentParamsSchema,
-  TournamentSchema,
-} from './schemas/tournament.js';
-import {
-  AdminRegistrationSchema,
-  PaymentStatusBulkUpdateSchema,
-  PaymentStatusUpdateSchema,
-  PaymentSubmitSchema,
-  RegistrationIdParamsSchema,
-  RegistrationSchema,
-  TeamRegisterSchema,
-  TeamUpdateSchema,
-  TournamentIdParamsSchema,
-  UserRegistrationSchema,
-  WithdrawalSchema,
-} from './schemas/registration.js';
+import { ErrorSchema, MessageSchema } from './schemas/common.js';
 import { MatchBodySchema, MatchIdParamsSchema, MatchSchema, MatchTournamentParamsSchema } from './schemas/match.js';
+import {
+  FailedDeliverySchema,
+  MarkReadBodySchema,
+  NotificationListQuerySchema,
+  NotificationListSchema,
+  PushPublicKeySchema,
+  PushSubscribeBodySchema,
+  PushUnsubscribeBodySchema,
+  UnreadCountSchema,
+} from './schemas/notifications.js';
+import {
+  GenerationSchema,
+  HealthDownSchema,
+  HealthOkSchema,
+  ImageLargestParamsSchema,
+  ImageVariantParamsSchema,
+} from './schemas/operations.js';
 import {
   DayQuerySchema,
   MatchParamsSchema,
@@ -48,6 +44,20 @@ import {
   SlotListImageQuerySchema,
   TableScopeQuerySchema,
 } from './schemas/points.js';
+import { ProfileBodySchema, ProfileSchema } from './schemas/profile.js';
+import {
+  AdminRegistrationSchema,
+  PaymentStatusBulkUpdateSchema,
+  PaymentStatusUpdateSchema,
+  PaymentSubmitSchema,
+  RegistrationIdParamsSchema,
+  RegistrationSchema,
+  TeamRegisterSchema,
+  TeamUpdateSchema,
+  TournamentIdParamsSchema,
+  UserRegistrationSchema,
+  WithdrawalSchema,
+} from './schemas/registration.js';
 import {
   AdvanceSchema,
   CheckInSchema,
@@ -70,22 +80,12 @@ import {
   StageUpdateSchema,
 } from './schemas/stages.js';
 import {
-  FailedDeliverySchema,
-  MarkReadBodySchema,
-  NotificationListQuerySchema,
-  NotificationListSchema,
-  PushPublicKeySchema,
-  PushSubscribeBodySchema,
-  PushUnsubscribeBodySchema,
-  UnreadCountSchema,
-} from './schemas/notifications.js';
-import {
-  GenerationSchema,
-  HealthDownSchema,
-  HealthOkSchema,
-  ImageLargestParamsSchema,
-  ImageVariantParamsSchema,
-} from './schemas/operations.js';
+  TournamentAdminSummarySchema,
+  TournamentListSchema,
+  TournamentMultipartDocSchema,
+  TournamentParamsSchema,
+  TournamentSchema,
+} from './schemas/tournament.js';
 
 /**
  * The endpoint table (decision 035): every call the gateway serves, with its method, its path in

@@ -1,5 +1,5 @@
-import { loadConfig, ConfigError } from './config.js';
 import { buildApp } from './app.js';
+import { loadConfig, ConfigError } from './config.js';
 
 async function main() {
   let config;

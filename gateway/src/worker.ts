@@ -4,8 +4,8 @@
 // requests. Same configuration as the gateway (DATABASE_URL or DATA_DIR, SMTP_URL, VAPID_*, WEB_URL).
 import http from 'node:http';
 import os from 'node:os';
-import { pino } from 'pino';
 import { sql } from 'kysely';
+import { pino } from 'pino';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/index.js';
 import { systemClock } from './lib/clock.js';

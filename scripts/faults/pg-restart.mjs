@@ -10,11 +10,10 @@
 //
 // Exit 0 when every check holds; the figures are printed either way.
 import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { promisify, parseArgs } from 'node:util';
 import { freePort } from '../lib/ports.mjs';
 import { killGroup, onCleanup, spawnTracked, startCluster, stopAllOnExit, stopCluster } from '../lib/processes.mjs';
 

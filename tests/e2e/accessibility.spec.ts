@@ -1,6 +1,6 @@
 import type { GatewayApi } from './support/api';
-import { stagedTournament } from './support/stages';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
+import { stagedTournament } from './support/stages';
 import { logIn } from './support/ui';
 
 /**

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { submitPaymentReference, uniqueUtr, type Registration } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
+import type { StackInfo } from './support/stack.mjs';
 import { stagedTournament } from './support/stages';
 import { logIn } from './support/ui';
-import type { StackInfo } from './support/stack.mjs';
 
 /** Issue 27, the organiser's part (decision 055): old pages in a staged tournament, the payee, select all. */
 

@@ -10,8 +10,8 @@ import {
   type Registration,
 } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
-import { logIn, tableRows } from './support/ui';
 import type { StackInfo } from './support/stack.mjs';
+import { logIn, tableRows } from './support/ui';
 
 /** Issue 8, second half: an organiser sets matches, enters points, handles payments and downloads the CSV. */
 

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { unique } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
-import { logIn } from './support/ui';
 import type { StackInfo } from './support/stack.mjs';
+import { logIn } from './support/ui';
 
 /** Decision 046: character IDs on the team form and team page; the organiser sees them and the captain's contact. Runs with JavaScript on and off. */
 

@@ -1,6 +1,6 @@
+import { unique } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, test } from './support/fixtures';
 import { logIn } from './support/ui';
-import { unique } from './support/api';
 
 // Issue 19 (decision 044): the notifications list with JavaScript on and off. The gateway's own worker
 // delivers the room notice (a second or so after the room is saved); the page reads it like any other.

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { type Player, type Registration } from './support/api';
-import type { StageJson } from './support/stages';
 import { teamFields } from '../support/builders';
+import { type Player, type Registration } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
+import type { StageJson } from './support/stages';
 import { logIn } from './support/ui';
 
 // Issue 27, item 2 (decision 052), JavaScript on and off: the stage is published → a drawn team withdraws →

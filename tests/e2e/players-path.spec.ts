@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { submitPaymentReference, unique, uniquePhone, uniqueUtr } from './support/api';
-import { stagedTournament } from './support/stages';
 import { expect, expectAccessible, expectNoSidewaysScroll, test } from './support/fixtures';
+import { stagedTournament } from './support/stages';
 import { expectSignedIn, logIn } from './support/ui';
 
 /** Issue 19, "The player's shortest path": a new player from a tournament's Register button to a sent UTR, and the lists. */

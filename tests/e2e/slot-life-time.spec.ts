@@ -1,8 +1,8 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { teamFields } from '../support/builders';
 import { unique, type GatewayApi, type Player, type Registration } from './support/api';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/ui';
-import { teamFields } from '../support/builders';
 
 // Issue 19 (decisions 043, 047) in real time: a payment deadline a few seconds ahead really passes, and a
 // check-in window really closes; the gateway's lazy release (on the reads that show a place) and its

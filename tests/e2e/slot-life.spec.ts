@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { confirmPayment, GatewayApi, unique, uniqueUtr, type Player } from './support/api';
 import { teamFields } from '../support/builders';
+import { confirmPayment, GatewayApi, unique, uniqueUtr, type Player } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
 import { logIn } from './support/ui';
 

@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { unique } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
-import { logIn } from './support/ui';
 import type { StackInfo } from './support/stack.mjs';
+import { logIn } from './support/ui';
 
 /**
  * Issue 18, the organiser: a Free Fire-like tournament of 12 confirmed teams in lobbies of 4 (3 groups),

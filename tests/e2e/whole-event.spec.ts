@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
+import { teamFields } from '../support/builders';
 import { submitPaymentReference, uniqueUtr, unique, type Player, type Registration } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
-import { logIn } from './support/ui';
-import { teamFields } from '../support/builders';
 import type { StackInfo } from './support/stack.mjs';
+import { logIn } from './support/ui';
 
 /**
  * Issue 27, "Done means": a whole paid event, run by the organiser through the web pages, with no message, status

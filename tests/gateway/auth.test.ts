@@ -1,8 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, createLocalJWKSet, decodeJwt, importPKCS8, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createStorage, createUser, startGateway, unique, uniquePhone, type TestGateway } from './helpers.js';
 
 const DUPLICATE = 'An account with these details already exists.';

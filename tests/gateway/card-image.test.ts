@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bumpGeneration } from '../../gateway/src/db/generation.js';
+import { insertRegistration } from '../../gateway/src/db/registrations.js';
+import { insertUser } from '../../gateway/src/db/users.js';
+import { LINK_CARD, shareImageStats, tableCardSvg } from '../../gateway/src/lib/share-image.js';
 import {
   adminToken,
   createTournament,
@@ -13,10 +17,6 @@ import {
   uniquePhone,
   type TestGateway,
 } from './helpers.js';
-import { insertUser } from '../../gateway/src/db/users.js';
-import { insertRegistration } from '../../gateway/src/db/registrations.js';
-import { bumpGeneration } from '../../gateway/src/db/generation.js';
-import { LINK_CARD, shareImageStats, tableCardSvg } from '../../gateway/src/lib/share-image.js';
 
 /**
  * Issue 20, link previews (decision 049): a tournament's card and the points card, 1200×630 PNGs for

@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PLAYER_PASSWORD, demoEmail, seedDemo } from '../../gateway/src/seed/demo.js';
 import { adminToken, createStorage, startGateway, type TestGateway } from './helpers.js';
 

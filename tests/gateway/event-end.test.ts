@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock } from '../../gateway/src/lib/clock.js';
 import { enqueueEvent } from '../../gateway/src/db/outbox.js';
+import { FakeClock } from '../../gateway/src/lib/clock.js';
+import { startSmtpSink, type SmtpSink } from '../support/notify-servers.js';
 import {
   adminToken,
   createTournament,
@@ -15,7 +16,6 @@ import {
   type TestGateway,
   type TestUser,
 } from './helpers.js';
-import { startSmtpSink, type SmtpSink } from '../support/notify-servers.js';
 
 /**
  * Issue 27 items 1 and 3 (decision 051): the last stage announces final places, not "did not qualify", and every

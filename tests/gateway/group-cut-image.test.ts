@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLobbyTeams, adminToken, createTournament, startGateway, type TestGateway } from './helpers.js';
 import { tableCardSvg, type TableCard } from '../../gateway/src/lib/share-image.js';
+import { addLobbyTeams, adminToken, createTournament, startGateway, type TestGateway } from './helpers.js';
 
 /**
  * Issue 27 item 23 (decision 056): a group's table image marks its qualifying places, the stage's top N

@@ -1,25 +1,25 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import { spawn } from 'node:child_process';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../gateway/src/app.js';
+import { loadConfig, type Config } from '../../gateway/src/config.js';
+import { bumpGeneration } from '../../gateway/src/db/generation.js';
+import type { DatabaseHandle } from '../../gateway/src/db/index.js';
+import { insertRegistration } from '../../gateway/src/db/registrations.js';
+import { insertUser } from '../../gateway/src/db/users.js';
+import type { Clock } from '../../gateway/src/lib/clock.js';
+import { hashPassword } from '../../gateway/src/lib/passwords.js';
+import { startSession } from '../../gateway/src/lib/sessions.js';
+import type { TokenService } from '../../gateway/src/lib/tokens.js';
 import { Api } from '../fixtures/api-client.js';
+import { playerAccount, teamFields, toForm, tournamentFields, unique, uniquePhone } from '../support/builders';
 
 export { Api, type ApiResponse } from '../fixtures/api-client.js';
-import { loadConfig, type Config } from '../../gateway/src/config.js';
-import type { DatabaseHandle } from '../../gateway/src/db/index.js';
-import { insertUser } from '../../gateway/src/db/users.js';
-import { insertRegistration } from '../../gateway/src/db/registrations.js';
-import { bumpGeneration } from '../../gateway/src/db/generation.js';
-import { hashPassword } from '../../gateway/src/lib/passwords.js';
-import type { TokenService } from '../../gateway/src/lib/tokens.js';
-import type { Clock } from '../../gateway/src/lib/clock.js';
-import { startSession } from '../../gateway/src/lib/sessions.js';
-import { playerAccount, teamFields, toForm, tournamentFields, unique, uniquePhone } from '../support/builders';
 
 /**
  * The suite runs on SQLite by default and on PostgreSQL when TEST_DATABASE_URL is set

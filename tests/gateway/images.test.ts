@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTournament, pngImage, startGateway, toForm, tournamentFields, type TestGateway } from './helpers.js';
 import { imageWorkStats } from '../../gateway/src/lib/images.js';
+import { adminToken, createTournament, pngImage, startGateway, toForm, tournamentFields, type TestGateway } from './helpers.js';
 
 let gw: TestGateway;
 let admin: string;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchStartsAt } from '@custom-room/contract';
 import { enqueueEvent, type OutboxEvent } from '../../gateway/src/db/outbox.js';
 import { FakeClock } from '../../gateway/src/lib/clock.js';
 import { LEASE_MS, MAX_ATTEMPTS, backoffMs } from '../../gateway/src/lib/notify/worker.js';
-import { matchStartsAt } from '@custom-room/contract';
+import { startPushService, startSmtpSink, type PushService, type SmtpSink } from '../support/notify-servers.js';
 import {
   adminToken,
   createStorage,
@@ -16,7 +17,6 @@ import {
   type TestGateway,
   type TestUser,
 } from './helpers.js';
-import { startPushService, startSmtpSink, type PushService, type SmtpSink } from '../support/notify-servers.js';
 
 const WEB_URL = 'https://play.example.test';
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUser, startGateway, unique, type TestGateway, type TestUser } from './helpers.js';
-import type { Mail } from '../../gateway/src/lib/mailer.js';
 import type { Trx } from '../../gateway/src/db/index.js';
+import type { Mail } from '../../gateway/src/lib/mailer.js';
+import { createUser, startGateway, unique, type TestGateway, type TestUser } from './helpers.js';
 
 const REQUESTED = 'If an account exists for that email, we have sent a link to reset the password.';
 const DONE = 'Your password has been reset. Please log in.';

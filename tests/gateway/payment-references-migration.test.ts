@@ -3,8 +3,8 @@
 // and the admin's list flags every registration that shares a reference (decision 029).
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../gateway/src/db/migrations.js';
 import { adminToken, createStorage, createUser, startGateway, teamFields, unique, type Storage, type TestGateway } from './helpers.js';

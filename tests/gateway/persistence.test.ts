@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import SQLite from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../gateway/src/db/index.js';
 import { migrate } from '../../gateway/src/db/migrations.js';
 import { startSession } from '../../gateway/src/lib/sessions.js';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../gateway/src/lib/clock.js';
 import {
   addLobbyTeams,

@@ -2,6 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bumpGeneration } from '../../gateway/src/db/generation.js';
+import { insertRegistration } from '../../gateway/src/db/registrations.js';
+import { insertUser } from '../../gateway/src/db/users.js';
+import { imageWorkStats } from '../../gateway/src/lib/images.js';
+import { escapeXml, LINK_CARD, renderTableCard, shareImageStats, tableCardSvg, type TableCard } from '../../gateway/src/lib/share-image.js';
 import {
   adminToken,
   createTournament,
@@ -12,11 +17,6 @@ import {
   type RegisteredTeam,
   type TestGateway,
 } from './helpers.js';
-import { insertUser } from '../../gateway/src/db/users.js';
-import { insertRegistration } from '../../gateway/src/db/registrations.js';
-import { bumpGeneration } from '../../gateway/src/db/generation.js';
-import { imageWorkStats } from '../../gateway/src/lib/images.js';
-import { escapeXml, LINK_CARD, renderTableCard, shareImageStats, tableCardSvg, type TableCard } from '../../gateway/src/lib/share-image.js';
 
 /**
  * Issue 20 (decision 049): the points table and a group's slot list as 1080×1350 PNGs, over HTTP.

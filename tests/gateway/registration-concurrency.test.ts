@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../gateway/src/db/index.js';
+import { createTokenService } from '../../gateway/src/lib/tokens.js';
 import {
   adminToken,
   Api,
@@ -13,8 +15,6 @@ import {
   type GatewayProcess,
   type TestGateway,
 } from './helpers.js';
-import { openDatabase } from '../../gateway/src/db/index.js';
-import { createTokenService } from '../../gateway/src/lib/tokens.js';
 
 const PLAYERS = 200;
 const SLOTS = 16;

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TeamFields } from '@custom-room/contract';
+import { isUniqueViolation } from '../../gateway/src/db/index.js';
+import { MATCH_SLOT_TAKEN, insertMatch } from '../../gateway/src/db/matches.js';
+import { IGN_TAKEN, ONE_TEAM_PER_USER, TEAM_NAME_TAKEN, insertRegistration } from '../../gateway/src/db/registrations.js';
 import {
   adminToken,
   createTournament,
@@ -12,10 +16,6 @@ import {
   type TestGateway,
   type TestUser,
 } from './helpers.js';
-import { isUniqueViolation } from '../../gateway/src/db/index.js';
-import { IGN_TAKEN, ONE_TEAM_PER_USER, TEAM_NAME_TAKEN, insertRegistration } from '../../gateway/src/db/registrations.js';
-import { MATCH_SLOT_TAKEN, insertMatch } from '../../gateway/src/db/matches.js';
-import type { TeamFields } from '@custom-room/contract';
 
 describe('team registrations', () => {
   let gw: TestGateway;

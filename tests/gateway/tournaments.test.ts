@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLACEHOLDER_UPI_ID } from '@custom-room/contract';
+import { tournamentsPayingPlaceholder } from '../../gateway/src/db/tournaments.js';
+import { placeholderWarning } from '../../gateway/src/payee-check.js';
 import {
   adminToken,
   createTournament,
@@ -11,9 +14,6 @@ import {
   type TestGateway,
   type TestUser,
 } from './helpers.js';
-import { PLACEHOLDER_UPI_ID } from '@custom-room/contract';
-import { tournamentsPayingPlaceholder } from '../../gateway/src/db/tournaments.js';
-import { placeholderWarning } from '../../gateway/src/payee-check.js';
 
 let gw: TestGateway;
 let admin: string;

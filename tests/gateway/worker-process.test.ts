@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPushService, startSmtpSink, type PushService, type SmtpSink } from '../support/notify-servers.js';
 import {
   ADMIN,
   Api,
@@ -17,7 +18,6 @@ import {
   type GatewayProcess,
   type Storage,
 } from './helpers.js';
-import { startPushService, startSmtpSink, type PushService, type SmtpSink } from '../support/notify-servers.js';
 
 const COMPILED_WORKER = path.resolve('gateway/dist/worker.js');
 const WEB_URL = 'https://play.example.test';

@@ -1,11 +1,11 @@
 // The security suite's helpers: the gateway suite's (start a gateway, accounts, tournaments, teams),
 // plus tools to forge, tamper with and unsign tokens the way an attacker would.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader, importPKCS8, type JWTPayload } from 'jose';
-import { createUser, type TestGateway } from '../gateway/helpers.js';
 import { updateUser } from '../../gateway/src/db/users.js';
+import { createUser, type TestGateway } from '../gateway/helpers.js';
 
 export * from '../gateway/helpers.js';
 

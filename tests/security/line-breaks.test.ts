@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderMessage } from '../../gateway/src/lib/notify/messages.js';
 import { matchCalendar } from '~/utils/match-calendar.server';
+import { renderMessage } from '../../gateway/src/lib/notify/messages.js';
 import {
   adminToken,
   createTournament,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_ENDPOINT_TAKEN, PUSH_NOT_ON, PUSH_SUBSCRIPTIONS_MAX } from '@custom-room/contract';
 import { enqueueEvent } from '../../gateway/src/db/outbox.js';
 import { FakeClock, isoAt } from '../../gateway/src/lib/clock.js';
-import { adminToken, createTournamentWithTeams, createUser, startGateway, unique, type TestGateway, type TestUser } from './helpers.js';
 import { startPushService, type PushService, type TestSubscription } from '../support/notify-servers.js';
+import { adminToken, createTournamentWithTeams, createUser, startGateway, unique, type TestGateway, type TestUser } from './helpers.js';
 
 /**
  * Issue 27, items 12 and 13 (decision 054): an account flooding push subscriptions, and one account taking

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../../gateway/src/lib/mailer.js';
 import {
   createAdmin,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM, GatewayApi, Stack, errorLines, caughtUpLogSince, getPage, logSize, routeFiles, routeUrl, webLogin } from './web-helpers';
 import {
   isoIn,
   playerMatches,
@@ -10,6 +9,7 @@ import {
   type Tournament,
 } from '../e2e/support/api';
 import { toForm } from '../support/builders';
+import { FORM, GatewayApi, Stack, errorLines, caughtUpLogSince, getPage, logSize, routeFiles, routeUrl, webLogin } from './web-helpers';
 
 // Issue 10, access over every web route: each page of app/routes fetched (and each action posted with
 // a valid same-origin form) anonymously, as the player whose team it is, as another player and as an

@@ -1,5 +1,4 @@
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayApi, Stack, pageRoutes, postForm, routeUrl, webLogin } from './web-helpers';
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disguiseOf, ign, ignorable, insertAt, teamName } from './look-alikes';
 import {
   FORM,
   GatewayApi,
@@ -15,7 +16,6 @@ import {
   routeUrl,
   webLogin,
 } from './web-helpers';
-import { disguiseOf, ign, ignorable, insertAt, teamName } from './look-alikes';
 
 // Issue 10, generated input to every web action: for each route of app/routes with an action,
 // thousands of generated same-origin form posts (random and real field names, real and odd values,

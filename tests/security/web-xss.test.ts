@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { chromium } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Player, type Registration, type Tournament } from '../e2e/support/api';
 import { IGN_FIELDS } from '@custom-room/contract/constants';
+import { type Player, type Registration, type Tournament } from '../e2e/support/api';
 import {
   GatewayApi,
   Stack,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toForm } from '../support/builders';
 import {
   FORM,
   GatewayApi,
@@ -15,7 +16,6 @@ import {
   rssBytes,
   webLogin,
 } from './web-helpers';
-import { toForm } from '../support/builders';
 
 // Issue 10, web defects 5, 6 and 8 and the web's share of the attack list, against the production
 // build behind the web server (server/) and a real gateway: cookie flags, refused posts, oversized bodies,

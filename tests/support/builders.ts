@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { TeamField } from '@custom-room/contract/constants';
 import type {
   MatchBody,
   Match,
@@ -10,7 +11,6 @@ import type {
   TournamentFields,
   TournamentJson,
 } from './schemas';
-import type { TeamField } from '@custom-room/contract/constants';
 
 /**
  * Test data builders (decision 037): valid data of each kind the gateway takes or answers, typed from

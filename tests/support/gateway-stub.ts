@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { ROLE_USER, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@custom-room/contract/constants';
 

@@ -4,8 +4,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { importJWK, jwtVerify } from 'jose';
+import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];

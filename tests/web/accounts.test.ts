@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { captureLogs } from '../support/logs';
 import { tournamentJson } from '../support';
+import { captureLogs } from '../support/logs';
 import { cookieOf, formPost, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
 
 // Route modules are imported after the environment points at the stub gateway.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
 import { csvCell, toCsv } from '~/utils/csv.server';
 import { parseResultsForm } from '~/utils/results-entry.server';
+import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
 
 /** Issue 8's organiser screens: tournament list, matches, points entry, registrations and payments, CSV. */
 

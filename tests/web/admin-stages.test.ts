@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
-import { parseScheduleForm } from '~/utils/stage-admin.server';
 import { parseResultsForm } from '~/utils/results-entry.server';
+import { parseScheduleForm } from '~/utils/stage-admin.server';
+import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
 
 /** Issue 18's organiser screens: stages list, the stage page's intents, group results, the CSV exports. */
 

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tournamentJson } from '../support';
 import {
   cookieOf,
   formPost,
@@ -11,7 +12,6 @@ import {
   type GatewayStub,
   type SeenRequest,
 } from './support/gateway-stub';
-import { tournamentJson } from '../support';
 
 /** The admin tournament screens (issue 8, first half): access, the add/update form's upload, delete, the manage list. */
 

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { captureLogs } from '../support/logs';
 
 // A stand-in for the gateway on a real port: it records what it receives and answers as told.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { characterIdProblems, gameFamily, TeamCreateSchema } from '@custom-room/contract';
+import { captainMessage, whatsAppLink, whatsAppNumber } from '~/utils/contact';
+import { registrationJson } from '../support';
 import { renderPage } from '../support/render';
 import { cookieOf, formPost, json, startGatewayStub, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
-import { registrationJson } from '../support';
-import { captainMessage, whatsAppLink, whatsAppNumber } from '~/utils/contact';
-import { characterIdProblems, gameFamily, TeamCreateSchema } from '@custom-room/contract';
 
 /** Decision 046 on the web: character ID inputs, the team page, the organiser's contact and CSV. */
 

@@ -2,12 +2,12 @@ import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTournament, startGateway, teamFields, unique, uniquePhone, type TestGateway } from '../gateway/helpers';
-import { insertUser } from '../../gateway/src/db/users.js';
-import { insertRegistration } from '../../gateway/src/db/registrations.js';
 import { bumpGeneration } from '../../gateway/src/db/generation.js';
-import { renderPage } from './support/render';
+import { insertRegistration } from '../../gateway/src/db/registrations.js';
+import { insertUser } from '../../gateway/src/db/users.js';
+import { adminToken, createTournament, startGateway, teamFields, unique, uniquePhone, type TestGateway } from '../gateway/helpers';
 import { useGatewayEnv } from './support/gateway-stub';
+import { renderPage } from './support/render';
 
 // Issue 20, link previews (decision 049): the tournament page, the points page and a group's page carry
 // Open Graph and Twitter card tags whose URLs are absolute from PUBLIC_URL (never from the request's

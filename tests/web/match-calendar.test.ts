@@ -10,8 +10,8 @@ import {
   type TestGateway,
   type TestUser,
 } from '../gateway/helpers';
-import { renderPage } from './support/render';
 import { sessionCookie, thrown, unwrap, useGatewayEnv } from './support/gateway-stub';
+import { renderPage } from './support/render';
 
 // Issue 20 (decision 050): /tournament/{id}/matches.ics, the team's matches as an iCalendar file, from a real
 // gateway, read back with a parser package (ical.js) that takes the zone from the file's own VTIMEZONE.

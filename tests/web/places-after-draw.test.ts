@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registrationJson } from '../support';
 import { cookieOf, json, startGatewayStub, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
 import { renderPage } from './support/render';
-import { registrationJson } from '../support';
 
 /** Issue 27, decision 052 on the web: the stage page's empty slots and "fill an empty slot"; a removed or released team's card. */
 

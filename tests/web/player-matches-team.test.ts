@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderPage } from '../support/render';
-import { captureLogs } from '../support/logs';
-import { registrationJson } from '../support';
 import { CHARACTER_ID_FIELDS } from '@custom-room/contract/constants';
+import { registrationJson } from '../support';
+import { captureLogs } from '../support/logs';
+import { renderPage } from '../support/render';
 import {
   cookieOf,
   formPost,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderPage } from '../support/render';
-import { pointsRow, registrationJson } from '../support';
 import { matchStartsAt } from '@custom-room/contract/constants';
+import { pointsRow, registrationJson } from '../support';
+import { renderPage } from '../support/render';
 import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type StubHandler } from './support/gateway-stub';
 
 // Issue 18, players' and visitors' screens. Route modules are imported after the environment points at the stub gateway.

@@ -1,9 +1,9 @@
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SiteNav } from '~/components/site-nav';
 import { registrationJson, tournamentJson } from '../support';
 import { cookieOf, json, startGatewayStub, unwrap, useStubEnv, type GatewayStub, type StubHandler } from './support/gateway-stub';
 import { renderPage } from './support/render';
-import { SiteNav } from '~/components/site-nav';
 
 // Issue 19, "The player's shortest path". Route modules are imported after the environment points at the stub gateway.
 let stub: GatewayStub;

@@ -9,8 +9,8 @@ import {
   type TestGateway,
   type TestUser,
 } from '../gateway/helpers';
-import { renderPage } from './support/render';
 import { sessionCookie, unwrap, useGatewayEnv } from './support/gateway-stub';
+import { renderPage } from './support/render';
 
 // Issue 20 (decision 048, "The points page"): Share on WhatsApp, the viewer's own team marked, and the
 // per-match view as a second tab, on the points page and a group's page, from a real gateway.

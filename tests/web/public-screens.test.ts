@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
 import { pointsRow, tournamentJson } from '../support';
 import { captureLogs } from '../support/logs';
+import { json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
 
 let stub: GatewayStub;
 let home: typeof import('~/routes/_index');

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_FIELDS, type TeamField } from '@custom-room/contract/constants';
+import { paymentFormUrl, paymentNote, qrDataUrl, upiUri } from '~/utils/upi.server';
+import { registrationJson } from '../support';
 import {
   cookieOf,
   formPost,
@@ -10,9 +13,6 @@ import {
   type GatewayStub,
   type SeenRequest,
 } from './support/gateway-stub';
-import { registrationJson } from '../support';
-import { TEAM_FIELDS, type TeamField } from '@custom-room/contract/constants';
-import { paymentFormUrl, paymentNote, qrDataUrl, upiUri } from '~/utils/upi.server';
 
 let stub: GatewayStub;
 let register: typeof import('~/routes/register_.$tournamentId');

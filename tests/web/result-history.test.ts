@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyEntry, resultText } from '~/utils/result-history';
 import { FakeClock } from '../../gateway/src/lib/clock.js';
 import {
   adminToken,
@@ -9,9 +10,8 @@ import {
   type TestGateway,
   type TestUser,
 } from '../gateway/helpers';
-import { renderPage } from './support/render';
 import { unwrap, useGatewayEnv } from './support/gateway-stub';
-import { historyEntry, resultText } from '~/utils/result-history';
+import { renderPage } from './support/render';
 
 // Issue 20 (decision 048): the public points page's "Result history", from a real gateway.
 let gw: TestGateway;

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { adminToken, createTournament, startGateway, teamFields, unique, uniquePhone, type TestGateway } from '../gateway/helpers';
-import { insertUser } from '../../gateway/src/db/users.js';
-import { insertRegistration } from '../../gateway/src/db/registrations.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpGeneration } from '../../gateway/src/db/generation.js';
-import { renderPage } from './support/render';
+import { insertRegistration } from '../../gateway/src/db/registrations.js';
+import { insertUser } from '../../gateway/src/db/users.js';
+import { adminToken, createTournament, startGateway, teamFields, unique, uniquePhone, type TestGateway } from '../gateway/helpers';
 import { useGatewayEnv } from './support/gateway-stub';
+import { renderPage } from './support/render';
 
 // Issue 20 (decision 049): the web app's /tournaments/{id}/points-table.png and /slot-list.png pass the
 // real gateway's images through, with their ETag, Cache-Control and 304; the points page links to its image.

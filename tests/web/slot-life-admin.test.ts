@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, json, startGatewayStub, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
 import { registrationJson } from '../support';
+import { cookieOf, json, startGatewayStub, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
 
 /** The organiser's side of a slot's life (decision 047): registrations by state, release and remove, check-in and no-shows. */
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, formPost, json, startGatewayStub, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
-import { registrationJson } from '../support';
 import { TEAM_FIELDS, type TeamField } from '@custom-room/contract/constants';
 import { formatDeadline, mayWithdraw, placeView } from '~/utils/places';
+import { registrationJson } from '../support';
+import { cookieOf, formPost, json, startGatewayStub, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
 import { renderPage } from './support/render';
 
 /** The player's side of a slot's life (decision 047): state words, withdrawal, the waitlist form. */

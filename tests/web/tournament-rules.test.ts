@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { PhaseFacts } from '@custom-room/contract/constants';
+import { placeView, type PlaceFields } from '~/utils/places';
+import { publicPageHeaders } from '~/utils/public-cache.server';
+import { paymentDue } from '~/utils/team';
 import {
   canRegister,
   entryFeeLabel,
@@ -11,10 +15,6 @@ import {
   statusTone,
   summaryPhase,
 } from '~/utils/tournament';
-import type { PhaseFacts } from '@custom-room/contract/constants';
-import { paymentDue } from '~/utils/team';
-import { placeView, type PlaceFields } from '~/utils/places';
-import { publicPageHeaders } from '~/utils/public-cache.server';
 
 describe('parseTournamentId', () => {
   it('accepts positive whole numbers only', () => {

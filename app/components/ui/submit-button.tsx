@@ -1,5 +1,5 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { useLocation, useNavigation } from '@remix-run/react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
 type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
   children: ReactNode;

@@ -1,6 +1,5 @@
 // The spec's path is singular (/tournament/:id/matches), so this page sits outside the /tournaments/:id layout.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useCallback, useState } from 'react';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
@@ -13,9 +12,9 @@ import { requireTournamentId } from '~/utils/route-params.server';
 import { requireUser } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
 import { MatchCard } from './match-card';
+import { dayTitle, ScheduleIntro } from './schedule-parts';
 import { loadSchedule } from './schedule.server';
 import { StageSchedule } from './stage-schedule';
-import { dayTitle, ScheduleIntro } from './schedule-parts';
 import '~/styles/places.css';
 import '~/styles/screens.css';
 import '~/styles/stages.css';

@@ -1,7 +1,7 @@
 import { formatMatchTime } from '~/utils/format';
 import { MatchCard } from './match-card';
-import type { StageScheduleData } from './schedule.server';
 import { matchTitle, ScheduleIntro } from './schedule-parts';
+import type { StageScheduleData } from './schedule.server';
 
 /** A tournament with stages: the team's own group first (with its rooms), every other group after, without rooms. */
 export function StageSchedule({

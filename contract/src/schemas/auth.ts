@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { normalizePhone, visibleName } from './common.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.js';
+import { normalizePhone, visibleName } from './common.js';
 
 const form = { required_error: 'Please fill in the form.', invalid_type_error: 'The request body must be a JSON object.' };
 

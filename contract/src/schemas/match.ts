@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, nameText, singleLine } from './common.js';
 import { MAP_MAX, MATCH_DAY_MAX, MATCH_NO_MAX, ROOM_TEXT_MAX } from '../constants.js';
+import { IdSchema, nameText, singleLine } from './common.js';
 
 /** A whole number in a range; numeric strings from form posts are accepted too. */
 const wholeNumber = (label: string, min: number, max: number) =>

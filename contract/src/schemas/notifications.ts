@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
 import { MARK_READ_MAX, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, NOTIFICATIONS_PAGE_MAX } from '../constants.js';
+import { IdSchema } from './common.js';
 
 /** A line of the caller's notifications list (decision 044). No room ID or password, ever: link leads to the room card. */
 export const NotificationSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
 import { MATCH_DAY_MAX, MATCH_NO_MAX, MAX_MATCH_ROWS, RESULT_HISTORY_LIMIT } from '../constants.js';
+import { IdSchema } from './common.js';
 
 /**
  * A whole number in [min, max]. JSON numbers, and strings of digits (query strings, lenient form posts);

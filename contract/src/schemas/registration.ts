@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { TeamPlacementSchema } from './stages.js';
-import { IdSchema, visibleName } from './common.js';
-import { nameKeys } from '../name-keys.js';
 import {
   TOURNAMENT_PHASES,
   IGN_FIELDS,
@@ -25,6 +22,9 @@ import {
   normaliseCharacterId,
   type CharacterIdField,
 } from '../constants.js';
+import { nameKeys } from '../name-keys.js';
+import { IdSchema, visibleName } from './common.js';
+import { TeamPlacementSchema } from './stages.js';
 
 /** Trimmed with inner runs of spaces collapsed (checks run on the trimmed text; collapsing only shortens it). */
 const tidy = (v: string) => v.replace(/\s+/g, ' ').normalize('NFC');

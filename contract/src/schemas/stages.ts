@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema, nameText } from './common.js';
-import { wholeNumber } from './points.js';
-import { MatchBodySchema, MatchSchema } from './match.js';
 import {
   DRAW_METHODS,
   FIRST_SLOT_MAX,
@@ -18,6 +15,9 @@ import {
   NO_SHOW_ACTIONS,
   SEAT_SOURCES,
 } from '../constants.js';
+import { IdSchema, IsoDateTimeSchema, nameText } from './common.js';
+import { MatchBodySchema, MatchSchema } from './match.js';
+import { wholeNumber } from './points.js';
 
 /** A check-in window's end: an ISO date-time with a zone, or null to clear it. */
 const windowEdge = (label: string) =>

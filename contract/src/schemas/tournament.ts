@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema, isRealDate, longText, nameText, text } from './common.js';
 import {
   DEFAULT_POINTS_SYSTEM,
   LONG_TEXT_MAX,
@@ -14,6 +13,7 @@ import {
   UPI_ID_PATTERN,
   type FieldErrors,
 } from '../constants.js';
+import { IdSchema, IsoDateTimeSchema, isRealDate, longText, nameText, text } from './common.js';
 
 /** A whole number sent as a form field ("16"), within [min, max]. */
 const wholeNumber = (label: string, min: number, max: number, unit = '') =>

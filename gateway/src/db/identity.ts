@@ -1,5 +1,5 @@
-import type { Trx } from './index.js';
 import { CHARACTER_ID_FIELDS, CHARACTER_ID_OF, type CharacterIdField, IGN_FIELDS, type IgnField } from '@custom-room/contract';
+import type { Trx } from './index.js';
 
 /**
  * Decision 046: in-game character IDs, one row each in registration_character_ids beside the team's

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import { coalesce } from '@custom-room/toolkit';
-import type { Database } from './schema.js';
-import { migrate } from './migrations.js';
 import { GENERATION_LEASE_MS, GENERATION_SQL, Generation, bumpedIn } from './generation.js';
 import { isoAt } from './instant.js';
+import { migrate } from './migrations.js';
+import type { Database } from './schema.js';
 import type { Db, Dialect, Trx } from './types.js';
 
 export type { Db, Dialect, Trx } from './types.js';

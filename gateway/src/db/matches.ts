@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
+import { type Match, type MatchBody } from '@custom-room/contract';
 import type { Trx } from './index.js';
 import type { MatchesTable } from './schema.js';
-import { type Match, type MatchBody } from '@custom-room/contract';
 
 type MatchRow = Selectable<MatchesTable>;
 

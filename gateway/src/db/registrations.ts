@@ -1,6 +1,4 @@
 import type { Selectable } from 'kysely';
-import type { Trx } from './index.js';
-import type { RegistrationsTable } from './schema.js';
 import {
   CHARACTER_ID_FIELDS,
   type CharacterIdField,
@@ -16,6 +14,8 @@ import {
   type TeamFields,
   type TeamWithIds,
 } from '@custom-room/contract';
+import type { Trx } from './index.js';
+import type { RegistrationsTable } from './schema.js';
 
 // payment_utr stays inside the gateway: it mirrors payment_reference while it holds the claim.
 export type RegistrationRow = Omit<Selectable<RegistrationsTable>, 'payment_utr'>;

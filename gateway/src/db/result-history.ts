@@ -1,5 +1,5 @@
-import type { ResultChange, ResultHistory, ResultValues } from '@custom-room/contract';
 import { sql } from 'kysely';
+import type { ResultChange, ResultHistory, ResultValues } from '@custom-room/contract';
 import type { Trx } from './index.js';
 
 /**

@@ -1,9 +1,9 @@
 import { sql, type Selectable } from 'kysely';
-import type { Trx } from './index.js';
-import type { StagesTable } from './schema.js';
-import type { TeamStanding } from './results.js';
-import { withoutResult } from './stage-matches.js';
 import type { CheckInState, StageState, TeamPlacement } from '@custom-room/contract';
+import type { Trx } from './index.js';
+import type { TeamStanding } from './results.js';
+import type { StagesTable } from './schema.js';
+import { withoutResult } from './stage-matches.js';
 
 /**
  * Decision 041: stages, groups and slots, as the other resources read them (tables, matches, teams).

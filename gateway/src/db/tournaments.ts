@@ -1,7 +1,4 @@
 import { sql, type CompiledQuery, type Selectable } from 'kysely';
-import type { Trx } from './types.js';
-import type { TournamentsTable } from './schema.js';
-import { imageUrl } from './images.js';
 import {
   DEFAULT_POINTS_SYSTEM,
   PLACEHOLDER_UPI_ID,
@@ -11,6 +8,9 @@ import {
   type TournamentJson,
   type TournamentPhase,
 } from '@custom-room/contract';
+import { imageUrl } from './images.js';
+import type { TournamentsTable } from './schema.js';
+import type { Trx } from './types.js';
 
 /** What an admin sets on a tournament (dates as ISO UTC strings). */
 export interface TournamentValues {

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { IMAGE_MESSAGES, MAX_INPUT_PIXELS, MAX_TALLNESS, MIN_COVER_HEIGHT, MIN_COVER_WIDTH, VARIANT_WIDTHS } from '@custom-room/contract';
-import { HttpError } from './errors.js';
 import type { ImageVariant, ProcessedImage } from '../db/images.js';
+import { HttpError } from './errors.js';
 
 // The limits and messages are the contract's (decision 035): the web form checks the same ones.
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
 import { Agent, request } from 'undici';
+import webpush from 'web-push';
 
 /** The VAPID key pair (URL-safe base64), from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY or generated once into DATA_DIR. */
 export interface VapidKeys {

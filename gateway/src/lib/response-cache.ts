@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { LRUCache } from 'lru-cache';
-import { InFlight } from '@custom-room/toolkit';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ZodType } from 'zod';
-import type { DatabaseHandle } from '../db/index.js';
+import { InFlight } from '@custom-room/toolkit';
 import type { Generation } from '../db/generation.js';
+import type { DatabaseHandle } from '../db/index.js';
 
 /** What Fastify itself sends for a JSON answer. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

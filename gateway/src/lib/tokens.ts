@@ -1,6 +1,6 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { SignJWT, exportJWK, importPKCS8, jwtVerify, errors, type JWK, type CryptoKey, type JWTHeaderParameters } from 'jose';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@custom-room/contract';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TokenClaims } from '../lib/tokens.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { ROLE_ADMIN, endpoints, type Access } from '@custom-room/contract';
 import { findSessionUser } from '../db/sessions.js';
 import { rolesList } from '../db/users.js';
-import { ROLE_ADMIN, endpoints, type Access } from '@custom-room/contract';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import type { TokenClaims } from '../lib/tokens.js';
 
 /** The caller as the database knows them now: username and roles come from the users row, not the token. */
 export type AuthUser = TokenClaims;

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, type FieldErrors } from '../lib/errors.js';
-import { isDatabaseUnavailable, isStorageFault, isWriteConflict } from '../db/index.js';
 import { SERVER_ERROR } from '@custom-room/contract';
+import { isDatabaseUnavailable, isStorageFault, isWriteConflict } from '../db/index.js';
+import { HttpError, type FieldErrors } from '../lib/errors.js';
 
 /** Seconds a client should wait before retrying while the database is unreachable. */
 const UNAVAILABLE_RETRY_SECONDS = 5;

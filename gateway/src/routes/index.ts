@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import healthRoutes from './health/index.js';
-import generationRoutes from './generation/index.js';
 import authRoutes from './auth/index.js';
-import profileRoutes from './profile/index.js';
-import tournamentRoutes from './tournaments/index.js';
+import generationRoutes from './generation/index.js';
+import healthRoutes from './health/index.js';
 import imageRoutes from './images/index.js';
-import pointsRoutes from './points-table/index.js';
-import shareImageRoutes from './share-images/index.js';
-import registrationRoutes from './registrations/index.js';
 import matchRoutes from './matches/index.js';
-import stageRoutes from './stages/index.js';
-import emptySlotRoutes from './stages/empty-slots.js';
 import notificationRoutes from './notifications/index.js';
+import pointsRoutes from './points-table/index.js';
+import profileRoutes from './profile/index.js';
+import registrationRoutes from './registrations/index.js';
+import shareImageRoutes from './share-images/index.js';
+import emptySlotRoutes from './stages/empty-slots.js';
+import stageRoutes from './stages/index.js';
+import tournamentRoutes from './tournaments/index.js';
 
 /** Every call of the contract's endpoint table, one plugin per route folder. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

@@ -1,13 +1,13 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword, verifyPassword } from '../lib/passwords.js';
-import { isUniqueViolation } from '../db/index.js';
-import { findUserByEmail, insertUser, updateUser } from '../db/users.js';
-import { deleteUserSessions } from '../db/sessions.js';
 import { normalizePhone, ROLE_ADMIN, ROLE_USER } from '@custom-room/contract';
+import { isUniqueViolation } from '../db/index.js';
+import { deleteUserSessions } from '../db/sessions.js';
+import { findUserByEmail, insertUser, updateUser } from '../db/users.js';
 import { isoAt } from '../lib/clock.js';
+import { hashPassword, verifyPassword } from '../lib/passwords.js';
 
 /** DATA_DIR/admin-password.txt holds the generated admin password when ADMIN_PASSWORD is not set. */
 export function adminPasswordFile(dataDir: string) {

@@ -1,18 +1,18 @@
-import sharp from 'sharp';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { Trx } from '../db/index.js';
-import { isoAt } from '../lib/clock.js';
-import { insertTournament } from '../db/tournaments.js';
-import { insertImage, type ProcessedImage } from '../db/images.js';
-import { findUserByEmail, insertUser } from '../db/users.js';
-import { insertRegistration, setPayment, submitPayment } from '../db/registrations.js';
-import { insertMatch } from '../db/matches.js';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { type PaymentStatus, placementPoints, type PointsSystem, ROLE_USER, type TournamentStatus } from '@custom-room/contract';
 import { bumpGeneration } from '../db/generation.js';
+import { insertImage, type ProcessedImage } from '../db/images.js';
+import type { Trx } from '../db/index.js';
+import { insertMatch } from '../db/matches.js';
+import { insertRegistration, setPayment, submitPayment } from '../db/registrations.js';
 import { insertMatchResults, type NewMatchResult } from '../db/results.js';
+import { insertTournament } from '../db/tournaments.js';
+import { findUserByEmail, insertUser } from '../db/users.js';
+import { isoAt } from '../lib/clock.js';
 import { processCoverImage } from '../lib/images.js';
 import { hashPassword } from '../lib/passwords.js';
-import { type PaymentStatus, placementPoints, type PointsSystem, ROLE_USER, type TournamentStatus } from '@custom-room/contract';
 
 /** Every demo account (demo1@example.com ... demo16@example.com) logs in with this password. */
 export const DEMO_PLAYER_PASSWORD = 'demo-player-123';

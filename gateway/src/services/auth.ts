@@ -3,6 +3,18 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { normalizePhone, PASSWORD_RESET_DONE, RESET_REQUESTED, ROLE_USER } from '@custom-room/contract';
 import { isUniqueViolation, type Trx } from '../db/index.js';
 import {
+  confirmFailure,
+  deleteUserDevices,
+  findUserDevice,
+  insertDevice,
+  releaseAttempt,
+  reserveAttempt,
+  touchDevice,
+  type FailureKey,
+} from '../db/login-protection.js';
+import { countUnread } from '../db/notifications.js';
+import { deleteUserSessions } from '../db/sessions.js';
+import {
   consumePasswordReset,
   createPasswordReset,
   findClashes,
@@ -16,22 +28,10 @@ import {
   updateUser,
   type UserRow,
 } from '../db/users.js';
-import { deleteUserSessions } from '../db/sessions.js';
-import {
-  confirmFailure,
-  deleteUserDevices,
-  findUserDevice,
-  insertDevice,
-  releaseAttempt,
-  reserveAttempt,
-  touchDevice,
-  type FailureKey,
-} from '../db/login-protection.js';
-import { countUnread } from '../db/notifications.js';
 import { isoAt } from '../lib/clock.js';
+import { badRequest, conflict, unauthorized, type FieldErrors } from '../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords.js';
 import { signSession } from '../lib/sessions.js';
-import { badRequest, conflict, unauthorized, type FieldErrors } from '../lib/errors.js';
 
 export const MESSAGES = {
   registered: 'Registration successful. Please log in.',

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { TOURNAMENT_NOT_FOUND, type TournamentForm, type TournamentJson } from '@custom-room/contract';
-import type { Trx } from '../db/index.js';
-import { countRegistrations } from '../db/registrations.js';
-import { findPlaceRules, type PlaceRules } from '../db/places.js';
-import { payByFor } from './places/rules.js';
-import { fillPlaces, settlePlaces } from './places/settle.js';
-import { insertImage, type ProcessedImage } from '../db/images.js';
 import { bumpGeneration } from '../db/generation.js';
+import { insertImage, type ProcessedImage } from '../db/images.js';
+import type { Trx } from '../db/index.js';
+import { findPlaceRules, type PlaceRules } from '../db/places.js';
+import { countRegistrations } from '../db/registrations.js';
 import {
   getTournament,
   insertTournament,
@@ -18,6 +16,8 @@ import {
 import { isoAt } from '../lib/clock.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { lockLiveTournamentOr404 } from './live-tournament.js';
+import { payByFor } from './places/rules.js';
+import { fillPlaces, settlePlaces } from './places/settle.js';
 
 /** A live tournament's answer, its phase dated by the app's clock; 404 when it does not exist or is deleted. */
 export async function tournamentJsonOr404(app: FastifyInstance, id: number): Promise<TournamentJson> {

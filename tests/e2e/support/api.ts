@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import type { StackInfo } from './stack.mjs';
 import { Api } from '../../fixtures/api-client';
 import { matchFields, playerAccount, pointsEntry, teamFields, toForm, tournamentFields, unique, uniqueUtr } from '../../support/builders';
 import { pngImage } from '../../support/images';
 import type { Match, MatchBody, Registration, TournamentJson, UserRegistration } from '../../support/schemas';
+import type { StackInfo } from './stack.mjs';
 
 export { isoIn, unique, uniquePhone, uniqueUtr } from '../../support/builders';
 

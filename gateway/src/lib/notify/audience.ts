@@ -1,6 +1,6 @@
-import type { Trx } from '../../db/types.js';
-import type { Audience } from '../../db/outbox.js';
 import { captainsInGroups, captainsOf, stageRanking } from '../../db/deliveries.js';
+import type { Audience } from '../../db/outbox.js';
+import type { Trx } from '../../db/types.js';
 import type { Recipient } from './messages.js';
 
 /** The accounts an audience reaches, one each, with their team's names. */

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/types.js';
 import { deleteSubscription, type Claimed, type SendingContext } from '../../db/deliveries.js';
+import type { Db } from '../../db/types.js';
 import type { Mailer } from '../mailer.js';
 import { isPushServiceUrl, type PushSender } from '../push.js';
 

@@ -10,10 +10,6 @@ import {
   type NotificationKind,
 } from '@custom-room/contract';
 import type { Config } from '../../config.js';
-import type { DatabaseHandle, Trx } from '../../db/index.js';
-import { enqueueEvent, type Audience } from '../../db/outbox.js';
-import { confirmedTeams } from '../../db/notify-events.js';
-import { getTournament, phaseOf } from '../../db/tournaments.js';
 import {
   claimDue,
   hasDueDelivery,
@@ -32,11 +28,15 @@ import {
   type NewDelivery,
   type OutboxRow,
 } from '../../db/deliveries.js';
+import type { DatabaseHandle, Trx } from '../../db/index.js';
+import { confirmedTeams } from '../../db/notify-events.js';
+import { enqueueEvent, type Audience } from '../../db/outbox.js';
+import { getTournament, phaseOf } from '../../db/tournaments.js';
 import { isoAt, type Clock } from '../clock.js';
 import { createMailer, type Mailer } from '../mailer.js';
 import { PushSender, type VapidKeys } from '../push.js';
-import { renderMessage } from './messages.js';
 import { resolveAudience } from './audience.js';
+import { renderMessage } from './messages.js';
 import { sendOne } from './send.js';
 
 /** Events fanned out per transaction, and deliveries claimed per round. */

@@ -1,5 +1,5 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { tooManyRequests } from '../../lib/errors.js';
 
 /** Per-route rate limit; the hook runs after body validation when the key needs the body. */

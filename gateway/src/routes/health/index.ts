@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { endpoints } from '@custom-room/contract';
 import { isoAt } from '../../lib/clock.js';
 

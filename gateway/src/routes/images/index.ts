@@ -1,12 +1,12 @@
-import { InFlight } from '@custom-room/toolkit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@custom-room/contract';
+import { InFlight } from '@custom-room/toolkit';
 import { getImageJpeg, getImageVariant, insertImageJpeg, type StoredJpeg } from '../../db/images.js';
 import { isoAt } from '../../lib/clock.js';
-import { encodeCoverJpeg } from '../../lib/images.js';
 import { notFound } from '../../lib/errors.js';
+import { encodeCoverJpeg } from '../../lib/images.js';
 
 /** Content-addressed URLs never change content, so browsers and CDNs may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

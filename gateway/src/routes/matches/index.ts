@@ -4,8 +4,8 @@ import { listTournamentMatches, toMatch } from '../../db/matches.js';
 import { findUserRegistration, isConfirmedTeam } from '../../db/registrations.js';
 import { groupInfo, groupsOfTeams } from '../../db/stages.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
-import { changeMatch, createMatch } from '../../services/matches.js';
 import { liveTournamentOr404 } from '../../services/live-tournament.js';
+import { changeMatch, createMatch } from '../../services/matches.js';
 
 /** Decision 029: a place is confirmed once the organisers verify the payment, or at once in a free tournament. */
 const isConfirmed = (team: { payment_status: string; place: string } | undefined, entryFee: number) =>

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, NOTIFICATIONS_PAGE_SIZE } from '@custom-room/contract';
 import { countAllUnread } from '../../db/notifications.js';
-import { isPushServiceUrl, NOT_A_PUSH_SERVICE } from '../../lib/push.js';
 import { badRequest } from '../../lib/errors.js';
+import { isPushServiceUrl, NOT_A_PUSH_SERVICE } from '../../lib/push.js';
 import { currentUser } from '../../plugins/auth.js';
 import {
   failedDeliveries,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@custom-room/contract';
 import { currentUser } from '../../plugins/auth.js';
-import { myRegistrations, myTeam, tournamentRegistrations } from '../../services/registrations/lists.js';
 import { liveTournamentOr404 } from '../../services/live-tournament.js';
+import { myRegistrations, myTeam, tournamentRegistrations } from '../../services/registrations/lists.js';
 
 /** The lists of teams: the player's own, the organiser's of a tournament, and the player's team in one. */
 const routes: FastifyPluginAsyncZod = async (app) => {

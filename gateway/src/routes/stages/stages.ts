@@ -1,5 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, StageSchema } from '@custom-room/contract';
 import { isAdmin, optionalUser } from '../../plugins/auth.js';
 import { stagesJson } from '../../services/stages/json.js';

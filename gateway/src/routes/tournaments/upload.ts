@@ -1,5 +1,5 @@
-import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import {
   COVER_FIELD,
@@ -10,9 +10,9 @@ import {
   type TournamentForm,
   validateTournamentForm,
 } from '@custom-room/contract';
-import { processCoverImage } from '../../lib/images.js';
 import type { ProcessedImage } from '../../db/images.js';
 import { HttpError, NUL_MESSAGE, badRequest, type FieldErrors } from '../../lib/errors.js';
+import { processCoverImage } from '../../lib/images.js';
 
 // The tournament form arrives as multipart/form-data: its text fields and an optional cover file.
 

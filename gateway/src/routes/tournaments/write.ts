@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, TOURNAMENT_DELETED } from '@custom-room/contract';
-import { createTournament, deleteTournament, editTournament, tournamentJsonOr404 } from '../../services/tournaments.js';
 import { liveTournamentOr404 } from '../../services/live-tournament.js';
+import { createTournament, deleteTournament, editTournament, tournamentJsonOr404 } from '../../services/tournaments.js';
 import { documentOnlyBody, multipartDocTransform, readTournamentForm, requireMultipart } from './upload.js';
 
 /** The multipart body is parsed by the handler: Fastify only documents it (and refuses other content types before reading it). */

@@ -1,6 +1,6 @@
 import { TOURNAMENT_NOT_FOUND, type ReleaseReason } from '@custom-room/contract';
-import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
+import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { enqueueEvent } from '../../db/outbox.js';
 import {
   drawPublished,

@@ -3,10 +3,10 @@ import { listTournamentRegistrations, listUserRegistrations } from '../../db/reg
 import { findUserRegistration, findTournamentsOfUser } from '../../db/registrations.js';
 import { teamCheckIns, teamPlacements } from '../../db/stages.js';
 import { notFound } from '../../lib/errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { liveTournamentOr404 } from '../live-tournament.js';
 import { listOrder } from '../places/rules.js';
 import { sweepDeadlines } from '../places/sweep.js';
-import { liveTournamentOr404 } from '../live-tournament.js';
-import type { ServiceDeps } from '../deps.js';
 import { registrationAnswer, withCheckIns, withPlacements } from './answers.js';
 import { NO_TEAM } from './refusals.js';
 

@@ -4,9 +4,9 @@ import { allowTeamBack, barTeam } from '../../db/places.js';
 import { findRegistrationById, isConfirmedTeam, toRegistration } from '../../db/registrations.js';
 import { isoAt } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { fillPlaces, lockPlaceRulesOr404, releaseTeam, settlePlaces } from '../places/settle.js';
-import { liveTournamentOr404 } from '../live-tournament.js';
 import type { ServiceDeps } from '../deps.js';
+import { liveTournamentOr404 } from '../live-tournament.js';
+import { fillPlaces, lockPlaceRulesOr404, releaseTeam, settlePlaces } from '../places/settle.js';
 import { REGISTRATION_NOT_FOUND } from './refusals.js';
 
 /** The organiser's actions on a team (decisions 043, 052): release, remove, and allow a removed team back. */

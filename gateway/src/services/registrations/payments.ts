@@ -24,10 +24,10 @@ import {
 import { getTournament, phaseOf } from '../../db/tournaments.js';
 import { isoAt } from '../../lib/clock.js';
 import { badRequest, conflict, type FieldErrors, notFound } from '../../lib/errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { lockLiveTournamentOr404 } from '../live-tournament.js';
 import { settleTournament } from '../places/settle.js';
 import { sweepDeadlines } from '../places/sweep.js';
-import { lockLiveTournamentOr404 } from '../live-tournament.js';
-import type { ServiceDeps } from '../deps.js';
 import { registrationAnswer } from './answers.js';
 import { ALREADY_VERIFIED, NO_TEAM, REGISTRATION_NOT_FOUND, utrTaken } from './refusals.js';
 

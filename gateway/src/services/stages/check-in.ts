@@ -1,14 +1,14 @@
 import { NO_TEAM_REGISTERED, NOT_PLACED_MESSAGES, type NoShowAction, type StageCheckIns } from '@custom-room/contract';
-import type { Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
+import type { Trx } from '../../db/index.js';
 import { findPlaceRules } from '../../db/places.js';
-import { fillPlaces, releaseTeam } from '../places/settle.js';
 import { findUserRegistration } from '../../db/registrations.js';
 import { findCheckIn, insertCheckIns, placedTeamsAmong } from '../../db/stage-entrants.js';
 import { setNoShows } from '../../db/stage-writes.js';
 import { checkInState, checkInTeams, findStageRow, stageCheckIns, type StageRow } from '../../db/stages.js';
 import { isoAt } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { fillPlaces, releaseTeam } from '../places/settle.js';
 import { type StageDeps, writeStage } from './stage.js';
 
 /** Decision 043: a stage's check-in window, a team's one-tap check-in, and what becomes of the no-shows. */

@@ -1,6 +1,6 @@
 import { type Advance, resultsInWords } from '@custom-room/contract';
-import type { Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
+import type { Trx } from '../../db/index.js';
 import { enqueueEvent } from '../../db/outbox.js';
 import { groupMatchCounts, markNotPlayed, matchesWithoutResults } from '../../db/stage-matches.js';
 import { replaceStageResults } from '../../db/stage-results.js';

@@ -1,6 +1,6 @@
 import { type DrawBody, groupName, type SlotMove, type Stage, splitWarning } from '@custom-room/contract';
-import type { Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
+import type { Trx } from '../../db/index.js';
 import { replaceGroups, reseat, stageGroups, type SlotRow } from '../../db/stage-groups.js';
 import { findStageByOrder, findStageRow, stageCheckIns, stageEntrants, type Entrant, type StageRow } from '../../db/stages.js';
 import { isoAt } from '../../lib/clock.js';

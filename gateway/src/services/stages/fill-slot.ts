@@ -1,15 +1,15 @@
 import { type EmptySlots, type SlotFill, type Stage, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
-import type { Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
+import type { Trx } from '../../db/index.js';
 import { enqueueEvent } from '../../db/outbox.js';
 import { findPlaceRules } from '../../db/places.js';
-import { payByFor } from '../places/rules.js';
-import { settlePlaces } from '../places/settle.js';
 import { countRegistrations, findRegistrationById, isConfirmedTeam } from '../../db/registrations.js';
 import { placeSeatedTeam, seat, stageGroups, unseatedTeams, waitlistTeams } from '../../db/stage-groups.js';
 import { findStageRow, type StageRow } from '../../db/stages.js';
 import { isoAt } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { payByFor } from '../places/rules.js';
+import { settlePlaces } from '../places/settle.js';
 import { stageJson } from './json.js';
 import { checkSlotInRange, findStageOr404, groupNotInStage, refuse, slotRange, type StageDeps, writeStage } from './stage.js';
 

@@ -1,6 +1,6 @@
 import { addMinutes, type Match, type StageSchedule } from '@custom-room/contract';
-import type { Trx } from '../../db/index.js';
 import { bumpGeneration } from '../../db/generation.js';
+import type { Trx } from '../../db/index.js';
 import { stageGroups } from '../../db/stage-groups.js';
 import { upsertGroupMatches } from '../../db/stage-matches.js';
 import { setGroupGap } from '../../db/stage-writes.js';
