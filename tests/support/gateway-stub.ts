@@ -152,3 +152,40 @@ export async function thrown(fn: () => unknown): Promise<unknown> {
   }
   throw new Error('expected a throw');
 }
+
+type StubRoute = (req: SeenRequest) => [number, unknown];
+
+/**
+ * Route calls as the stub's organiser, for the tests of the organiser's pages (after useStubEnv):
+ * requests carrying an admin session, a route module's arguments, the flash a redirect set, and a
+ * table of stubbed gateway answers by "METHOD /path". stub: a getter, as tests start the stub in beforeAll.
+ */
+export function organiserCalls(stub: () => GatewayStub) {
+  const session = () => import('~/utils/session.server');
+  async function adminCookie() {
+    const token = await stub().token({ username: 'organiser', roles: ['ROLE_USER', 'ROLE_ADMIN'] });
+    return cookieOf(await (await session()).createUserSession(new Request('http://localhost/login'), token, 'x', '/'));
+  }
+  return {
+    adminCookie,
+    get: async (url: string) => new Request(url, { headers: { cookie: await adminCookie() } }),
+    post: async (url: string, fields: [string, string][]) =>
+      new Request(url, {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost', cookie: await adminCookie() },
+      }),
+    args: (request: Request, params: Record<string, string>) => ({ request, params, context: {} }),
+    flashOf: async (res: Response) =>
+      (await (await session()).readFlash(new Request('http://localhost/', { headers: { cookie: cookieOf(res) } }))).message,
+    routes(table: Record<string, StubRoute>) {
+      stub().answer((req, res) => {
+        const key = `${req.method} ${req.url.split('?')[0]}`;
+        const route = table[key];
+        if (!route) return json(res, 404, { message: `no stub for ${key}` });
+        const [status, body] = route(req);
+        json(res, status, body);
+      });
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationJson } from '../support';
-import { cookieOf, json, startGatewayStub, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
+import { organiserCalls, startGatewayStub, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
 import { renderPage } from './support/render';
 
 /** Issue 27, decision 052 on the web: the stage page's empty slots and "fill an empty slot"; a removed or released team's card. */
@@ -8,7 +8,6 @@ import { renderPage } from './support/render';
 let stub: GatewayStub;
 let registrations: typeof import('~/routes/admin.$tournamentId.registrations/route');
 let stagePage: typeof import('~/routes/admin.$tournamentId.stages.$stageId/route');
-let session: typeof import('~/utils/session.server');
 
 beforeAll(async () => {
   stub = await startGatewayStub();
@@ -16,7 +15,6 @@ beforeAll(async () => {
   await useStubEnv(stub);
   registrations = await import('~/routes/admin.$tournamentId.registrations/route');
   stagePage = await import('~/routes/admin.$tournamentId.stages.$stageId/route');
-  session = await import('~/utils/session.server');
 });
 afterAll(() => stub.close());
 
@@ -66,30 +64,7 @@ const EMPTY = {
   ],
 };
 
-async function adminCookie() {
-  const token = await stub.token({ username: 'organiser', roles: ['ROLE_USER', 'ROLE_ADMIN'] });
-  return cookieOf(await session.createUserSession(new Request('http://localhost/login'), token, 'x', '/'));
-}
-const get = async (url: string) => new Request(url, { headers: { cookie: await adminCookie() } });
-const post = async (url: string, fields: [string, string][]) =>
-  new Request(url, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost', cookie: await adminCookie() },
-  });
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
-const flashOf = async (res: Response) =>
-  (await session.readFlash(new Request('http://localhost/', { headers: { cookie: cookieOf(res) } }))).message;
-
-function routes(table: Record<string, (req: SeenRequest) => [number, unknown]>) {
-  stub.answer((req, res) => {
-    const key = `${req.method} ${req.url.split('?')[0]}`;
-    const route = table[key];
-    if (!route) return json(res, 404, { message: `no stub for ${key}` });
-    const [status, body] = route(req);
-    json(res, status, body);
-  });
-}
+const { get, post, args, flashOf, routes } = organiserCalls(() => stub);
 
 const stageRoutes = (stage: object, extra: Record<string, (req: SeenRequest) => [number, unknown]> = {}) =>
   routes({

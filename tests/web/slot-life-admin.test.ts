@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationJson } from '../support';
-import { cookieOf, json, startGatewayStub, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
+import { organiserCalls, startGatewayStub, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
 
 /** The organiser's side of a slot's life (decision 047): registrations by state, release and remove, check-in and no-shows. */
 
@@ -8,7 +8,6 @@ let stub: GatewayStub;
 let registrations: typeof import('~/routes/admin.$tournamentId.registrations/route');
 let stages: typeof import('~/routes/admin.$tournamentId.stages._index');
 let stagePage: typeof import('~/routes/admin.$tournamentId.stages.$stageId/route');
-let session: typeof import('~/utils/session.server');
 
 beforeAll(async () => {
   stub = await startGatewayStub();
@@ -17,7 +16,6 @@ beforeAll(async () => {
   registrations = await import('~/routes/admin.$tournamentId.registrations/route');
   stages = await import('~/routes/admin.$tournamentId.stages._index');
   stagePage = await import('~/routes/admin.$tournamentId.stages.$stageId/route');
-  session = await import('~/utils/session.server');
 });
 afterAll(() => stub.close());
 
@@ -38,30 +36,7 @@ const team = (rid: number, teamName: string, extra: Record<string, unknown> = {}
   ...extra,
 });
 
-async function adminCookie() {
-  const token = await stub.token({ username: 'organiser', roles: ['ROLE_USER', 'ROLE_ADMIN'] });
-  return cookieOf(await session.createUserSession(new Request('http://localhost/login'), token, 'x', '/'));
-}
-const get = async (url: string) => new Request(url, { headers: { cookie: await adminCookie() } });
-const post = async (url: string, fields: [string, string][]) =>
-  new Request(url, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost', cookie: await adminCookie() },
-  });
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
-const flashOf = async (res: Response) =>
-  (await session.readFlash(new Request('http://localhost/', { headers: { cookie: cookieOf(res) } }))).message;
-
-function routes(table: Record<string, (req: SeenRequest) => [number, unknown]>) {
-  stub.answer((req, res) => {
-    const key = `${req.method} ${req.url.split('?')[0]}`;
-    const route = table[key];
-    if (!route) return json(res, 404, { message: `no stub for ${key}` });
-    const [status, body] = route(req);
-    json(res, status, body);
-  });
-}
+const { get, post, args, flashOf, routes } = organiserCalls(() => stub);
 
 describe('registrations page: every team’s state, payments to check first, release and remove', () => {
   const url = 'http://localhost/admin/5/registrations';
