@@ -3,20 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpGeneration } from '../../gateway/src/db/generation.js';
-import { insertRegistration } from '../../gateway/src/db/registrations.js';
-import { insertUser } from '../../gateway/src/db/users.js';
 import { LINK_CARD, shareImageStats, tableCardSvg } from '../../gateway/src/lib/share-image.js';
-import {
-  adminToken,
-  createTournament,
-  startGateway,
-  teamFields,
-  toForm,
-  tournamentFields,
-  unique,
-  uniquePhone,
-  type TestGateway,
-} from './helpers.js';
+import { addLobbyTeams, adminToken, createTournament, startGateway, toForm, tournamentFields, type TestGateway } from './helpers.js';
 
 /**
  * Issue 20, link previews (decision 049): a tournament's card and the points card, 1200×630 PNGs for
@@ -25,37 +13,6 @@ import {
 
 const MAX_BYTES = 300 * 1024;
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
-
-async function addTeams(gw: TestGateway, tid: number, names: readonly string[]): Promise<number[]> {
-  const ids: number[] = [];
-  await gw.app.store.writeTransaction(async (trx) => {
-    for (const teamName of names) {
-      const u = unique();
-      const userId = await insertUser(
-        trx,
-        {
-          email: `card${u}@test.example`,
-          phone: `+91${uniquePhone()}`,
-          username: `card_${u}`.slice(0, 20),
-          passwordHash: 'x',
-          roles: ['ROLE_USER'],
-        },
-        new Date().toISOString(),
-      );
-      ids.push(
-        (
-          await insertRegistration(trx, tid, userId, { ...teamFields(), teamName } as Parameters<typeof insertRegistration>[3], {
-            place: 'placed',
-            payBy: null,
-            now: new Date().toISOString(),
-          })
-        ).id,
-      );
-    }
-    await bumpGeneration(trx, tid);
-  });
-  return ids;
-}
 
 async function png(res: { status: number; headers: Headers; body: unknown }) {
   expect(res.status).toBe(200);
@@ -89,7 +46,9 @@ describe('link preview cards (issue 20)', () => {
       pointsSystem: 'bmps-15',
     });
     tid = t.id;
-    teams = await addTeams(gw, tid, ['Soul Esports', 'क्षत्रिय योद्धा', 'GodLike 🔥', 'Team XSpark', 'Orangutan', 'Revenant']);
+    teams = (await addLobbyTeams(gw, tid, ['Soul Esports', 'क्षत्रिय योद्धा', 'GodLike 🔥', 'Team XSpark', 'Orangutan', 'Revenant'])).map(
+      (t) => t.rid,
+    );
     await putMatch(
       1,
       1,

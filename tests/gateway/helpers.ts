@@ -295,37 +295,31 @@ export async function createTournamentWithTeams(
 }
 
 /**
- * `count` more teams in a tournament, written through the gateway's repository with accounts that
- * cannot log in: a full lobby (decision 029 bounds positions and finishes by the registered teams)
- * without signing up a player per team.
+ * More teams in a tournament, written through the gateway's repository with accounts that cannot log
+ * in: a full lobby (decision 029 bounds positions and finishes by the registered teams) without signing
+ * up a player per team. teams: how many (named "Lobby …"), or their names as given (the API refuses
+ * some names, hidden characters say; old rows may have them).
  */
-export async function addLobbyTeams(gw: TestGateway, tid: number, count: number): Promise<RegisteredTeam[]> {
-  const teams: RegisteredTeam[] = [];
+export async function addLobbyTeams(gw: TestGateway, tid: number, teams: number | readonly string[]): Promise<RegisteredTeam[]> {
+  const names = typeof teams === 'number' ? Array.from({ length: teams }, () => null) : teams;
+  const added: RegisteredTeam[] = [];
+  const now = new Date().toISOString();
   await gw.app.store.writeTransaction(async (trx) => {
-    for (let i = 0; i < count; i++) {
+    for (const name of names) {
       const u = unique();
-      const userId = await insertUser(
-        trx,
-        {
-          email: `lobby${u}@test.example`,
-          phone: `+91${uniquePhone()}`,
-          username: `lobby_${u}`.slice(0, 20),
-          passwordHash: 'x',
-          roles: ['ROLE_USER'],
-        },
-        new Date().toISOString(),
-      );
-      const team = teamFields({ teamName: `Lobby ${u}` });
+      const account = { email: `lobby${u}@test.example`, phone: `+91${uniquePhone()}`, username: `lobby_${u}`.slice(0, 20) };
+      const userId = await insertUser(trx, { ...account, passwordHash: 'x', roles: ['ROLE_USER'] }, now);
+      const team = { ...teamFields(), teamName: name ?? `Lobby ${u}` };
       const row = await insertRegistration(trx, tid, userId, team as Parameters<typeof insertRegistration>[3], {
         place: 'placed',
         payBy: null,
-        now: new Date().toISOString(),
+        now,
       });
-      teams.push({ rid: row.id, teamName: team.teamName! });
+      added.push({ rid: row.id, teamName: team.teamName });
     }
     await bumpGeneration(trx, tid); // registeredTeams
   });
-  return teams;
+  return added;
 }
 
 // ---- Stages, groups and slots (issue 18, decision 041): independent re-computations for the tests ----

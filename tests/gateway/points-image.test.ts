@@ -2,21 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpGeneration } from '../../gateway/src/db/generation.js';
-import { insertRegistration } from '../../gateway/src/db/registrations.js';
-import { insertUser } from '../../gateway/src/db/users.js';
 import { imageWorkStats } from '../../gateway/src/lib/images.js';
 import { escapeXml, LINK_CARD, renderTableCard, shareImageStats, tableCardSvg, type TableCard } from '../../gateway/src/lib/share-image.js';
-import {
-  adminToken,
-  createTournament,
-  startGateway,
-  teamFields,
-  unique,
-  uniquePhone,
-  type RegisteredTeam,
-  type TestGateway,
-} from './helpers.js';
+import { addLobbyTeams, adminToken, createTournament, startGateway, type RegisteredTeam, type TestGateway } from './helpers.js';
 
 /**
  * Issue 20 (decision 049): the points table and a group's slot list as 1080×1350 PNGs, over HTTP.
@@ -25,36 +13,6 @@ import {
 
 const GOLDEN = path.resolve('tests/fixtures/points-table-golden.png');
 const SAMPLE = path.resolve('docs/screenshots/points-table-image.png');
-
-/** Teams written through the gateway's repository, names as given: the API refuses some of these names (hidden characters), old rows may have them. */
-async function addNamedTeams(gw: TestGateway, tid: number, names: readonly string[]): Promise<RegisteredTeam[]> {
-  const teams: RegisteredTeam[] = [];
-  await gw.app.store.writeTransaction(async (trx) => {
-    for (const teamName of names) {
-      const u = unique();
-      const userId = await insertUser(
-        trx,
-        {
-          email: `img${u}@test.example`,
-          phone: `+91${uniquePhone()}`,
-          username: `img_${u}`.slice(0, 20),
-          passwordHash: 'x',
-          roles: ['ROLE_USER'],
-        },
-        new Date().toISOString(),
-      );
-      const team = { ...teamFields(), teamName };
-      const row = await insertRegistration(trx, tid, userId, team as Parameters<typeof insertRegistration>[3], {
-        place: 'placed',
-        payBy: null,
-        now: new Date().toISOString(),
-      });
-      teams.push({ rid: row.id, teamName });
-    }
-    await bumpGeneration(trx, tid);
-  });
-  return teams;
-}
 
 /** 25 fixed names: Latin, Hindi (conjuncts and vowel signs), emoji, markup and a bidi override. */
 const NAMES = [
@@ -141,7 +99,7 @@ describe('share images (issue 20)', () => {
       pointsSystem: 'bmps-15',
     });
     tid = t.id;
-    teams = await addNamedTeams(gw, tid, NAMES);
+    teams = await addLobbyTeams(gw, tid, NAMES);
     await putMatch(1, 1, matchRows(teams, 1));
     await putMatch(1, 2, matchRows(teams, 2));
     await putMatch(2, 1, matchRows(teams, 3));
@@ -201,7 +159,7 @@ describe('share images (issue 20)', () => {
     const renders = shareImageStats.renders;
     // Another tournament's write bumps the cache generation of its shard, maybe this one's: same image, no new render.
     const other = await createTournament(gw.api, admin, { entryFee: '0' });
-    await addNamedTeams(gw, other.id, ['Somebody Else']);
+    await addLobbyTeams(gw, other.id, ['Somebody Else']);
     const unchanged = await image('?day=2');
     expect(unchanged.headers.get('etag')).toBe(beforeEtag);
     expect(shareImageStats.renders).toBe(renders);
@@ -328,7 +286,7 @@ describe('share images (issue 20)', () => {
 
   it("a group's slot list and the group's table, once its stage is published (not while it is a draft)", async () => {
     const t = await createTournament(gw.api, admin, { name: 'Slot Cup', entryFee: '0', maxTeams: '100', pointsSystem: 'bmps-15' });
-    await addNamedTeams(gw, t.id, [
+    await addLobbyTeams(gw, t.id, [
       'Alpha Squad',
       'ब्रावो',
       'Charlie 🚀',

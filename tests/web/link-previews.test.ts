@@ -3,9 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bumpGeneration } from '../../gateway/src/db/generation.js';
-import { insertRegistration } from '../../gateway/src/db/registrations.js';
-import { insertUser } from '../../gateway/src/db/users.js';
-import { adminToken, createTournament, startGateway, teamFields, unique, uniquePhone, type TestGateway } from '../gateway/helpers';
+import { addLobbyTeams, adminToken, createTournament, startGateway, type TestGateway } from '../gateway/helpers';
 import { useGatewayEnv } from './support/gateway-stub';
 import { renderPage } from './support/render';
 
@@ -58,31 +56,8 @@ beforeAll(async () => {
       registrationClose: '2026-03-04T12:00:00.000Z',
     })
   ).id;
-  const rids: number[] = [];
+  const rids = (await addLobbyTeams(gw, tid, ['Alpha', 'Bravo', 'Charlie', 'Delta'])).map((t) => t.rid);
   await gw.app.store.writeTransaction(async (trx) => {
-    for (const teamName of ['Alpha', 'Bravo', 'Charlie', 'Delta']) {
-      const u = unique();
-      const userId = await insertUser(
-        trx,
-        {
-          email: `og${u}@test.example`,
-          phone: `+91${uniquePhone()}`,
-          username: `og_${u}`.slice(0, 20),
-          passwordHash: 'x',
-          roles: ['ROLE_USER'],
-        },
-        new Date().toISOString(),
-      );
-      rids.push(
-        (
-          await insertRegistration(trx, tid, userId, { ...teamFields(), teamName } as Parameters<typeof insertRegistration>[3], {
-            place: 'placed',
-            payBy: null,
-            now: new Date().toISOString(),
-          })
-        ).id,
-      );
-    }
     // Paid: the draw places paid teams of a paid tournament.
     await trx.updateTable('registrations').set({ payment_status: 'verified' }).where('tournament_id', '=', tid).execute();
     await bumpGeneration(trx, tid);

@@ -1,9 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpGeneration } from '../../gateway/src/db/generation.js';
-import { insertRegistration } from '../../gateway/src/db/registrations.js';
-import { insertUser } from '../../gateway/src/db/users.js';
-import { adminToken, createTournament, startGateway, teamFields, unique, uniquePhone, type TestGateway } from '../gateway/helpers';
+import { addLobbyTeams, adminToken, createTournament, startGateway, type TestGateway } from '../gateway/helpers';
 import { useGatewayEnv } from './support/gateway-stub';
 import { renderPage } from './support/render';
 
@@ -30,33 +27,7 @@ beforeAll(async () => {
   gw = await startGateway();
   admin = await adminToken(gw.api);
   tid = (await createTournament(gw.api, admin, { entryFee: '0', maxTeams: '100', pointsSystem: 'bmps-15' })).id;
-  const rids: number[] = [];
-  await gw.app.store.writeTransaction(async (trx) => {
-    for (const teamName of ['Alpha', 'ब्रावो', 'Charlie 🚀', 'Delta']) {
-      const u = unique();
-      const userId = await insertUser(
-        trx,
-        {
-          email: `web${u}@test.example`,
-          phone: `+91${uniquePhone()}`,
-          username: `web_${u}`.slice(0, 20),
-          passwordHash: 'x',
-          roles: ['ROLE_USER'],
-        },
-        new Date().toISOString(),
-      );
-      rids.push(
-        (
-          await insertRegistration(trx, tid, userId, { ...teamFields(), teamName } as Parameters<typeof insertRegistration>[3], {
-            place: 'placed',
-            payBy: null,
-            now: new Date().toISOString(),
-          })
-        ).id,
-      );
-    }
-    await bumpGeneration(trx, tid);
-  });
+  const rids = (await addLobbyTeams(gw, tid, ['Alpha', 'ब्रावो', 'Charlie 🚀', 'Delta'])).map((t) => t.rid);
   const results = rids.map((teamId, i) => ({ teamId, position: i + 1, finishes: i }));
   expect((await gw.api.put(`/tournaments/${tid}/points-table/matches/1/1`, { results }, admin)).status).toBe(200);
   const stage = await gw.api.post(`/tournaments/${tid}/stages`, { name: 'Qualifiers', lobbySize: 4 }, admin);
