@@ -71,8 +71,9 @@ export async function buildApp({
   await decorateServices(app, { config, clock, store, validateResponses });
 
   const inFlight = countRequests(app);
-  // Who may call what, before anything of the body is read (decision 058); then repeats of a cached
-  // public read are answered, before parsing and validation (decision 023).
+  // Who may call what: each protected route checks its caller first, before anything of the body is
+  // read (decision 058). Repeats of a cached public read are answered here, before parsing and
+  // validation (decision 023).
   accessControl(app);
   app.addHook('onRequest', app.answers.onRequest);
   // Decision 043: releases overdue teams (and promotes the waitlist) even when nobody reads their tournament.

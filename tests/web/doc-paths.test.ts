@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { citedPaths, citingDocuments, missingPaths } from '../../scripts/check-doc-paths.mjs';
 
@@ -25,5 +26,17 @@ describe('paths cited by the decision records and the README', () => {
       'gateway/src/lib/push.ts',
       'tests/web/forms.test.ts',
     ]);
+  });
+});
+
+describe('the index of decision records', () => {
+  it('lists every record once, with its status', () => {
+    const index = fs.readFileSync('docs/decisions/README.md', 'utf8');
+    const records = fs.readdirSync('docs/decisions').filter((f) => /^\d{3}-.*\.md$/.test(f));
+    expect(records.length).toBeGreaterThan(60);
+    for (const record of records) {
+      expect(index.split(`](${record})`).length - 1, record).toBe(1);
+      expect(fs.readFileSync(`docs/decisions/${record}`, 'utf8'), record).toMatch(/^Status: .+$/m);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ROLE_ADMIN, endpoints, type Access } from '@custom-room/contract';
 import { findSessionUser } from '../db/sessions.js';
 import { rolesList } from '../db/users.js';
@@ -60,31 +60,38 @@ const ACCESS = new Map<string, Access>(Object.values(endpoints).map((e) => [`${e
 /**
  * The one way to authorise (decision 058). Every route takes its access from the contract's endpoint
  * table when it is registered; a route outside the table must say its own, or the gateway does not
- * start. One onRequest hook, before the body is read, parsed or validated, answers 401 to a caller
+ * start. A protected route's first onRequest hook, before the body is read, parsed or validated, answers 401 to a caller
  * without an open session and 403 to a signed-in non-admin on an admin call: so a protected call
  * never answers 400 (or 415, or 413) to a caller who may not make it.
  */
 export function accessControl(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    let access: Access | undefined;
     for (const method of methods) {
       const key = `${method === 'HEAD' ? 'GET' : method} ${route.url}`;
       const listed = ACCESS.get(key);
       const own = route.config?.access;
       if (listed && own && own !== listed) throw new Error(`${key}: access ${own} differs from the endpoint table's ${listed}`);
-      const access = listed ?? own;
+      access = listed ?? own;
       if (!access) throw new Error(`${key} is not in the endpoint table and does not declare its access (config.access)`);
-      route.config = { ...route.config, access };
     }
-  });
-  // Callback style: it runs on every request, and public calls must not pay for a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return done();
-    authenticate(request).then((user) => {
-      if (!user) return done(unauthorized());
-      if (access === 'admin' && !isAdmin(user)) return done(forbidden('Admins only.'));
-      done();
-    }, done);
+    route.config = { ...route.config, access };
+    // The check runs first among the route's own onRequest hooks (before multipart's 415, say); a
+    // public call carries none and pays nothing. Only public calls store answers in the response
+    // cache, whose global hook runs before, so no cached answer can skip this check.
+    if (access === 'user' || access === 'admin') route.onRequest = [CHECKS[access], ...[route.onRequest ?? []].flat()];
   });
 }
+
+/** 401 without an open session; for admin calls, 403 to a signed-in non-admin. Callback style, as every protected call runs it. */
+function check(needAdmin: boolean): onRequestHookHandler {
+  return (request, _reply, done) => {
+    authenticate(request).then((user) => {
+      if (!user) return done(unauthorized());
+      if (needAdmin && !isAdmin(user)) return done(forbidden('Admins only.'));
+      done();
+    }, done);
+  };
+}
+const CHECKS = { user: check(false), admin: check(true) };
