@@ -80,7 +80,9 @@ export function accessControl(app: FastifyInstance): void {
     // The check runs first among the route's own onRequest hooks (before multipart's 415, say); a
     // public call carries none and pays nothing. Only public calls store answers in the response
     // cache, whose global hook runs before, so no cached answer can skip this check.
-    if (access === 'user' || access === 'admin') route.onRequest = [CHECKS[access], ...[route.onRequest ?? []].flat()];
+    // A HEAD route Fastify derives from a GET comes here with the GET's hooks: the check goes in once.
+    const own = [route.onRequest ?? []].flat().filter((hook) => hook !== CHECKS.user && hook !== CHECKS.admin);
+    if (access === 'user' || access === 'admin') route.onRequest = [CHECKS[access], ...own];
   });
 }
 
