@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { insertSquad } from './lib/bench-helpers.mjs';
 import { freePort } from './lib/ports.mjs';
 import { killGroup, onCleanup, run, spawnTracked, stopAll, stopAllOnExit } from './lib/processes.mjs';
 
@@ -110,34 +111,14 @@ async function seedSquads(dataDir, tid) {
   try {
     await store.writeTransaction(async (trx) => {
       for (let i = 1; i <= TEAMS; i++) {
-        const tag = `s${i}`;
-        const userId = await insertUser(
-          trx,
-          {
-            email: `squad${i}@bench.example`,
-            phone: `+9197${String(i).padStart(8, '0')}`,
-            username: `squad_${i}`,
-            passwordHash: 'x',
-            roles: ['ROLE_USER'],
-          },
-          new Date().toISOString(),
-        );
-        const row = await insertRegistration(
+        const { rid } = await insertSquad(
+          { insertUser, insertRegistration },
           trx,
           tid,
-          userId,
-          {
-            teamName: names[i - 1] ?? `Squad ${String(i).padStart(2, '0')} Esports`,
-            player1Username: `${tag}_one`,
-            player2Username: `${tag}_two`,
-            player3Username: `${tag}_three`,
-            player4Username: `${tag}_four`,
-            substitute1Username: '',
-            substitute2Username: '',
-          },
-          { place: 'placed', payBy: null, now: new Date().toISOString() },
+          i,
+          names[i - 1] ?? `Squad ${String(i).padStart(2, '0')} Esports`,
         );
-        rids.push(row.id);
+        rids.push(rid);
       }
       await bumpGeneration(trx, tid);
     });

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
-import { gatewayEnv, pgQuery, tournamentForm } from './lib/bench-helpers.mjs';
+import { gatewayEnv, pgQuery, tournamentForm, insertSquad } from './lib/bench-helpers.mjs';
 import { freePort } from './lib/ports.mjs';
 import { killGroup, onCleanup, run, spawnTracked, stopAllOnExit } from './lib/processes.mjs';
 
@@ -135,33 +135,7 @@ async function seed({ databaseUrl, dataDir }, tid, pushUrl) {
   try {
     await store.writeTransaction(async (trx) => {
       for (let i = 1; i <= SQUADS; i++) {
-        const tag = `s${i}`;
-        const userId = await insertUser(
-          trx,
-          {
-            email: `squad${i}@bench.example`,
-            phone: `+9197${String(i).padStart(8, '0')}`,
-            username: `squad_${i}`,
-            passwordHash: 'x',
-            roles: ['ROLE_USER'],
-          },
-          new Date().toISOString(),
-        );
-        await insertRegistration(
-          trx,
-          tid,
-          userId,
-          {
-            teamName: `Squad ${String(i).padStart(4, '0')}`,
-            player1Username: `${tag}_one`,
-            player2Username: `${tag}_two`,
-            player3Username: `${tag}_three`,
-            player4Username: `${tag}_four`,
-            substitute1Username: '',
-            substitute2Username: '',
-          },
-          { place: 'placed', payBy: null, now: new Date().toISOString() },
-        );
+        const { userId } = await insertSquad({ insertUser, insertRegistration }, trx, tid, i);
         await trx
           .insertInto('push_subscriptions')
           .values({

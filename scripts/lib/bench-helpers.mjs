@@ -113,3 +113,23 @@ export async function call(baseUrl, method, urlPath, { token, json, form } = {})
   if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${text.slice(0, 300)}`);
   return data;
 }
+
+/**
+ * Squad i of a bench tournament, through the built gateway's own repositories (`repos`: insertUser and
+ * insertRegistration from gateway/dist), with an account that cannot log in: only the team matters.
+ */
+export async function insertSquad({ insertUser, insertRegistration }, trx, tid, i, teamName = `Squad ${String(i).padStart(4, '0')}`) {
+  const tag = `s${i}`;
+  const now = new Date().toISOString();
+  const account = { email: `squad${i}@bench.example`, phone: `+9197${String(i).padStart(8, '0')}`, username: `squad_${i}` };
+  const userId = await insertUser(trx, { ...account, passwordHash: 'x', roles: ['ROLE_USER'] }, now);
+  const players = {
+    player1Username: `${tag}_one`,
+    player2Username: `${tag}_two`,
+    player3Username: `${tag}_three`,
+    player4Username: `${tag}_four`,
+  };
+  const team = { teamName, ...players, substitute1Username: '', substitute2Username: '' };
+  const row = await insertRegistration(trx, tid, userId, team, { place: 'placed', payBy: null, now });
+  return { userId, rid: row.id };
+}
