@@ -5,7 +5,8 @@
 // with covers, eight teams with points on one, and a signed-in player, then measures with autocannon,
 // rounds interleaved so drift on a shared machine hits every target alike, and reports medians. Every
 // request sends Accept-Encoding: gzip, as browsers do. The signed-in page (rendered every time, never
-// cached) and the list page from a second server with the page cache off are rows for information.
+// cached) and the list page from a second server with the page cache off have a floor of their own
+// (RENDERED_RATIO, decision 066): no bench row without a target.
 //
 // Env: BENCH_SECONDS (5) per run, BENCH_ROUNDS (3), BENCH_CONNECTIONS (10).
 import fs from 'node:fs';
@@ -19,6 +20,12 @@ import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 const TOURNAMENTS = 20;
 const TEAMS = 8;
 const TARGET_RATIO = 0.5;
+/**
+ * Decision 066: a page React renders on every request (signed in, or with the page cache off) serves at
+ * least this share of the static file's rate. Measured 0.027-0.03× on 2026-11-28 (70-79 req/s beside
+ * 2,566); a 4× slowdown of rendering (as once went unseen) falls well below it.
+ */
+const RENDERED_RATIO = 0.02;
 const STATIC_PATH = '/favicon.svg';
 const ACCEPT_ENCODING = 'gzip';
 
@@ -175,7 +182,7 @@ function printTable(staticTarget, reference, rows, shape, { connections, seconds
       r.pageCache,
       `${r.ratio.toFixed(2)}×`,
       r.roundRatios.join(' '),
-      r.target.startsWith('none') ? 'info' : r.pass ? 'PASS' : 'FAIL',
+      r.pass ? 'PASS' : 'FAIL',
     ]),
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
@@ -209,7 +216,7 @@ async function main() {
       name: `GET /tournaments (signed in, ${TOURNAMENTS} tournaments; never cached)`,
       path: '/tournaments',
       cookie,
-      info: true,
+      rendered: true,
     };
     // The same page from a second web server of the same build with the page cache off: what every anonymous visitor cost before.
     const uncachedWeb = await stack.startExtraWeb({ PAGE_CACHE_ENTRIES: '0' });
@@ -217,10 +224,10 @@ async function main() {
       name: `GET /tournaments (anonymous, ${TOURNAMENTS} tournaments; page cache off)`,
       path: '/tournaments',
       base: uncachedWeb.url,
-      info: true,
+      rendered: true,
     };
-    const info = [signedIn, uncached];
-    const targets = [staticTarget, ...pages, ...info];
+    const rendered = [signedIn, uncached];
+    const targets = [staticTarget, ...pages, ...rendered];
 
     // What each answer looks like: status, size on the wire, page cache outcome on a second request.
     const shape = new Map();
@@ -275,7 +282,8 @@ async function main() {
       }),
     );
     const reference = summary.get(staticTarget.name);
-    const rows = [...pages, ...info].map((t) => {
+    const rows = [...pages, ...rendered].map((t) => {
+      const floor = t.rendered ? RENDERED_RATIO : TARGET_RATIO;
       const s = summary.get(t.name);
       const ratio = s.rps / reference.rps;
       // Per-round ratios too: each page against the static file of the same round.
@@ -287,8 +295,8 @@ async function main() {
         reference: `static file ${STATIC_PATH}, same server`,
         referenceValue: Math.round(reference.rps),
         ratio: Number(ratio.toFixed(2)),
-        target: t.info ? 'none (information)' : `≥ ${TARGET_RATIO}×`,
-        pass: t.info ? true : ratio >= TARGET_RATIO && s.bad === 0,
+        target: `≥ ${floor}×`,
+        pass: ratio >= floor && s.bad === 0,
         p99Ms: s.p99,
         failed: s.bad,
         roundRatios: roundRatios.map((r) => Number(r.toFixed(2))),
@@ -303,7 +311,7 @@ async function main() {
       `Node ${process.version}, ${os.cpus().length} CPUs (load generator, gateway and web server share them); ${connections} connections, ${seconds} s x ${rounds} rounds interleaved, medians; ratio = median page req/s / median static req/s of the same run.`,
       `Reference: ${STATIC_PATH} (${shape.get(staticTarget.name).bytes} bytes) from the same web server. Every request sends Accept-Encoding: ${ACCEPT_ENCODING}.`,
       'Anonymous pages come from the page cache of the web server (decision 024): each request still waits for a read of the gateway /generation that started after it arrived (shared by all requests waiting).',
-      'The signed-in row is rendered by Remix on every request (never cached); the "page cache off" row is the same build on a second server with PAGE_CACHE_ENTRIES=0 (the state before decision 024). Both are information, not targets.',
+      'The signed-in row is rendered by Remix on every request (never cached); the "page cache off" row is the same build on a second server with PAGE_CACHE_ENTRIES=0 (the state before decision 024). Both are rendered by React on every request: their floor (≥ ${RENDERED_RATIO}×) catches a slowdown of rendering (decision 066); issue 32 raises it.',
     ];
     if (jsonFile) {
       fs.writeFileSync(jsonFile, `${JSON.stringify({ suite: 'web', rows, notes }, null, 2)}\n`);
