@@ -4,6 +4,7 @@
 // Runs, one after the other on the production build (built first when missing):
 //   gateway   scripts/bench-gateway.mjs      hot reads vs a minimal Fastify route serving the same bytes
 //                                            (SQLite, then PostgreSQL)
+//   staff     scripts/bench-staff.mjs        what the crew's access check adds to an organiser's write (SQLite, then PostgreSQL)
 //   web       scripts/bench-web-throughput.mjs  anonymous pages vs a static file of the same server
 //   weights   scripts/bench-web.mjs          HTML/JS gzip sizes, stylesheets, image sizes, CLS
 //   rush      scripts/bench-rush.mjs         1,000 signed-in players post the team form for 100 slots
@@ -37,6 +38,8 @@ const writeReadme = !only && !args.includes('--no-readme');
 const SUITES = [
   { key: 'gateway', label: 'gateway, SQLite', script: 'bench-gateway.mjs', env: {} },
   { key: 'gateway', label: 'gateway, PostgreSQL', script: 'bench-gateway.mjs', pg: true },
+  { key: 'staff', label: 'crew access check, SQLite', script: 'bench-staff.mjs', env: {} },
+  { key: 'staff', label: 'crew access check, PostgreSQL', script: 'bench-staff.mjs', pg: true },
   { key: 'web', label: 'web pages', script: 'bench-web-throughput.mjs', env: {} },
   { key: 'weights', label: 'page weights', script: 'bench-web.mjs', env: {} },
   { key: 'rush', label: 'registration rush, SQLite', script: 'bench-rush.mjs', args: ['--database', 'sqlite'] },

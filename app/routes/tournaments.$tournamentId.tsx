@@ -143,6 +143,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         regOpens: formatDateTime(t.registrationOpen, timeZone),
         regCloses: closes,
         cover,
+        // Issue 29: who runs it (the gateway always says; an older one may not).
+        organiser: t.organiser ? { slug: t.organiser.slug, name: t.organiser.name } : null,
       },
       canRegister: open,
       // Not open: where registration stands, shown instead of a Register button.
@@ -198,6 +200,11 @@ export default function TournamentDetail() {
           <span className="visually-hidden">Status: </span>
           <StatusBadge phase={t.phase} /> {t.game}
         </p>
+        {t.organiser ? (
+          <p className="td-org">
+            Organised by <Link to={`/organisers/${t.organiser.slug}`}>{t.organiser.name}</Link>
+          </p>
+        ) : null}
       </header>
 
       {podium ? <PodiumSection podium={podium} /> : null}

@@ -53,6 +53,11 @@ const TournamentAnswer = z.object({
   /** Issue 27 (absent on the original gateway): the web app derives the phase again at render time from these facts. */
   phase: z.enum(TOURNAMENT_PHASES).optional().catch(undefined),
   stageProgress: z.object({ stages: z.number(), started: z.boolean(), finished: z.boolean() }).optional().catch(undefined),
+  /** Issue 29 (absent on the original gateway): who runs it. */
+  organiser: z
+    .object({ slug: z.string(), name: z.string(), logoUrl: z.string().nullable().default(null) })
+    .optional()
+    .catch(undefined),
 });
 
 const PointsRowAnswer = z.object({

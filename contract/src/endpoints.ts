@@ -29,6 +29,24 @@ import {
   ImageVariantParamsSchema,
 } from './schemas/operations.js';
 import {
+  ActivitySchema,
+  AnnouncementBodySchema,
+  AnnouncementSchema,
+  DeskSchema,
+  InvitationParamsSchema,
+  OrganiserBodySchema,
+  OrganiserDecisionSchema,
+  OrganiserListQuerySchema,
+  OrganiserPageSchema,
+  OrganiserSchema,
+  SlugParamsSchema,
+  StaffInvitationSchema,
+  StaffInviteSchema,
+  StaffListSchema,
+  StaffUserParamsSchema,
+  StandingSchema,
+} from './schemas/organisers.js';
+import {
   DayQuerySchema,
   MatchParamsSchema,
   MatchResultSchema,
@@ -110,11 +128,23 @@ export interface EndpointSchema {
 }
 
 /**
- * Who may call an endpoint (decision 058): anyone; any signed-in account (the endpoint documents the
- * bearer token); or an admin. The gateway's one access hook reads it before the body is parsed, so a
- * caller without the right answers 401/403 whatever the body.
+ * What a tournament's crew may do (decision 065), by the caller's standing on the tournament the call is about:
+ * - `own`: the owner (and a site admin): delete the tournament, manage its staff;
+ * - `run`: the owner and co-organisers: everything else an organiser does;
+ * - `payments`: those and payments staff: the registrations list, verify and reject payments;
+ * - `lobby`: owner, co-organisers and lobby managers (for the groups of their scope): check-in, rooms, results;
+ * - `organise`: an approved organiser (and a site admin): create a tournament;
+ * - `desk`: any approved organiser or active staff member (the desk's list; calls naming their tournament in the body).
  */
-export type Access = 'public' | 'user' | 'admin';
+export type StaffRight = 'own' | 'run' | 'payments' | 'lobby' | 'organise' | 'desk';
+
+/**
+ * Who may call an endpoint (decisions 058 and 065): anyone; any signed-in account (the endpoint
+ * documents the bearer token); a site admin alone (`admin`); or a tournament's crew with a right
+ * (`staff:<right>`, a site admin always included). The gateway's one access hook reads it before the
+ * body is parsed, so a caller without the right answers 401/403 whatever the body.
+ */
+export type Access = 'public' | 'user' | 'admin' | `staff:${StaffRight}`;
 
 export interface Endpoint {
   method: Method;
@@ -138,6 +168,7 @@ const TAGS = {
   points: ['points-table'],
   stages: ['stages'],
   notifications: ['notifications'],
+  organisers: ['organisers'],
 };
 const SECURITY = [{ bearerAuth: [] as string[] }];
 const secured = { tags: ['profile'], security: SECURITY };
@@ -261,7 +292,7 @@ export const endpoints = {
       security: SECURITY,
       response: { 200: TournamentAdminSummarySchema.array(), 401: ErrorSchema, 403: ErrorSchema },
     },
-    'admin',
+    'staff:desk',
   ),
   getTournament: endpoint('GET', '/tournaments/:id', {
     tags: ['tournaments'],
@@ -280,7 +311,7 @@ export const endpoints = {
       body: TournamentMultipartDocSchema,
       response: { 200: TournamentSchema, ...adminErrors, 413: ErrorSchema, 415: ErrorSchema },
     },
-    'admin',
+    'staff:organise',
   ),
   updateTournament: endpoint(
     'PUT',
@@ -294,7 +325,7 @@ export const endpoints = {
       body: TournamentMultipartDocSchema,
       response: { 200: TournamentSchema, ...adminErrors, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema },
     },
-    'admin',
+    'staff:run',
   ),
   deleteTournament: endpoint(
     'DELETE',
@@ -307,7 +338,7 @@ export const endpoints = {
       params: TournamentParamsSchema,
       response: { 200: MessageSchema, ...adminErrors, 404: ErrorSchema },
     },
-    'admin',
+    'staff:own',
   ),
   imageVariant: endpoint('GET', '/images/:imageId-:width.webp', {
     tags: ['images'],
@@ -340,7 +371,7 @@ export const endpoints = {
       body: PointsSubmissionSchema,
       response: { 200: MatchResultSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
     },
-    'admin',
+    'staff:lobby',
   ),
   saveMatchResults: endpoint(
     'PUT',
@@ -367,7 +398,7 @@ export const endpoints = {
         413: ErrorSchema,
       },
     },
-    'admin',
+    'staff:lobby',
   ),
   matchResults: endpoint(
     'GET',
@@ -380,7 +411,7 @@ export const endpoints = {
       querystring: MatchResultsQuerySchema,
       response: { 200: MatchResultSchema.array(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
     },
-    'admin',
+    'staff:lobby',
   ),
   pointsTableDay: endpoint('GET', '/tournaments/:id/points-table/day', {
     tags: TAGS.points,
@@ -491,7 +522,7 @@ export const endpoints = {
       params: TournamentIdParamsSchema,
       response: { 200: z.array(AdminRegistrationSchema), ...errorResponses(400, 401, 403, 404) },
     },
-    'admin',
+    'staff:payments',
   ),
   myTeam: endpoint('GET', '/registrations/:tournamentId', {
     tags: TAGS.registrations,
@@ -541,7 +572,7 @@ export const endpoints = {
       params: RegistrationIdParamsSchema,
       response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   removeTeam: endpoint(
     'POST',
@@ -555,7 +586,7 @@ export const endpoints = {
       params: RegistrationIdParamsSchema,
       response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   allowReturn: endpoint(
     'POST',
@@ -569,7 +600,7 @@ export const endpoints = {
       params: RegistrationIdParamsSchema,
       response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   setPaymentStatuses: endpoint(
     'PUT',
@@ -582,7 +613,7 @@ export const endpoints = {
       body: PaymentStatusBulkUpdateSchema,
       response: { 200: z.array(RegistrationSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:payments',
   ),
   setPaymentStatus: endpoint(
     'PUT',
@@ -597,7 +628,7 @@ export const endpoints = {
       body: PaymentStatusUpdateSchema,
       response: { 200: RegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:payments',
   ),
   listMatches: endpoint('GET', '/matches/tournament/:tournamentId', {
     tags: TAGS.matches,
@@ -619,7 +650,7 @@ export const endpoints = {
       body: MatchBodySchema,
       response: { 201: MatchSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   updateMatch: endpoint(
     'PUT',
@@ -633,7 +664,7 @@ export const endpoints = {
       body: MatchBodySchema,
       response: { 200: MatchSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   listStages: endpoint('GET', '/tournaments/:id/stages', {
     tags: TAGS.stages,
@@ -656,7 +687,7 @@ export const endpoints = {
       body: StageCreateSchema,
       response: { 201: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   updateStage: endpoint(
     'PUT',
@@ -671,7 +702,7 @@ export const endpoints = {
       body: StageUpdateSchema,
       response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   deleteStage: endpoint(
     'DELETE',
@@ -684,7 +715,7 @@ export const endpoints = {
       params: StageParamsSchema,
       response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   stageEntrants: endpoint(
     'GET',
@@ -698,7 +729,7 @@ export const endpoints = {
       params: StageParamsSchema,
       response: { 200: z.array(EntrantSchema), ...errorResponses(400, 401, 403, 404) },
     },
-    'admin',
+    'staff:run',
   ),
   inviteTeam: endpoint(
     'POST',
@@ -711,7 +742,7 @@ export const endpoints = {
       body: InviteBodySchema,
       response: { 200: z.array(EntrantSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   removeInvite: endpoint(
     'DELETE',
@@ -723,7 +754,7 @@ export const endpoints = {
       params: StageInviteParamsSchema,
       response: { 200: z.array(EntrantSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   drawGroups: endpoint(
     'POST',
@@ -744,7 +775,7 @@ export const endpoints = {
       body: DrawBodySchema,
       response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   moveSlot: endpoint(
     'POST',
@@ -759,7 +790,7 @@ export const endpoints = {
       body: SlotMoveSchema,
       response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   emptySlots: endpoint(
     'GET',
@@ -772,7 +803,7 @@ export const endpoints = {
       params: StageParamsSchema,
       response: { 200: EmptySlotsSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   fillSlot: endpoint(
     'POST',
@@ -787,7 +818,7 @@ export const endpoints = {
       body: SlotFillSchema,
       response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   publishStage: endpoint(
     'POST',
@@ -799,7 +830,7 @@ export const endpoints = {
       params: StageParamsSchema,
       response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   stageAdvance: endpoint(
     'GET',
@@ -811,7 +842,7 @@ export const endpoints = {
       params: StageParamsSchema,
       response: { 200: AdvanceSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   completeStage: endpoint(
     'POST',
@@ -826,7 +857,7 @@ export const endpoints = {
       body: CompleteBodySchema,
       response: { 200: AdvanceSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   reopenStage: endpoint(
     'POST',
@@ -840,7 +871,7 @@ export const endpoints = {
       params: StageParamsSchema,
       response: { 200: StageSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   scheduleStage: endpoint(
     'POST',
@@ -855,7 +886,7 @@ export const endpoints = {
       body: StageScheduleSchema,
       response: { 200: StageMatchesSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:run',
   ),
   checkIn: endpoint('POST', '/tournaments/:id/stages/:stageId/check-in', {
     tags: TAGS.stages,
@@ -877,7 +908,7 @@ export const endpoints = {
       params: StageParamsSchema,
       response: { 200: StageCheckInsSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    'admin',
+    'staff:lobby',
   ),
   resolveNoShows: endpoint(
     'POST',
@@ -892,7 +923,7 @@ export const endpoints = {
       body: NoShowsBodySchema,
       response: { 200: StageCheckInsSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    'admin',
+    'staff:lobby',
   ),
   setStageRooms: endpoint(
     'PUT',
@@ -906,7 +937,7 @@ export const endpoints = {
       body: StageRoomsSchema,
       response: { 200: StageMatchesSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    'admin',
+    'staff:lobby',
   ),
   listNotifications: endpoint('GET', '/notifications', {
     tags: TAGS.notifications,
@@ -967,7 +998,163 @@ export const endpoints = {
       params: TournamentParamsSchema,
       response: { 200: FailedDeliverySchema.array(), ...errorResponses(400, 401, 403, 404) },
     },
+    'staff:run',
+  ),
+
+  // Issue 29 (decision 065): organisers, their pages and their tournaments' crews.
+  listOrganisers: endpoint('GET', '/organisers', {
+    tags: TAGS.organisers,
+    summary: 'Approved organisers, by name; a site admin may ask for those of a status (pending applications)',
+    querystring: OrganiserListQuerySchema,
+    response: { 200: OrganiserSchema.array(), ...errorResponses(400, 401, 403) },
+  }),
+  applyOrganiser: endpoint(
+    'POST',
+    '/organisers',
+    {
+      tags: TAGS.organisers,
+      summary: 'Apply to organise (pending until a site admin approves); a site admin creating one for an account approves it at once',
+      security: SECURITY,
+      body: OrganiserBodySchema,
+      response: { 201: OrganiserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'user',
+  ),
+  getOrganiser: endpoint('GET', '/organisers/:slug', {
+    tags: TAGS.organisers,
+    summary: "An organiser's page: name, logo, about, links and its tournaments, open first",
+    params: SlugParamsSchema,
+    response: { 200: OrganiserPageSchema, ...errorResponses(400, 404) },
+  }),
+  updateOrganiser: endpoint(
+    'PUT',
+    '/organisers/:slug',
+    {
+      tags: TAGS.organisers,
+      summary: "Change an organiser's page (its owner or a site admin); the slug stays",
+      security: SECURITY,
+      params: SlugParamsSchema,
+      body: OrganiserBodySchema,
+      response: { 200: OrganiserSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'user',
+  ),
+  decideOrganiser: endpoint(
+    'POST',
+    '/organisers/:slug/approve',
+    {
+      tags: TAGS.organisers,
+      summary: 'Approve an application, or withdraw an organiser (site admin); a withdrawn organiser runs nothing from its next request',
+      security: SECURITY,
+      params: SlugParamsSchema,
+      body: OrganiserDecisionSchema,
+      response: { 200: OrganiserSchema, ...errorResponses(400, 401, 403, 404) },
+    },
     'admin',
+  ),
+  desk: endpoint(
+    'GET',
+    '/desk',
+    {
+      tags: TAGS.organisers,
+      summary: "The caller's organiser, the tournaments it works on with its part in each, and its pending staff invitations",
+      security: SECURITY,
+      response: { 200: DeskSchema, ...errorResponses(401) },
+    },
+    'user',
+  ),
+  myStanding: endpoint(
+    'GET',
+    '/tournaments/:id/staff/me',
+    {
+      tags: TAGS.organisers,
+      summary: "The caller's part in a tournament: site admin, owner, a staff role with its scope, or none",
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      response: { 200: StandingSchema, ...errorResponses(400, 401, 404) },
+    },
+    'user',
+  ),
+  listStaff: endpoint(
+    'GET',
+    '/tournaments/:id/staff',
+    {
+      tags: TAGS.organisers,
+      summary: "A tournament's owner and staff with their roles and scopes, pending invitations included",
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      response: { 200: StaffListSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'staff:run',
+  ),
+  inviteStaff: endpoint(
+    'POST',
+    '/tournaments/:id/staff',
+    {
+      tags: TAGS.organisers,
+      summary: 'Invite an account (by username or email) to the crew with a role; the invitee accepts (owner)',
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      body: StaffInviteSchema,
+      response: { 201: StaffInvitationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'staff:own',
+  ),
+  removeStaff: endpoint(
+    'DELETE',
+    '/tournaments/:id/staff/:userId',
+    {
+      tags: TAGS.organisers,
+      summary: 'Remove a crew member or withdraw an invitation (owner); effective on its next request',
+      security: SECURITY,
+      params: StaffUserParamsSchema,
+      response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'staff:own',
+  ),
+  acceptInvitation: endpoint(
+    'POST',
+    '/staff-invitations/:token/accept',
+    {
+      tags: TAGS.organisers,
+      summary: 'Accept a staff invitation, signed in as the invited account',
+      security: SECURITY,
+      params: InvitationParamsSchema,
+      response: { 200: StaffInvitationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'user',
+  ),
+  tournamentActivity: endpoint(
+    'GET',
+    '/tournaments/:id/activity',
+    {
+      tags: TAGS.organisers,
+      summary: 'Who did what on a tournament and when, newest first (owner and co-organisers)',
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      response: { 200: ActivitySchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'staff:run',
+  ),
+  listAnnouncements: endpoint('GET', '/tournaments/:id/announcements', {
+    tags: TAGS.organisers,
+    summary: "A tournament's announcements, newest first, each with its audience (the tournament, a stage or a group)",
+    params: TournamentParamsSchema,
+    response: { 200: AnnouncementSchema.array(), ...errorResponses(400, 404) },
+  }),
+  postAnnouncement: endpoint(
+    'POST',
+    '/tournaments/:id/announcements',
+    {
+      tags: TAGS.organisers,
+      summary:
+        'Announce to the tournament, a stage or a group (owner, co-organisers; lobby managers to their groups); never a room ID or password',
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      body: AnnouncementBodySchema,
+      response: { 201: AnnouncementSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'staff:lobby',
   ),
 };
 

@@ -9,6 +9,7 @@ import { Notifier } from './lib/notify/worker.js';
 import { loadVapidKeys } from './lib/push.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
+import { activityLog } from './plugins/activity.js';
 import { accessControl } from './plugins/auth.js';
 import { guardBodies } from './plugins/body-guard.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -75,6 +76,7 @@ export async function buildApp({
   // read (decision 058). Repeats of a cached public read are answered here, before parsing and
   // validation (decision 023).
   accessControl(app);
+  activityLog(app); // issue 29: staff writes logged, per route
   app.addHook('onRequest', app.answers.onRequest);
   // Decision 043: releases overdue teams (and promotes the waitlist) even when nobody reads their tournament.
   const sweeper = startDeadlineSweeper(store, clock, config.PAYMENT_SWEEP_INTERVAL_MS, app.log);

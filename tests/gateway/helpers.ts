@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../gateway/src/app.js';
 import { loadConfig, type Config } from '../../gateway/src/config.js';
 import { bumpGeneration } from '../../gateway/src/db/generation.js';
@@ -16,7 +16,7 @@ import type { Clock } from '../../gateway/src/lib/clock.js';
 import { hashPassword } from '../../gateway/src/lib/passwords.js';
 import { startSession } from '../../gateway/src/lib/sessions.js';
 import type { TokenService } from '../../gateway/src/lib/tokens.js';
-import { Api } from '../fixtures/api-client.js';
+import { Api, type ApiResponse } from '../fixtures/api-client.js';
 import { playerAccount, teamFields, toForm, tournamentFields, unique, uniquePhone } from '../support/builders';
 
 export { Api, type ApiResponse } from '../fixtures/api-client.js';
@@ -127,6 +127,12 @@ export async function createUser(api: Api, overrides: Partial<Omit<TestUser, 'to
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   const sub = JSON.parse(Buffer.from(login.body.token.split('.')[1], 'base64url').toString()).sub;
   return { ...user, token: login.body.token, id: Number(sub) };
+}
+
+/** The answer's body, after checking its status (the body is in the failure's message). */
+export function expectStatus<T = any>(res: ApiResponse<T>, status: number, what = ''): T {
+  expect(res.status, `${what} ${JSON.stringify(res.body)}`.trim()).toBe(status);
+  return res.body;
 }
 
 export async function adminToken(api: Api): Promise<string> {

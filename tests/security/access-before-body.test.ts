@@ -1,5 +1,5 @@
 // Issue 28, one way to authorise (decision 058): every protected call of the endpoint table answers
-// 401 to an anonymous caller and 403 to a player on an admin call, before its body or parameters are
+// 401 to an anonymous caller and 403 to a player on an admin or crew call (decision 065), before its body or parameters are
 // read, whatever they are; and a route outside the table must declare its access or the gateway does
 // not start.
 import Fastify from 'fastify';
@@ -21,7 +21,8 @@ afterAll(() => gw?.stop());
 const badPath = (url: string) => url.replace(/:(\w+)/g, 'not-an-id');
 const table: [string, Endpoint][] = Object.entries(endpoints);
 const protectedCalls = table.filter(([, e]) => e.access !== 'public');
-const adminCalls = protectedCalls.filter(([, e]) => e.access === 'admin');
+/** A site admin's calls and the crew's (decision 065): a player with no part anywhere may make none of them. */
+const adminCalls = protectedCalls.filter(([, e]) => e.access === 'admin' || e.access.startsWith('staff:'));
 
 /** A body that is not JSON at all, with a content type no call accepts as such. */
 async function send(method: string, url: string, token?: string) {
@@ -49,6 +50,7 @@ describe('protected calls answer 401/403 before 400', () => {
   it.each(adminCalls)('%s: a player with a malformed body and path gets 403', async (_key, e) => {
     const res = await send(e.method, e.url, player.token);
     expect(res.status).toBe(403);
+    // A player has no part anywhere: every such call answers as before organisers existed.
     expect(res.body.message).toBe('Admins only.');
   });
 

@@ -467,6 +467,66 @@ const ROWS: Row[] = [
     expect: ADMIN_ONLY(200),
     send: (c) => req('GET', `/tournaments/${tid}/notifications/failed`, c),
   },
+  // Issue 29 (decision 065): organisers and crews. The player and the other player run nothing here.
+  { call: 'GET /organisers', expect: PUBLIC(200), send: (c) => req('GET', '/organisers', c) },
+  {
+    call: 'POST /organisers',
+    expect: SIGNED_IN(201),
+    // Each caller's new account applies (one organiser per account).
+    send: async (c) => {
+      const token = await c.freshAccount();
+      return req('POST', '/organisers', { ...c, token }, { json: { name: `Applicant ${unique()}`, contact: 'reach@test.example' } });
+    },
+  },
+  { call: 'GET /organisers/{slug}', expect: PUBLIC(200), send: (c) => req('GET', '/organisers/site', c) },
+  {
+    call: 'PUT /organisers/{slug}',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('PUT', '/organisers/site', c, { json: { name: 'Custom Room', contact: ADMIN.email } }),
+  },
+  {
+    call: 'POST /organisers/{slug}/approve',
+    expect: ADMIN_ONLY(200),
+    send: async (c) => {
+      const applicant = await createUser(gw.api);
+      const applied = await gw.api.post('/organisers', { name: `Pending ${unique()}`, contact: applicant.email }, applicant.token);
+      return req('POST', `/organisers/${applied.body.slug}/approve`, c, { json: { decision: 'approve' } });
+    },
+  },
+  { call: 'GET /desk', expect: SIGNED_IN(200), send: (c) => req('GET', '/desk', c) },
+  { call: 'GET /tournaments/{id}/staff/me', expect: SIGNED_IN(200), send: (c) => req('GET', `/tournaments/${tid}/staff/me`, c) },
+  { call: 'GET /tournaments/{id}/staff', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/tournaments/${tid}/staff`, c) },
+  {
+    call: 'POST /tournaments/{id}/staff',
+    expect: ADMIN_ONLY(201),
+    send: async (c) =>
+      req('POST', `/tournaments/${tid}/staff`, c, { json: { who: (await createUser(gw.api)).username, role: 'payments' } }),
+  },
+  {
+    call: 'DELETE /tournaments/{id}/staff/{userId}',
+    expect: ADMIN_ONLY(200),
+    send: async (c) => {
+      const crew = await createUser(gw.api);
+      await gw.api.post(`/tournaments/${tid}/staff`, { who: crew.username, role: 'payments' }, admin);
+      return req('DELETE', `/tournaments/${tid}/staff/${crew.id}`, c);
+    },
+  },
+  {
+    call: 'POST /staff-invitations/{token}/accept',
+    // An invitation of the player, to a tournament it does not play in: only the player accepts it.
+    expect: { anonymous: 401, player: 200, other: 403, admin: 403 },
+    send: async (c) => {
+      const invited = await gw.api.post(`/tournaments/${await newTournament()}/staff`, { who: player.username, role: 'payments' }, admin);
+      return req('POST', `/staff-invitations/${invited.body.token}/accept`, c, { json: {} });
+    },
+  },
+  { call: 'GET /tournaments/{id}/activity', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/tournaments/${tid}/activity`, c) },
+  { call: 'GET /tournaments/{id}/announcements', expect: PUBLIC(200), send: (c) => req('GET', `/tournaments/${tid}/announcements`, c) },
+  {
+    call: 'POST /tournaments/{id}/announcements',
+    expect: ADMIN_ONLY(201),
+    send: (c) => req('POST', `/tournaments/${tid}/announcements`, c, { json: { body: 'Lobby opens 10 minutes early.' } }),
+  },
 ];
 
 /** A browser's push subscription at a push service's address (decision 044; never called: no notification is sent here). */

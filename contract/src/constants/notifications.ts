@@ -17,6 +17,9 @@ export const NOTIFICATION_KINDS = [
   'seated',
   // Issue 27: the last stage's completion tells each team where it finished (never "did not qualify").
   'final-standing',
+  // Issue 29: an account invited to a tournament's crew; an organiser's announcement.
+  'staff-invited',
+  'announcement',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -14,6 +14,7 @@ import {
   type FieldErrors,
 } from '../constants.js';
 import { IdSchema, IsoDateTimeSchema, isRealDate, longText, nameText, text } from './common.js';
+import { OrganiserRefSchema } from './organisers.js';
 
 /** A whole number sent as a form field ("16"), within [min, max]. */
 const wholeNumber = (label: string, min: number, max: number, unit = '') =>
@@ -225,6 +226,7 @@ export const TournamentSchema = z.object({
     .object({ stages: z.number().int(), started: z.boolean(), finished: z.boolean() })
     .optional()
     .describe('Issue 27: the stages the phase reads (how many, one published, the last completed); left out when there are none.'),
+  organiser: OrganiserRefSchema.optional().describe('Issue 29: who runs it (always sent by this gateway).'),
 });
 
 export type TournamentJson = z.infer<typeof TournamentSchema>;

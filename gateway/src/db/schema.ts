@@ -113,6 +113,8 @@ export interface TournamentsTable {
   /** Issue 27 (decision 055): the organiser's payee; null = the site's default (UPI_PAYEE_VPA / UPI_PAYEE_NAME). */
   payee_upi_id: ColumnType<string | null, string | null | undefined, string | null>;
   payee_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 29 (decision 065): who runs it; migration 019 gave every older tournament to the Site organiser. */
+  organiser_id: ColumnType<number, number, number>;
   deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -360,6 +362,71 @@ export interface CacheGenerationTable {
   epoch: string;
 }
 
+/** Issue 29 (decision 065): an organiser (pending until a site admin approves it); Site owns the older tournaments. */
+export interface OrganisersTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  about: ColumnType<string, string | undefined, string>;
+  contact: ColumnType<string, string | undefined, string>;
+  logo_image_id: ColumnType<string | null, string | null | undefined, string | null>;
+  whatsapp: ColumnType<string | null, string | null | undefined, string | null>;
+  instagram: ColumnType<string | null, string | null | undefined, string | null>;
+  youtube: ColumnType<string | null, string | null | undefined, string | null>;
+  discord: ColumnType<string | null, string | null | undefined, string | null>;
+  owner_id: number | null;
+  status: 'pending' | 'approved' | 'withdrawn';
+  is_site: ColumnType<number, number | undefined, number>;
+  approved_by: ColumnType<number | null, number | null | undefined, number | null>;
+  approved_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Issue 29: one member of a tournament's crew; `invited` until the invitee accepts. */
+export interface TournamentStaffTable {
+  id: Generated<number>;
+  tournament_id: number;
+  user_id: number;
+  role: 'co-organiser' | 'payments' | 'lobby';
+  status: 'invited' | 'active';
+  /** The invitation's random id, in the link sent to the invitee; it works only for the invited account. */
+  token: string | null;
+  invited_by: number;
+  invited_at: Timestamp;
+  accepted_at: Timestamp | null;
+}
+
+/** Issue 29: a lobby manager's scope: a whole stage (group_id null) or one group of it. */
+export interface StaffScopesTable {
+  staff_id: number;
+  stage_id: number;
+  group_id: number | null;
+}
+
+/** Issue 29: who did what on a tournament, when; written in the write's own transaction. */
+export interface ActivityTable {
+  id: Generated<number>;
+  tournament_id: number;
+  actor_id: number;
+  actor_name: string;
+  action: string;
+  detail: string;
+  at: Timestamp;
+}
+
+/** Issue 29: a short message to a tournament, a stage or a group. */
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  tournament_id: number;
+  stage_id: number | null;
+  group_id: number | null;
+  author_id: number;
+  author_name: string;
+  body: string;
+  at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -389,4 +456,9 @@ export interface Database {
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   notification_deliveries: NotificationDeliveriesTable;
+  organisers: OrganisersTable;
+  tournament_staff: TournamentStaffTable;
+  staff_scopes: StaffScopesTable;
+  activity: ActivityTable;
+  announcements: AnnouncementsTable;
 }

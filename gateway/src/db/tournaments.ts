@@ -49,6 +49,10 @@ export type TournamentRow = Selectable<TournamentsTable> & {
   stage_count: number | string | bigint | null;
   stages_started: number | string | bigint | null;
   last_stage_state: string | null;
+  /** Issue 29: the organiser's public reference. */
+  organiser_slug: string | null;
+  organiser_name: string | null;
+  organiser_logo: string | null;
 };
 
 /**
@@ -59,7 +63,9 @@ export type TournamentRow = Selectable<TournamentsTable> & {
 function selectLive(db: Trx) {
   return db
     .selectFrom('tournaments as t')
+    .leftJoin('organisers as o', 'o.id', 't.organiser_id')
     .selectAll('t')
+    .select(['o.slug as organiser_slug', 'o.name as organiser_name', 'o.logo_image_id as organiser_logo'])
     .select((eb) => [
       eb
         .selectFrom('registrations as r')
@@ -111,6 +117,11 @@ export async function listTournaments(db: Trx): Promise<TournamentRow[]> {
   return (await db.executeQuery(compiled)).rows;
 }
 const compiledList = new WeakMap<Trx, CompiledQuery<TournamentRow>>();
+
+/** An organiser's live tournaments, soonest first (issue 29: its page). */
+export function listOrganiserTournaments(db: Trx, organiserId: number): Promise<TournamentRow[]> {
+  return selectLive(db).where('t.organiser_id', '=', organiserId).orderBy('t.start_date', 'asc').orderBy('t.id', 'asc').execute();
+}
 
 /** One live tournament, or undefined when missing or soft-deleted. */
 export async function getTournament(db: Trx, id: number): Promise<TournamentRow | undefined> {
@@ -175,6 +186,15 @@ export function toTournamentJson(row: TournamentRow, nowMs: number): TournamentJ
     ...(row.payee_upi_id != null ? { payeeUpiId: row.payee_upi_id, payeeName: row.payee_name ?? '' } : {}),
     phase: phaseOf(row, nowMs),
     ...(progress.stages > 0 ? { stageProgress: progress } : {}),
+    ...(row.organiser_slug
+      ? {
+          organiser: {
+            slug: row.organiser_slug,
+            name: row.organiser_name ?? '',
+            logoUrl: row.organiser_logo ? imageUrl(row.organiser_logo) : null,
+          },
+        }
+      : {}),
   };
 }
 
@@ -202,11 +222,18 @@ function toColumns(values: TournamentValues) {
   };
 }
 
-/** Inserts a tournament, made at `at` (ISO), and returns its id. */
-export async function insertTournament(db: Trx, values: TournamentValues, at: string): Promise<number> {
+/** Inserts a tournament of an organiser, made at `at` (ISO), and returns its id. */
+export async function insertTournament(db: Trx, values: TournamentValues, at: string, organiserId: number): Promise<number> {
   const row = await db
     .insertInto('tournaments')
-    .values({ ...toColumns(values), cover_image_id: values.coverImageId ?? null, deleted_at: null, created_at: at, updated_at: at })
+    .values({
+      ...toColumns(values),
+      cover_image_id: values.coverImageId ?? null,
+      organiser_id: organiserId,
+      deleted_at: null,
+      created_at: at,
+      updated_at: at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);

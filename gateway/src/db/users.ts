@@ -154,3 +154,15 @@ export async function consumePasswordReset(db: Trx, tokenHash: string, at: strin
   await db.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
   return row.user_id;
 }
+
+/** An account by its username (case-insensitively) or its email (issue 29: staff invitations). */
+export function findUserByUsernameOrEmail(db: Trx, who: string): Promise<UserRow | undefined> {
+  const lower = who.trim().toLowerCase();
+  return db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where((eb) => eb.or([eb('email', '=', lower), eb('username_lower', '=', lower)]))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}

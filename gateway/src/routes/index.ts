@@ -5,6 +5,7 @@ import healthRoutes from './health/index.js';
 import imageRoutes from './images/index.js';
 import matchRoutes from './matches/index.js';
 import notificationRoutes from './notifications/index.js';
+import organiserRoutes from './organisers/index.js';
 import pointsRoutes from './points-table/index.js';
 import profileRoutes from './profile/index.js';
 import registrationRoutes from './registrations/index.js';
@@ -28,4 +29,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(stageRoutes);
   await app.register(emptySlotRoutes); // decision 052
   await app.register(notificationRoutes);
+  await app.register(organiserRoutes); // issue 29
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { normalizePhone, ROLE_ADMIN, ROLE_USER } from '@custom-room/contract';
 import { isUniqueViolation } from '../db/index.js';
+import { claimSiteOrganiser } from '../db/organisers.js';
 import { deleteUserSessions } from '../db/sessions.js';
 import { findUserByEmail, insertUser, updateUser } from '../db/users.js';
 import { isoAt } from '../lib/clock.js';
@@ -32,7 +33,10 @@ export async function ensureAdmin(app: FastifyInstance): Promise<void> {
   const password = resolveAdminPassword(app);
   const roles = [ROLE_USER, ROLE_ADMIN];
   const existing = await findUserByEmail(db, email);
+  // Decision 065: the first site admin owns the Site organiser (the tournaments made before organisers existed).
+  const claimSite = async (id: number) => claimSiteOrganiser(db, id, isoAt(app.clock.now()));
   if (existing) {
+    await claimSite(existing.id);
     const samePassword = await verifyPassword(existing.password_hash, password);
     await updateUser(db, existing.id, { roles, ...(samePassword ? {} : { passwordHash: await hashPassword(password) }) });
     // A rotated admin password also ends the tokens handed out under the old one.
@@ -40,7 +44,7 @@ export async function ensureAdmin(app: FastifyInstance): Promise<void> {
     return;
   }
   try {
-    await insertUser(
+    const id = await insertUser(
       db,
       {
         email,
@@ -51,6 +55,7 @@ export async function ensureAdmin(app: FastifyInstance): Promise<void> {
       },
       isoAt(app.clock.now()),
     );
+    await claimSite(id);
     app.log.info({ email }, 'admin account created');
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

@@ -6,6 +6,7 @@ import { bumpGeneration } from '../db/generation.js';
 import { insertImage, type ProcessedImage } from '../db/images.js';
 import type { Trx } from '../db/index.js';
 import { insertMatch } from '../db/matches.js';
+import { siteOrganiserId } from '../db/organisers.js';
 import { insertRegistration, setPayment, submitPayment } from '../db/registrations.js';
 import { insertMatchResults, type NewMatchResult } from '../db/results.js';
 import { insertTournament } from '../db/tournaments.js';
@@ -365,6 +366,7 @@ async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedI
     summary.players += 1;
   }
 
+  const siteId = await siteOrganiserId(trx);
   for (const [ti, t] of TOURNAMENTS.entries()) {
     const cover = covers[ti]!;
     await insertImage(trx, cover, at);
@@ -389,6 +391,7 @@ async function insertDemoData(trx: Trx, passwordHash: string, covers: ProcessedI
         coverImageId: cover.id,
       },
       at,
+      siteId,
     );
     summary.tournaments += 1;
 

@@ -3,6 +3,7 @@ import { TOURNAMENT_NOT_FOUND, type TournamentForm, type TournamentJson } from '
 import { bumpGeneration } from '../db/generation.js';
 import { insertImage, type ProcessedImage } from '../db/images.js';
 import type { Trx } from '../db/index.js';
+import { findOrganiserOfOwner, siteOrganiserId } from '../db/organisers.js';
 import { findPlaceRules, type PlaceRules } from '../db/places.js';
 import { countRegistrations } from '../db/registrations.js';
 import {
@@ -26,12 +27,22 @@ export async function tournamentJsonOr404(app: FastifyInstance, id: number): Pro
   return toTournamentJson(row, app.clock.now());
 }
 
-/** A new tournament with its cover; returns its id. */
-export function createTournament(app: FastifyInstance, form: TournamentForm, cover: ProcessedImage | undefined): Promise<number> {
+/**
+ * A new tournament with its cover; returns its id. It belongs to the caller's approved organiser, or,
+ * for a site admin without one, to the Site organiser (decision 065).
+ */
+export function createTournament(
+  app: FastifyInstance,
+  form: TournamentForm,
+  cover: ProcessedImage | undefined,
+  by: { id: number },
+): Promise<number> {
   return app.store.writeTransaction(async (trx) => {
     const at = isoAt(app.clock.now());
+    const own = await findOrganiserOfOwner(trx, by.id);
+    const organiserId = own?.status === 'approved' ? Number(own.id) : await siteOrganiserId(trx);
     if (cover) await insertImage(trx, cover, at);
-    const id = await insertTournament(trx, { ...form, coverImageId: cover?.id ?? null }, at);
+    const id = await insertTournament(trx, { ...form, coverImageId: cover?.id ?? null }, at, organiserId);
     await bumpGeneration(trx, id);
     return id;
   });

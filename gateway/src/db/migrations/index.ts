@@ -15,6 +15,7 @@ import * as m015 from './015-result-history.js';
 import * as m016 from './016-places-after-draw.js';
 import * as m017 from './017-group-times-and-not-played.js';
 import * as m018 from './018-tournament-payee.js';
+import * as m019 from './019-organisers-and-staff.js';
 import type { MigrationFile } from './kit.js';
 
 /**
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m016,
   m017,
   m018,
+  m019,
 ];

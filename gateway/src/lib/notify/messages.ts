@@ -1,4 +1,11 @@
-import { ordinal, RELEASE_REASON_WORDS, type NotificationKind, type ReleaseReason } from '@custom-room/contract';
+import {
+  ordinal,
+  RELEASE_REASON_WORDS,
+  STAFF_ROLE_LABELS,
+  type NotificationKind,
+  type ReleaseReason,
+  type StaffRoleName,
+} from '@custom-room/contract';
 
 /** One account an event reaches, with what its line needs (decision 044). */
 export interface Recipient {
@@ -177,5 +184,25 @@ function words(
         body: `${team} did not qualify from ${stage ?? 'the stage'} of ${t}. Thank you for playing.`,
         link: `/tournaments/${tournament.id}/stages`,
       };
+    case 'announcement': {
+      // Issue 29: the crew's message, as written (one line; the schema caps it at 280 characters).
+      const body = str(data.body);
+      return {
+        title: `${t}: announcement`,
+        body: body ?? `News from the organisers of ${t}.`,
+        link: `/tournaments/${tournament.id}#announcements`,
+      };
+    }
+    case 'staff-invited': {
+      // Issue 29: the link works only for the invited account (decision 065).
+      const role = STAFF_ROLE_LABELS[data.role as StaffRoleName] ?? 'crew member';
+      const by = str(data.by);
+      const token = str(data.token);
+      return {
+        title: `Join the crew of ${t}`,
+        body: `${by ? `${by} invites you` : 'You are invited'} to run ${t} as ${role.toLowerCase()}. Open the invitation to accept it.`,
+        link: token ? `/staff-invitations/${encodeURIComponent(token)}` : '/desk',
+      };
+    }
   }
 }

@@ -6,6 +6,7 @@ import { groupInfo, groupsOfTeams } from '../../db/stages.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { liveTournamentOr404 } from '../../services/live-tournament.js';
 import { changeMatch, createMatch } from '../../services/matches.js';
+import { allows, inScope, SITE_ADMIN, standingOn } from '../../services/standing.js';
 
 /** Decision 029: a place is confirmed once the organisers verify the payment, or at once in a free tournament. */
 const isConfirmed = (team: { payment_status: string; place: string } | undefined, entryFee: number) =>
@@ -21,12 +22,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const { tournamentId } = request.params;
       const tournament = await liveTournamentOr404(app.store.db, tournamentId);
-      const admin = isAdmin(user);
+      // The crew sees every room (a lobby manager, its groups' rooms; decision 065); a player, its own group's.
+      const crew = isAdmin(user) ? SITE_ADMIN : await standingOn(app.store.db, user.id, tournamentId);
+      const admin = !!crew && allows(crew, 'lobby');
       const [team, rows] = await Promise.all([
         admin ? undefined : findUserRegistration(app.store.db, tournamentId, user.id),
         listTournamentMatches(app.store.db, tournamentId),
       ]);
-      const confirmed = admin || isConfirmed(team, Number(tournament.entry_fee));
+      // A lobby manager sees its groups' rooms only, not the tournament-wide ones (decision 065).
+      const confirmed = (admin && crew?.kind !== 'lobby') || isConfirmed(team, Number(tournament.entry_fee));
       const groupIds = rows.map((r) => Number(r.group_id)).filter((id) => id !== 0);
       const [groups, ownGroups] = await Promise.all([
         groupInfo(app.store.db, groupIds),
@@ -47,7 +51,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (groupId === 0) return toMatch(row, confirmed);
         const group = groups.get(groupId);
         // A group's room: its own confirmed teams, once the slot list is published (decision 041).
-        const showRoom = admin || (confirmed && ownGroups.has(groupId) && !!group);
+        const showRoom =
+          (!!crew && admin && inScope(crew, group?.stageId ?? 0, groupId)) || (confirmed && ownGroups.has(groupId) && !!group);
         return toMatch(row, showRoom, group);
       });
     },

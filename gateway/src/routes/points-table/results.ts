@@ -4,6 +4,7 @@ import { isoAt } from '../../lib/clock.js';
 import { badRequest, type FieldErrors } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { matchResults, recordTeamResult, saveMatchResults } from '../../services/results/record.js';
+import { assertGroupsInScope } from '../../services/standing.js';
 
 /**
  * The batch form names its inputs `position.{teamId}`, so row errors are keyed the same way
@@ -27,13 +28,14 @@ function batchValidationError(error: unknown, body: unknown): unknown {
 
 /** The admin's results calls: one team's result, a whole match, and a match's stored rows (services/results). */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.post(endpoints.submitResult.url, { schema: endpoints.submitResult.schema }, (request) =>
-    recordTeamResult(
+  app.post(endpoints.submitResult.url, { schema: endpoints.submitResult.schema }, async (request) => {
+    await assertGroupsInScope(app.store.db, request.standing, request.params.id, [request.body.groupId]);
+    return recordTeamResult(
       app.store,
       { ...request.body, tournamentId: request.params.id },
       { by: currentUser(request), at: isoAt(app.clock.now()) },
-    ),
-  );
+    );
+  });
 
   app.put(
     endpoints.saveMatchResults.url,
@@ -43,9 +45,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       schema: endpoints.saveMatchResults.schema,
     },
-    (request) => {
+    async (request) => {
       if (request.validationError) throw batchValidationError(request.validationError, request.body);
       const { id: tournamentId, day, match } = request.params;
+      await assertGroupsInScope(app.store.db, request.standing, tournamentId, [request.body.groupId]);
       return saveMatchResults(app.store, { tournamentId, day, match, groupId: request.body.groupId }, request.body.results, {
         by: currentUser(request),
         at: isoAt(app.clock.now()),
@@ -53,8 +56,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(endpoints.matchResults.url, { schema: endpoints.matchResults.schema }, (request) => {
+  app.get(endpoints.matchResults.url, { schema: endpoints.matchResults.schema }, async (request) => {
     const { day, match, group } = request.query;
+    await assertGroupsInScope(app.store.db, request.standing, request.params.id, [group]);
     return matchResults(app.store.db, { tournamentId: request.params.id, day, match, groupId: group });
   });
 };

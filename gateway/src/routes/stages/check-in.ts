@@ -3,6 +3,7 @@ import { endpoints } from '@custom-room/contract';
 import { currentUser } from '../../plugins/auth.js';
 import { checkIn, listCheckIns, resolveNoShows } from '../../services/stages/check-in.js';
 import { findStageOr404 } from '../../services/stages/stage.js';
+import { assertWholeStageInScope, scopeCheckIns } from '../../services/standing.js';
 
 /** Decision 043: a team's check-in, the stage's check-in list, and the no-shows decision. */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -15,11 +16,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const { id: tid, stageId } = request.params;
     const found = await findStageOr404(app.store.db, tid, stageId);
     reply.header('cache-control', 'private, no-store'); // on the 404 of a stage without a window too
-    return listCheckIns(app, found);
+    return scopeCheckIns(app.store.db, request.standing, stageId, await listCheckIns(app, found));
   });
 
   app.post(endpoints.resolveNoShows.url, { schema: endpoints.resolveNoShows.schema }, async (request) => {
     const { id: tid, stageId } = request.params;
+    assertWholeStageInScope(request.standing, stageId);
     return resolveNoShows(app, tid, stageId, request.body.action);
   });
 };

@@ -4,6 +4,7 @@ import { endpoints, StageSchema } from '@custom-room/contract';
 import { isAdmin, optionalUser } from '../../plugins/auth.js';
 import { stagesJson } from '../../services/stages/json.js';
 import { createStage, removeStage, updateStage } from '../../services/stages/settings.js';
+import { standingOn } from '../../services/standing.js';
 
 /** The stage list, and adding, changing and deleting a stage. */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +14,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
       const tid = request.params.id;
       const user = request.headers.authorization ? await optionalUser(request) : null;
-      if (isAdmin(user)) {
+      // Site admins and the tournament's crew see its draft stages too (decision 065).
+      if (user && (isAdmin(user) || (await standingOn(app.store.db, user.id, tid)))) {
         reply.header('cache-control', 'private, no-store');
         return stagesJson(app.store.db, tid, true);
       }

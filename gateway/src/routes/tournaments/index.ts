@@ -1,7 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, phaseChangesAt, type TournamentJson, TournamentListSchema, TournamentSchema } from '@custom-room/contract';
+import { deskTournaments } from '../../db/staff.js';
 import { listTournamentSummaries, listTournaments, toTournamentJson } from '../../db/tournaments.js';
+import { currentUser } from '../../plugins/auth.js';
 import { tournamentJsonOr404 } from '../../services/tournaments.js';
 import { MULTIPART_LIMITS } from './upload.js';
 import writeRoutes from './write.js';
@@ -31,9 +33,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // A static path: find-my-way matches it before /tournaments/:id, which is one segment shorter anyway.
-  app.get(endpoints.adminTournamentSummary.url, { schema: endpoints.adminTournamentSummary.schema }, async (_request, reply) => {
+  app.get(endpoints.adminTournamentSummary.url, { schema: endpoints.adminTournamentSummary.schema }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return listTournamentSummaries(app.store.db, app.clock.now());
+    const all = await listTournamentSummaries(app.store.db, app.clock.now());
+    if (request.standing?.kind === 'site-admin') return all;
+    // An organiser or a crew member sees the tournaments it works on (decision 065).
+    const mine = new Set((await deskTournaments(app.store.db, currentUser(request).id)).map((t) => t.id));
+    return all.filter((t) => mine.has(t.id));
   });
 
   app.get(endpoints.getTournament.url, { schema: endpoints.getTournament.schema }, (request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, TOURNAMENT_DELETED } from '@custom-room/contract';
+import { currentUser } from '../../plugins/auth.js';
 import { liveTournamentOr404 } from '../../services/live-tournament.js';
 import { createTournament, deleteTournament, editTournament, tournamentJsonOr404 } from '../../services/tournaments.js';
 import { documentOnlyBody, multipartDocTransform, readTournamentForm, requireMultipart } from './upload.js';
@@ -15,7 +16,7 @@ const multipartRoute = () => ({
 const writeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(endpoints.addTournament.url, { ...multipartRoute(), schema: endpoints.addTournament.schema }, async (request) => {
     const { form, cover } = await readTournamentForm(request);
-    const id = await createTournament(app, form, cover);
+    const id = await createTournament(app, form, cover, currentUser(request));
     return tournamentJsonOr404(app, id); // 404 when deleted in the blink since the insert
   });
 

@@ -7,6 +7,8 @@ export const NO_TEAM = 'You have not registered a team for this tournament.';
 export const REGISTRATION_NOT_FOUND = 'Registration not found.';
 export const FULL = 'Registration is full.';
 export const ALREADY_VERIFIED = 'Your payment has already been verified.';
+/** Decision 065: whoever runs a tournament (its owner, its crew, invited or active) does not play in it. */
+export const CREW_CANNOT_PLAY = 'You run this tournament: its organiser and crew cannot register a team in it.';
 
 /** Once a tournament is in one of these states its teams are frozen. */
 export const TEAM_LOCKED_MESSAGES: Record<string, string> = {

@@ -3,14 +3,15 @@ import { bumpGeneration } from '../../db/generation.js';
 import { saveCharacterIds } from '../../db/identity.js';
 import { countTaken } from '../../db/places.js';
 import { findLiveTournament, insertRegistration, type RegistrationRow } from '../../db/registrations.js';
+import { runsTournament } from '../../db/staff.js';
 import { isoAt } from '../../lib/clock.js';
-import type { HttpError } from '../../lib/errors.js';
+import { conflict, type HttpError } from '../../lib/errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { payByFor } from '../places/rules.js';
 import { lockPlaceRulesOr404, settlePlaces } from '../places/settle.js';
 import { registrationAnswer } from './answers.js';
 import { asTeamConflict, characterIdRefusal, registrationVerdict } from './checks.js';
-import { FULL } from './refusals.js';
+import { CREW_CANNOT_PLAY, FULL } from './refusals.js';
 
 /**
  * A team's registration (decisions 007, 026, 043). One registrar per app: it holds which tournaments
@@ -71,6 +72,8 @@ export function createRegistrar(deps: ServiceDeps) {
   async function register(tournamentId: number, userId: number, team: TeamWithIds, waitlist: boolean) {
     const badIds = await characterIdRefusal(store.db, tournamentId, team);
     if (badIds) throw badIds;
+    // Decision 065: whoever runs the tournament does not play in it (a plain read, outside the rush's lock).
+    if (await runsTournament(store.db, tournamentId, userId)) throw conflict(CREW_CANNOT_PLAY);
     try {
       // A rush (decision 026): the crowd behind the last slot is answered from plain reads, never
       // queueing for the tournament's lock (a team that leaves frees its place for the waitlist first).
