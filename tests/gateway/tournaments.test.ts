@@ -105,6 +105,8 @@ describe('GET /tournaments and /tournaments/{id}', () => {
       updatedAt: expect.stringMatching(/Z$/),
       // Issue 27 (decision 051): the derived phase, added beside the stored status.
       phase: 'upcoming',
+      // Issue 29 (decision 065): who runs it; a site admin's tournament is the Site organiser's.
+      organiser: { slug: 'site', name: 'Custom Room', logoUrl: null },
     });
   });
 
