@@ -3,12 +3,12 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { StatusBadge } from '~/components/tournament-card';
+import { requireDesk } from '~/utils/desk.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatShortDate } from '~/utils/format';
 import { gateway } from '~/utils/gateway.server';
 import { requireTournamentId } from '~/utils/route-params.server';
-import { requireAdmin } from '~/utils/session.server';
 import { phaseOf, phaseWords } from '~/utils/tournament';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
@@ -25,7 +25,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
  * it, and what "Manage" leads to from both admin lists and from the public page.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const tid = requireTournamentId(params.tournamentId);
   const [t, summary] = await Promise.all([gateway.getTournament(request, tid), gateway.adminTournamentSummary(request)]).catch((err) =>
     pageError(err, TOURNAMENT_NOT_FOUND),

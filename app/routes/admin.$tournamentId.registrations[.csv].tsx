@@ -4,11 +4,11 @@ import { CHARACTER_ID_FIELDS, TEAM_FIELDS, TOURNAMENT_NOT_FOUND } from '@custom-
 import { byPayment, loadRegistrations, paymentFilterOf } from '~/utils/admin-registrations.server';
 import { captainMessage, whatsAppLink } from '~/utils/contact';
 import { csvFileName, toCsv } from '~/utils/csv.server';
+import { requireDesk } from '~/utils/desk.server';
 import { getEnv } from '~/utils/env.server';
 import { toDateTimeLocal } from '~/utils/format';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { placeView } from '~/utils/places';
-import { requireAdmin } from '~/utils/session.server';
 import { parseTournamentId } from '~/utils/tournament';
 
 const header = (timeZone: string) => [
@@ -32,7 +32,7 @@ function plain(message: string, status: number) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const tid = parseTournamentId(params.tournamentId);
   if (tid === null) return plain(TOURNAMENT_NOT_FOUND, 404);
   const filter = paymentFilterOf(request);

@@ -7,13 +7,14 @@ import { ResultsGrid } from '~/components/results-entry/results-grid';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { playerIgns } from '~/utils/admin-registrations.server';
+import { requireDesk } from '~/utils/desk.server';
 import { pageError } from '~/utils/errors.server';
 import { formFailure, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { RESULT_FIELDS, resultInput, rowKeys, type NumberField } from '~/utils/results-entry';
 import { parseResultsForm, resultsRefusal } from '~/utils/results-entry.server';
 import { requireTournamentId } from '~/utils/route-params.server';
-import { flash, requireAdmin } from '~/utils/session.server';
+import { flash } from '~/utils/session.server';
 import { queryNumber } from '~/utils/stage-admin.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
@@ -51,7 +52,7 @@ async function groupMatchOf(request: Request, params: Record<string, string | un
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const { tid, t, stage, group, teams, day, match } = await groupMatchOf(request, params);
   const [results, registrations] = await Promise.all([
     gateway.matchResults(request, tid, day, match, group.id).catch((err) => pageError(err, STAGE_NOT_FOUND)),
@@ -76,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const { tid, stage, group, teams, day, match } = await groupMatchOf(request, params);
   const parsed = parseResultsForm(await request.formData(), { teamIds: teams.map((s) => s.teamId), absent: true });
   if (!parsed.ok) return formFailure({ values: parsed.values, fieldErrors: parsed.fieldErrors, formError: SAVE_FAILED });

@@ -1,8 +1,8 @@
 // "[.csv]" escapes the dot: the URL is /admin/{tournamentId}/stages/{stageId}/results.csv.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import { requireDesk } from '~/utils/desk.server';
 import { gateway, type MatchResult } from '~/utils/gateway.server';
-import { requireAdmin } from '~/utils/session.server';
 import { byGroupName, csvResponse, gatewayRefusal, plain, stageFor } from '~/utils/stage-csv.server';
 import { parseTournamentId } from '~/utils/tournament';
 
@@ -11,7 +11,7 @@ const HEADER = ['group', 'slot', 'team', 'day', 'match', 'position', 'finishes',
 const AT_ONCE = 4;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const tid = parseTournamentId(params.tournamentId);
   if (tid === null) return plain(TOURNAMENT_NOT_FOUND, 404);
   const found = await stageFor(request, tid, params.stageId);

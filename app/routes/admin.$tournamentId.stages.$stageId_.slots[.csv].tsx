@@ -1,15 +1,15 @@
 // "[.csv]" escapes the dot: the URL is /admin/{tournamentId}/stages/{stageId}/slots.csv.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import { requireDesk } from '~/utils/desk.server';
 import { gateway } from '~/utils/gateway.server';
-import { requireAdmin } from '~/utils/session.server';
 import { byGroupName, csvResponse, gatewayRefusal, plain, stageFor } from '~/utils/stage-csv.server';
 import { parseTournamentId } from '~/utils/tournament';
 
 const HEADER = ['group', 'slot', 'team', 'players', 'captain'];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const tid = parseTournamentId(params.tournamentId);
   if (tid === null) return plain(TOURNAMENT_NOT_FOUND, 404);
   const found = await stageFor(request, tid, params.stageId);

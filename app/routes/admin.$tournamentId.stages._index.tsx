@@ -6,12 +6,13 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
+import { requireDesk } from '~/utils/desk.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formFailure, gatewayFormErrors, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { requireTournamentId } from '~/utils/route-params.server';
-import { flash, requireAdmin } from '~/utils/session.server';
+import { flash } from '~/utils/session.server';
 import { parseStageForm } from '~/utils/stage-admin.server';
 import { CHECK_IN_FIELDS, STAGE_FIELDS } from '~/utils/stage-forms';
 import '~/styles/screens.css';
@@ -29,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const tid = requireTournamentId(params.tournamentId);
   const [t, stages] = await Promise.all([gateway.getTournament(request, tid), gateway.listStages(request, tid, { admin: true })]).catch(
     (err) => pageError(err, TOURNAMENT_NOT_FOUND),
@@ -52,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const tid = requireTournamentId(params.tournamentId);
   const parsed = parseStageForm(await request.formData(), 'create');
   if (!parsed.ok) return formFailure({ values: parsed.values, fieldErrors: parsed.fieldErrors, formError: parsed.formError ?? ADD_FAILED });

@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { TournamentForm } from '~/components/tournament-form';
+import { requireDesk } from '~/utils/desk.server';
 import type { FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
-import { flash, requireAdmin } from '~/utils/session.server';
+import { flash } from '~/utils/session.server';
 import { TOURNAMENT_ADD_FAILED, TOURNAMENT_ADDED } from '~/utils/tournament-form';
 import { newTournamentValues, submitTournamentForm, tournamentFormRules } from '~/utils/tournament-form.server';
 import '~/styles/admin.css';
@@ -17,12 +18,12 @@ export const meta: MetaFunction = () => [
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   return { rules: tournamentFormRules(), values: newTournamentValues() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const result = await submitTournamentForm(request, {
     failed: TOURNAMENT_ADD_FAILED,
     send: (form) => gateway.addTournament(request, form),

@@ -3,11 +3,12 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { SubmitButton } from '~/components/ui/submit-button';
+import { requireDesk } from '~/utils/desk.server';
 import { pageError } from '~/utils/errors.server';
 import { GatewayError, gateway } from '~/utils/gateway.server';
 import { DELETE_FAILED, manageReturnPath, TOURNAMENT_DELETED } from '~/utils/manage-tournaments.server';
 import { requireTournamentId } from '~/utils/route-params.server';
-import { flash, requireAdmin } from '~/utils/session.server';
+import { flash } from '~/utils/session.server';
 import '~/styles/admin.css';
 
 const ALREADY_GONE = 'Tournament not found: it may already have been deleted.';
@@ -21,7 +22,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 
 /** The confirmation of a delete (the page without JavaScript; with it, the manage list's dialog posts here). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const id = requireTournamentId(params.id);
   const t = await gateway.getTournament(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
   const returnTo = manageReturnPath(new URL(request.url).searchParams.get('returnTo'));
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const id = requireTournamentId(params.id);
   const returnTo = manageReturnPath((await request.formData()).get('returnTo'));
   try {

@@ -2,11 +2,11 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-r
 import { Link, useLoaderData } from '@remix-run/react';
 import { PLACEHOLDER_UPI_ID } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
+import { requireDesk } from '~/utils/desk.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatShortDate } from '~/utils/format';
 import { gateway } from '~/utils/gateway.server';
-import { requireAdmin } from '~/utils/session.server';
 import { phaseWords, statusTone, summaryPhase } from '~/utils/tournament';
 import { paysPlaceholder } from '~/utils/upi.server';
 import '~/styles/screens.css';
@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const { APP_TIME_ZONE } = getEnv();
   const summary = await gateway.adminTournamentSummary(request).catch((err) => pageError(err, LOAD_FAILED));
   return {

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { NavLink, Outlet, useLocation } from '@remix-run/react';
+import { NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
-import { requireAdmin } from '~/utils/session.server';
+import { requireDesk } from '~/utils/desk.server';
 import '~/styles/admin.css';
 
 export const meta: MetaFunction = () => [{ title: 'Organiser tools | Custom Room' }, { name: 'robots', content: 'noindex' }];
@@ -11,25 +11,27 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 
 /** The /admin layout (spec §2): the organiser sidebar around every admin screen. Admins only (§6). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return null;
+  const desk = await requireDesk(request);
+  // Issue 29: a crew member who organises nothing of its own has no "Add tournament".
+  return { organises: desk.organises };
 }
 
 // Issue 27 item 24: two lists named alike confused; each says what it is for, and each tournament's "Manage" is its hub (/admin/:id).
 const LINKS = [
   { to: '/admin/manage-tournament', label: 'Tournaments', also: '/admin/manage-tournaments' },
   { to: '/admin/tournament-list', label: 'Teams and payments' },
-  { to: '/admin/add-tournament', label: 'Add tournament' },
+  { to: '/admin/add-tournament', label: 'Add tournament', organisers: true },
 ];
 
 export default function AdminLayout() {
   const { pathname } = useLocation();
+  const { organises } = useLoaderData<typeof loader>();
   return (
     <div className="admin">
       <nav className="admin-nav" aria-label="Organiser">
         <p className="admin-nav-title">Organiser</p>
         <ul>
-          {LINKS.map((link) => (
+          {LINKS.filter((link) => organises || !link.organisers).map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className={({ isActive }) => (isActive || pathname === link.also ? 'active' : undefined)}>
                 {link.label}

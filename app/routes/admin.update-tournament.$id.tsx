@@ -3,13 +3,14 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { TournamentForm } from '~/components/tournament-form';
+import { requireDesk } from '~/utils/desk.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import type { FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
 import { coverOf } from '~/utils/images';
 import { requireTournamentId } from '~/utils/route-params.server';
-import { flash, requireAdmin } from '~/utils/session.server';
+import { flash } from '~/utils/session.server';
 import { TOURNAMENT_UPDATE_FAILED, TOURNAMENT_UPDATED } from '~/utils/tournament-form';
 import { submitTournamentForm, tournamentFormRules, tournamentValues } from '~/utils/tournament-form.server';
 import '~/styles/admin.css';
@@ -22,14 +23,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const id = requireTournamentId(params.id);
   const t = await gateway.getTournament(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
   return { id: t.id, name: t.name, values: tournamentValues(t, getEnv().APP_TIME_ZONE), cover: coverOf(t), rules: tournamentFormRules() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const id = requireTournamentId(params.id);
   const result = await submitTournamentForm(request, {
     failed: TOURNAMENT_UPDATE_FAILED,

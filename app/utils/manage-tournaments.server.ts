@@ -1,9 +1,9 @@
 import { data } from '@remix-run/node';
 import { TOURNAMENT_DELETED } from '@custom-room/contract/constants';
+import { requireDesk } from './desk.server';
 import { getEnv } from './env.server';
 import { formatShortDate } from './format';
 import { GatewayError, gateway } from './gateway.server';
-import { requireAdmin } from './session.server';
 
 /** The contract's messages, as this module has always exported them. */
 export { TOURNAMENT_DELETED };
@@ -26,12 +26,14 @@ export interface ManagedTournament {
 
 /** The manage list's loader: every live tournament, or "Failed to fetch tournaments." in the page (not an error page). */
 export async function loadManageList(request: Request) {
-  await requireAdmin(request);
+  const desk = await requireDesk(request);
   const headers = { 'Cache-Control': 'private, no-store' };
   try {
     const timeZone = getEnv().APP_TIME_ZONE;
     const all = await gateway.listTournaments(request);
-    const tournaments: ManagedTournament[] = all.map((t) => ({
+    // Issue 29: an organiser or a crew member manages the tournaments it works on; a site admin, every one.
+    const mine = desk.tournamentIds ? all.filter((t) => desk.tournamentIds!.has(t.id)) : all;
+    const tournaments: ManagedTournament[] = mine.map((t) => ({
       id: t.id,
       name: t.name,
       game: t.game,

@@ -123,6 +123,16 @@ const ROUTES: Record<string, Row> = {
     get: { anonymous: { status: 200 }, player: { status: 200 }, other: { status: 200 }, admin: { status: 200 } },
   },
   'tournaments.$tournamentId_.stages': { get: PUBLIC },
+  // Issue 29: an organiser's page (the Site organiser's here), public like a tournament's.
+  'organisers.$slug': { get: PUBLIC },
+  // Issue 29: an invitation nobody was sent (the token is made up): only its invitee, signed in, would see it.
+  'staff-invitations.$token': {
+    get: { anonymous: 'login', player: 'notFound', other: 'notFound', admin: 'notFound' },
+    post: {
+      fields: () => ({}),
+      expect: { anonymous: 'login', player: { status: 404 }, other: { status: 404 }, admin: { status: 404 } },
+    },
+  },
   // A group nobody created (routeUrl's unknown ids): the page's own 404, for everyone.
   'tournaments.$tournamentId_.stages_.$stageId.groups.$groupId': {
     get: { anonymous: 'notFound', player: 'notFound', other: 'notFound', admin: 'notFound' },
@@ -386,6 +396,8 @@ const paramsFor = (tid: string) => ({
   id: tid,
   stageId: tid,
   file: tournament.coverImageUrl!.replace(/^\/images\//, ''),
+  slug: 'site',
+  token: 'x'.repeat(32),
 });
 
 /** Checks one answer against the outcome; returns the body. */

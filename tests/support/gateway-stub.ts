@@ -189,3 +189,12 @@ export function organiserCalls(stub: () => GatewayStub) {
     },
   };
 }
+
+/**
+ * The calls a request made besides asking for the caller's desk (issue 29: a signed-in non-admin at an
+ * organiser page is asked of the gateway whether it organises or is on a crew, and nothing else).
+ */
+export const besidesDesk = (seen: readonly SeenRequest[]) => seen.filter((r) => !(r.method === 'GET' && r.url === '/desk'));
+
+/** The desk of a signed-in player who organises nothing and is on no crew (GET /desk). */
+export const EMPTY_DESK = { organiser: null, siteAdmin: false, tournaments: [], invitations: [] };

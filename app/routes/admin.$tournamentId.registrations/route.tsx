@@ -4,9 +4,9 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { paymentFilterOf } from '~/utils/admin-registrations.server';
+import { requireDesk } from '~/utils/desk.server';
 import type { FormFailure } from '~/utils/forms.server';
 import { requireTournamentId } from '~/utils/route-params.server';
-import { requireAdmin } from '~/utils/session.server';
 import { paymentWords } from '~/utils/team';
 import { BULK_FORM_ID, INTENT } from './forms';
 import { registrationsAction } from './payments.server';
@@ -31,12 +31,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   return loadRegistrationsPage(request, requireTournamentId(params.tournamentId));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const tid = requireTournamentId(params.tournamentId);
   const back = `/admin/${tid}/registrations${listQuery(paymentFilterOf(request), compactOf(request))}`;
   return registrationsAction(request, tid, await request.formData(), back);

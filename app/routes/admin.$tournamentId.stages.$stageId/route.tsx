@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
+import { requireDesk } from '~/utils/desk.server';
 import { formEntries, formFailure } from '~/utils/forms.server';
 import { requireTournamentId } from '~/utils/route-params.server';
-import { requireAdmin } from '~/utils/session.server';
 import { AdvancePanel } from './advance-panel';
 import { CheckInPanel } from './check-in-panel';
 import { DrawPanel } from './draw-panel';
@@ -31,13 +31,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const tid = requireTournamentId(params.tournamentId);
   return loadStagePage(request, tid, stageIdOf(params.stageId));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireDesk(request);
   const tid = requireTournamentId(params.tournamentId);
   const sid = stageIdOf(params.stageId);
   const formData = await request.formData();
