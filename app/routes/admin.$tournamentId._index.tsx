@@ -1,5 +1,6 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { standingAllows } from '@custom-room/contract';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { StatusBadge } from '~/components/tournament-card';
@@ -25,11 +26,17 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
  * it, and what "Manage" leads to from both admin lists and from the public page.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireDesk(request);
+  const desk = await requireDesk(request);
   const tid = requireTournamentId(params.tournamentId);
-  const [t, summary] = await Promise.all([gateway.getTournament(request, tid), gateway.adminTournamentSummary(request)]).catch((err) =>
-    pageError(err, TOURNAMENT_NOT_FOUND),
-  );
+  // Issue 29: a crew member sees the tools its role may use (a site admin all, without asking).
+  const standing = desk.siteAdmin
+    ? Promise.resolve({ kind: 'site-admin' as const })
+    : gateway.call(request, 'myStanding', { params: { id: tid } });
+  const [t, summary, { kind }] = await Promise.all([
+    gateway.getTournament(request, tid),
+    gateway.adminTournamentSummary(request),
+    standing,
+  ]).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
   const mine = summary.find((s) => s.id === tid);
   if (!mine) throw data({ message: TOURNAMENT_NOT_FOUND }, { status: 404 });
   const timeZone = getEnv().APP_TIME_ZONE;
@@ -43,11 +50,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       failed: mine.failedDeliveries,
       stages: t.stageProgress?.stages ?? 0,
     },
+    may: { run: standingAllows(kind, 'run'), payments: standingAllows(kind, 'payments') },
   };
 }
 
 export default function TournamentHub() {
-  const { t, counts } = useLoaderData<typeof loader>();
+  const { t, counts, may } = useLoaderData<typeof loader>();
   const base = `/admin/${t.id}`;
   return (
     <section className="ops-page" aria-labelledby="hub-title">
@@ -77,35 +85,49 @@ export default function TournamentHub() {
         <div>
           <dt>Payments to verify</dt>
           <dd>
-            {counts.toVerify > 0 ? (
+            {counts.toVerify > 0 && may.payments ? (
               <Link to={`${base}/registrations?payment=submitted`} className="button button-secondary">
                 Verify {counts.toVerify}
               </Link>
             ) : (
-              0
+              counts.toVerify
             )}
           </dd>
         </div>
       </dl>
       <ul className="ops-links" aria-label={`Manage ${t.name}`}>
-        <li>
-          <Link to={`${base}/registrations`}>Registrations</Link>
-        </li>
-        <li>
-          <Link to={`${base}/stages`}>{counts.stages > 0 ? `Stages (${counts.stages})` : 'Stages'}</Link>
-        </li>
-        <li>
-          <Link to={`${base}/matches`}>Matches</Link>
-        </li>
-        <li>
-          <Link to={`/admin/add-points/${t.id}`}>Points entry</Link>
-        </li>
-        <li>
-          <Link to={`${base}/notifications`}>{counts.failed > 0 ? `Failed notifications (${counts.failed})` : 'Failed notifications'}</Link>
-        </li>
-        <li>
-          <Link to={`/admin/update-tournament/${t.id}`}>Edit details</Link>
-        </li>
+        {may.payments ? (
+          <li>
+            <Link to={`${base}/registrations`}>Registrations</Link>
+          </li>
+        ) : null}
+        {may.run ? (
+          <>
+            <li>
+              <Link to={`${base}/stages`}>{counts.stages > 0 ? `Stages (${counts.stages})` : 'Stages'}</Link>
+            </li>
+            <li>
+              <Link to={`${base}/matches`}>Matches</Link>
+            </li>
+            <li>
+              <Link to={`/admin/add-points/${t.id}`}>Points entry</Link>
+            </li>
+            <li>
+              <Link to={`${base}/notifications`}>
+                {counts.failed > 0 ? `Failed notifications (${counts.failed})` : 'Failed notifications'}
+              </Link>
+            </li>
+            <li>
+              <Link to={`/admin/update-tournament/${t.id}`}>Edit details</Link>
+            </li>
+            <li>
+              <Link to={`${base}/staff`}>Crew</Link>
+            </li>
+            <li>
+              <Link to={`${base}/activity`}>Activity</Link>
+            </li>
+          </>
+        ) : null}
         <li>
           <Link to={`/tournaments/${t.id}`}>Public page</Link>
         </li>

@@ -298,6 +298,15 @@ const ROUTES: Record<string, Row> = {
   'admin.$tournamentId.registrations[.csv]': { get: ADMIN },
   // Decision 044: the organiser's failed deliveries (read only).
   'admin.$tournamentId.notifications': { get: ADMIN },
+  // Issue 29: the activity log (read only) and the crew, whose invitation of an unknown account is refused in the form.
+  'admin.$tournamentId.activity': { get: ADMIN },
+  'admin.$tournamentId.staff': {
+    get: ADMIN,
+    post: {
+      fields: () => ({ intent: 'invite', who: 'nobody_by_this_name', role: 'payments' }),
+      expect: { ...ADMIN, admin: { status: 400 } },
+    },
+  },
   // Issue 27 item 24: the organiser's hub of one tournament.
   'admin.$tournamentId._index': { get: ADMIN },
   // Verifies the UTR the player sent through the payment form above (decision 029: the one the admin saw).

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tournamentJson } from '../support';
 import { captureLogs } from '../support/logs';
 import { renderPage } from '../support/render';
-import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
+import { besidesDesk, cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
 
 let stub: GatewayStub;
 let page: typeof import('~/routes/organisers.$slug');
@@ -11,6 +11,7 @@ let detail: typeof import('~/routes/tournaments.$tournamentId');
 let layout: typeof import('~/routes/admin');
 let manage: typeof import('~/routes/admin.manage-tournament');
 let invitation: typeof import('~/routes/staff-invitations.$token');
+let hub: typeof import('~/routes/admin.$tournamentId._index');
 
 /** A signed-in non-admin's session cookie (the stub signs its token). */
 async function playerCookie() {
@@ -53,6 +54,7 @@ beforeAll(async () => {
   layout = await import('~/routes/admin');
   manage = await import('~/routes/admin.manage-tournament');
   invitation = await import('~/routes/staff-invitations.$token');
+  hub = await import('~/routes/admin.$tournamentId._index');
 });
 afterAll(() => stub.close());
 
@@ -205,5 +207,195 @@ describe('a staff invitation’s page', () => {
     const refused = unwrap(await invitation.action(post(cookie)));
     expect(refused.status).toBe(403);
     expect(refused.body.formError).toMatch(/another account/);
+  });
+});
+
+describe('a tournament’s hub for a crew member', () => {
+  const summary = {
+    id: 7,
+    name: 'Xtreme Monthly',
+    game: 'BGMI',
+    status: 'Registration Ongoing',
+    startDate: '2099-03-05T12:30:00.000Z',
+    endDate: '2099-03-06T12:30:00.000Z',
+    registrationClose: '2099-03-04T12:30:00.000Z',
+    maxTeams: 16,
+    entryFee: 150,
+    pointsSystem: 'bgis-10',
+    registeredTeams: 5,
+    waitlisted: 0,
+    paymentsAwaiting: 2,
+    payments: { pending: 0, submitted: 2, verified: 3, rejected: 0 },
+  };
+  const answers = (kind: string) =>
+    stub.answer((req, res) => {
+      if (req.url === '/desk')
+        return json(res, 200, {
+          organiser: null,
+          siteAdmin: false,
+          tournaments: [{ id: 7, name: 'Xtreme Monthly', kind }],
+          invitations: [],
+        });
+      if (req.url === '/tournaments/7/staff/me') return json(res, 200, { kind, scopes: [] });
+      if (req.url === '/tournaments/admin/summary') return json(res, 200, [summary]);
+      if (req.url === '/tournaments/7')
+        return json(res, 200, tournamentJson({ id: 7, name: 'Xtreme Monthly', startDate: summary.startDate, endDate: summary.endDate }));
+      return json(res, 404, { message: 'x' });
+    });
+
+  it('shows a payments person the registrations and the payments to verify, not the organiser’s other tools', async () => {
+    answers('payments');
+    const cookie = await playerCookie();
+    const loaded = (await hub.loader(signedIn('http://localhost/admin/7', cookie, { tournamentId: '7' }))) as any;
+    expect(loaded.may).toEqual({ run: false, payments: true });
+    const html = await renderPage(hub.default, loaded);
+    expect(html).toContain('href="/admin/7/registrations?payment=submitted"');
+    expect(html).toContain('href="/admin/7/registrations"');
+    for (const gone of [
+      '/admin/7/stages',
+      '/admin/7/matches',
+      '/admin/add-points/7',
+      '/admin/update-tournament/7',
+      '/admin/7/notifications',
+    ]) {
+      expect(html).not.toContain(`href="${gone}"`);
+    }
+  });
+
+  it('shows a co-organiser every tool', async () => {
+    answers('co-organiser');
+    const loaded = (await hub.loader(signedIn('http://localhost/admin/7', await playerCookie(), { tournamentId: '7' }))) as any;
+    expect(loaded.may).toEqual({ run: true, payments: true });
+    const html = await renderPage(hub.default, loaded);
+    for (const link of ['/admin/7/stages', '/admin/7/matches', '/admin/add-points/7', '/admin/update-tournament/7'])
+      expect(html).toContain(`href="${link}"`);
+  });
+});
+
+describe('the crew page', () => {
+  let crew: typeof import('~/routes/admin.$tournamentId.staff');
+  beforeAll(async () => {
+    crew = await import('~/routes/admin.$tournamentId.staff');
+  });
+  const url = 'http://localhost/admin/7/staff';
+  const post = (cookie: string, fields: [string, string][]) => ({
+    request: new Request(url, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    params: { tournamentId: '7' },
+    context: {},
+  });
+  const deskOf = (kind: string) => ({
+    organiser: null,
+    siteAdmin: false,
+    tournaments: [{ id: 7, name: 'Xtreme Monthly', kind }],
+    invitations: [],
+  });
+
+  it('lists the crew with roles and scopes; the owner invites a lobby manager for one group and removes a member', async () => {
+    const cookie = await playerCookie();
+    stub.answer((req, res) => {
+      if (req.url === '/desk') return json(res, 200, deskOf('owner'));
+      if (req.url === '/tournaments/7/staff/me') return json(res, 200, { kind: 'owner', scopes: [] });
+      if (req.url === '/tournaments/7') return json(res, 200, tournamentJson({ id: 7, name: 'Xtreme Monthly' }));
+      if (req.url === '/tournaments/7/stages') {
+        return json(res, 200, [
+          {
+            id: 3,
+            tid: 7,
+            name: 'Qualifiers',
+            order: 1,
+            lobbySize: 4,
+            firstSlot: 1,
+            advancePerGroup: 1,
+            advanceBest: 0,
+            state: 'draft',
+            draw: null,
+            entrants: 4,
+            hasResults: false,
+            groupGap: 0,
+            groupMatches: { scheduled: 0, withResults: 0, notPlayed: 0 },
+            groups: [{ id: 31, name: 'A', slots: [] }],
+          },
+        ]);
+      }
+      if (req.method === 'GET' && req.url === '/tournaments/7/staff') {
+        return json(res, 200, {
+          owner: { organiser: { slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl: null }, username: 'crew_one' },
+          staff: [
+            {
+              userId: 9,
+              username: 'lobby_lee',
+              role: 'lobby',
+              status: 'active',
+              scopes: [{ stageId: 3, stageName: 'Qualifiers', groupId: 31, groupName: 'A' }],
+              invitedAt: '2026-11-28T05:00:00.000Z',
+              acceptedAt: '2026-11-28T06:00:00.000Z',
+            },
+          ],
+        });
+      }
+      if (req.method === 'POST' && req.url === '/tournaments/7/staff')
+        return json(res, 201, { tournamentId: 7, tournamentName: 'Xtreme Monthly', role: 'lobby', token: 'b'.repeat(32) });
+      if (req.method === 'DELETE' && req.url === '/tournaments/7/staff/9') return json(res, 200, { message: 'Removed from the crew.' });
+      return json(res, 404, { message: 'x' });
+    });
+    const loaded = (await crew.loader(signedIn(url, cookie, { tournamentId: '7' }))) as any;
+    expect(loaded.manages).toBe(true);
+    expect(loaded.staff).toEqual([
+      expect.objectContaining({ username: 'lobby_lee', role: 'Lobby manager', scope: 'Qualifiers · Group A', invited: false }),
+    ]);
+    expect(loaded.scopes).toEqual([
+      { value: '3', label: 'Qualifiers: every group' },
+      { value: '3:31', label: 'Qualifiers · Group A' },
+    ]);
+    const html = await renderPage(crew.default, loaded, url);
+    expect(html).toContain('<label for="who">Username or email</label>');
+    expect(html).toMatch(/<input type="checkbox" name="scope" value="3:31"\/> Qualifiers · Group A/);
+
+    const invited = (await crew.action(
+      post(cookie, [
+        ['intent', 'invite'],
+        ['who', 'lee@example.com'],
+        ['role', 'lobby'],
+        ['scope', '3:31'],
+      ]),
+    )) as Response;
+    expect(invited.status).toBe(302);
+    expect(stub.seen.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/tournaments/7/staff',
+      body: { who: 'lee@example.com', role: 'lobby', scopes: [{ stageId: 3, groupId: 31 }] },
+    });
+
+    const removed = (await crew.action(
+      post(cookie, [
+        ['intent', 'remove'],
+        ['userId', '9'],
+      ]),
+    )) as Response;
+    expect(removed.status).toBe(302);
+    expect(stub.seen.at(-1)).toMatchObject({ method: 'DELETE', url: '/tournaments/7/staff/9' });
+  });
+
+  it('keeps a lobby manager without groups in the form, with the message beside the choices, without calling the gateway', async () => {
+    const cookie = await playerCookie();
+    stub.answer((_req, res) => json(res, 200, deskOf('owner')));
+    const before = stub.seen.length;
+    const result = unwrap(
+      await crew.action(
+        post(cookie, [
+          ['intent', 'invite'],
+          ['who', 'lee'],
+          ['role', 'lobby'],
+        ]),
+      ),
+    );
+    expect(result.status).toBe(400);
+    expect(result.body.fieldErrors.scopes).toMatch(/stages or groups/);
+    expect(result.body.values.who).toBe('lee');
+    expect(besidesDesk(stub.seen.slice(before))).toEqual([]);
   });
 });

@@ -181,6 +181,17 @@ export const StaffUserParamsSchema = z.object({ id: IdSchema, userId: IdSchema }
 export const InvitationParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'This invitation link is not valid.') });
 
 export const STANDING_KINDS = ['site-admin', 'owner', ...STAFF_ROLES] as const;
+export type StandingKind = (typeof STANDING_KINDS)[number];
+
+/** Decision 065: who holds each tournament right; the gateway enforces it, the web shows only what it allows. */
+export const STANDING_RIGHTS: Record<'own' | 'run' | 'payments' | 'lobby', readonly StandingKind[]> = {
+  own: ['site-admin', 'owner'],
+  run: ['site-admin', 'owner', 'co-organiser'],
+  payments: ['site-admin', 'owner', 'co-organiser', 'payments'],
+  lobby: ['site-admin', 'owner', 'co-organiser', 'lobby'],
+};
+export const standingAllows = (kind: StandingKind | null | undefined, right: keyof typeof STANDING_RIGHTS) =>
+  !!kind && STANDING_RIGHTS[right].includes(kind);
 export const StandingSchema = z.object({
   kind: z.enum(STANDING_KINDS).nullable().describe('null: no part in this tournament.'),
   scopes: z.array(z.object({ stageId: z.number().int(), groupId: z.number().int().nullable() })),

@@ -74,6 +74,7 @@ async function detailOf(app: FastifyInstance, request: FastifyRequest, tournamen
     );
   if (typeof body.paymentStatus === 'string') parts.push(`payment ${body.paymentStatus}`);
   if (names.stage) parts.push(names.stage);
+  else if (typeof body.name === 'string' && request.routeOptions.url?.endsWith('/stages')) parts.push(body.name); // a new stage
   if (names.group) parts.push(`Group ${names.group}`);
   const day = num(params.day) ?? num(body.day);
   const match = num(params.match) ?? num(body.match) ?? num(body.matchNo);

@@ -1,4 +1,4 @@
-import type { StaffRight } from '@custom-room/contract';
+import { standingAllows, type StaffRight } from '@custom-room/contract';
 import { deskOf, staffScopes, stagesOfGroups, standingRow, type StaffRole, type StaffScope } from '../db/staff.js';
 import { stageGroups } from '../db/stage-groups.js';
 import { matchRowsById } from '../db/stage-matches.js';
@@ -13,16 +13,9 @@ export type Standing = { kind: 'site-admin' } | { kind: 'owner' | StaffRole; tou
 
 export const SITE_ADMIN: Standing = { kind: 'site-admin' };
 
-const MAY: Record<Exclude<StaffRight, 'desk' | 'organise'>, readonly Standing['kind'][]> = {
-  own: ['site-admin', 'owner'],
-  run: ['site-admin', 'owner', 'co-organiser'],
-  payments: ['site-admin', 'owner', 'co-organiser', 'payments'],
-  lobby: ['site-admin', 'owner', 'co-organiser', 'lobby'],
-};
-
-/** Whether a standing carries a tournament right. */
+/** Whether a standing carries a tournament right (the contract's table, which the web reads too). */
 export function allows(standing: Standing, right: Exclude<StaffRight, 'desk' | 'organise'>): boolean {
-  return MAY[right].includes(standing.kind);
+  return standingAllows(standing.kind, right);
 }
 
 /** The caller's standing on a live tournament; null when it has none there (or the tournament is missing or deleted). */
