@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import { endpoints, type EndpointName } from '@custom-room/contract';
 import { insertActivity } from '../db/activity.js';
-import { activityNames, tournamentOfMatch, tournamentOfRegistration } from '../db/staff.js';
+import { activityNames } from '../db/staff.js';
 import { isoAt } from '../lib/clock.js';
+import { tournamentOfCall } from './auth.js';
 
 /**
  * Issue 29 (decision 065): every successful staff write of a tournament is logged with who, what and
@@ -46,15 +47,6 @@ const BY_ROUTE = new Map<string, EndpointName>(
 type Loose = Record<string, unknown>;
 const num = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
 
-/** The call's tournament, from its path or its body, or through the registration or match it names. */
-async function tournamentOf(app: FastifyInstance, request: FastifyRequest, name: EndpointName): Promise<number | undefined> {
-  const params = (request.params ?? {}) as Loose;
-  const body = (request.body ?? {}) as Loose;
-  if (name === 'updateMatch') return num(params.id) && tournamentOfMatch(app.store.db, num(params.id)!);
-  if (num(params.rid)) return tournamentOfRegistration(app.store.db, num(params.rid)!);
-  return num(params.id) ?? num(params.tournamentId) ?? num(body.tid) ?? num(body.tournamentId);
-}
-
 /** The words after the action: the team(s), stage, group, day and match, status, as the call names them. */
 async function detailOf(app: FastifyInstance, request: FastifyRequest, tournamentId: number): Promise<string> {
   const params = (request.params ?? {}) as Loose;
@@ -97,7 +89,7 @@ export function activityLog(app: FastifyInstance): void {
     const log: onResponseHookHandler = async (request, reply) => {
       if (reply.statusCode >= 300 || !request.user) return;
       try {
-        const tournamentId = await tournamentOf(app, request, name);
+        const tournamentId = await tournamentOfCall(app.store.db, `${request.method} ${route.url}`, request.params, request.body);
         if (!tournamentId) return;
         const detail = await detailOf(app, request, tournamentId);
         await insertActivity(

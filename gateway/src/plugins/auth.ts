@@ -134,10 +134,10 @@ function checkFor(access: Exclude<Access, 'public'>, key: string): onRequestHook
         if (!locator || 'body' in locator) {
           // desk, organise, or a body-named tournament: refuse here whoever has no desk at all
           if (await deskRight(db, user.id, right === 'organise' ? 'organise' : 'desk')) return;
-          throw await refusal(db, user.id, right === 'organise' ? 'Only approved organisers create tournaments.' : NOT_YOURS);
+          // No desk at all: a player, answered as before organisers existed (an unapproved organiser asks to organise).
+          throw right === 'organise' ? await refusal(db, user.id, 'Only approved organisers create tournaments.') : forbidden(ADMINS_ONLY);
         }
-        const id = idFromText((request.params as Record<string, unknown>)[locator.param]);
-        const tournamentId = id == null ? undefined : await tournamentOf(db, locator.of, id);
+        const tournamentId = await tournamentOfCall(db, key, request.params, undefined);
         const standing = tournamentId == null ? null : await standingOn(db, user.id, tournamentId);
         if (!standing || !allows(standing, right as TournamentRight)) throw await refusal(db, user.id, NOT_YOURS);
         request.standing = standing;
@@ -167,6 +167,23 @@ function lateCheckFor(access: Access, key: string): preHandlerHookHandler | null
   };
   OUR_HOOKS.add(hook);
   return hook;
+}
+
+/**
+ * The tournament a staff call is about, as its locator finds it (undefined when the id is malformed or
+ * names nothing): what the check reads, and what the activity log records the call under.
+ */
+export async function tournamentOfCall(db: Trx, key: string, params: unknown, body: unknown): Promise<number | undefined> {
+  const locator = locatorOf(key);
+  if (!locator) return undefined;
+  if ('body' in locator) {
+    const id = (body as Record<string, unknown> | null)?.[locator.body];
+    return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
+  }
+  // Raw text before validation (the access check), a number after it (the activity log).
+  const raw = (params as Record<string, unknown>)[locator.param];
+  const id = typeof raw === 'number' ? (Number.isInteger(raw) && raw > 0 ? raw : null) : idFromText(raw);
+  return id == null ? undefined : tournamentOf(db, locator.of, id);
 }
 
 /**

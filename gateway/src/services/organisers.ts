@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, slugFrom, type Organiser, type OrganiserBody, type OrganiserPage, type OrganiserStatus } from '@custom-room/contract';
+import { slugFrom, type Organiser, type OrganiserBody, type OrganiserPage, type OrganiserStatus } from '@custom-room/contract';
 import { bumpGeneration } from '../db/generation.js';
 import { imageUrl } from '../db/images.js';
 import { isUniqueViolation, type Trx } from '../db/index.js';
@@ -16,13 +16,12 @@ import { listOrganiserTournaments, phaseOf } from '../db/tournaments.js';
 import { findUserById, findUserByUsernameOrEmail } from '../db/users.js';
 import { isoAt } from '../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
-import type { AuthUser } from '../plugins/auth.js';
+import { isAdmin, type AuthUser } from '../plugins/auth.js';
 import type { ServiceDeps } from './deps.js';
 
 /** Issue 29 (decision 065): applying to organise, approval by a site admin, and the organiser's page. */
 
 export const ORGANISER_NOT_FOUND = 'No organiser has this page.';
-const isSiteAdmin = (user: AuthUser | null) => !!user?.roles.includes(ROLE_ADMIN);
 
 export function organiserJson(row: OrganiserRow, full: boolean, ownerUsername?: string | null): Organiser {
   return {
@@ -56,7 +55,7 @@ const values = (body: OrganiserBody) => ({
  * account. One organiser per account; the slug is unique (409 with the field's message).
  */
 export async function applyOrganiser(deps: ServiceDeps, caller: AuthUser, body: OrganiserBody): Promise<Organiser> {
-  const admin = isSiteAdmin(caller);
+  const admin = isAdmin(caller);
   if (body.owner && !admin) throw forbidden('Only a site admin creates an organiser for another account.');
   const at = isoAt(deps.clock.now());
   const slug = body.slug ?? slugFrom(body.name);
@@ -89,7 +88,7 @@ export async function applyOrganiser(deps: ServiceDeps, caller: AuthUser, body: 
 export async function organiserPage(deps: ServiceDeps, slug: string, caller: AuthUser | null): Promise<OrganiserPage> {
   const row = await findOrganiserBySlug(deps.store.db, slug);
   const mine = !!row && !!caller && Number(row.owner_id) === caller.id;
-  if (!row || (row.status !== 'approved' && !mine && !isSiteAdmin(caller))) throw notFound(ORGANISER_NOT_FOUND);
+  if (!row || (row.status !== 'approved' && !mine && !isAdmin(caller))) throw notFound(ORGANISER_NOT_FOUND);
   const now = deps.clock.now();
   const done = new Set(['completed', 'cancelled']);
   const tournaments = (await listOrganiserTournaments(deps.store.db, Number(row.id)))
@@ -98,8 +97,8 @@ export async function organiserPage(deps: ServiceDeps, slug: string, caller: Aut
     .sort(
       (a, b) => Number(done.has(a.phase)) - Number(done.has(b.phase)) || (done.has(a.phase) ? b.startDate.localeCompare(a.startDate) : 0),
     );
-  const owner = mine || isSiteAdmin(caller) ? await ownerName(deps.store.db, row) : undefined;
-  return { ...organiserJson(row, mine || isSiteAdmin(caller), owner), tournaments };
+  const owner = mine || isAdmin(caller) ? await ownerName(deps.store.db, row) : undefined;
+  return { ...organiserJson(row, mine || isAdmin(caller), owner), tournaments };
 }
 
 async function ownerName(db: Trx, row: OrganiserRow): Promise<string | null> {
@@ -111,7 +110,7 @@ export async function changeOrganiser(deps: ServiceDeps, slug: string, caller: A
   return deps.store.writeTransaction(async (trx) => {
     const row = await findOrganiserBySlug(trx, slug);
     if (!row) throw notFound(ORGANISER_NOT_FOUND);
-    if (Number(row.owner_id) !== caller.id && !isSiteAdmin(caller)) throw forbidden('Only its owner changes this page.');
+    if (Number(row.owner_id) !== caller.id && !isAdmin(caller)) throw forbidden('Only its owner changes this page.');
     await updateOrganiser(trx, Number(row.id), values(body), isoAt(deps.clock.now()));
     // Tournament answers carry the organiser's name: cached ones are rebuilt.
     for (const t of await organiserTournaments(trx, Number(row.id))) await bumpGeneration(trx, Number(t.id));
@@ -142,8 +141,8 @@ export async function organisersList(
   caller: AuthUser | null,
   status: OrganiserStatus | undefined,
 ): Promise<Organiser[]> {
-  if (status && status !== 'approved' && !isSiteAdmin(caller)) throw forbidden('Only site admins see applications.');
+  if (status && status !== 'approved' && !isAdmin(caller)) throw forbidden('Only site admins see applications.');
   const rows = await listOrganisers(deps.store.db, status ? 'all' : 'approved');
-  const admin = isSiteAdmin(caller);
+  const admin = isAdmin(caller);
   return rows.filter((r) => !status || r.status === status).map((r) => organiserJson(r, admin));
 }

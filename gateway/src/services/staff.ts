@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import {
-  ROLE_ADMIN,
   STAFF_ROLE_LABELS,
   TOURNAMENT_NOT_FOUND,
   type Desk,
@@ -28,7 +27,7 @@ import { getTournament } from '../db/tournaments.js';
 import { findUserById, findUserByUsernameOrEmail } from '../db/users.js';
 import { isoAt } from '../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
-import type { AuthUser } from '../plugins/auth.js';
+import { isAdmin, type AuthUser } from '../plugins/auth.js';
 import { recordActivity } from './activity.js';
 import type { ServiceDeps } from './deps.js';
 import { liveTournamentOr404, lockLiveTournamentOr404 } from './live-tournament.js';
@@ -37,13 +36,12 @@ import { SITE_ADMIN, standingOn, type Standing } from './standing.js';
 
 /** Issue 29 (decision 065): a tournament's crew: invitations, acceptance, removal, and who stands where. */
 
-const isSiteAdmin = (user: AuthUser) => user.roles.includes(ROLE_ADMIN);
 export const INVITATION_NOT_FOUND = 'This invitation is no longer open: ask the organiser for a new one.';
 
 /** The caller's part in a tournament (for the web's panels). 404 when the tournament is missing. */
 export async function standingJson(deps: ServiceDeps, user: AuthUser, tournamentId: number): Promise<StandingJson> {
   await liveTournamentOr404(deps.store.db, tournamentId);
-  const standing: Standing | null = isSiteAdmin(user) ? SITE_ADMIN : await standingOn(deps.store.db, user.id, tournamentId);
+  const standing: Standing | null = isAdmin(user) ? SITE_ADMIN : await standingOn(deps.store.db, user.id, tournamentId);
   if (!standing) return { kind: null, scopes: [] };
   return { kind: standing.kind, scopes: standing.kind === 'site-admin' ? [] : [...standing.scopes] };
 }
@@ -174,7 +172,7 @@ export async function deskOfUser(deps: ServiceDeps, user: AuthUser): Promise<Des
   const [tournaments, invitations] = await Promise.all([deskTournaments(db, user.id), pendingInvitations(db, user.id)]);
   return {
     organiser: organiser ? organiserJson(organiser, true, user.username) : null,
-    siteAdmin: isSiteAdmin(user),
+    siteAdmin: isAdmin(user),
     tournaments: tournaments.map((t) => ({ id: t.id, name: t.name, kind: t.kind })),
     invitations: invitations.map((i) => ({
       tournamentId: Number(i.tournament_id),
