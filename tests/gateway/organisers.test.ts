@@ -231,6 +231,7 @@ describe('announcements', () => {
     expectStatus(await gw.api.get('/notifications', p.token), 200).items.filter((n: any) => n.kind === 'announcement');
 
   it('to Group B reaches Group B’s players and nobody else, and stays listed on the tournament', async () => {
+    const before = expectStatus(await gw.api.get('/generation'), 200).generation;
     const posted = expectStatus(
       await gw.api.post(`/tournaments/${tid}/announcements`, { body: 'Group B delayed 15 minutes', groupId: groups.B.id }, admin),
       201,
@@ -247,6 +248,8 @@ describe('announcements', () => {
     for (const p of groups.A.players) expect(await announcementsSeen(p)).toEqual([]);
     const listed = expectStatus(await gw.api.get(`/tournaments/${tid}/announcements`), 200);
     expect(listed.map((a: any) => a.body)).toEqual(['Group B delayed 15 minutes']);
+    // The pages that list it are cached by generation: a new announcement must move it.
+    expect(expectStatus(await gw.api.get('/generation'), 200).generation).not.toBe(before);
   });
 
   it('never carries a room ID or password of a group it reaches', async () => {

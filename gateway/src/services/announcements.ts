@@ -1,5 +1,6 @@
 import type { Announcement, AnnouncementBody } from '@custom-room/contract';
 import { groupIdsOfStage, insertAnnouncement, listAnnouncements, roomsOf } from '../db/announcements.js';
+import { bumpGeneration } from '../db/generation.js';
 import { confirmedTeams } from '../db/notify-events.js';
 import { enqueueEvent, type Audience } from '../db/outbox.js';
 import { stagesOfGroups } from '../db/staff.js';
@@ -86,6 +87,8 @@ export async function postAnnouncement(
     const audience: Audience = groups
       ? { groups }
       : { registrations: await confirmedTeams(trx, tournamentId, Number(tournament.entry_fee)) };
+    // The tournament's and group's pages list it: their cached copies are stale from now (decision 024).
+    await bumpGeneration(trx, tournamentId);
     await enqueueEvent(trx, { kind: 'announcement', tournamentId, audience, data: { announcementId: id, body: body.body } }, at);
     const row = (await listAnnouncements(trx, tournamentId, ANNOUNCEMENTS_SHOWN)).find((r) => Number(r.id) === id)!;
     return toJson(row);
