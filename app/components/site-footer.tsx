@@ -14,6 +14,9 @@ export function SiteFooter({ social }: { social: { label: string; href: string }
           <li>
             <Link to="/about">About</Link>
           </li>
+          <li>
+            <Link to="/organisers/apply">Organise with us</Link>
+          </li>
         </ul>
       </nav>
       {social.length ? (

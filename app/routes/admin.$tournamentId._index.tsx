@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       failed: mine.failedDeliveries,
       stages: t.stageProgress?.stages ?? 0,
     },
-    may: { run: standingAllows(kind, 'run'), payments: standingAllows(kind, 'payments') },
+    may: { run: standingAllows(kind, 'run'), payments: standingAllows(kind, 'payments'), announce: standingAllows(kind, 'lobby') },
   };
 }
 
@@ -127,6 +127,11 @@ export default function TournamentHub() {
               <Link to={`${base}/activity`}>Activity</Link>
             </li>
           </>
+        ) : null}
+        {may.announce ? (
+          <li>
+            <Link to={`${base}/announcements`}>Announcements</Link>
+          </li>
         ) : null}
         <li>
           <Link to={`/tournaments/${t.id}`}>Public page</Link>

@@ -13,7 +13,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 export async function loader({ request }: LoaderFunctionArgs) {
   const desk = await requireDesk(request);
   // Issue 29: a crew member who organises nothing of its own has no "Add tournament".
-  return { organises: desk.organises };
+  return { organises: desk.organises, siteAdmin: desk.siteAdmin };
 }
 
 // Issue 27 item 24: two lists named alike confused; each says what it is for, and each tournament's "Manage" is its hub (/admin/:id).
@@ -21,17 +21,19 @@ const LINKS = [
   { to: '/admin/manage-tournament', label: 'Tournaments', also: '/admin/manage-tournaments' },
   { to: '/admin/tournament-list', label: 'Teams and payments' },
   { to: '/admin/add-tournament', label: 'Add tournament', organisers: true },
+  { to: '/admin/organisers', label: 'Organisers', siteAdmins: true },
 ];
 
 export default function AdminLayout() {
   const { pathname } = useLocation();
-  const { organises } = useLoaderData<typeof loader>();
+  const { organises, siteAdmin } = useLoaderData<typeof loader>();
+  const shown = LINKS.filter((link) => (organises || !link.organisers) && (siteAdmin || !link.siteAdmins));
   return (
     <div className="admin">
       <nav className="admin-nav" aria-label="Organiser">
         <p className="admin-nav-title">Organiser</p>
         <ul>
-          {LINKS.filter((link) => organises || !link.organisers).map((link) => (
+          {shown.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className={({ isActive }) => (isActive || pathname === link.also ? 'active' : undefined)}>
                 {link.label}

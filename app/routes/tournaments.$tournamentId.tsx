@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData } from '@remix-run/react';
 import { phaseTakesPayments, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import { AnnouncementList } from '~/components/announcements';
 import { CoverImage } from '~/components/cover-image';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { Fact } from '~/components/fact';
@@ -8,6 +9,7 @@ import { PlaceBadge } from '~/components/place-badge';
 import { PlacementLines } from '~/components/placements';
 import { PodiumSection, type Podium } from '~/components/podium';
 import { StatusBadge } from '~/components/tournament-card';
+import { announcementView, forTournamentPage } from '~/utils/announcements';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatDateTime } from '~/utils/format';
@@ -103,11 +105,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const finished = tournament.then((x) => x.stageProgress?.finished === true).catch(() => false);
   // The organiser's way to this tournament's hub (issue 27 item 24); only asked of someone signed in (never a shared-cache page).
   const organiser = isAnonymous(request) ? Promise.resolve(false) : getUser(request).then(isAdmin);
-  const [t, stagesNow, team, admin] = await Promise.all([
+  const [t, stagesNow, team, admin, announced] = await Promise.all([
     tournament,
     stagesView(request, id, finished),
     memberTeam(request, id, tournament),
     organiser,
+    // Issue 29: a gateway without announcements (or one failing only them) leaves the list out, not the page.
+    gateway.announcements(request, id).catch(() => []),
   ]);
   const timeZone = getEnv().APP_TIME_ZONE;
   const url = new URL(request.url);
@@ -152,6 +156,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       stages: stagesNow.published,
       podium: stagesNow.podium,
       organiser: admin,
+      announcements: forTournamentPage(announced).map((a) => announcementView(a, timeZone)),
       team: team ? { rid: team.rid, teamName: team.teamName, state: team.state, resend: team.resend, payNow: team.payNow } : null,
       placements: team?.placements ?? [],
       // ?register=closed is where the Register control of a closed tournament leads (works without JavaScript).
@@ -190,7 +195,18 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 export default function TournamentDetail() {
-  const { t, canRegister: open, state, closedAlert, stages, podium, team, placements, organiser } = useLoaderData<typeof loader>();
+  const {
+    t,
+    canRegister: open,
+    state,
+    closedAlert,
+    stages,
+    podium,
+    team,
+    placements,
+    organiser,
+    announcements,
+  } = useLoaderData<typeof loader>();
   return (
     <article className="td">
       <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes="(min-width:48rem) 46rem, 100vw" priority fit="natural" />
@@ -208,6 +224,13 @@ export default function TournamentDetail() {
       </header>
 
       {podium ? <PodiumSection podium={podium} /> : null}
+
+      {announcements.length > 0 ? (
+        <section aria-labelledby="td-ann">
+          <h2 id="td-ann">Announcements</h2>
+          <AnnouncementList items={announcements} showAuthor={false} />
+        </section>
+      ) : null}
 
       <section id="register" className="td-reg" aria-label="Registration">
         {closedAlert ? (

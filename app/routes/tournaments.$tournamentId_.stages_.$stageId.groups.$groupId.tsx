@@ -4,9 +4,12 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import { qualifyingNote } from '@custom-room/contract';
 import { GROUP_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
+import { AnnouncementList } from '~/components/announcements';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { MatchBreakdown, ShareLinks, TableTabs } from '~/components/points-extras';
 import { PointsTable, type PointsTableRow } from '~/components/points-table';
+import { announcementView, forGroupPage } from '~/utils/announcements';
+import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { gateway } from '~/utils/gateway.server';
 import { linkPreviewMeta } from '~/utils/link-preview';
@@ -32,10 +35,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { day, valid } = parseDay(search.get('day'));
   // Issue 20: ?view=matches shows each team per match; the viewer's own team is marked.
   const view = parseView(search.get('view'));
-  const [t, stages, mine] = await Promise.all([
+  const [t, stages, mine, announced] = await Promise.all([
     gateway.getTournament(request, id),
     gateway.listStages(request, id),
     viewerTeamId(request, id),
+    // Issue 29: a gateway without announcements (or one failing only them) leaves the list out, not the page.
+    gateway.announcements(request, id).catch(() => []),
   ]).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
   const stage = stages.find((s) => s.id === stageId && s.state !== 'draft');
   const group = stage?.groups.find((g) => g.id === groupId);
@@ -84,6 +89,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           ? { places: stage.advancePerGroup, note: qualifyingNote(stage.advancePerGroup, stage.advanceBest) }
           : null,
       group: { id: group.id, name: group.name, slots: group.slots.map((x) => ({ slot: x.slot, teamName: x.teamName })) },
+      announcements: forGroupPage(announced, stage.id, group.id).map((a) => announcementView(a, getEnv().APP_TIME_ZONE)),
       // The other groups of the stage, as links.
       groups: stage.groups.map((g) => ({ id: g.id, name: g.name })),
       day,
@@ -117,7 +123,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function GroupPage() {
-  const { t, stage, group, groups, day, days, noMatches, invalidDay, view, rows, breakdown, tabs, whatsApp, cut } =
+  const { t, stage, group, groups, day, days, noMatches, invalidDay, view, rows, breakdown, tabs, whatsApp, cut, announcements } =
     useLoaderData<typeof loader>();
   const base = `/tournaments/${t.id}/stages/${stage.id}/groups`;
   const label = dayLabel(day);
@@ -132,6 +138,12 @@ export default function GroupPage() {
       <p className="fine">
         {stage.state === 'completed' ? 'Completed' : 'In progress'} · {group.slots.length} teams · {stage.advance}
       </p>
+      {announcements.length > 0 ? (
+        <section aria-labelledby="ann-title">
+          <h2 id="ann-title">Announcements</h2>
+          <AnnouncementList items={announcements} showAuthor={false} />
+        </section>
+      ) : null}
       <section aria-labelledby="slots-title">
         <h2 id="slots-title">Slots</h2>
         {group.slots.length === 0 ? (

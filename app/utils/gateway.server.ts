@@ -232,6 +232,8 @@ export const gateway = {
   health: (request: Request) => call(request, 'health', {}, open),
   listTournaments: (request: Request) => call(request, 'listTournaments', {}, open),
   getTournament: (request: Request, id: string | number) => call(request, 'getTournament', { params: { id } }, open),
+  /** Issue 29: a tournament's announcements, newest first (public). */
+  announcements: (request: Request, id: number) => call(request, 'listAnnouncements', { params: { id } }, open),
   /** scope: a stage's or a group's table (decision 041); left out, the current stage, or the whole tournament without stages. */
   pointsTable: (request: Request, id: string | number, day: number, scope: { stage?: number; group?: number } = {}) =>
     day === 0

@@ -23,5 +23,6 @@ export * from './constants/identity.js';
 export * from './constants/match-time.js';
 export * from './constants/phase.js';
 export * from './constants/ids.js';
+export * from './constants/organisers.js';
 
 export type FieldErrors = Record<string, string>;

@@ -86,6 +86,13 @@ describe('organisers', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.errors.youtube).toMatch(/youtube\.com/);
+    // The site's own pages under /organisers/ (the application form) are no organiser's address.
+    const chosen = await gw.api.post('/organisers', { name: 'Other', slug: 'apply', contact: stranger.email }, stranger.token);
+    expect(chosen.status).toBe(400);
+    expect(chosen.body.errors.slug).toMatch(/taken/);
+    const named = await gw.api.post('/organisers', { name: 'Apply', contact: stranger.email }, stranger.token);
+    expect(named.status).toBe(409);
+    expect(named.body.errors.slug).toMatch(/taken/);
   });
 
   const createTournamentAs = (user: TestUser) =>

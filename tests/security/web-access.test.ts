@@ -125,6 +125,19 @@ const ROUTES: Record<string, Row> = {
   'tournaments.$tournamentId_.stages': { get: PUBLIC },
   // Issue 29: an organiser's page (the Site organiser's here), public like a tournament's.
   'organisers.$slug': { get: PUBLIC },
+  // Issue 29: applying to organise; a player applies (its pending page next), the site admin already owns the Site organiser.
+  'organisers.apply': {
+    get: SIGNED_IN,
+    post: {
+      fields: (_c, caller) => ({ name: `Access ${caller} ${Date.now().toString(36)}`, contact: '9000000001' }),
+      expect: {
+        anonymous: 'login',
+        player: { redirect: /^\/organisers\// },
+        other: { redirect: /^\/organisers\// },
+        admin: { status: 409 },
+      },
+    },
+  },
   // Issue 29: an invitation nobody was sent (the token is made up): only its invitee, signed in, would see it.
   'staff-invitations.$token': {
     get: { anonymous: 'login', player: 'notFound', other: 'notFound', admin: 'notFound' },
@@ -306,6 +319,18 @@ const ROUTES: Record<string, Row> = {
       fields: () => ({ intent: 'invite', who: 'nobody_by_this_name', role: 'payments' }),
       expect: { ...ADMIN, admin: { status: 400 } },
     },
+  },
+  // Issue 29: announcements (to everyone here); the site admin's organisers list (approving the Site organiser again changes nothing).
+  'admin.$tournamentId.announcements': {
+    get: ADMIN,
+    post: {
+      fields: () => ({ audience: '', body: 'Access test: lobby opens 10 minutes early.' }),
+      expect: { ...ADMIN, admin: { redirect: /\/announcements$/ } },
+    },
+  },
+  'admin.organisers': {
+    get: ADMIN,
+    post: { fields: () => ({ slug: 'site', decision: 'approve' }), expect: { ...ADMIN, admin: { redirect: '/admin/organisers' } } },
   },
   // Issue 27 item 24: the organiser's hub of one tournament.
   'admin.$tournamentId._index': { get: ADMIN },

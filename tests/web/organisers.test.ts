@@ -114,7 +114,7 @@ describe('a tournament page', () => {
 
   it('says who organises it, linking to the organiser’s page', async () => {
     stub.answer((req, res) =>
-      req.url.endsWith('/stages')
+      req.url.endsWith('/stages') || req.url.endsWith('/announcements')
         ? json(res, 200, [])
         : json(res, 200, t({ organiser: { slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl: null } })),
     );
@@ -125,7 +125,9 @@ describe('a tournament page', () => {
   });
 
   it('leaves the line out for an answer without an organiser (an older gateway)', async () => {
-    stub.answer((req, res) => (req.url.endsWith('/stages') ? json(res, 200, []) : json(res, 200, t())));
+    stub.answer((req, res) =>
+      req.url.endsWith('/stages') || req.url.endsWith('/announcements') ? json(res, 200, []) : json(res, 200, t()),
+    );
     const { body } = unwrap(await detail.loader(args('http://localhost/tournaments/7', { tournamentId: '7' })));
     expect(await renderPage(detail.default, body)).not.toContain('Organised by');
   });
@@ -144,7 +146,10 @@ describe('the organiser pages for an organiser or a crew member (not a site admi
         return json(res, 200, [tournamentJson({ id: 7, name: 'Xtreme Monthly' }), tournamentJson({ id: 8, name: 'Someone Else Cup' })]);
       return json(res, 404, { message: 'x' });
     });
-    expect(await layout.loader(signedIn('http://localhost/admin/manage-tournament', cookie))).toEqual({ organises: true });
+    expect(await layout.loader(signedIn('http://localhost/admin/manage-tournament', cookie))).toEqual({
+      organises: true,
+      siteAdmin: false,
+    });
     const list = unwrap(await manage.loader(signedIn('http://localhost/admin/manage-tournament', cookie)));
     expect(list.body.tournaments.map((t: { id: number }) => t.id)).toEqual([7]);
   });
@@ -152,7 +157,7 @@ describe('the organiser pages for an organiser or a crew member (not a site admi
   it('lets a crew member in without "Add tournament"; refuses a player with no desk', async () => {
     const cookie = await playerCookie();
     stub.answer((_req, res) => json(res, 200, desk({ tournaments: [{ id: 7, name: 'Xtreme Monthly', kind: 'payments' }] })));
-    expect(await layout.loader(signedIn('http://localhost/admin', cookie))).toEqual({ organises: false });
+    expect(await layout.loader(signedIn('http://localhost/admin', cookie))).toEqual({ organises: false, siteAdmin: false });
     stub.answer((_req, res) => json(res, 200, desk({})));
     const refused = (await thrown(() => layout.loader(signedIn('http://localhost/admin', cookie)))) as Response;
     expect(refused.status).toBe(302);
@@ -247,7 +252,7 @@ describe('a tournament’s hub for a crew member', () => {
     answers('payments');
     const cookie = await playerCookie();
     const loaded = (await hub.loader(signedIn('http://localhost/admin/7', cookie, { tournamentId: '7' }))) as any;
-    expect(loaded.may).toEqual({ run: false, payments: true });
+    expect(loaded.may).toEqual({ run: false, payments: true, announce: false });
     const html = await renderPage(hub.default, loaded);
     expect(html).toContain('href="/admin/7/registrations?payment=submitted"');
     expect(html).toContain('href="/admin/7/registrations"');
@@ -265,7 +270,7 @@ describe('a tournament’s hub for a crew member', () => {
   it('shows a co-organiser every tool', async () => {
     answers('co-organiser');
     const loaded = (await hub.loader(signedIn('http://localhost/admin/7', await playerCookie(), { tournamentId: '7' }))) as any;
-    expect(loaded.may).toEqual({ run: true, payments: true });
+    expect(loaded.may).toEqual({ run: true, payments: true, announce: true });
     const html = await renderPage(hub.default, loaded);
     for (const link of ['/admin/7/stages', '/admin/7/matches', '/admin/add-points/7', '/admin/update-tournament/7'])
       expect(html).toContain(`href="${link}"`);

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  ANNOUNCEMENT_MAX,
+  ORGANISER_ABOUT_MAX,
+  ORGANISER_NAME_MAX,
+  RESERVED_SLUGS,
+  SLUG_MAX,
+  SLUG_PATTERN,
+} from '../constants/organisers.js';
 import { IdSchema, nameText, singleLine } from './common.js';
 
 /** Issue 29 (decision 065): organisers, tournament staff, the activity log and announcements. */
@@ -12,12 +20,6 @@ export const STAFF_ROLE_LABELS: Record<StaffRoleName, string> = {
   payments: 'Payments',
   lobby: 'Lobby manager',
 };
-export const ORGANISER_NAME_MAX = 60;
-export const ORGANISER_ABOUT_MAX = 600;
-export const ANNOUNCEMENT_MAX = 280;
-export const SLUG_MAX = 40;
-/** Lower-case letters, digits and single hyphens, 3 to 40 characters, as in /organisers/{slug}. */
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,39}$/;
 
 /** A slug made from a name: "Team Xtreme Esports!" → "team-xtreme-esports". */
 export function slugFrom(name: string): string {
@@ -71,6 +73,7 @@ export const OrganiserBodySchema = OrganiserLinksSchema.extend({
     z
       .string({ invalid_type_error: 'Page address must be text.' })
       .regex(SLUG_PATTERN, 'Page address: 3 to 40 lower-case letters, digits and hyphens.')
+      .refine((v) => !RESERVED_SLUGS.includes(v), 'This page address is taken: choose another.')
       .optional()
       .describe('The page address /organisers/{slug}; made from the name when left out.'),
   ),

@@ -1,4 +1,11 @@
-import { slugFrom, type Organiser, type OrganiserBody, type OrganiserPage, type OrganiserStatus } from '@custom-room/contract';
+import {
+  RESERVED_SLUGS,
+  slugFrom,
+  type Organiser,
+  type OrganiserBody,
+  type OrganiserPage,
+  type OrganiserStatus,
+} from '@custom-room/contract';
 import { bumpGeneration } from '../db/generation.js';
 import { imageUrl } from '../db/images.js';
 import { isUniqueViolation, type Trx } from '../db/index.js';
@@ -61,6 +68,8 @@ export async function applyOrganiser(deps: ServiceDeps, caller: AuthUser, body: 
   const slug = body.slug ?? slugFrom(body.name);
   if (slug.length < 3)
     throw badRequest('Choose a page address.', { slug: 'Page address: 3 to 40 lower-case letters, digits and hyphens.' });
+  // A name like "Apply" would make the address of one of the site's own pages.
+  if (RESERVED_SLUGS.includes(slug)) throw conflict('This page address is taken.', { slug: 'This page address is taken: choose another.' });
   return deps.store.writeTransaction(async (trx) => {
     const owner = body.owner ? await findUserByUsernameOrEmail(trx, body.owner) : await findUserById(trx, caller.id);
     if (!owner) throw badRequest('No account has this username or email.', { owner: 'No account has this username or email.' });
