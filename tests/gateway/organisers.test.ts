@@ -255,6 +255,13 @@ describe('announcements', () => {
     for (const p of groups.A.players) expect(await announcementsSeen(p)).toEqual([]);
     const listed = expectStatus(await gw.api.get(`/tournaments/${tid}/announcements`), 200);
     expect(listed.map((a: any) => a.body)).toEqual(['Group B delayed 15 minutes']);
+    // Logged with its audience and words for the organiser.
+    const log = expectStatus(await gw.api.get(`/tournaments/${tid}/activity`, admin), 200);
+    expect(log.entries[0]).toMatchObject({
+      actor: ADMIN.username,
+      action: 'Posted an announcement',
+      detail: 'Qualifiers · Group B · “Group B delayed 15 minutes”',
+    });
     // The pages that list it are cached by generation: a new announcement must move it.
     expect(expectStatus(await gw.api.get('/generation'), 200).generation).not.toBe(before);
   });

@@ -38,6 +38,7 @@ const ACTIONS: Partial<Record<EndpointName, string>> = {
   scheduleStage: 'Scheduled a stage',
   resolveNoShows: 'Settled the no-shows',
   setStageRooms: 'Posted rooms',
+  postAnnouncement: 'Posted an announcement',
 };
 
 const BY_ROUTE = new Map<string, EndpointName>(
@@ -56,7 +57,7 @@ async function detailOf(app: FastifyInstance, request: FastifyRequest, tournamen
   );
   const names = await activityNames(app.store.db, tournamentId, {
     registrationIds: rids,
-    stageId: num(params.stageId),
+    stageId: num(params.stageId) ?? num(body.stageId),
     groupId: num(body.groupId),
   });
   const parts: string[] = [];
@@ -73,6 +74,8 @@ async function detailOf(app: FastifyInstance, request: FastifyRequest, tournamen
   if (day && match) parts.push(`day ${day} match ${match}`);
   if (Array.isArray(body.rooms)) parts.push(`${body.rooms.length} room${body.rooms.length === 1 ? '' : 's'}`);
   if (typeof body.action === 'string') parts.push(body.action);
+  // An announcement's own words (public anyway), shortened.
+  if (typeof body.body === 'string') parts.push(`“${body.body.length > 80 ? `${body.body.slice(0, 79)}…` : body.body}”`);
   return parts.join(' · ');
 }
 
