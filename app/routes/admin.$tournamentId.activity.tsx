@@ -2,12 +2,11 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-r
 import { Link, useLoaderData } from '@remix-run/react';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
-import { requireDesk } from '~/utils/desk.server';
+import { requireRight } from '~/utils/desk.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatDateTime } from '~/utils/format';
 import { gateway } from '~/utils/gateway.server';
-import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
 
@@ -20,8 +19,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 
 /** Issue 29 (decision 065): the activity log, for the owner and co-organisers (the gateway refuses the rest). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireDesk(request);
-  const tid = requireTournamentId(params.tournamentId);
+  const { tournamentId: tid } = await requireRight(request, params.tournamentId, 'run');
   const [t, log] = await Promise.all([
     gateway.getTournament(request, tid),
     gateway.call(request, 'tournamentActivity', { params: { id: tid } }),

@@ -8,13 +8,12 @@ import { NumberedSelect } from '~/components/ui/numbered-select';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
 import { MATCH_FORM_FIELDS } from '~/utils/admin-forms';
-import { requireDesk } from '~/utils/desk.server';
+import { requireRight } from '~/utils/desk.server';
 import { pageError } from '~/utils/errors.server';
 import { formatMatchTime } from '~/utils/format';
 import { formFailure, gatewayFormErrors, zodFieldErrors, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError, type Match } from '~/utils/gateway.server';
 import { matchFormValues } from '~/utils/match-form.server';
-import { requireTournamentId } from '~/utils/route-params.server';
 import { flash } from '~/utils/session.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
@@ -50,8 +49,7 @@ const stageRoomsUrl = (tid: number, m: Pick<Match, 'day' | 'matchNo' | 'stageId'
   `/admin/${tid}/stages/${m.stageId}?rooms=${m.day}-${m.matchNo}#rooms`;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireDesk(request);
-  const tid = requireTournamentId(params.tournamentId);
+  const { tournamentId: tid } = await requireRight(request, params.tournamentId, 'run');
   const [t, matches] = await Promise.all([gateway.getTournament(request, tid), gateway.listMatches(request, tid)]).catch((err) =>
     pageError(err, TOURNAMENT_NOT_FOUND),
   );
@@ -75,8 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireDesk(request);
-  const tid = requireTournamentId(params.tournamentId);
+  const { tournamentId: tid } = await requireRight(request, params.tournamentId, 'run');
   const formData = await request.formData();
   const values = matchFormValues(formData);
   const parsed = MatchBodySchema.safeParse({ ...values, tid });

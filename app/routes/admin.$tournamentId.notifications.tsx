@@ -3,12 +3,11 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { channelWords, deliveryErrorWords } from '~/utils/deliveries';
-import { requireDesk } from '~/utils/desk.server';
+import { requireRight } from '~/utils/desk.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatDateTime } from '~/utils/format';
 import { gateway } from '~/utils/gateway.server';
-import { requireTournamentId } from '~/utils/route-params.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
 
@@ -21,8 +20,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 
 /** Decision 044's failed deliveries for the organiser: who missed which notice, on which channel, and why. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireDesk(request);
-  const tid = requireTournamentId(params.tournamentId);
+  const { tournamentId: tid } = await requireRight(request, params.tournamentId, 'run');
   const [t, failed] = await Promise.all([gateway.getTournament(request, tid), gateway.failedDeliveries(request, tid)]).catch((err) =>
     pageError(err, TOURNAMENT_NOT_FOUND),
   );

@@ -6,12 +6,11 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
-import { requireDesk } from '~/utils/desk.server';
+import { requireRight } from '~/utils/desk.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formFailure, gatewayFormErrors, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
-import { requireTournamentId } from '~/utils/route-params.server';
 import { flash } from '~/utils/session.server';
 import { parseStageForm } from '~/utils/stage-admin.server';
 import { CHECK_IN_FIELDS, STAGE_FIELDS } from '~/utils/stage-forms';
@@ -30,8 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireDesk(request);
-  const tid = requireTournamentId(params.tournamentId);
+  const { tournamentId: tid } = await requireRight(request, params.tournamentId, 'run');
   const [t, stages] = await Promise.all([gateway.getTournament(request, tid), gateway.listStages(request, tid, { admin: true })]).catch(
     (err) => pageError(err, TOURNAMENT_NOT_FOUND),
   );
@@ -53,8 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireDesk(request);
-  const tid = requireTournamentId(params.tournamentId);
+  const { tournamentId: tid } = await requireRight(request, params.tournamentId, 'run');
   const parsed = parseStageForm(await request.formData(), 'create');
   if (!parsed.ok) return formFailure({ values: parsed.values, fieldErrors: parsed.fieldErrors, formError: parsed.formError ?? ADD_FAILED });
   let stage;

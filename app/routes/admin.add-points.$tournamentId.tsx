@@ -6,13 +6,12 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { ResultsGrid } from '~/components/results-entry/results-grid';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
-import { requireDesk } from '~/utils/desk.server';
+import { requireRight } from '~/utils/desk.server';
 import { pageError } from '~/utils/errors.server';
 import { formFailure, type FormFailure } from '~/utils/forms.server';
 import { gateway, GatewayError, type AdminRegistration, type Match, type MatchResult } from '~/utils/gateway.server';
 import { NUMBER_FIELDS, resultInput, rowKeys, type NumberField } from '~/utils/results-entry';
 import { parseResultsForm, resultsRefusal, type RefusalWords } from '~/utils/results-entry.server';
-import { requireTournamentId } from '~/utils/route-params.server';
 import { flash } from '~/utils/session.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
@@ -67,8 +66,7 @@ function registrationsError(err: unknown): { message: string; status: number } {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireDesk(request);
-  const tid = requireTournamentId(params.tournamentId);
+  const { tournamentId: tid } = await requireRight(request, params.tournamentId, 'run');
   const chosen = matchOf(request);
   const [tournament, registrations, results, matches] = await Promise.allSettled([
     gateway.getTournament(request, tid),
@@ -139,8 +137,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireDesk(request);
-  const tid = requireTournamentId(params.tournamentId);
+  const { tournamentId: tid } = await requireRight(request, params.tournamentId, 'run');
   const chosen = matchOf(request);
   const formData = await request.formData();
   const parsed = parseResultsForm(formData);

@@ -3,11 +3,10 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { SubmitButton } from '~/components/ui/submit-button';
-import { requireDesk } from '~/utils/desk.server';
+import { requireRight } from '~/utils/desk.server';
 import { pageError } from '~/utils/errors.server';
 import { GatewayError, gateway } from '~/utils/gateway.server';
 import { DELETE_FAILED, manageReturnPath, TOURNAMENT_DELETED } from '~/utils/manage-tournaments.server';
-import { requireTournamentId } from '~/utils/route-params.server';
 import { flash } from '~/utils/session.server';
 import '~/styles/admin.css';
 
@@ -22,16 +21,14 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 
 /** The confirmation of a delete (the page without JavaScript; with it, the manage list's dialog posts here). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireDesk(request);
-  const id = requireTournamentId(params.id);
+  const { tournamentId: id } = await requireRight(request, params.id, 'own');
   const t = await gateway.getTournament(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
   const returnTo = manageReturnPath(new URL(request.url).searchParams.get('returnTo'));
   return { id: t.id, name: t.name, status: t.status, teams: `${t.registeredTeams}/${t.maxTeams}`, returnTo };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireDesk(request);
-  const id = requireTournamentId(params.id);
+  const { tournamentId: id } = await requireRight(request, params.id, 'own');
   const returnTo = manageReturnPath((await request.formData()).get('returnTo'));
   try {
     await gateway.deleteTournament(request, id);

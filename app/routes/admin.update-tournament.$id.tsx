@@ -3,13 +3,12 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { TournamentForm } from '~/components/tournament-form';
-import { requireDesk } from '~/utils/desk.server';
+import { requireRight } from '~/utils/desk.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import type { FormFailure } from '~/utils/forms.server';
 import { gateway } from '~/utils/gateway.server';
 import { coverOf } from '~/utils/images';
-import { requireTournamentId } from '~/utils/route-params.server';
 import { flash } from '~/utils/session.server';
 import { TOURNAMENT_UPDATE_FAILED, TOURNAMENT_UPDATED } from '~/utils/tournament-form';
 import { submitTournamentForm, tournamentFormRules, tournamentValues } from '~/utils/tournament-form.server';
@@ -23,15 +22,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireDesk(request);
-  const id = requireTournamentId(params.id);
+  const { tournamentId: id } = await requireRight(request, params.id, 'run');
   const t = await gateway.getTournament(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
   return { id: t.id, name: t.name, values: tournamentValues(t, getEnv().APP_TIME_ZONE), cover: coverOf(t), rules: tournamentFormRules() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireDesk(request);
-  const id = requireTournamentId(params.id);
+  const { tournamentId: id } = await requireRight(request, params.id, 'run');
   const result = await submitTournamentForm(request, {
     failed: TOURNAMENT_UPDATE_FAILED,
     send: (form) => gateway.updateTournament(request, id, form),

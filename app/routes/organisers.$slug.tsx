@@ -7,7 +7,7 @@ import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatDateTime } from '~/utils/format';
 import { gateway } from '~/utils/gateway.server';
-import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
+import { isAnonymous, loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import '~/styles/screens.css';
 
 /** Issue 29 (decision 065): an organiser's public page: who they are, how to reach them, their tournaments, open first. */
@@ -27,7 +27,10 @@ const LINKS = [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
   if (!SLUG.test(slug)) throw data({ message: NOT_FOUND }, { status: 404 });
-  const o = await gateway.call(request, 'getOrganiser', { params: { slug } }, { auth: false }).catch((err) => pageError(err, NOT_FOUND));
+  // Signed in, the caller is named: its own page (or, for a site admin, any page) shows while it waits for approval.
+  const o = await gateway
+    .call(request, 'getOrganiser', { params: { slug } }, isAnonymous(request) ? { auth: false } : {})
+    .catch((err) => pageError(err, NOT_FOUND));
   const timeZone = getEnv().APP_TIME_ZONE;
   return data(
     {

@@ -191,6 +191,18 @@ describe('applying to organise', () => {
   });
 });
 
+describe('a pending organiser’s page', () => {
+  it('is asked for with the owner’s token when signed in (the gateway shows a pending page to its owner only), without one when not', async () => {
+    stub.answer((_req, res) => json(res, 200, { ...organiser(), tournaments: [] }));
+    const pageRoute = await import('~/routes/organisers.$slug');
+    const url = 'http://localhost/organisers/xtreme-esports';
+    await pageRoute.loader(get(url, await playerCookie(), { slug: 'xtreme-esports' }));
+    expect(stub.seen.at(-1)!.headers.authorization).toMatch(/^Bearer /);
+    await pageRoute.loader({ request: new Request(url), params: { slug: 'xtreme-esports' }, context: {} });
+    expect(stub.seen.at(-1)!.headers.authorization).toBeUndefined();
+  });
+});
+
 describe('the site admin’s organisers', () => {
   const url = 'http://localhost/admin/organisers';
 
@@ -364,5 +376,48 @@ describe('where announcements are listed', () => {
     expect(status).toBe(200);
     expect(body.announcements).toEqual([]);
     expect(logs).toContainEqual(expect.objectContaining({ level: 'error', path: '/tournaments/7/announcements' }));
+  });
+});
+
+describe('a crew member on a page beyond its part', () => {
+  const deskWith = (kind: string | null) =>
+    stub.answer((req, res) => {
+      if (req.url === '/desk')
+        return json(res, 200, {
+          ...EMPTY_DESK,
+          organiser: kind === null ? { ...organiser({ status: 'approved' }) } : null,
+          tournaments: kind === null ? [{ id: 8, name: 'Its Own Cup', kind: 'owner' }] : [{ id: 7, name: 'Xtreme Monthly', kind }],
+        });
+      return json(res, 500, { message: 'must not be called' });
+    });
+
+  it('gets the 403 page that says whose page it is, without the page’s gateway calls', async () => {
+    const stages = await import('~/routes/admin.$tournamentId.stages._index');
+    const registrations = await import('~/routes/admin.$tournamentId.registrations/route');
+    const remove = await import('~/routes/admin.delete-tournament.$id');
+    const cookie = await playerCookie();
+    deskWith('payments');
+    const before = stub.seen.length;
+    const paymentsOnStages = unwrap(
+      await thrown(() => stages.loader(get('http://localhost/admin/7/stages', cookie, { tournamentId: '7' }))),
+    );
+    expect(paymentsOnStages).toEqual({
+      status: 403,
+      body: { message: 'Only the organiser and co-organisers of this tournament use this page.' },
+    });
+    expect(besidesDesk(stub.seen.slice(before))).toEqual([]);
+    deskWith('lobby');
+    const lobbyOnPayments = unwrap(
+      await thrown(() => registrations.loader(get('http://localhost/admin/7/registrations', cookie, { tournamentId: '7' }))),
+    );
+    expect(lobbyOnPayments.status).toBe(403);
+    expect(lobbyOnPayments.body.message).toMatch(/payments crew/);
+    deskWith('co-organiser');
+    const coOnDelete = unwrap(await thrown(() => remove.loader(get('http://localhost/admin/delete-tournament/7', cookie, { id: '7' }))));
+    expect(coOnDelete).toEqual({ status: 403, body: { message: 'Only the organiser of this tournament uses this page.' } });
+    // An organiser on another organiser's tournament.
+    deskWith(null);
+    const stranger = unwrap(await thrown(() => stages.loader(get('http://localhost/admin/7/stages', cookie, { tournamentId: '7' }))));
+    expect(stranger).toEqual({ status: 403, body: { message: 'You do not run this tournament.' } });
   });
 });

@@ -50,7 +50,7 @@ const args = (url: string, params: Record<string, string> = {}, headers: Record<
 });
 /** The tournament for every path but its stages (none: a tournament without stages, issue 18). */
 const tournamentAnswer = (t: ReturnType<typeof tournament>) =>
-  stub.answer((req, res) => (req.url.endsWith('/stages') ? json(res, 200, []) : json(res, 200, t)));
+  stub.answer((req, res) => (req.url.endsWith('/stages') || req.url.endsWith('/announcements') ? json(res, 200, []) : json(res, 200, t)));
 /** The gateway is down: the connection drops without an answer. */
 const unreachable = () => stub.answer((_req, res) => res.socket?.destroy());
 

@@ -4,9 +4,8 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { paymentFilterOf } from '~/utils/admin-registrations.server';
-import { requireDesk } from '~/utils/desk.server';
+import { requireRight } from '~/utils/desk.server';
 import type { FormFailure } from '~/utils/forms.server';
-import { requireTournamentId } from '~/utils/route-params.server';
 import { paymentWords } from '~/utils/team';
 import { BULK_FORM_ID, INTENT } from './forms';
 import { registrationsAction } from './payments.server';
@@ -31,13 +30,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireDesk(request);
-  return loadRegistrationsPage(request, requireTournamentId(params.tournamentId));
+  const { tournamentId } = await requireRight(request, params.tournamentId, 'payments');
+  return loadRegistrationsPage(request, tournamentId);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireDesk(request);
-  const tid = requireTournamentId(params.tournamentId);
+  const { tournamentId: tid } = await requireRight(request, params.tournamentId, 'payments');
   const back = `/admin/${tid}/registrations${listQuery(paymentFilterOf(request), compactOf(request))}`;
   return registrationsAction(request, tid, await request.formData(), back);
 }

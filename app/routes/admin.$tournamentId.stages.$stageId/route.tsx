@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
-import { requireDesk } from '~/utils/desk.server';
+import { requireRight } from '~/utils/desk.server';
 import { formEntries, formFailure } from '~/utils/forms.server';
-import { requireTournamentId } from '~/utils/route-params.server';
 import { AdvancePanel } from './advance-panel';
 import { CheckInPanel } from './check-in-panel';
 import { DrawPanel } from './draw-panel';
@@ -31,14 +30,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireDesk(request);
-  const tid = requireTournamentId(params.tournamentId);
+  const { tournamentId: tid } = await requireRight(request, params.tournamentId, 'run');
   return loadStagePage(request, tid, stageIdOf(params.stageId));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireDesk(request);
-  const tid = requireTournamentId(params.tournamentId);
+  const { tournamentId: tid } = await requireRight(request, params.tournamentId, 'run');
   const sid = stageIdOf(params.stageId);
   const formData = await request.formData();
   const intent = intentOf(formEntries(formData).intent);
