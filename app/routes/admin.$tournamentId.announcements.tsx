@@ -107,7 +107,8 @@ export default function Announcements() {
       {audiences.length === 0 ? (
         <p className="nothing">Your groups are not drawn yet: you can announce to them once they are.</p>
       ) : (
-        <Form method="post" className="ops-form" aria-labelledby="ann-new" noValidate>
+        // Keyed by what is posted: after a post the form starts empty again, with JavaScript too.
+        <Form method="post" className="ops-form" aria-labelledby="ann-new" noValidate key={posted[0]?.id ?? 0}>
           <h2 id="ann-new">New announcement</h2>
           <ErrorSummary fieldErrors={failure?.fieldErrors} formError={failure?.formError} order={FIELDS} />
           <Field id="audience" label="To" error={failure?.fieldErrors.audience}>
@@ -132,7 +133,7 @@ export default function Announcements() {
             error={failure?.fieldErrors.body}
           />
           <SubmitButton pendingLabel="Posting…">Post the announcement</SubmitButton>
-          <p className="fine">It is listed on the tournament’s page and sent to its audience on the site, by email and by push.</p>
+          <p className="fine">It is listed on the tournament’s page (a group’s message on the group’s page) and sent to its audience on the site, by email and by push.</p>
         </Form>
       )}
       <section aria-labelledby="ann-posted">
