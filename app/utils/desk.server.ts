@@ -1,4 +1,5 @@
 import { redirect } from '@remix-run/node';
+import type { Desk } from '@custom-room/contract';
 import { pageError } from './errors.server';
 import { gateway, GatewayError } from './gateway.server';
 import { safeRedirectPath } from './redirect';
@@ -16,12 +17,14 @@ export interface DeskUser {
   organises: boolean;
   /** The tournaments it works on; null for a site admin (every tournament). */
   tournamentIds: ReadonlySet<number> | null;
+  /** Those tournaments with its part in each (empty for a site admin). */
+  tournaments: Desk['tournaments'];
 }
 
 /** A signed-in user with a desk, or a redirect to the login page (as requireAdmin did: spec §6). */
 export async function requireDesk(request: Request): Promise<DeskUser> {
   const user = await requireUser(request);
-  if (isAdmin(user)) return { user, siteAdmin: true, organises: true, tournamentIds: null };
+  if (isAdmin(user)) return { user, siteAdmin: true, organises: true, tournamentIds: null, tournaments: [] };
   // A gateway without /desk (the spec's own, answering 404) or one that refuses it: no desk. Down: its page says so.
   const desk = await gateway.call(request, 'desk', {}).catch((err) => {
     if (err instanceof GatewayError && !err.unavailable) return null;
@@ -33,5 +36,5 @@ export async function requireDesk(request: Request): Promise<DeskUser> {
       headers: { 'Cache-Control': 'private, no-store' },
     });
   }
-  return { user, siteAdmin: false, organises, tournamentIds: new Set(desk.tournaments.map((t) => t.id)) };
+  return { user, siteAdmin: false, organises, tournamentIds: new Set(desk.tournaments.map((t) => t.id)), tournaments: desk.tournaments };
 }

@@ -18,12 +18,14 @@ import {
 
 let stub: GatewayStub;
 let page: typeof import('~/routes/admin.$tournamentId.my-groups/route');
+let results: typeof import('~/routes/admin.$tournamentId.stages.$stageId_.results');
 let session: typeof import('~/utils/session.server');
 
 beforeAll(async () => {
   stub = await startGatewayStub();
   await useStubEnv(stub);
   page = await import('~/routes/admin.$tournamentId.my-groups/route');
+  results = await import('~/routes/admin.$tournamentId.stages.$stageId_.results');
   session = await import('~/utils/session.server');
 });
 afterAll(() => stub.close());
@@ -295,5 +297,20 @@ describe('My groups for a lobby manager', () => {
       status: 403,
       body: { message: (await import('~/routes/admin.$tournamentId.my-groups/my-groups.server')).NOT_LOBBY },
     });
+  });
+});
+
+describe('a group’s results page for a lobby manager', () => {
+  it('lists only its groups, goes back to My groups, and does not ask for the registrations', async () => {
+    lobbyRoutes(LOBBY_A, { 'GET /tournaments/5/points-table/results': () => [200, []] });
+    const url = 'http://localhost/admin/5/stages/7/results?day=1&match=1&group=31';
+    const before = stub.seen.length;
+    const loaded = unwrap(await results.loader(args(await get(url), { tournamentId: '5', stageId: '7' })));
+    expect(loaded.body.groups).toEqual([{ id: 31, name: 'A' }]);
+    expect(loaded.body.back).toEqual({ to: '/admin/5/my-groups#group-31', label: 'My groups' });
+    expect(stub.seen.slice(before).map((r) => r.url)).not.toContain('/registrations/tournament/5');
+    const html = await renderPage(results.default, loaded.body, url);
+    expect(html).toContain('href="/admin/5/my-groups#group-31"');
+    expect(html).not.toContain('href="/admin/5/stages/7#results"');
   });
 });
