@@ -50,7 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       failed: mine.failedDeliveries,
       stages: t.stageProgress?.stages ?? 0,
     },
-    may: { run: standingAllows(kind, 'run'), payments: standingAllows(kind, 'payments') },
+    // Issue 29 (decision 069): a lobby manager's tools are on one page, its groups'; the organisers have the stage pages.
+    may: { run: standingAllows(kind, 'run'), payments: standingAllows(kind, 'payments'), groups: kind === 'lobby' },
   };
 }
 
@@ -96,6 +97,11 @@ export default function TournamentHub() {
         </div>
       </dl>
       <ul className="ops-links" aria-label={`Manage ${t.name}`}>
+        {may.groups ? (
+          <li>
+            <Link to={`${base}/my-groups`}>My groups</Link>
+          </li>
+        ) : null}
         {may.payments ? (
           <li>
             <Link to={`${base}/registrations`}>Registrations</Link>

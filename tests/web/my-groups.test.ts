@@ -1,5 +1,5 @@
 // Issue 29 (decision 069): "My groups", a lobby manager's page: its groups only, each group's next match with
-// its room form (one match per post), check-in and the way to the results.
+// its room form (one match per post), check-in and the way to the results; /admin lands a lobby manager there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tournamentJson } from '../support';
 import { captureLogs } from '../support/logs';
@@ -18,6 +18,8 @@ import {
 
 let stub: GatewayStub;
 let page: typeof import('~/routes/admin.$tournamentId.my-groups/route');
+let landing: typeof import('~/routes/admin._index');
+let hub: typeof import('~/routes/admin.$tournamentId._index');
 let results: typeof import('~/routes/admin.$tournamentId.stages.$stageId_.results');
 let session: typeof import('~/utils/session.server');
 
@@ -25,6 +27,8 @@ beforeAll(async () => {
   stub = await startGatewayStub();
   await useStubEnv(stub);
   page = await import('~/routes/admin.$tournamentId.my-groups/route');
+  landing = await import('~/routes/admin._index');
+  hub = await import('~/routes/admin.$tournamentId._index');
   results = await import('~/routes/admin.$tournamentId.stages.$stageId_.results');
   session = await import('~/utils/session.server');
 });
@@ -297,6 +301,53 @@ describe('My groups for a lobby manager', () => {
       status: 403,
       body: { message: (await import('~/routes/admin.$tournamentId.my-groups/my-groups.server')).NOT_LOBBY },
     });
+  });
+});
+
+describe('where a lobby manager lands', () => {
+  it('/admin opens My groups of its one tournament; an organiser still lands on the tournament list', async () => {
+    lobbyRoutes();
+    const to = (await thrown(async () => landing.loader(args(await get('http://localhost/admin'), {})))) as Response;
+    expect(to.headers.get('location')).toBe('/admin/5/my-groups');
+
+    routes({
+      'GET /desk': () => [200, { ...desk('lobby'), tournaments: [...desk('lobby').tournaments, { id: 6, name: 'B', kind: 'lobby' }] }],
+    });
+    const two = (await thrown(async () => landing.loader(args(await get('http://localhost/admin'), {})))) as Response;
+    expect(two.headers.get('location')).toBe('/admin/manage-tournament');
+
+    routes({ 'GET /desk': () => [200, desk('owner')] });
+    const owner = (await thrown(async () => landing.loader(args(await get('http://localhost/admin'), {})))) as Response;
+    expect(owner.headers.get('location')).toBe('/admin/manage-tournament');
+  });
+
+  it('the hub shows a lobby manager "My groups", and not the organiser’s tools', async () => {
+    lobbyRoutes(LOBBY_A, {
+      'GET /tournaments/admin/summary': () => [
+        200,
+        [
+          {
+            id: 5,
+            name: 'Lobby Cup',
+            game: 'BGMI',
+            status: 'Ongoing',
+            startDate: '2099-03-05T12:30:00.000Z',
+            endDate: '2099-03-06T12:30:00.000Z',
+            registrationClose: '2099-03-04T12:30:00.000Z',
+            maxTeams: 12,
+            entryFee: 0,
+            pointsSystem: 'bgis-10',
+            registeredTeams: 4,
+            paymentsAwaiting: 0,
+          },
+        ],
+      ],
+    });
+    const loaded = (await hub.loader(args(await get('http://localhost/admin/5')))) as any;
+    expect(loaded.may).toEqual({ run: false, payments: false, groups: true });
+    const html = await renderPage(hub.default, loaded);
+    expect(html).toContain('href="/admin/5/my-groups"');
+    expect(html).not.toContain('href="/admin/5/stages"');
   });
 });
 
