@@ -152,7 +152,7 @@ describe('My groups for a lobby manager', () => {
     const [a] = loaded.groups;
     expect(a.shown).toMatchObject({ id: 901, what: 'Next match', label: 'Day 1 · Match 1', room: '4455667', pw: 'pw-a' });
     expect(a.matches.map((m: { label: string }) => m.label)).toEqual(['D1 M1', 'D1 M2']);
-    expect(a.results).toEqual([{ href: '/admin/5/stages/7/results?day=1&match=1&group=31', label: 'Day 1 · Match 1' }]);
+    expect(a.results).toEqual([{ href: '/admin/5/stages/7/results?day=1&match=1&group=31', label: 'D1 M1' }]);
     expect(a.checkIn).toMatchObject({ known: true, total: 2, checkedIn: ['Team 101'], waiting: ['Team 102'], closed: false });
 
     const html = await renderPage(page.default, loaded, URL_PAGE);
@@ -173,7 +173,7 @@ describe('My groups for a lobby manager', () => {
     const [a] = loaded.groups;
     expect(a.shown).toMatchObject({ id: 902, what: 'Chosen match', room: '' });
     expect(a.pinned).toBe('1-2');
-    expect(a.results.map((r: { label: string }) => r.label)).toEqual(['Day 1 · Match 2', 'Day 1 · Match 1']);
+    expect(a.results.map((r: { label: string }) => r.label)).toEqual(['D1 M2', 'D1 M1']);
     const html = await renderPage(page.default, loaded, URL_PAGE);
     expect(html).toContain('<input type="hidden" name="pinned" value="1-2"/>');
     expect(html).toContain('Save room');

@@ -61,7 +61,7 @@ export async function loadMyGroups(request: Request, tid: number, siteAdmin: boo
       const before = shown ? own[own.indexOf(shown) - 1] : undefined;
       const resultsOf = (m: Match) => ({
         href: `/admin/${t.id}/stages/${stage.id}/results?day=${m.day}&match=${m.matchNo}&group=${group.id}`,
-        label: `Day ${m.day} · Match ${m.matchNo}`,
+        label: `D${m.day} M${m.matchNo}`,
       });
       return {
         id: group.id,
