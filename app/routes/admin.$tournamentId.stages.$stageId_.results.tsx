@@ -131,18 +131,21 @@ export default function AdminGroupResults() {
       <p className="ops-subtitle">
         {t.name} · {stage.name}
       </p>
-      <nav aria-label="Groups of this match">
-        <ul className="st-groups">
-          {page.groups.map((g) => (
-            <li key={g.id}>
-              <Link to={`?day=${day}&match=${match}&group=${g.id}`} aria-current={g.id === group.id ? 'page' : undefined}>
-                {g.name}
-                <span className="visually-hidden"> (group)</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* A lobby manager of one group has no other group to go to. */}
+      {page.groups.length > 1 ? (
+        <nav aria-label="Groups of this match">
+          <ul className="st-groups">
+            {page.groups.map((g) => (
+              <li key={g.id}>
+                <Link to={`?day=${day}&match=${match}&group=${g.id}`} aria-current={g.id === group.id ? 'page' : undefined}>
+                  {g.name}
+                  <span className="visually-hidden"> (group)</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       {stage.completed ? (
         <p className="notice" role="status">
           This stage is completed: its results are read-only until it is reopened.

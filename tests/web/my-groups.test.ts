@@ -363,5 +363,6 @@ describe('a group’s results page for a lobby manager', () => {
     const html = await renderPage(results.default, loaded.body, url);
     expect(html).toContain('href="/admin/5/my-groups#group-31"');
     expect(html).not.toContain('href="/admin/5/stages/7#results"');
+    expect(html).not.toContain('aria-label="Groups of this match"');
   });
 });
