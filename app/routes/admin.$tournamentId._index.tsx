@@ -50,7 +50,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       failed: mine.failedDeliveries,
       stages: t.stageProgress?.stages ?? 0,
     },
-    may: { run: standingAllows(kind, 'run'), payments: standingAllows(kind, 'payments'), announce: standingAllows(kind, 'lobby') },
+    // Issue 29 (decision 069): a lobby manager's tools are on one page, its groups'; the organisers have the stage pages.
+    may: {
+      run: standingAllows(kind, 'run'),
+      payments: standingAllows(kind, 'payments'),
+      announce: standingAllows(kind, 'lobby'),
+      groups: kind === 'lobby',
+    },
   };
 }
 
@@ -96,6 +102,11 @@ export default function TournamentHub() {
         </div>
       </dl>
       <ul className="ops-links" aria-label={`Manage ${t.name}`}>
+        {may.groups ? (
+          <li>
+            <Link to={`${base}/my-groups`}>My groups</Link>
+          </li>
+        ) : null}
         {may.payments ? (
           <li>
             <Link to={`${base}/registrations`}>Registrations</Link>

@@ -133,7 +133,10 @@ export default function Announcements() {
             error={failure?.fieldErrors.body}
           />
           <SubmitButton pendingLabel="Posting…">Post the announcement</SubmitButton>
-          <p className="fine">It is listed on the tournament’s page (a group’s message on the group’s page) and sent to its audience on the site, by email and by push.</p>
+          <p className="fine">
+            It is listed on the tournament’s page (a group’s message on the group’s page) and sent to its audience on the site, by email and
+            by push.
+          </p>
         </Form>
       )}
       <section aria-labelledby="ann-posted">

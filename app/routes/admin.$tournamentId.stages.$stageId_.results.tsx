@@ -52,13 +52,22 @@ async function groupMatchOf(request: Request, params: Record<string, string | un
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireDesk(request);
+  const desk = await requireDesk(request);
   const { tid, t, stage, group, teams, day, match } = await groupMatchOf(request, params);
-  const [results, registrations] = await Promise.all([
+  // Issue 29 (decision 069): a lobby manager comes from My groups and may open only its groups; it may not read the registrations.
+  const lobby = desk.tournaments.find((x) => x.id === tid)?.kind === 'lobby';
+  const [results, registrations, scopes] = await Promise.all([
     gateway.matchResults(request, tid, day, match, group.id).catch((err) => pageError(err, STAGE_NOT_FOUND)),
     // The IGNs under each name (issue 27): the game's result screen lists players, not teams. Without them the grid still works.
-    gateway.tournamentRegistrations(request, tid).catch(() => []),
+    lobby ? Promise.resolve([]) : gateway.tournamentRegistrations(request, tid).catch(() => []),
+    lobby
+      ? gateway.call(request, 'myStanding', { params: { id: tid } }).then(
+          (me) => me.scopes.filter((s) => s.stageId === stage.id),
+          (err) => pageError(err),
+        )
+      : Promise.resolve(null),
   ]);
+  const mine = (groupId: number) => !scopes || scopes.some((s) => s.groupId === null || s.groupId === groupId);
   const ignsOf = new Map(registrations.map((r) => [r.rid, playerIgns(r)]));
   const saved: Record<string, { position: number; finishes: number; absent: boolean; totalPoints: number }> = {};
   for (const r of results)
@@ -67,7 +76,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     t: { id: t.id, name: t.name },
     stage: { id: stage.id, name: stage.name, completed: stage.state === 'completed' },
     group: { id: group.id, name: group.name },
-    groups: stage.groups.map((g) => ({ id: g.id, name: g.name })),
+    groups: stage.groups.filter((g) => mine(g.id)).map((g) => ({ id: g.id, name: g.name })),
+    back: lobby ? { to: `/admin/${tid}/my-groups#group-${group.id}`, label: 'My groups' } : null,
     day,
     match,
     teams: teams.map((s) => ({ teamId: s.teamId, teamName: s.teamName, slot: s.slot, igns: ignsOf.get(s.teamId) ?? [] })),
@@ -108,11 +118,12 @@ export default function AdminGroupResults() {
     actionData ? resultInput('absent', teamId) in actionData.values : page.saved[String(teamId)]?.absent === true;
   const order = page.teams.flatMap((s) => rowKeys(s.teamId, RESULT_FIELDS));
   const stageUrl = `/admin/${t.id}/stages/${stage.id}`;
+  const back = page.back ?? { to: `${stageUrl}#results`, label: stage.name };
 
   return (
     <section className="ops-page" aria-labelledby="ops-title">
       <p className="crumb">
-        <Link to={`${stageUrl}#results`}>{stage.name}</Link>
+        <Link to={back.to}>{back.label}</Link>
       </p>
       <h1 id="ops-title">
         Group {group.name} · Day {day} · Match {match}
@@ -120,18 +131,21 @@ export default function AdminGroupResults() {
       <p className="ops-subtitle">
         {t.name} · {stage.name}
       </p>
-      <nav aria-label="Groups of this match">
-        <ul className="st-groups">
-          {page.groups.map((g) => (
-            <li key={g.id}>
-              <Link to={`?day=${day}&match=${match}&group=${g.id}`} aria-current={g.id === group.id ? 'page' : undefined}>
-                {g.name}
-                <span className="visually-hidden"> (group)</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* A lobby manager of one group has no other group to go to. */}
+      {page.groups.length > 1 ? (
+        <nav aria-label="Groups of this match">
+          <ul className="st-groups">
+            {page.groups.map((g) => (
+              <li key={g.id}>
+                <Link to={`?day=${day}&match=${match}&group=${g.id}`} aria-current={g.id === group.id ? 'page' : undefined}>
+                  {g.name}
+                  <span className="visually-hidden"> (group)</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       {stage.completed ? (
         <p className="notice" role="status">
           This stage is completed: its results are read-only until it is reopened.
@@ -160,7 +174,7 @@ export default function AdminGroupResults() {
         <SubmitButton pendingLabel="Saving…">Save group {group.name}</SubmitButton>
       </Form>
       <p>
-        <Link to={`${stageUrl}#results`}>Back to {stage.name}</Link>
+        <Link to={back.to}>Back to {back.label}</Link>
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 import { data, redirect } from '@remix-run/node';
-import { standingAllows, type StandingKind, type STANDING_RIGHTS } from '@custom-room/contract';
+import { standingAllows, type Desk, type StandingKind, type STANDING_RIGHTS } from '@custom-room/contract';
 import { pageError } from './errors.server';
 import { gateway, GatewayError } from './gateway.server';
 import { safeRedirectPath } from './redirect';
@@ -20,12 +20,14 @@ export interface DeskUser {
   tournamentIds: ReadonlySet<number> | null;
   /** Its part in each of them (owner, co-organiser, payments, lobby); empty for a site admin. */
   kinds: ReadonlyMap<number, StandingKind>;
+  /** Those tournaments with its part in each (empty for a site admin). */
+  tournaments: Desk['tournaments'];
 }
 
 /** A signed-in user with a desk, or a redirect to the login page (as requireAdmin did: spec §6). */
 export async function requireDesk(request: Request): Promise<DeskUser> {
   const user = await requireUser(request);
-  if (isAdmin(user)) return { user, siteAdmin: true, organises: true, tournamentIds: null, kinds: new Map() };
+  if (isAdmin(user)) return { user, siteAdmin: true, organises: true, tournamentIds: null, tournaments: [], kinds: new Map() };
   // A gateway without /desk (the spec's own, answering 404) or one that refuses it: no desk. Down: its page says so.
   const desk = await gateway.call(request, 'desk', {}).catch((err) => {
     if (err instanceof GatewayError && !err.unavailable) return null;
@@ -42,6 +44,7 @@ export async function requireDesk(request: Request): Promise<DeskUser> {
     siteAdmin: false,
     organises,
     tournamentIds: new Set(desk.tournaments.map((t) => t.id)),
+    tournaments: desk.tournaments,
     kinds: new Map(desk.tournaments.map((t) => [t.id, t.kind])),
   };
 }

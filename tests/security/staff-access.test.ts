@@ -205,6 +205,16 @@ describe('a lobby manager of group A', () => {
     expect(JSON.stringify(matches)).not.toMatch(/everyone-pw|7654321/);
   });
 
+  // Decision 069: the reads of its "My groups" page (the matches are checked above).
+  it('reads its standing with its group, and the stage with its groups', async () => {
+    expect(expectStatus(await gw.api.get(`/tournaments/${t1}/staff/me`, lobby()), 200)).toEqual({
+      kind: 'lobby',
+      scopes: [{ stageId, groupId: groupA }],
+    });
+    const stages = expectStatus(await gw.api.get(`/tournaments/${t1}/stages`, lobby()), 200);
+    expect(stages.find((s: any) => s.id === stageId).groups.map((g: any) => g.id)).toEqual(expect.arrayContaining([groupA, groupB]));
+  });
+
   it('cannot settle the no-shows of the whole stage', async () => {
     expect((await gw.api.post(`/tournaments/${t1}/stages/${stageId}/no-shows`, { action: 'leave' }, lobby())).status).toBe(403);
   });

@@ -334,6 +334,14 @@ const ROUTES: Record<string, Row> = {
   },
   // Issue 27 item 24: the organiser's hub of one tournament.
   'admin.$tournamentId._index': { get: ADMIN },
+  // Issue 29 (decision 069): a lobby manager's groups (the site admin sees every group); a room of a stage that is not there is refused in the form.
+  'admin.$tournamentId.my-groups': {
+    get: ADMIN,
+    post: {
+      fields: () => ({ stageId: '999999', 'room.999999': '1234567', 'pw.999999': 'x' }),
+      expect: { ...ADMIN, admin: { status: 404 } },
+    },
+  },
   // Verifies the UTR the player sent through the payment form above (decision 029: the one the admin saw).
   'admin.$tournamentId.registrations': {
     get: ADMIN,

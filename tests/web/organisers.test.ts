@@ -252,7 +252,7 @@ describe('a tournament’s hub for a crew member', () => {
     answers('payments');
     const cookie = await playerCookie();
     const loaded = (await hub.loader(signedIn('http://localhost/admin/7', cookie, { tournamentId: '7' }))) as any;
-    expect(loaded.may).toEqual({ run: false, payments: true, announce: false });
+    expect(loaded.may).toEqual({ run: false, payments: true, announce: false, groups: false });
     const html = await renderPage(hub.default, loaded);
     expect(html).toContain('href="/admin/7/registrations?payment=submitted"');
     expect(html).toContain('href="/admin/7/registrations"');
@@ -270,7 +270,7 @@ describe('a tournament’s hub for a crew member', () => {
   it('shows a co-organiser every tool', async () => {
     answers('co-organiser');
     const loaded = (await hub.loader(signedIn('http://localhost/admin/7', await playerCookie(), { tournamentId: '7' }))) as any;
-    expect(loaded.may).toEqual({ run: true, payments: true, announce: true });
+    expect(loaded.may).toEqual({ run: true, payments: true, announce: true, groups: false });
     const html = await renderPage(hub.default, loaded);
     for (const link of ['/admin/7/stages', '/admin/7/matches', '/admin/add-points/7', '/admin/update-tournament/7'])
       expect(html).toContain(`href="${link}"`);
