@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { submitPaymentReference, unique, uniqueUtr, type Player, type Registration } from './support/api';
+import { playerMatches, submitPaymentReference, unique, uniqueUtr, type Player, type Registration } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
 import { logIn } from './support/ui';
 
@@ -177,9 +177,45 @@ test.describe('an organiser and its crew', () => {
     const b = await signedInPage(browser, baseURL!, javaScript, lobbyB, '/notifications');
     await accept(b, linkB, tid, tName, 'lobby manager');
 
-    // LOBBY-MANAGER-STEPS
+    // 6. Each lobby manager runs its own group from "My groups" on its phone: the room, then the results.
+    const rooms = { A: { id: '5100101', pw: 'alpha-pw' }, B: { id: '5100202', pw: 'bravo-pw' } } as const;
+    for (const [manager, name] of [
+      [a, 'A'],
+      [b, 'B'],
+    ] as const) {
+      await manager.goto(`/admin/${tid}`);
+      await manager.getByRole('link', { name: 'My groups' }).click();
+      await expect(manager).toHaveURL(`/admin/${tid}/my-groups`);
+      // Its group only.
+      await expect(manager.getByRole('heading', { level: 2, name: /^Group / })).toHaveText([`Group ${name} · Qualifiers`]);
+      await expectNoSidewaysScroll(manager);
+      if (name === 'A') await expectAccessible(manager, testInfo, 'my-groups');
+      await manager.getByLabel(`Room ID, group ${name}`).fill(rooms[name].id);
+      await manager.getByLabel(`Password, group ${name}`).fill(rooms[name].pw);
+      await manager.getByRole('button', { name: 'Save room' }).click();
+      await expect(manager.getByLabel(`Room ID, group ${name}`)).toHaveValue(rooms[name].id);
+      if (shots && name === 'B') await manager.screenshot({ path: 'docs/screenshots/my-groups-360.png', fullPage: true });
+      await manager.getByRole('link', { name: /^Enter results: D1 M1/ }).click();
+      await expect(manager.getByRole('heading', { level: 1, name: `Group ${name} · Day 1 · Match 1` })).toBeVisible();
+      await expectNoSidewaysScroll(manager);
+      const positions = manager.locator('input[name^="position."]');
+      await expect(positions).toHaveCount(2);
+      for (let i = 0; i < 2; i++) {
+        await positions.nth(i).fill(String(i + 1));
+        await manager
+          .locator('input[name^="finishes."]')
+          .nth(i)
+          .fill(String(2 - i));
+      }
+      await manager.getByRole('button', { name: `Save group ${name}` }).click();
+      await expect(flash(manager, `Group ${name} results saved`)).toBeVisible();
+    }
+    // The room reached its group's teams only.
+    const roomsOf = async (p: Player) => (await playerMatches(api, tid, p)).map((m) => m.matchId);
+    expect(await roomsOf(captainOf(groupA.slots[0]!.teamId))).toContain(rooms.A.id);
+    expect(await roomsOf(captainOf(groupA.slots[0]!.teamId))).not.toContain(rooms.B.id);
 
-    // 6. Group B's lobby manager announces a delay to Group B: the only audience it is offered.
+    // 7. Group B's lobby manager announces a delay to Group B: the only audience it is offered.
     await b.goto(`/admin/${tid}/announcements`);
     await expectAccessible(b, testInfo, 'admin-announcements');
     await expectNoSidewaysScroll(b);
@@ -208,7 +244,7 @@ test.describe('an organiser and its crew', () => {
     await a.context().close();
     await b.context().close();
 
-    // 7. The activity log names every step and who took it.
+    // 8. The activity log names every step and who took it.
     await page.goto(`/admin/${tid}/activity`);
     await expectAccessible(page, testInfo, 'admin-activity');
     await expectNoSidewaysScroll(page);
@@ -220,6 +256,8 @@ test.describe('an organiser and its crew', () => {
       [owner.username, /drew the groups/i],
       [owner.username, `${lobbyA.username} as Lobby manager`],
       [lobbyA.username, `${lobbyA.username} as Lobby manager`],
+      [lobbyA.username, /posted rooms: Qualifiers · 1 room/i],
+      [lobbyB.username, /saved match results: Qualifiers · Group B · day 1 match 1/i],
       [lobbyB.username, /posted an announcement: Qualifiers · Group B · “Group B delayed 15 minutes”/i],
     ] as const) {
       await expect(log.locator('li').filter({ hasText: who }).filter({ hasText: what }).first(), `${who}: ${what}`).toBeVisible();
