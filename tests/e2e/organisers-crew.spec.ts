@@ -256,7 +256,7 @@ test.describe('an organiser and its crew', () => {
       [owner.username, /drew the groups/i],
       [owner.username, `${lobbyA.username} as Lobby manager`],
       [lobbyA.username, `${lobbyA.username} as Lobby manager`],
-      [lobbyA.username, /posted rooms: Qualifiers · 1 room/i],
+      [lobbyA.username, /posted rooms: Qualifiers · Group A day 1 match 1/i],
       [lobbyB.username, /saved match results: Qualifiers · Group B · day 1 match 1/i],
       [lobbyB.username, /posted an announcement: Qualifiers · Group B · “Group B delayed 15 minutes”/i],
     ] as const) {

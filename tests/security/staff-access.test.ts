@@ -284,7 +284,7 @@ describe('the activity log', () => {
   it('names who did what', async () => {
     const log = expectStatus(await gw.api.get(`/tournaments/${t1}/activity`, users.owner.token), 200);
     const lines = log.entries.map((e: any) => `${e.actor}: ${e.action}${e.detail ? ` (${e.detail})` : ''}`);
-    expect(lines).toContain(`${users['lobby A'].username}: Posted rooms (Qualifiers · 1 room)`);
+    expect(lines).toContain(`${users['lobby A'].username}: Posted rooms (Qualifiers · Group A day 1 match 1)`);
     expect(lines.some((l: string) => l.startsWith(`${users['lobby A'].username}: Saved match results`) && l.includes('Group A'))).toBe(
       true,
     );

@@ -253,8 +253,8 @@ export async function runsTournament(db: Trx, tournamentId: number, userId: numb
 export async function activityNames(
   db: Trx,
   tournamentId: number,
-  ids: { registrationIds: readonly number[]; stageId?: number; groupId?: number },
-): Promise<{ teams: string[]; stage: string | null; group: string | null }> {
+  ids: { registrationIds: readonly number[]; stageId?: number; groupId?: number; matchIds?: readonly number[] },
+): Promise<{ teams: string[]; stage: string | null; group: string | null; matches: string[] }> {
   const teams =
     ids.registrationIds.length === 0
       ? []
@@ -282,5 +282,24 @@ export async function activityNames(
         .where('s.tournament_id', '=', tournamentId)
         .executeTakeFirst()
     : undefined;
-  return { teams: teams.map((t) => t.team_name), stage: stage?.name ?? group?.stage_name ?? null, group: group?.name ?? null };
+  // A room's match by its group, day and number ("Group A day 1 match 2"), in that order.
+  const matches =
+    ids.matchIds && ids.matchIds.length > 0
+      ? await db
+          .selectFrom('matches as m')
+          .leftJoin('stage_groups as g', 'g.id', 'm.group_id')
+          .select(['g.name as group_name', 'm.day', 'm.match_no'])
+          .where('m.tournament_id', '=', tournamentId)
+          .where('m.id', 'in', [...new Set(ids.matchIds)])
+          .orderBy('g.name')
+          .orderBy('m.day')
+          .orderBy('m.match_no')
+          .execute()
+      : [];
+  return {
+    teams: teams.map((t) => t.team_name),
+    stage: stage?.name ?? group?.stage_name ?? null,
+    group: group?.name ?? null,
+    matches: matches.map((m) => `${m.group_name ? `Group ${m.group_name} ` : ''}day ${m.day} match ${m.match_no}`),
+  };
 }

@@ -59,6 +59,7 @@ async function detailOf(app: FastifyInstance, request: FastifyRequest, tournamen
     registrationIds: rids,
     stageId: num(params.stageId) ?? num(body.stageId),
     groupId: num(body.groupId),
+    matchIds: Array.isArray(body.rooms) ? body.rooms.map((r) => num((r as Loose)?.id)).filter((x): x is number => x !== undefined) : [],
   });
   const parts: string[] = [];
   if (names.teams.length > 0)
@@ -72,7 +73,9 @@ async function detailOf(app: FastifyInstance, request: FastifyRequest, tournamen
   const day = num(params.day) ?? num(body.day);
   const match = num(params.match) ?? num(body.match) ?? num(body.matchNo);
   if (day && match) parts.push(`day ${day} match ${match}`);
-  if (Array.isArray(body.rooms)) parts.push(`${body.rooms.length} room${body.rooms.length === 1 ? '' : 's'}`);
+  // Which rooms: each match by group, day and number (many: how many).
+  if (Array.isArray(body.rooms))
+    parts.push(names.matches.length > 0 && names.matches.length <= 3 ? names.matches.join(', ') : `${body.rooms.length} rooms`);
   if (typeof body.action === 'string') parts.push(body.action);
   // An announcement's own words (public anyway), shortened.
   if (typeof body.body === 'string') parts.push(`“${body.body.length > 80 ? `${body.body.slice(0, 79)}…` : body.body}”`);
