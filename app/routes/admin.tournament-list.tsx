@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { standingAllows } from '@custom-room/contract';
 import { PLACEHOLDER_UPI_ID } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { requireDesk } from '~/utils/desk.server';
@@ -22,9 +23,11 @@ export const meta: MetaFunction = () => [
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireDesk(request);
+  const desk = await requireDesk(request);
   const { APP_TIME_ZONE } = getEnv();
-  const summary = await gateway.adminTournamentSummary(request).catch((err) => pageError(err, LOAD_FAILED));
+  const all = await gateway.adminTournamentSummary(request).catch((err) => pageError(err, LOAD_FAILED));
+  // Issue 29: teams and payments of the tournaments whose payments this desk handles (a lobby manager's are not).
+  const summary = desk.siteAdmin ? all : all.filter((t) => standingAllows(desk.kinds.get(t.id), 'payments'));
   return {
     tournaments: summary.map((t) => ({
       id: t.id,

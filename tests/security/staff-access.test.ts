@@ -295,3 +295,18 @@ describe('the activity log', () => {
     expect((await gw.api.get(`/tournaments/${t1}/activity`, users.payments.token)).status).toBe(403);
   });
 });
+
+describe('the desk’s tournament list', () => {
+  it('gives a lobby manager no payment figures; the payments crew sees them', async () => {
+    const row = async (role: Role) =>
+      (expectStatus(await gw.api.get('/tournaments/admin/summary', token(role)), 200) as any[]).find((t) => t.id === t1);
+    const paid = await row('payments');
+    const sum = (p: Record<string, number>) => Object.values(p).reduce((a, b) => a + b, 0);
+    expect(paid.registeredTeams).toBeGreaterThan(0);
+    expect(sum(paid.payments)).toBe(paid.registeredTeams);
+    const lobby = await row('lobby A');
+    expect(lobby).toMatchObject({ id: t1, registeredTeams: paid.registeredTeams, paymentsAwaiting: 0 });
+    expect(lobby.payments).toEqual({ pending: 0, submitted: 0, verified: 0, rejected: 0 });
+    expect(lobby).not.toHaveProperty('payeeUpiId');
+  });
+});

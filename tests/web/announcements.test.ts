@@ -421,3 +421,15 @@ describe('a crew member on a page beyond its part', () => {
     expect(stranger).toEqual({ status: 403, body: { message: 'You do not run this tournament.' } });
   });
 });
+
+describe('a lobby manager’s organiser menu', () => {
+  it('has no "Teams and payments": it handles no payments', async () => {
+    const layout = await import('~/routes/admin');
+    stub.answer((_req, res) => json(res, 200, { ...EMPTY_DESK, tournaments: [{ id: 7, name: 'Xtreme Monthly', kind: 'lobby' }] }));
+    const loaded = await layout.loader(get('http://localhost/admin/7/my-groups', await playerCookie()));
+    expect(loaded).toEqual({ organises: false, siteAdmin: false, payments: false });
+    const html = await renderPage(layout.default, loaded, 'http://localhost/admin/7/my-groups');
+    expect(html).not.toContain('Teams and payments');
+    expect(html).toContain('href="/admin/manage-tournament"');
+  });
+});

@@ -149,6 +149,7 @@ describe('the organiser pages for an organiser or a crew member (not a site admi
     expect(await layout.loader(signedIn('http://localhost/admin/manage-tournament', cookie))).toEqual({
       organises: true,
       siteAdmin: false,
+      payments: true,
     });
     const list = unwrap(await manage.loader(signedIn('http://localhost/admin/manage-tournament', cookie)));
     expect(list.body.tournaments.map((t: { id: number }) => t.id)).toEqual([7]);
@@ -157,7 +158,7 @@ describe('the organiser pages for an organiser or a crew member (not a site admi
   it('lets a crew member in without "Add tournament"; refuses a player with no desk', async () => {
     const cookie = await playerCookie();
     stub.answer((_req, res) => json(res, 200, desk({ tournaments: [{ id: 7, name: 'Xtreme Monthly', kind: 'payments' }] })));
-    expect(await layout.loader(signedIn('http://localhost/admin', cookie))).toEqual({ organises: false, siteAdmin: false });
+    expect(await layout.loader(signedIn('http://localhost/admin', cookie))).toEqual({ organises: false, siteAdmin: false, payments: true });
     stub.answer((_req, res) => json(res, 200, desk({})));
     const refused = (await thrown(() => layout.loader(signedIn('http://localhost/admin', cookie)))) as Response;
     expect(refused.status).toBe(302);

@@ -1,6 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, phaseChangesAt, type TournamentJson, TournamentListSchema, TournamentSchema } from '@custom-room/contract';
+import {
+  endpoints,
+  phaseChangesAt,
+  standingAllows,
+  type TournamentJson,
+  TournamentListSchema,
+  TournamentSchema,
+} from '@custom-room/contract';
 import { deskTournaments } from '../../db/staff.js';
 import { listTournamentSummaries, listTournaments, toTournamentJson } from '../../db/tournaments.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -38,8 +45,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const all = await listTournamentSummaries(app.store.db, app.clock.now());
     if (request.standing?.kind === 'site-admin') return all;
     // An organiser or a crew member sees the tournaments it works on (decision 065).
-    const mine = new Set((await deskTournaments(app.store.db, currentUser(request).id)).map((t) => t.id));
-    return all.filter((t) => mine.has(t.id));
+    const kinds = new Map((await deskTournaments(app.store.db, currentUser(request).id)).map((t) => [t.id, t.kind] as const));
+    // A lobby manager sees nothing of payments (decision 065): its rows carry no payment figures.
+    return all
+      .filter((t) => kinds.has(t.id))
+      .map((t) => {
+        if (standingAllows(kinds.get(t.id), 'payments')) return t;
+        const { payeeUpiId: _payee, failedDeliveries: _failed, ...rest } = t;
+        return { ...rest, paymentsAwaiting: 0, payments: { pending: 0, submitted: 0, verified: 0, rejected: 0 } };
+      });
   });
 
   app.get(endpoints.getTournament.url, { schema: endpoints.getTournament.schema }, (request, reply) => {
