@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node';
 import { pageError } from './errors.server';
-import { gateway, GatewayError } from './gateway.server';
+import { gateway, GatewayError, type Answer } from './gateway.server';
 import { safeRedirectPath } from './redirect';
 import { currentPath, isAdmin, requireUser, type SessionUser } from './session.server';
 
@@ -16,12 +16,14 @@ export interface DeskUser {
   organises: boolean;
   /** The tournaments it works on; null for a site admin (every tournament). */
   tournamentIds: ReadonlySet<number> | null;
+  /** Its own organiser as the desk names it (any status); null for a site admin (not asked) or a crew member without one. */
+  organiser: Answer<'desk'>['organiser'];
 }
 
 /** A signed-in user with a desk, or a redirect to the login page (as requireAdmin did: spec §6). */
 export async function requireDesk(request: Request): Promise<DeskUser> {
   const user = await requireUser(request);
-  if (isAdmin(user)) return { user, siteAdmin: true, organises: true, tournamentIds: null };
+  if (isAdmin(user)) return { user, siteAdmin: true, organises: true, tournamentIds: null, organiser: null };
   // A gateway without /desk (the spec's own, answering 404) or one that refuses it: no desk. Down: its page says so.
   const desk = await gateway.call(request, 'desk', {}).catch((err) => {
     if (err instanceof GatewayError && !err.unavailable) return null;
@@ -33,5 +35,5 @@ export async function requireDesk(request: Request): Promise<DeskUser> {
       headers: { 'Cache-Control': 'private, no-store' },
     });
   }
-  return { user, siteAdmin: false, organises, tournamentIds: new Set(desk.tournaments.map((t) => t.id)) };
+  return { user, siteAdmin: false, organises, tournamentIds: new Set(desk.tournaments.map((t) => t.id)), organiser: desk.organiser };
 }
