@@ -78,10 +78,19 @@ export function coverSources(cover: Cover | null): CoverSources | null {
 
 /** The CSS pixels an organiser's logo is shown at (its URL names the 128 px variant: decision 068). */
 export const LOGO_SIZE = 64;
+/** Beside "Organised by" on a tournament's page, and on its cards and slides. */
+export const LOGO_SIZE_PAGE = 32;
 export const LOGO_SIZE_SMALL = 24;
 
 /** An organiser's logoUrl when it is safe to show: one of our images, or another gateway's https URL; else null. */
 export function logoSrc(url: string | null | undefined): string | null {
   if (!url) return null;
   return LOCAL_IMAGE_URL.test(url) || /^https:\/\/[^\s"'<>]+$/.test(url) ? url : null;
+}
+
+/** A tournament's organiser as a card or page shows it (its logo checked), or null for an answer without one. */
+export function organiserLineOf(t: {
+  organiser?: { slug: string; name: string; logoUrl: string | null } | null;
+}): { slug: string; name: string; logoUrl: string | null } | null {
+  return t.organiser ? { slug: t.organiser.slug, name: t.organiser.name, logoUrl: logoSrc(t.organiser.logoUrl) } : null;
 }

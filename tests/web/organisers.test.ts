@@ -120,15 +120,77 @@ describe('a tournament page', () => {
         : json(res, 200, t({ organiser: { slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl: null } })),
     );
     const { body } = unwrap(await detail.loader(args('http://localhost/tournaments/7', { tournamentId: '7' })));
-    expect(body.t.organiser).toEqual({ slug: 'xtreme-esports', name: 'Xtreme Esports' });
+    expect(body.t.organiser).toEqual({ slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl: null });
     const html = await renderPage(detail.default, body, 'http://localhost/tournaments/7');
     expect(html).toMatch(/Organised by <a [^>]*href="\/organisers\/xtreme-esports">Xtreme Esports<\/a>/);
+    expect(html).not.toContain('org-by-logo');
+  });
+
+  it('shows the organiser’s logo beside "Organised by": small, lazy, its size set, alt="" (the name is the text)', async () => {
+    const logoUrl = '/images/3336d05948b5e4a4d5c3b8777a005fb3-128.webp';
+    stub.answer((req, res) =>
+      req.url.endsWith('/stages')
+        ? json(res, 200, [])
+        : json(res, 200, t({ organiser: { slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl } })),
+    );
+    const { body } = unwrap(await detail.loader(args('http://localhost/tournaments/7', { tournamentId: '7' })));
+    const html = await renderPage(detail.default, body, 'http://localhost/tournaments/7');
+    expect(html).toMatch(
+      new RegExp(
+        `<p class="td-org org-by"><img class="org-by-logo" src="${logoUrl}" alt="" width="32" height="32" loading="lazy" decoding="async"/><span>Organised by <a [^>]*href="/organisers/xtreme-esports">Xtreme Esports</a></span></p>`,
+      ),
+    );
+    // A logo URL that is neither ours nor https is not shown; the name still is.
+    stub.answer((req, res) =>
+      req.url.endsWith('/stages')
+        ? json(res, 200, [])
+        : json(res, 200, t({ organiser: { slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl: 'javascript:alert(1)' } })),
+    );
+    const unsafe = unwrap(await detail.loader(args('http://localhost/tournaments/7', { tournamentId: '7' }))).body;
+    expect(unsafe.t.organiser.logoUrl).toBeNull();
   });
 
   it('leaves the line out for an answer without an organiser (an older gateway)', async () => {
     stub.answer((req, res) => (req.url.endsWith('/stages') ? json(res, 200, []) : json(res, 200, t())));
     const { body } = unwrap(await detail.loader(args('http://localhost/tournaments/7', { tournamentId: '7' })));
     expect(await renderPage(detail.default, body)).not.toContain('Organised by');
+  });
+});
+
+describe('"Organised by" on the tournament cards and the home slides (decision 068)', () => {
+  const logoUrl = '/images/3336d05948b5e4a4d5c3b8777a005fb3-128.webp';
+  const listed = [
+    tournamentJson({ id: 7, name: 'Xtreme Monthly', organiser: { slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl } }),
+    tournamentJson({ id: 8, name: 'Plain Cup', organiser: { slug: 'plain', name: 'Plain Org', logoUrl: null } }),
+    tournamentJson({ id: 9, name: 'Old Gateway Cup' }),
+  ];
+
+  it('each card names its organiser, with the logo when it has one; a card without an organiser has no line', async () => {
+    const cards = await import('~/routes/tournaments._index');
+    stub.answer((_req, res) => json(res, 200, listed));
+    const { body } = unwrap(await cards.loader(args('http://localhost/tournaments')));
+    const html = await renderPage(cards.default, body, 'http://localhost/tournaments');
+    const card = (name: string) =>
+      html.slice(html.indexOf(`<h2>${name}</h2>`), html.indexOf('</article>', html.indexOf(`<h2>${name}</h2>`)));
+    expect(card('Xtreme Monthly')).toContain(
+      `<p class="org-by"><img class="org-by-logo" src="${logoUrl}" alt="" width="24" height="24" loading="lazy" decoding="async"/><span>Organised by Xtreme Esports</span></p>`,
+    );
+    expect(card('Plain Cup')).toContain('<p class="org-by"><span>Organised by Plain Org</span></p>');
+    expect(card('Old Gateway Cup')).not.toContain('Organised by');
+  });
+
+  it('each home slide names its organiser too', async () => {
+    const home = await import('~/routes/_index');
+    stub.answer((_req, res) => json(res, 200, listed));
+    const { body } = unwrap(await home.loader(args('http://localhost/')));
+    expect(body.tournaments.map((x: { organiser: unknown }) => x.organiser)).toEqual([
+      { slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl },
+      { slug: 'plain', name: 'Plain Org', logoUrl: null },
+      null,
+    ]);
+    const html = await renderPage(home.default, body, 'http://localhost/');
+    expect(html).toContain('<span>Organised by Xtreme Esports</span>');
+    expect(html).toContain('<span>Organised by Plain Org</span>');
   });
 });
 
