@@ -1,9 +1,10 @@
 import { Link } from '@remix-run/react';
 import type { TournamentPhase } from '@custom-room/contract/constants';
 import { Fact } from '~/components/fact';
-import type { Cover } from '~/utils/images';
+import { LOGO_SIZE_SMALL, type Cover } from '~/utils/images';
 import { phaseWords, statusTone } from '~/utils/tournament';
 import { CoverImage } from './cover-image';
+import { OrganisedBy, type OrganiserLine } from './organised-by';
 
 /** What a card shows, already formatted by the loader (the page ships only these fields). */
 export interface CardTournament {
@@ -18,6 +19,8 @@ export interface CardTournament {
   /** Where registration stands, in words, when it is not open (null while it is). */
   state: string | null;
   cover: Cover | null;
+  /** Who runs it (issue 29); null for an answer without one (an older gateway). */
+  organiser: OrganiserLine | null;
 }
 
 /** One column at 360 px; one card per tournament on /tournaments. `priority`: the first card, whose cover is the page's largest paint. */
@@ -34,6 +37,7 @@ export function TournamentCard({ t, priority = false }: { t: CardTournament; pri
       ) : null}
       <div className="tc-b">
         <h2>{t.name}</h2>
+        {t.organiser ? <OrganisedBy organiser={t.organiser} size={LOGO_SIZE_SMALL} /> : null}
         <dl className="kv">
           <Fact label="Entry Fee">{t.fee}</Fact>
           <Fact label="Prize pool">{t.prize}</Fact>

@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react';
 import { Fact } from '~/components/fact';
-import type { Cover } from '~/utils/images';
+import { LOGO_SIZE_SMALL, type Cover } from '~/utils/images';
 import { CoverImage } from './cover-image';
+import { OrganisedBy, type OrganiserLine } from './organised-by';
 
 /** What a home slide shows, already formatted by the loader. */
 export interface SlideTournament {
@@ -12,6 +13,8 @@ export interface SlideTournament {
   starts: string;
   closes: string;
   cover: Cover | null;
+  /** Who runs it (issue 29); null for an answer without one. */
+  organiser: OrganiserLine | null;
 }
 
 /** Slides are 80% of a page at most 72rem wide; from 48rem the cover takes 55% of a slide. */
@@ -27,6 +30,7 @@ export function TournamentSlide({ t, eager = false, priority = false }: { t: Sli
       <CoverImage cover={t.cover} alt={`${t.name} cover`} sizes={SLIDE_SIZES} eager={eager} priority={priority} />
       <div className="slide-b">
         <h3>{t.name}</h3>
+        {t.organiser ? <OrganisedBy organiser={t.organiser} size={LOGO_SIZE_SMALL} /> : null}
         <dl className="kv">
           <Fact label="Entry fee">{t.fee}</Fact>
           <Fact label="Prize pool">{t.prize}</Fact>

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { FeaturedCarousel } from '~/components/featured-carousel';
 import type { SlideTournament } from '~/components/tournament-slide';
 import { formatLongDate } from '~/utils/format';
-import { coverOf } from '~/utils/images';
+import { coverOf, organiserLineOf } from '~/utils/images';
 import { loaderCacheHeaders } from '~/utils/public-cache.server';
 import { entryFeeLabel } from '~/utils/tournament';
 import { loadTournamentList } from '~/utils/tournament-list.server';
@@ -29,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     starts: formatLongDate(t.startDate, timeZone),
     closes: formatLongDate(t.registrationClose, timeZone),
     cover: coverOf(t),
+    organiser: organiserLineOf(t),
   }));
 }
 

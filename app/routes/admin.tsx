@@ -24,6 +24,8 @@ const LINKS = [
   { to: '/admin/manage-tournament', label: 'Tournaments', also: '/admin/manage-tournaments' },
   { to: '/admin/tournament-list', label: 'Teams and payments', payments: true },
   { to: '/admin/add-tournament', label: 'Add tournament', organisers: true },
+  // Decision 068: the organiser's own public page, its logo and links.
+  { to: '/admin/organiser', label: 'Your organiser page', organisers: true },
   { to: '/admin/organisers', label: 'Organisers', siteAdmins: true },
 ];
 

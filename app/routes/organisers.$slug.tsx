@@ -7,6 +7,7 @@ import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatDateTime } from '~/utils/format';
 import { gateway } from '~/utils/gateway.server';
+import { LOGO_SIZE, logoSrc } from '~/utils/images';
 import { isAnonymous, loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import '~/styles/screens.css';
 
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       name: o.name,
       about: o.about,
-      logoUrl: o.logoUrl,
+      logoUrl: logoSrc(o.logoUrl),
       pending: o.status !== 'approved',
       links: LINKS.flatMap((l) => (o[l.key] ? [{ label: l.label, href: o[l.key] as string }] : [])),
       tournaments: o.tournaments.map((t) => ({
@@ -67,7 +68,7 @@ export default function OrganiserPage() {
   return (
     <article className="org prose-page">
       <header className="org-h">
-        {logoUrl ? <img className="org-logo" src={logoUrl} alt="" width={64} height={64} /> : null}
+        {logoUrl ? <img className="org-logo" src={logoUrl} alt="" width={LOGO_SIZE} height={LOGO_SIZE} /> : null}
         <div>
           <h1>{name}</h1>
           <p className="fine">Organiser on Custom Room</p>

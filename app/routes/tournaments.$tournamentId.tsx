@@ -5,6 +5,7 @@ import { AnnouncementList } from '~/components/announcements';
 import { CoverImage } from '~/components/cover-image';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { Fact } from '~/components/fact';
+import { OrganisedBy } from '~/components/organised-by';
 import { PlaceBadge } from '~/components/place-badge';
 import { PlacementLines } from '~/components/placements';
 import { PodiumSection, type Podium } from '~/components/podium';
@@ -14,7 +15,7 @@ import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatDateTime } from '~/utils/format';
 import { gateway, GatewayError, type Tournament } from '~/utils/gateway.server';
-import { coverOf } from '~/utils/images';
+import { coverOf, LOGO_SIZE_PAGE, organiserLineOf } from '~/utils/images';
 import { linkPreviewMeta } from '~/utils/link-preview';
 import { publicOrigin, tournamentFacts } from '~/utils/link-preview.server';
 import { placeView, type PlaceView } from '~/utils/places';
@@ -148,7 +149,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         regCloses: closes,
         cover,
         // Issue 29: who runs it (the gateway always says; an older one may not).
-        organiser: t.organiser ? { slug: t.organiser.slug, name: t.organiser.name } : null,
+        organiser: organiserLineOf(t),
       },
       canRegister: open,
       // Not open: where registration stands, shown instead of a Register button.
@@ -216,11 +217,7 @@ export default function TournamentDetail() {
           <span className="visually-hidden">Status: </span>
           <StatusBadge phase={t.phase} /> {t.game}
         </p>
-        {t.organiser ? (
-          <p className="td-org">
-            Organised by <Link to={`/organisers/${t.organiser.slug}`}>{t.organiser.name}</Link>
-          </p>
-        ) : null}
+        {t.organiser ? <OrganisedBy organiser={t.organiser} size={LOGO_SIZE_PAGE} link className="td-org org-by" /> : null}
       </header>
 
       {podium ? <PodiumSection podium={podium} /> : null}

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { TournamentCard, type CardTournament } from '~/components/tournament-card';
 import { formatShortDate } from '~/utils/format';
-import { coverOf } from '~/utils/images';
+import { coverOf, organiserLineOf } from '~/utils/images';
 import { loaderCacheHeaders } from '~/utils/public-cache.server';
 import { entryFeeLabel, LIST_FILTERS, listFilterOf, phaseOf, registrationStateWords } from '~/utils/tournament';
 import { loadTournamentList } from '~/utils/tournament-list.server';
@@ -35,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         phase,
         state: phase === 'registration-open' ? null : registrationStateWords(phase, opensLater(t.registrationOpen, now, timeZone)),
         cover: coverOf(t),
+        organiser: organiserLineOf(t),
       };
     },
     filter,

@@ -1,7 +1,7 @@
 import { data, redirect } from '@remix-run/node';
 import { standingAllows, type Desk, type StandingKind, type STANDING_RIGHTS } from '@custom-room/contract';
 import { pageError } from './errors.server';
-import { gateway, GatewayError } from './gateway.server';
+import { gateway, GatewayError, type Answer } from './gateway.server';
 import { safeRedirectPath } from './redirect';
 import { requireTournamentId } from './route-params.server';
 import { currentPath, isAdmin, requireUser, type SessionUser } from './session.server';
@@ -22,12 +22,15 @@ export interface DeskUser {
   kinds: ReadonlyMap<number, StandingKind>;
   /** Those tournaments with its part in each (empty for a site admin). */
   tournaments: Desk['tournaments'];
+  /** Its own organiser as the desk names it (any status); null for a site admin (not asked) or a crew member without one. */
+  organiser: Answer<'desk'>['organiser'];
 }
 
 /** A signed-in user with a desk, or a redirect to the login page (as requireAdmin did: spec §6). */
 export async function requireDesk(request: Request): Promise<DeskUser> {
   const user = await requireUser(request);
-  if (isAdmin(user)) return { user, siteAdmin: true, organises: true, tournamentIds: null, tournaments: [], kinds: new Map() };
+  if (isAdmin(user))
+    return { user, siteAdmin: true, organises: true, tournamentIds: null, tournaments: [], kinds: new Map(), organiser: null };
   // A gateway without /desk (the spec's own, answering 404) or one that refuses it: no desk. Down: its page says so.
   const desk = await gateway.call(request, 'desk', {}).catch((err) => {
     if (err instanceof GatewayError && !err.unavailable) return null;
@@ -45,6 +48,7 @@ export async function requireDesk(request: Request): Promise<DeskUser> {
     organises,
     tournamentIds: new Set(desk.tournaments.map((t) => t.id)),
     tournaments: desk.tournaments,
+    organiser: desk.organiser,
     kinds: new Map(desk.tournaments.map((t) => [t.id, t.kind])),
   };
 }

@@ -6,8 +6,9 @@ export type CoverWidth = (typeof COVER_WIDTHS)[number];
 /** The size used for src (and for width/height when the real size is unknown): 16:9. */
 export const DEFAULT_COVER = { width: 800, height: 450 } as const;
 
-/** File names the /images route accepts: "<hex>.webp" or "<hex>-<400|800|1200>.webp". */
-const IMAGE_FILE = /^[0-9a-f]{8,64}(?:(?:-(?:400|800|1200))?\.webp|\.jpg)$/;
+/** File names the /images route accepts: "<hex>.webp", "<hex>-<128|400|800|1200>.webp" (128: logos) or "<hex>.jpg". */
+const IMAGE_FILE = /^[0-9a-f]{8,64}(?:(?:-(?:128|400|800|1200))?\.webp|\.jpg)$/;
+const LOCAL_IMAGE_URL = /^\/images\/[0-9a-f]{8,64}(?:-(?:128|400|800|1200))?\.webp$/;
 const LOCAL_COVER_URL = /^\/images\/([0-9a-f]{8,64})\.webp$/;
 
 export function isImageFileName(name: string): boolean {
@@ -73,4 +74,23 @@ export function coverSources(cover: Cover | null): CoverSources | null {
     candidates.push(`${coverVariantUrl(cover.url, nominal)} ${width}w`);
   }
   return { src: coverVariantUrl(cover.url, 800)!, srcSet: candidates.join(', '), ...main };
+}
+
+/** The CSS pixels an organiser's logo is shown at (its URL names the 128 px variant: decision 068). */
+export const LOGO_SIZE = 64;
+/** Beside "Organised by" on a tournament's page, and on its cards and slides. */
+export const LOGO_SIZE_PAGE = 32;
+export const LOGO_SIZE_SMALL = 24;
+
+/** An organiser's logoUrl when it is safe to show: one of our images, or another gateway's https URL; else null. */
+export function logoSrc(url: string | null | undefined): string | null {
+  if (!url) return null;
+  return LOCAL_IMAGE_URL.test(url) || /^https:\/\/[^\s"'<>]+$/.test(url) ? url : null;
+}
+
+/** A tournament's organiser as a card or page shows it (its logo checked), or null for an answer without one. */
+export function organiserLineOf(t: {
+  organiser?: { slug: string; name: string; logoUrl: string | null } | null;
+}): { slug: string; name: string; logoUrl: string | null } | null {
+  return t.organiser ? { slug: t.organiser.slug, name: t.organiser.name, logoUrl: logoSrc(t.organiser.logoUrl) } : null;
 }

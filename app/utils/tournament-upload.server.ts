@@ -27,10 +27,17 @@ const MAX_PARTS = 40;
 /** Past this the request is not an admin filling in the form: stop reading and answer 413. */
 const MAX_BODY_BYTES = 4 * MAX_COVER_BYTES;
 
+/** Which file field a form has and the messages it refuses a file with: the cover's, or an organiser's logo (decision 068). */
+export interface UploadFile {
+  field: string;
+  messages: { wrongType: string; tooLarge: string; tooMany: string };
+}
+export const COVER_UPLOAD: UploadFile = { field: COVER_FIELD, messages: COVER_MESSAGES };
+
 export interface TournamentUpload {
   /** Text fields (first value of each name). */
   fields: Record<string, string>;
-  /** The chosen cover, already checked to start like an image and to be within the size limit. */
+  /** The chosen file (the cover, or the form's file field), already checked to start like an image and to be within the size limit. */
   cover: File | null;
   /** Per-field problems found while reading (the cover's type, size or count; overlong values). */
   errors: Record<string, string>;
@@ -55,7 +62,8 @@ export function looksLikeImage(head: Uint8Array): boolean {
 
 const SNIFF_BYTES = 64;
 
-export async function readTournamentUpload(request: Request): Promise<TournamentUpload> {
+export async function readTournamentUpload(request: Request, file: UploadFile = COVER_UPLOAD): Promise<TournamentUpload> {
+  const { field: fileField, messages } = file;
   const upload: TournamentUpload = { fields: {}, cover: null, errors: {}, coverName: '' };
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(contentType)) {
@@ -72,7 +80,7 @@ export async function readTournamentUpload(request: Request): Promise<Tournament
   let files = 0;
   const count = (chunk: Uint8Array) => {
     bodyBytes += chunk.byteLength;
-    if (bodyBytes > MAX_BODY_BYTES) throw data({ message: COVER_MESSAGES.tooLarge }, { status: 413 });
+    if (bodyBytes > MAX_BODY_BYTES) throw data({ message: messages.tooLarge }, { status: 413 });
   };
   const drain = async (stream: AsyncIterable<Uint8Array>) => {
     for await (const chunk of stream) count(chunk);
@@ -95,16 +103,16 @@ export async function readTournamentUpload(request: Request): Promise<Tournament
         size += chunk.byteLength;
         if (size <= MAX_FIELD_BYTES) chunks.push(chunk);
       }
-      if (name in upload.fields || name === COVER_FIELD) return undefined;
+      if (name in upload.fields || name === fileField) return undefined;
       if (size > MAX_FIELD_BYTES) upload.errors[name] ??= FIELD_TOO_LONG;
       upload.fields[name] = new TextDecoder().decode(Buffer.concat(chunks));
       return undefined;
     }
 
-    if (name !== COVER_FIELD || filename === '') {
+    if (name !== fileField || filename === '') {
       // Another field carrying a file, or the empty part a browser sends when no file was chosen.
       await drain(stream);
-      if (name !== COVER_FIELD) upload.errors.form ??= FORM_UNREADABLE;
+      if (name !== fileField) upload.errors.form ??= FORM_UNREADABLE;
       return undefined;
     }
 
@@ -113,7 +121,7 @@ export async function readTournamentUpload(request: Request): Promise<Tournament
     if (files > 1) {
       await drain(stream);
       upload.cover = null;
-      upload.errors[COVER_FIELD] = COVER_MESSAGES.tooMany;
+      upload.errors[fileField] = messages.tooMany;
       return undefined;
     }
 
@@ -126,7 +134,7 @@ export async function readTournamentUpload(request: Request): Promise<Tournament
       if (!chunks) continue; // refused: read on to the end, keep nothing
       if (size > MAX_COVER_BYTES) {
         chunks = null;
-        upload.errors[COVER_FIELD] ??= COVER_MESSAGES.tooLarge;
+        upload.errors[fileField] ??= messages.tooLarge;
         continue;
       }
       chunks.push(chunk);
@@ -134,15 +142,15 @@ export async function readTournamentUpload(request: Request): Promise<Tournament
         sniffed = true;
         if (!looksLikeImage(Buffer.concat(chunks))) {
           chunks = null;
-          upload.errors[COVER_FIELD] ??= COVER_MESSAGES.wrongType;
+          upload.errors[fileField] ??= messages.wrongType;
         }
       }
     }
     if (chunks && !sniffed && !looksLikeImage(Buffer.concat(chunks))) {
       chunks = null; // shorter than the sniff window: an empty or tiny file is no image either
-      upload.errors[COVER_FIELD] ??= COVER_MESSAGES.wrongType;
+      upload.errors[fileField] ??= messages.wrongType;
     }
-    if (chunks && files === 1 && !upload.errors[COVER_FIELD]) {
+    if (chunks && files === 1 && !upload.errors[fileField]) {
       upload.cover = new File(chunks as BlobPart[], filename, { type: partType || 'application/octet-stream' });
     }
     return undefined;
@@ -154,6 +162,6 @@ export async function readTournamentUpload(request: Request): Promise<Tournament
     if (err instanceof Response || (err && typeof err === 'object' && 'type' in err && err.type === 'DataWithResponseInit')) throw err;
     throw data({ message: FORM_UNREADABLE }, { status: 400 });
   }
-  if (upload.errors[COVER_FIELD]) upload.cover = null;
+  if (upload.errors[fileField]) upload.cover = null;
   return upload;
 }

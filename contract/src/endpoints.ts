@@ -35,6 +35,7 @@ import {
   DeskSchema,
   InvitationParamsSchema,
   OrganiserBodySchema,
+  OrganiserUpdateDocSchema,
   OrganiserDecisionSchema,
   OrganiserListQuerySchema,
   OrganiserPageSchema,
@@ -342,7 +343,8 @@ export const endpoints = {
   ),
   imageVariant: endpoint('GET', '/images/:imageId-:width.webp', {
     tags: ['images'],
-    summary: 'A cover image at a nominal width (400, 800 or 1200); a smaller original is served at its own size',
+    summary:
+      "A cover image or an organiser's logo at a nominal width (covers: 400, 800 or 1200; logos: 128 or 400); a smaller original is served at its own size",
     params: ImageVariantParamsSchema,
     response: { 400: ErrorSchema, 404: ErrorSchema },
   }),
@@ -1032,10 +1034,15 @@ export const endpoints = {
     {
       tags: TAGS.organisers,
       summary: "Change an organiser's page (its owner or a site admin); the slug stays",
+      description:
+        'A JSON body, or multipart/form-data with the same text fields plus an optional `logo` image file ' +
+        '(the formats and limits of a tournament cover, its messages naming the logo; 413 too large, 415 not an image) and a `removeLogo` ' +
+        'checkbox. Without either the logo stays. logoUrl then names the logo at 128 pixels wide (/images/{id}-128.webp).',
       security: SECURITY,
+      consumes: ['application/json', 'multipart/form-data'],
       params: SlugParamsSchema,
-      body: OrganiserBodySchema,
-      response: { 200: OrganiserSchema, ...errorResponses(400, 401, 403, 404) },
+      body: OrganiserUpdateDocSchema,
+      response: { 200: OrganiserSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
     },
     'user',
   ),

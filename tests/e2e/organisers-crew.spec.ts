@@ -86,12 +86,12 @@ test.describe('an organiser and its crew', () => {
     await expectNoSidewaysScroll(page);
     await page.getByLabel('Organisation name').fill(orgName);
     await page.getByLabel('Contact', { exact: true }).fill(owner.phone);
-    await page.getByLabel('YouTube link (optional)').fill('https://example.com/not-youtube');
+    await page.getByLabel('YouTube link').fill('https://example.com/not-youtube');
     await page.getByRole('button', { name: 'Send the application' }).click();
     // Bad input: told beside the field, nothing lost.
     await expect(page.getByRole('link', { name: /YouTube link must be an https link to youtube\.com/ })).toBeVisible();
     await expect(page.getByLabel('Organisation name')).toHaveValue(orgName);
-    await page.getByLabel('YouTube link (optional)').fill('');
+    await page.getByLabel('YouTube link').fill('');
     if (shots) await page.screenshot({ path: 'docs/screenshots/organisers-apply-360.png', fullPage: true });
     await page.getByRole('button', { name: 'Send the application' }).click();
     await expect(page).toHaveURL(/\/organisers\/crew-test-esports-/);

@@ -4,7 +4,18 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpGeneration } from '../../gateway/src/db/generation.js';
 import { LINK_CARD, shareImageStats, tableCardSvg } from '../../gateway/src/lib/share-image.js';
-import { addLobbyTeams, adminToken, createTournament, startGateway, toForm, tournamentFields, type TestGateway } from './helpers.js';
+import { tournamentCard } from '../../gateway/src/services/share-images/tournament-cards.js';
+import {
+  addLobbyTeams,
+  adminToken,
+  createTournament,
+  createUser,
+  expectStatus,
+  startGateway,
+  toForm,
+  tournamentFields,
+  type TestGateway,
+} from './helpers.js';
 
 /**
  * Issue 20, link previews (decision 049): a tournament's card and the points card, 1200×630 PNGs for
@@ -171,6 +182,31 @@ describe('link preview cards (issue 20)', () => {
     expect((await get(`/tournaments/${t.id}/points-card.png`)).status).toBe(404);
     expect((await get('/tournaments/999999/card.png')).status).toBe(404);
     expect((await get('/tournaments/x/card.png')).status).toBe(400);
+  });
+
+  it('says who organises the tournament, below its facts; a renamed organiser is a new card (decision 068)', async () => {
+    const owner = await createUser(gw.api);
+    const org = expectStatus(await gw.api.post('/organisers', { name: 'Xtreme Esports', contact: owner.email }, owner.token), 201);
+    expectStatus(await gw.api.post(`/organisers/${org.slug}/approve`, { decision: 'approve' }, admin), 200);
+    const t = await createTournament(gw.api, owner.token, { entryFee: '250', prizePool: '₹10,000' });
+    const svgOf = async () =>
+      tableCardSvg(
+        (await tournamentCard(gw.app.store.db, { webUrl: 'https://example.in', timeZone: 'Asia/Kolkata' }, t.id, Date.now())).card,
+        LINK_CARD,
+      );
+    const svg = await svgOf();
+    // Every row shows (none left out for room), the organiser's last.
+    for (const text of ['Entry fee', '₹250', 'Prize pool', '₹10,000', 'Dates', 'Status', 'Organised by', 'Xtreme Esports'])
+      expect(svg).toContain(`>${text}<`);
+    expect(svg.indexOf('>Organised by<')).toBeGreaterThan(svg.indexOf('>Status<'));
+    const before = await get(`/tournaments/${t.id}/card.png`);
+    await png(before);
+    expectStatus(await gw.api.put(`/organisers/${org.slug}`, { name: 'Xtreme Gaming', contact: owner.email }, owner.token), 200);
+    expect(await svgOf()).toContain('>Xtreme Gaming<');
+    const after = await get(`/tournaments/${t.id}/card.png`);
+    await png(after);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect((await get(`/tournaments/${t.id}/card.png`, { 'if-none-match': before.headers.get('etag')! })).status).toBe(200);
   });
 
   it('both cards are in the OpenAPI document as image/png, with their 304', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../gateway/src/db/migrations.js';
 import {
@@ -14,6 +15,7 @@ import {
   createTournament,
   createUser,
   expectStatus,
+  pngImage,
   startGateway,
   teamFields,
   toForm,
@@ -125,6 +127,100 @@ describe('organisers', () => {
     expect(changed).toMatchObject({ slug, name: body.name, discord: 'https://discord.gg/abc' });
     const [t] = expectStatus(await gw.api.get(`/organisers/${slug}`), 200).tournaments;
     expect(expectStatus(await gw.api.get(`/tournaments/${t.id}`), 200).organiser.name).toBe(body.name);
+  });
+});
+
+describe("an organiser's logo (decision 068)", () => {
+  let gw: TestGateway;
+  let admin: string;
+  let owner: TestUser;
+  let rival: TestUser;
+  let slug: string;
+  let tid: number;
+  const fields = (overrides: Record<string, string> = {}) => ({ name: `Logo Org ${unique()}`, contact: '+91 98765 43210', ...overrides });
+  const putForm = (token: string, form: FormData, at = slug) => gw.api.request('PUT', `/organisers/${at}`, { token, form });
+  const withLogo = (data: Buffer, type = 'image/png', filename = 'logo.png', extra: Record<string, string> = {}) =>
+    toForm(fields(extra), [{ name: 'logo', data, filename, type }]);
+
+  beforeAll(async () => {
+    gw = await startGateway();
+    admin = await adminToken(gw.api);
+    [owner, rival] = [await createUser(gw.api), await createUser(gw.api)];
+    for (const user of [owner, rival]) {
+      const org = expectStatus(await gw.api.post('/organisers', fields(), user.token), 201);
+      expectStatus(await gw.api.post(`/organisers/${org.slug}/approve`, { decision: 'approve' }, admin), 200);
+      if (user === owner) slug = org.slug;
+    }
+    tid = (await createTournament(gw.api, owner.token)).id;
+  });
+  afterAll(() => gw?.stop());
+
+  it('a PNG uploaded with the page becomes its logo: served at 128 pixels, named by the page and its tournaments', async () => {
+    const name = `With Logo ${unique()}`;
+    const changed = expectStatus(await putForm(owner.token, withLogo(await pngImage(600, 600), 'image/png', 'logo.png', { name })), 200);
+    expect(changed).toMatchObject({ slug, name, contact: '+91 98765 43210' });
+    expect(changed.logoUrl).toMatch(/^\/images\/[0-9a-f]{32}-128\.webp$/);
+    const image = await fetch(`${gw.url}${changed.logoUrl}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 128, height: 128 });
+    expect(expectStatus(await gw.api.get(`/organisers/${slug}`), 200).logoUrl).toBe(changed.logoUrl);
+    expect(expectStatus(await gw.api.get(`/tournaments/${tid}`), 200).organiser).toEqual({ slug, name, logoUrl: changed.logoUrl });
+    const listed = expectStatus(await gw.api.get('/tournaments'), 200).find((t: any) => t.id === tid);
+    expect(listed.organiser.logoUrl).toBe(changed.logoUrl);
+    // A JSON body changes the text and keeps the logo, as it always kept what it does not name.
+    const json = expectStatus(await gw.api.put(`/organisers/${slug}`, fields({ name }), owner.token), 200);
+    expect(json.logoUrl).toBe(changed.logoUrl);
+    // A form without a chosen file (the browser's empty part) keeps it too.
+    const kept = expectStatus(await putForm(owner.token, withLogo(Buffer.alloc(0), 'application/octet-stream', '', { name })), 200);
+    expect(kept.logoUrl).toBe(changed.logoUrl);
+  });
+
+  it("refuses a file that is no image with the cover's message, and a bad field by its name; nothing changes", async () => {
+    const before = expectStatus(await gw.api.get(`/organisers/${slug}`), 200);
+    const text = await putForm(owner.token, withLogo(Buffer.from('just some text, not a picture'), 'text/plain', 'notes.txt'));
+    expect(text.status).toBe(415);
+    expect(text.body).toEqual({ message: 'Please upload only image files.', errors: { logo: 'Please upload only image files.' } });
+    const small = await putForm(owner.token, withLogo(await pngImage(100, 100)));
+    expect(small.status).toBe(400);
+    expect(small.body.errors).toEqual({ logo: 'The logo is too small: at least 200×100 pixels.' });
+    const badLink = await putForm(
+      owner.token,
+      withLogo(await pngImage(300, 300), 'image/png', 'logo.png', { youtube: 'https://evil.example/x' }),
+    );
+    expect(badLink.status).toBe(400);
+    expect(badLink.body.errors.youtube).toMatch(/youtube\.com/);
+    const after = expectStatus(await gw.api.get(`/organisers/${slug}`), 200);
+    expect({ name: after.name, logoUrl: after.logoUrl }).toEqual({ name: before.name, logoUrl: before.logoUrl });
+  });
+
+  it("the owner of another organiser may not change this one's logo; a site admin may", async () => {
+    const before = expectStatus(await gw.api.get(`/organisers/${slug}`), 200);
+    const refused = await putForm(rival.token, withLogo(await pngImage(300, 300, { r: 0, g: 0, b: 0 })));
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only its owner changes this page.');
+    expect(expectStatus(await gw.api.get(`/organisers/${slug}`), 200).logoUrl).toBe(before.logoUrl);
+    expect((await putForm(owner.token, withLogo(await pngImage(300, 300)), 'no-such-organiser')).status).toBe(404);
+    const byAdmin = expectStatus(
+      await putForm(admin, withLogo(await pngImage(300, 300, { r: 10, g: 200, b: 10 }), 'image/png', 'l.png', { name: before.name })),
+      200,
+    );
+    expect(byAdmin.logoUrl).toMatch(/-128\.webp$/);
+    expect(byAdmin.logoUrl).not.toBe(before.logoUrl);
+  });
+
+  it('removeLogo clears it, in a form or in JSON', async () => {
+    const cleared = expectStatus(await putForm(owner.token, toForm(fields({ removeLogo: 'on' }))), 200);
+    expect(cleared.logoUrl).toBeNull();
+    expect(expectStatus(await gw.api.get(`/tournaments/${tid}`), 200).organiser.logoUrl).toBeNull();
+    const again = expectStatus(await putForm(owner.token, withLogo(await pngImage(400, 200))), 200);
+    expect(again.logoUrl).toMatch(/-128\.webp$/);
+    const json = expectStatus(await gw.api.put(`/organisers/${slug}`, { ...fields(), removeLogo: true }, owner.token), 200);
+    expect(json.logoUrl).toBeNull();
+    const bad = await gw.api.put(`/organisers/${slug}`, { ...fields(), removeLogo: 'maybe' }, owner.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.removeLogo).toBe('Remove logo must be on or off.');
   });
 });
 

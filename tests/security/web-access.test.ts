@@ -398,6 +398,15 @@ const ROUTES: Record<string, Row> = {
     get: ADMIN,
     post: { multipart: true, fields: (_c, caller) => tournamentForm(`Added by ${caller}`), expect: { ...ADMIN, admin: { redirect: /./ } } },
   },
+  // Decision 068: the organiser's own page, edited; the site admin's own is the Site organiser (name kept).
+  'admin.organiser': {
+    get: ADMIN,
+    post: {
+      multipart: true,
+      fields: () => ({ name: 'Custom Room', contact: 'site-admin@test.example', about: '' }),
+      expect: { ...ADMIN, admin: { redirect: '/organisers/site' } },
+    },
+  },
   'admin.update-tournament.$id': {
     get: ADMIN,
     post: {

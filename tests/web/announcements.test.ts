@@ -122,7 +122,7 @@ describe('applying to organise', () => {
       ['slug', 'Page address (optional)'],
       ['contact', 'Contact'],
       ['about', 'About (optional)'],
-      ['discord', 'Discord link (optional)'],
+      ['discord', 'Discord invite'],
     ])
       expect(html).toContain(`<label for="${name}">${label}</label>`);
     expect(html).toMatch(/<form method="post"/);

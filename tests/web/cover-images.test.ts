@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { coverOf, coverSources, coverVariantUrl, isImageFileName } from '~/utils/images';
+import { coverOf, coverSources, coverVariantUrl, isImageFileName, logoSrc } from '~/utils/images';
 
 const ID = '3336d05948b5e4a4d5c3b8777a005fb3';
 
 describe('isImageFileName', () => {
-  it('accepts "<hex>.webp", the three width variants and the JPEG share image only', () => {
-    for (const ok of [`${ID}.webp`, `${ID}-400.webp`, `${ID}-800.webp`, `${ID}-1200.webp`, `${ID}.jpg`])
+  it('accepts "<hex>.webp", the width variants (128 for logos) and the JPEG share image only', () => {
+    for (const ok of [`${ID}.webp`, `${ID}-128.webp`, `${ID}-400.webp`, `${ID}-800.webp`, `${ID}-1200.webp`, `${ID}.jpg`])
       expect(isImageFileName(ok)).toBe(true);
     for (const bad of [
       `${ID}-500.webp`,
+      `${ID}-64.webp`,
       `${ID}.png`,
       `${ID}-800.jpg`,
       `${ID.toUpperCase()}.webp`,
@@ -20,6 +21,23 @@ describe('isImageFileName', () => {
     ]) {
       expect(isImageFileName(bad)).toBe(false);
     }
+  });
+});
+
+describe('logoSrc', () => {
+  it('shows our images and https URLs, nothing else', () => {
+    expect(logoSrc(`/images/${ID}-128.webp`)).toBe(`/images/${ID}-128.webp`);
+    expect(logoSrc('https://cdn.example/logo.webp')).toBe('https://cdn.example/logo.webp');
+    for (const bad of [
+      null,
+      undefined,
+      '',
+      'javascript:alert(1)',
+      'http://cdn.example/l.png',
+      `/images/${ID}-64.webp`,
+      '//evil.example/x.webp',
+    ])
+      expect(logoSrc(bad)).toBeNull();
   });
 });
 

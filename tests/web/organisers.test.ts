@@ -1,6 +1,7 @@
 // Issue 29 (decision 065): an organiser's public page, and "Organised by" on a tournament's page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tournamentJson } from '../support';
+import { pngImage } from '../support/images';
 import { captureLogs } from '../support/logs';
 import { renderPage } from '../support/render';
 import { besidesDesk, cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub } from './support/gateway-stub';
@@ -119,9 +120,34 @@ describe('a tournament page', () => {
         : json(res, 200, t({ organiser: { slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl: null } })),
     );
     const { body } = unwrap(await detail.loader(args('http://localhost/tournaments/7', { tournamentId: '7' })));
-    expect(body.t.organiser).toEqual({ slug: 'xtreme-esports', name: 'Xtreme Esports' });
+    expect(body.t.organiser).toEqual({ slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl: null });
     const html = await renderPage(detail.default, body, 'http://localhost/tournaments/7');
     expect(html).toMatch(/Organised by <a [^>]*href="\/organisers\/xtreme-esports">Xtreme Esports<\/a>/);
+    expect(html).not.toContain('org-by-logo');
+  });
+
+  it('shows the organiser’s logo beside "Organised by": small, lazy, its size set, alt="" (the name is the text)', async () => {
+    const logoUrl = '/images/3336d05948b5e4a4d5c3b8777a005fb3-128.webp';
+    stub.answer((req, res) =>
+      req.url.endsWith('/stages') || req.url.endsWith('/announcements')
+        ? json(res, 200, [])
+        : json(res, 200, t({ organiser: { slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl } })),
+    );
+    const { body } = unwrap(await detail.loader(args('http://localhost/tournaments/7', { tournamentId: '7' })));
+    const html = await renderPage(detail.default, body, 'http://localhost/tournaments/7');
+    expect(html).toMatch(
+      new RegExp(
+        `<p class="td-org org-by"><img class="org-by-logo" src="${logoUrl}" alt="" width="32" height="32" loading="lazy" decoding="async"/><span>Organised by <a [^>]*href="/organisers/xtreme-esports">Xtreme Esports</a></span></p>`,
+      ),
+    );
+    // A logo URL that is neither ours nor https is not shown; the name still is.
+    stub.answer((req, res) =>
+      req.url.endsWith('/stages') || req.url.endsWith('/announcements')
+        ? json(res, 200, [])
+        : json(res, 200, t({ organiser: { slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl: 'javascript:alert(1)' } })),
+    );
+    const unsafe = unwrap(await detail.loader(args('http://localhost/tournaments/7', { tournamentId: '7' }))).body;
+    expect(unsafe.t.organiser.logoUrl).toBeNull();
   });
 
   it('leaves the line out for an answer without an organiser (an older gateway)', async () => {
@@ -130,6 +156,43 @@ describe('a tournament page', () => {
     );
     const { body } = unwrap(await detail.loader(args('http://localhost/tournaments/7', { tournamentId: '7' })));
     expect(await renderPage(detail.default, body)).not.toContain('Organised by');
+  });
+});
+
+describe('"Organised by" on the tournament cards and the home slides (decision 068)', () => {
+  const logoUrl = '/images/3336d05948b5e4a4d5c3b8777a005fb3-128.webp';
+  const listed = [
+    tournamentJson({ id: 7, name: 'Xtreme Monthly', organiser: { slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl } }),
+    tournamentJson({ id: 8, name: 'Plain Cup', organiser: { slug: 'plain', name: 'Plain Org', logoUrl: null } }),
+    tournamentJson({ id: 9, name: 'Old Gateway Cup' }),
+  ];
+
+  it('each card names its organiser, with the logo when it has one; a card without an organiser has no line', async () => {
+    const cards = await import('~/routes/tournaments._index');
+    stub.answer((_req, res) => json(res, 200, listed));
+    const { body } = unwrap(await cards.loader(args('http://localhost/tournaments')));
+    const html = await renderPage(cards.default, body, 'http://localhost/tournaments');
+    const card = (name: string) =>
+      html.slice(html.indexOf(`<h2>${name}</h2>`), html.indexOf('</article>', html.indexOf(`<h2>${name}</h2>`)));
+    expect(card('Xtreme Monthly')).toContain(
+      `<p class="org-by"><img class="org-by-logo" src="${logoUrl}" alt="" width="24" height="24" loading="lazy" decoding="async"/><span>Organised by Xtreme Esports</span></p>`,
+    );
+    expect(card('Plain Cup')).toContain('<p class="org-by"><span>Organised by Plain Org</span></p>');
+    expect(card('Old Gateway Cup')).not.toContain('Organised by');
+  });
+
+  it('each home slide names its organiser too', async () => {
+    const home = await import('~/routes/_index');
+    stub.answer((_req, res) => json(res, 200, listed));
+    const { body } = unwrap(await home.loader(args('http://localhost/')));
+    expect(body.tournaments.map((x: { organiser: unknown }) => x.organiser)).toEqual([
+      { slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl },
+      { slug: 'plain', name: 'Plain Org', logoUrl: null },
+      null,
+    ]);
+    const html = await renderPage(home.default, body, 'http://localhost/');
+    expect(html).toContain('<span>Organised by Xtreme Esports</span>');
+    expect(html).toContain('<span>Organised by Plain Org</span>');
   });
 });
 
@@ -403,5 +466,188 @@ describe('the crew page', () => {
     expect(result.body.fieldErrors.scopes).toMatch(/stages or groups/);
     expect(result.body.values.who).toBe('lee');
     expect(besidesDesk(stub.seen.slice(before))).toEqual([]);
+  });
+});
+
+describe('the organiser’s edit page (decision 068)', () => {
+  let edit: typeof import('~/routes/admin.organiser');
+  beforeAll(async () => {
+    edit = await import('~/routes/admin.organiser');
+  });
+  const url = 'http://localhost/admin/organiser';
+  const LOGO = '/images/3336d05948b5e4a4d5c3b8777a005fb3-128.webp';
+  const mine = (over: Record<string, unknown> = {}) =>
+    organiser({ contact: '+91 98765 43210', ownerUsername: 'crew_one', logoUrl: LOGO, instagram: 'https://instagram.com/xtreme', ...over });
+  const deskWith = (o: unknown) => ({ organiser: o, siteAdmin: false, tournaments: [], invitations: [] });
+  /** The stub as the gateway: the desk, the page, and the PUT answered by `put`. */
+  const gatewayWith = (put: (req: { body: unknown }) => [number, unknown] = () => [200, { ...mine(), tournaments: undefined }]) =>
+    stub.answer((req, res) => {
+      if (req.url === '/desk') return json(res, 200, deskWith({ ...mine(), tournaments: undefined }));
+      if (req.method === 'GET' && req.url === '/organisers/xtreme-esports') return json(res, 200, mine());
+      if (req.method === 'PUT' && req.url === '/organisers/xtreme-esports') return json(res, ...put(req));
+      return json(res, 404, { message: `no stub for ${req.method} ${req.url}` });
+    });
+  const textFields = (over: Record<string, string> = {}) => ({
+    name: 'Xtreme Esports',
+    about: 'Weekly BGMI scrims.',
+    contact: '+91 98765 43210',
+    whatsapp: '',
+    instagram: 'https://instagram.com/xtreme',
+    youtube: '',
+    discord: 'https://discord.gg/xtreme',
+    ...over,
+  });
+  /** The multipart post a browser sends, JavaScript or not. */
+  async function post(cookie: string, fields: Record<string, string>, file?: { data: Buffer; name: string; type: string }, at = url) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('logo', file ? new Blob([new Uint8Array(file.data)], { type: file.type }) : new Blob([]), file?.name ?? '');
+    const request = new Request(at, { method: 'POST', body: form, headers: { cookie, origin: 'http://localhost' } });
+    return edit.action({ request, params: {}, context: {} });
+  }
+
+  it('shows the owner every field with its label, the current logo and a way to remove it; the layout links to it', async () => {
+    const cookie = await playerCookie();
+    gatewayWith();
+    const loaded = (await edit.loader(signedIn(url, cookie))) as any;
+    expect(loaded).toMatchObject({ slug: 'xtreme-esports', action: '/admin/organiser', approved: true, logoUrl: LOGO });
+    expect(loaded.values).toMatchObject({
+      name: 'Xtreme Esports',
+      contact: '+91 98765 43210',
+      instagram: 'https://instagram.com/xtreme',
+      discord: '',
+    });
+    const html = await renderPage(edit.default, loaded, url);
+    for (const [id, label] of [
+      ['name', 'Organisation name'],
+      ['about', 'About (optional)'],
+      ['contact', 'Contact'],
+      ['whatsapp', 'WhatsApp link'],
+      ['instagram', 'Instagram link'],
+      ['youtube', 'YouTube link'],
+      ['discord', 'Discord invite'],
+      ['logo', 'New logo (optional)'],
+    ])
+      expect(html).toContain(`<label for="${id}">${label}</label>`);
+    expect(html).toMatch(/<form method="post" action="\/admin\/organiser" encType="multipart\/form-data"/);
+    expect(html).toContain(`<img src="${LOGO}" alt="Current logo" width="64" height="64"/>`);
+    expect(html).toMatch(/<input type="checkbox" id="removeLogo" name="removeLogo" value="on"\/> Remove the current logo/);
+    expect(html).toContain('value="https://instagram.com/xtreme"');
+    const nav = await renderPage(layout.default, { organises: true }, 'http://localhost/admin');
+    expect(nav).toMatch(/<a [^>]*href="\/admin\/organiser"[^>]*>Your organiser page<\/a>/);
+    expect(await renderPage(layout.default, { organises: false }, 'http://localhost/admin')).not.toContain('Your organiser page');
+  });
+
+  it('sends the fields and the chosen logo to the gateway in one multipart PUT, then shows the public page with a message', async () => {
+    const cookie = await playerCookie();
+    gatewayWith();
+    const png = await pngImage(300, 300);
+    const res = (await post(cookie, textFields({ about: 'Line one\r\nline two' }), {
+      data: png,
+      name: 'logo.png',
+      type: 'image/png',
+    })) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/organisers/xtreme-esports');
+    const session = await import('~/utils/session.server');
+    expect((await session.readFlash(new Request('http://localhost/', { headers: { cookie: cookieOf(res) } }))).message).toBe(
+      'Your organiser page is saved.',
+    );
+    const put = stub.seen.at(-1)!;
+    expect(put).toMatchObject({ method: 'PUT', url: '/organisers/xtreme-esports' });
+    expect(put.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const body = String(put.body);
+    expect(body).toMatch(/name="logo"; filename="logo\.png"\r\nContent-Type: image\/png/);
+    expect(body).toContain('name="about"\r\n\r\nLine one line two\r\n');
+    expect(body).toContain('name="discord"\r\n\r\nhttps://discord.gg/xtreme\r\n');
+    expect(body).not.toContain('name="removeLogo"');
+    // Removing: the flag goes along, no file.
+    await post(cookie, { ...textFields(), removeLogo: 'on' });
+    const removing = String(stub.seen.at(-1)!.body);
+    expect(removing).toContain('name="removeLogo"\r\n\r\non\r\n');
+    expect(removing).not.toContain('name="logo"');
+  });
+
+  it('keeps what was typed and ties each message to its field, without calling the gateway', async () => {
+    const cookie = await playerCookie();
+    gatewayWith();
+    const before = stub.seen.length;
+    const typed = textFields({ name: '', youtube: 'https://evil.example/watch', about: 'Still here' });
+    const failed = unwrap(
+      await post(cookie, typed, { data: Buffer.from('not a picture at all, only words'), name: 'notes.txt', type: 'text/plain' }),
+    );
+    expect(failed.status).toBe(415);
+    expect(failed.body.fieldErrors).toMatchObject({
+      name: expect.stringMatching(/Organisation name/),
+      youtube: 'YouTube link must be an https link to youtube.com.',
+      logo: 'Please upload only image files.',
+    });
+    expect(failed.body.values).toMatchObject({ about: 'Still here', youtube: 'https://evil.example/watch', logoName: 'notes.txt' });
+    expect(besidesDesk(stub.seen.slice(before))).toEqual([]);
+    const html = await renderPage(edit.default, (await edit.loader(signedIn(url, cookie))) as object, url, failed.body);
+    expect(html).toMatch(
+      /<input name="youtube" type="url" [^>]*aria-invalid="true" aria-describedby="youtube-error youtube-hint" value="https:\/\/evil\.example\/watch"\/>/,
+    );
+    expect(html).toContain(
+      '<p class="field-error" id="youtube-error"><span aria-hidden="true">⚠ </span>YouTube link must be an https link to youtube.com.</p>',
+    );
+    expect(html).toMatch(
+      /<input type="file" name="logo" accept="image\/\*" id="logo" aria-invalid="true" aria-describedby="logo-error logo-hint"/,
+    );
+    expect(html).toContain('You had chosen <strong>notes.txt</strong>');
+    expect(html).toContain('Your organiser page was not saved');
+  });
+
+  it('shows the gateway’s refusal of the logo beside it, and a form-level message when the gateway is down', async () => {
+    const cookie = await playerCookie();
+    const logs = captureLogs();
+    const tooSmall = 'The logo is too small: at least 200×100 pixels.';
+    gatewayWith(() => [400, { message: tooSmall, errors: { logo: tooSmall } }]);
+    const refused = unwrap(await post(cookie, textFields(), { data: await pngImage(300, 300), name: 'l.png', type: 'image/png' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ fieldErrors: { logo: tooSmall }, formError: null, values: { name: 'Xtreme Esports' } });
+    stub.answer((req, res) =>
+      req.url === '/desk' ? json(res, 200, deskWith({ ...mine(), tournaments: undefined })) : res.socket?.destroy(),
+    );
+    const down = unwrap(await post(cookie, textFields()));
+    expect(down.status).toBe(503);
+    expect(down.body.values.name).toBe('Xtreme Esports');
+    expect(down.body.formError).toBe('We could not reach the server. Your details are kept — please try again.');
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'error', msg: 'gateway unreachable' }));
+  });
+
+  it('answers 503 when the gateway is down, and 404 to a crew member who has no organiser of its own', async () => {
+    const cookie = await playerCookie();
+    const logs = captureLogs();
+    stub.answer((_req, res) => res.socket?.destroy());
+    const down = unwrap(await thrown(() => edit.loader(signedIn(url, cookie))));
+    expect(down.status).toBe(503);
+    expect(down.body.retry).toBe(true);
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'error', msg: 'gateway unreachable' }));
+    stub.answer((_req, res) => json(res, 200, { ...deskWith(null), tournaments: [{ id: 7, name: 'Xtreme Monthly', kind: 'payments' }] }));
+    expect(unwrap(await thrown(() => edit.loader(signedIn(url, cookie)))).status).toBe(404);
+    // A pending organiser's owner (with a crew place elsewhere) has nothing to edit here yet.
+    stub.answer((_req, res) =>
+      json(res, 200, {
+        ...deskWith({ ...mine({ status: 'pending' }), tournaments: undefined }),
+        tournaments: [{ id: 7, name: 'X', kind: 'lobby' }],
+      }),
+    );
+    expect(unwrap(await thrown(() => edit.loader(signedIn(url, cookie)))).status).toBe(404);
+  });
+
+  it('lets a site admin edit any organiser named by ?slug=, and keeps the choice in the form', async () => {
+    const token = await stub.token({ username: 'boss', roles: ['ROLE_USER', 'ROLE_ADMIN'] });
+    const session = await import('~/utils/session.server');
+    const cookie = cookieOf(await session.createUserSession(new Request('http://localhost/login'), token, 'boss', '/'));
+    gatewayWith();
+    const at = `${url}?slug=xtreme-esports`;
+    const loaded = (await edit.loader(signedIn(at, cookie))) as any;
+    expect(loaded.action).toBe('/admin/organiser?slug=xtreme-esports');
+    expect(besidesDesk(stub.seen.slice(-1))).toEqual([expect.objectContaining({ method: 'GET', url: '/organisers/xtreme-esports' })]);
+    const res = (await post(cookie, textFields(), undefined, at)) as Response;
+    expect(res.status).toBe(302);
+    expect(stub.seen.at(-1)).toMatchObject({ method: 'PUT', url: '/organisers/xtreme-esports' });
+    expect(unwrap(await thrown(() => edit.loader(signedIn(`${url}?slug=..%2Fx`, cookie)))).status).toBe(404);
   });
 });

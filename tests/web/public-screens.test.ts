@@ -80,6 +80,7 @@ describe('home loader', () => {
       starts: '05 March 2099',
       closes: '05 March 2099',
       cover: { url: `/images/${ID}.webp`, width: 1200, height: 675 },
+      organiser: null,
     });
   });
 
@@ -97,7 +98,8 @@ describe('home loader', () => {
 
 describe('tournament list loader', () => {
   it('returns card fields with the short registration closing date in India time and rupees with Indian grouping', async () => {
-    stub.answer((_req, res) => json(res, 200, [tournament()]));
+    const organiser = { slug: 'xtreme-esports', name: 'Xtreme Esports', logoUrl: `/images/${ID}-128.webp` };
+    stub.answer((_req, res) => json(res, 200, [tournament({ organiser })]));
     const result = await list.loader(args('http://localhost/tournaments'));
     const { body } = unwrap(result);
     expect(body.tournaments).toEqual([
@@ -110,6 +112,7 @@ describe('tournament list loader', () => {
         phase: 'registration-open',
         state: null,
         cover: { url: `/images/${ID}.webp`, width: 1200, height: 675 },
+        organiser,
       },
     ]);
     expect(new Headers((result as { init: ResponseInit }).init.headers).get('cache-control')).toBe(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VARIANT_WIDTHS } from '../constants.js';
+import { IMAGE_WIDTHS } from '../constants.js';
 
 export const HealthOkSchema = z.object({ status: z.literal('ok') });
 export const HealthDownSchema = z.union([
@@ -12,7 +12,7 @@ export const GenerationSchema = z.object({
 });
 
 export const ImageIdSchema = z.string().regex(/^[0-9a-f]{8,64}$/, 'Not a valid image id.');
-const WIDTHS = VARIANT_WIDTHS.map(String) as [string, ...string[]];
+const WIDTHS = IMAGE_WIDTHS.map(String) as [string, ...string[]];
 
 export const ImageLargestParamsSchema = z.object({ imageId: ImageIdSchema });
 export const ImageVariantParamsSchema = z.object({

@@ -7,6 +7,7 @@ import {
   SLUG_MAX,
   SLUG_PATTERN,
 } from '../constants/organisers.js';
+import { LOGO_FIELD, LOGO_WIDTHS, MAX_UPLOAD_BYTES, MIN_COVER_HEIGHT, MIN_COVER_WIDTH, REMOVE_LOGO_FIELD } from '../constants/images.js';
 import { IdSchema, nameText, singleLine } from './common.js';
 
 /** Issue 29 (decision 065): organisers, tournament staff, the activity log and announcements. */
@@ -88,6 +89,36 @@ export const OrganiserBodySchema = OrganiserLinksSchema.extend({
   ),
 });
 export type OrganiserBody = z.infer<typeof OrganiserBodySchema>;
+
+/** A checkbox as a browser posts it ("on", or left out), or a JSON boolean. */
+const flag = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'boolean' ? String(v) : v),
+    z
+      .string({ invalid_type_error: `${label} must be on or off.` })
+      .trim()
+      .toLowerCase()
+      .optional()
+      .refine((v) => v === undefined || ['', 'on', 'true', '1', 'off', 'false', '0'].includes(v), `${label} must be on or off.`)
+      .transform((v) => v === 'on' || v === 'true' || v === '1'),
+  );
+
+/** PUT /organisers/{slug} (decision 068): the page's fields, and the logo removed; slug and owner stay as they are. */
+export const OrganiserUpdateSchema = OrganiserBodySchema.extend({
+  [REMOVE_LOGO_FIELD]: flag('Remove logo').describe('Removes the current logo (a new logo file in the same form wins).'),
+});
+export type OrganiserUpdate = z.infer<typeof OrganiserUpdateSchema>;
+
+/** How the body is documented: JSON, or multipart/form-data with the same text fields and an optional logo file. */
+export const OrganiserUpdateDocSchema = OrganiserUpdateSchema.extend({
+  [LOGO_FIELD]: z
+    .string()
+    .optional()
+    .describe(
+      `multipart/form-data only: the logo, an image file (JPEG, PNG, WebP, GIF or AVIF), at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, ` +
+        `at least ${MIN_COVER_WIDTH}×${MIN_COVER_HEIGHT} pixels; stored as WebP ${LOGO_WIDTHS.join(' and ')} pixels wide. Left out: the logo stays.`,
+    ),
+});
 
 export const OrganiserRefSchema = z.object({
   slug: z.string(),

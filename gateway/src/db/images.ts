@@ -1,3 +1,4 @@
+import { LOGO_WIDTH } from '@custom-room/contract';
 import type { Trx } from './types.js';
 
 /** One stored rendition; rows are keyed by (id, width), so equal widths are stored once. */
@@ -21,6 +22,9 @@ export interface ProcessedImage {
 
 /** Where the gateway serves an image (routes/images). */
 export const imageUrl = (id: string) => `/images/${id}.webp`;
+
+/** An organiser's logo at the width it is shown at (64 CSS pixels, 2× screens): decision 068. */
+export const logoUrl = (id: string) => `/images/${id}-${LOGO_WIDTH}.webp`;
 
 export interface StoredImage {
   id: string;

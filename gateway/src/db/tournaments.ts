@@ -8,7 +8,7 @@ import {
   type TournamentJson,
   type TournamentPhase,
 } from '@custom-room/contract';
-import { imageUrl } from './images.js';
+import { imageUrl, logoUrl } from './images.js';
 import type { TournamentsTable } from './schema.js';
 import type { Trx } from './types.js';
 
@@ -191,7 +191,7 @@ export function toTournamentJson(row: TournamentRow, nowMs: number): TournamentJ
           organiser: {
             slug: row.organiser_slug,
             name: row.organiser_name ?? '',
-            logoUrl: row.organiser_logo ? imageUrl(row.organiser_logo) : null,
+            logoUrl: row.organiser_logo ? logoUrl(row.organiser_logo) : null,
           },
         }
       : {}),

@@ -1,7 +1,19 @@
 import crypto from 'node:crypto';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { IMAGE_MESSAGES, MAX_INPUT_PIXELS, MAX_TALLNESS, MIN_COVER_HEIGHT, MIN_COVER_WIDTH, VARIANT_WIDTHS } from '@custom-room/contract';
+import {
+  COVER_FIELD,
+  IMAGE_MESSAGES,
+  LOGO_FIELD,
+  LOGO_MESSAGES,
+  LOGO_WIDTHS,
+  MAX_INPUT_PIXELS,
+  MAX_TALLNESS,
+  MIN_COVER_HEIGHT,
+  MIN_COVER_WIDTH,
+  VARIANT_WIDTHS,
+  type ImageMessages,
+} from '@custom-room/contract';
 import type { ImageVariant, ProcessedImage } from '../db/images.js';
 import { HttpError } from './errors.js';
 
@@ -41,7 +53,16 @@ const JPEG_QUALITY = 82;
 const JPEG_BACKGROUND = '#ffffff';
 const IMAGE_ID_HEX_LENGTH = 32;
 
-const coverError = (status: number, message: string) => new HttpError(status, message, { coverImage: message });
+/** What is uploaded: a tournament's cover or an organiser's logo (decision 068), one pipeline for both. */
+export interface ImageKind {
+  /** The form field the errors name. */
+  field: string;
+  messages: ImageMessages;
+  /** Nominal widths of the stored WebP renditions. */
+  widths: readonly number[];
+}
+export const COVER_KIND: ImageKind = { field: COVER_FIELD, messages: IMAGE_MESSAGES, widths: VARIANT_WIDTHS };
+export const LOGO_KIND: ImageKind = { field: LOGO_FIELD, messages: LOGO_MESSAGES, widths: LOGO_WIDTHS };
 
 /** Formats accepted by their bytes; sharp calls AVIF 'heif' and tells it apart from HEIC by its compression. */
 function isAcceptedFormat(meta: sharp.Metadata): boolean {
@@ -65,7 +86,12 @@ function isAcceptedFormat(meta: sharp.Metadata): boolean {
  * transaction. Takes its turn with the other image work.
  */
 export function processCoverImage(input: Buffer): Promise<ProcessedImage> {
-  return imageWork(() => processNow(input));
+  return imageWork(() => processNow(input, COVER_KIND));
+}
+
+/** An organiser's logo: the cover's checks and limits, its errors on the logo field, stored at LOGO_WIDTHS. */
+export function processLogoImage(input: Buffer): Promise<ProcessedImage> {
+  return imageWork(() => processNow(input, LOGO_KIND));
 }
 
 /** The JPEG of a stored variant (covers stored before their JPEG was made at upload). Takes its turn. */
@@ -78,24 +104,26 @@ export function encodeCoverJpeg(source: Buffer): Promise<Buffer> {
 
 const toJpeg = (image: sharp.Sharp) => image.flatten({ background: JPEG_BACKGROUND }).jpeg({ quality: JPEG_QUALITY, mozjpeg: true });
 
-async function processNow(input: Buffer): Promise<ProcessedImage> {
+async function processNow(input: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  const { messages } = kind;
+  const refuse = (status: number, message: string) => new HttpError(status, message, { [kind.field]: message });
   const options: sharp.SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' };
   let meta: sharp.Metadata;
   try {
     meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
   } catch {
-    throw coverError(415, IMAGE_MESSAGES.wrongType);
+    throw refuse(415, messages.wrongType);
   }
-  if (!isAcceptedFormat(meta)) throw coverError(415, IMAGE_MESSAGES.wrongType);
-  if (hasDataAfterImage(input, meta.format!)) throw coverError(415, IMAGE_MESSAGES.hiddenData);
-  if (!meta.width || !meta.height) throw coverError(400, IMAGE_MESSAGES.unreadable);
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw coverError(400, IMAGE_MESSAGES.tooManyPixels);
+  if (!isAcceptedFormat(meta)) throw refuse(415, messages.wrongType);
+  if (hasDataAfterImage(input, meta.format!)) throw refuse(415, messages.hiddenData);
+  if (!meta.width || !meta.height) throw refuse(400, messages.unreadable);
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw refuse(400, messages.tooManyPixels);
   const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
-  if (oriented.width < MIN_COVER_WIDTH || oriented.height < MIN_COVER_HEIGHT) throw coverError(400, IMAGE_MESSAGES.tooSmall);
-  if (oriented.height > oriented.width * MAX_TALLNESS) throw coverError(400, IMAGE_MESSAGES.tooTall);
+  if (oriented.width < MIN_COVER_WIDTH || oriented.height < MIN_COVER_HEIGHT) throw refuse(400, messages.tooSmall);
+  if (oriented.height > oriented.width * MAX_TALLNESS) throw refuse(400, messages.tooTall);
 
   // Nominal width n is served by the largest stored width <= n, so a small original yields one row.
-  const widths = [...new Set(VARIANT_WIDTHS.map((n) => Math.min(n, oriented.width)))];
+  const widths = [...new Set(kind.widths.map((n) => Math.min(n, oriented.width)))];
   const variants: ImageVariant[] = [];
   let jpeg: ImageVariant;
   try {
@@ -109,7 +137,7 @@ async function processNow(input: Buffer): Promise<ProcessedImage> {
     jpeg = { width: info.width, height: info.height, data };
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw coverError(400, IMAGE_MESSAGES.unreadable);
+    throw refuse(400, messages.unreadable);
   }
   const largest = variants[variants.length - 1]!;
   // Content-addressed: the same upload twice shares one set of rows and one URL.

@@ -5,9 +5,10 @@ import {
   type OrganiserBody,
   type OrganiserPage,
   type OrganiserStatus,
+  type OrganiserUpdate,
 } from '@custom-room/contract';
 import { bumpGeneration } from '../db/generation.js';
-import { imageUrl } from '../db/images.js';
+import { insertImage, logoUrl, type ProcessedImage } from '../db/images.js';
 import { isUniqueViolation, type Trx } from '../db/index.js';
 import {
   findOrganiserBySlug,
@@ -35,7 +36,7 @@ export function organiserJson(row: OrganiserRow, full: boolean, ownerUsername?: 
     id: Number(row.id),
     slug: row.slug,
     name: row.name,
-    logoUrl: row.logo_image_id ? imageUrl(row.logo_image_id) : null,
+    logoUrl: row.logo_image_id ? logoUrl(row.logo_image_id) : null,
     about: row.about,
     whatsapp: row.whatsapp,
     instagram: row.instagram,
@@ -114,14 +115,39 @@ async function ownerName(db: Trx, row: OrganiserRow): Promise<string | null> {
   return row.owner_id == null ? null : ((await findUserById(db, Number(row.owner_id)))?.username ?? null);
 }
 
-/** The owner or a site admin changes the page (not its slug, nor its owner). */
-export async function changeOrganiser(deps: ServiceDeps, slug: string, caller: AuthUser, body: OrganiserBody): Promise<Organiser> {
+const NOT_YOURS = 'Only its owner changes this page.';
+
+/** The organiser's row when the caller may change its page: 404 no such organiser, 403 not its owner nor a site admin. */
+async function editableRow(db: Trx, slug: string, caller: AuthUser): Promise<OrganiserRow> {
+  const row = await findOrganiserBySlug(db, slug);
+  if (!row) throw notFound(ORGANISER_NOT_FOUND);
+  if (Number(row.owner_id) !== caller.id && !isAdmin(caller)) throw forbidden(NOT_YOURS);
+  return row;
+}
+
+/** Before a logo is decoded (CPU-heavy): the 404 and 403 the change would answer, so a stranger's upload costs no image work. */
+export async function checkOrganiserEditable(deps: ServiceDeps, slug: string, caller: AuthUser): Promise<void> {
+  await editableRow(deps.store.db, slug, caller);
+}
+
+/**
+ * The owner or a site admin changes the page (not its slug, nor its owner). logo: a new logo, already
+ * processed (decision 068); without one, removeLogo clears the current logo, and otherwise it stays.
+ */
+export async function changeOrganiser(
+  deps: ServiceDeps,
+  slug: string,
+  caller: AuthUser,
+  body: OrganiserUpdate,
+  logo?: ProcessedImage,
+): Promise<Organiser> {
   return deps.store.writeTransaction(async (trx) => {
-    const row = await findOrganiserBySlug(trx, slug);
-    if (!row) throw notFound(ORGANISER_NOT_FOUND);
-    if (Number(row.owner_id) !== caller.id && !isAdmin(caller)) throw forbidden('Only its owner changes this page.');
-    await updateOrganiser(trx, Number(row.id), values(body), isoAt(deps.clock.now()));
-    // Tournament answers carry the organiser's name: cached ones are rebuilt.
+    const row = await editableRow(trx, slug, caller);
+    const at = isoAt(deps.clock.now());
+    if (logo) await insertImage(trx, logo, at);
+    const logoImageId = logo ? logo.id : body.removeLogo ? null : undefined;
+    await updateOrganiser(trx, Number(row.id), { ...values(body), logoImageId }, at);
+    // Tournament answers carry the organiser's name and logo: cached ones are rebuilt.
     for (const t of await organiserTournaments(trx, Number(row.id))) await bumpGeneration(trx, Number(t.id));
     return organiserJson((await findOrganiserBySlug(trx, slug))!, true, await ownerName(trx, row));
   });

@@ -4,8 +4,9 @@ import { currentUser, optionalUser } from '../../plugins/auth.js';
 import { activityOf } from '../../services/activity.js';
 import { announcementsOf, postAnnouncement } from '../../services/announcements.js';
 import { liveTournamentOr404 } from '../../services/live-tournament.js';
-import { applyOrganiser, changeOrganiser, decideOrganiser, organiserPage, organisersList } from '../../services/organisers.js';
+import { applyOrganiser, decideOrganiser, organiserPage, organisersList } from '../../services/organisers.js';
 import { acceptInvitation, deskOfUser, inviteStaff, removeStaff, staffList, standingJson } from '../../services/staff.js';
+import updateRoute from './update.js';
 
 /** Issue 29 (decision 065): organisers, their pages, their tournaments' crews and activity. */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -26,9 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return organiserPage(app, request.params.slug, user);
   });
 
-  app.put(endpoints.updateOrganiser.url, { schema: endpoints.updateOrganiser.schema }, async (request) =>
-    changeOrganiser(app, request.params.slug, currentUser(request), request.body),
-  );
+  await app.register(updateRoute); // JSON or multipart with a logo (decision 068)
 
   app.post(endpoints.decideOrganiser.url, { schema: endpoints.decideOrganiser.schema }, async (request) =>
     decideOrganiser(app, request.params.slug, currentUser(request), request.body.decision),

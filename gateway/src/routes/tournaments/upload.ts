@@ -5,16 +5,17 @@ import {
   COVER_FIELD,
   FIELD_TOO_LONG,
   FORM_UNREADABLE,
-  IMAGE_MESSAGES,
+  LOGO_FIELD,
   MAX_UPLOAD_BYTES,
   type TournamentForm,
   validateTournamentForm,
 } from '@custom-room/contract';
 import type { ProcessedImage } from '../../db/images.js';
 import { HttpError, NUL_MESSAGE, badRequest, type FieldErrors } from '../../lib/errors.js';
-import { processCoverImage } from '../../lib/images.js';
+import { COVER_KIND, processCoverImage, type ImageKind } from '../../lib/images.js';
 
 // The tournament form arrives as multipart/form-data: its text fields and an optional cover file.
+// An organiser's page may too, with an optional logo (decision 068): the same reader, another file field.
 
 const NOT_MULTIPART = 'Send the tournament as multipart/form-data: the text fields plus an optional coverImage file.';
 
@@ -24,9 +25,10 @@ const NOT_MULTIPART = 'Send the tournament as multipart/form-data: the text fiel
  */
 export const MULTIPART_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30, fieldSize: 20 * 1024 };
 
-interface TournamentUpload {
+export interface FormUpload {
   fields: Record<string, string>;
-  cover?: Buffer;
+  /** The one file of the form's file field, when one was chosen. */
+  file?: Buffer;
 }
 
 /** onRequest: refuse anything but multipart before a byte of the body is read. */
@@ -36,27 +38,31 @@ export async function requireMultipart(request: FastifyRequest) {
 
 /**
  * Reads every part (so the client always gets our answer, not a reset connection), collecting
- * text fields and the one cover file; maps the plugin's limit errors to players' messages.
+ * text fields and the one file of kind.field; maps the plugin's limit errors to players' messages.
  */
-async function readTournamentUpload(request: FastifyRequest): Promise<TournamentUpload> {
-  if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
+export async function readFormUpload(
+  request: FastifyRequest,
+  kind: ImageKind = COVER_KIND,
+  notMultipart = NOT_MULTIPART,
+): Promise<FormUpload> {
+  if (!request.isMultipart()) throw new HttpError(415, notMultipart);
   const fields: Record<string, string> = {};
   const errors: FieldErrors = {};
-  let cover: Buffer | undefined;
+  let file: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (part.fieldname !== COVER_FIELD) {
-          errors[part.fieldname] = `Only ${COVER_FIELD} may carry a file.`;
+        if (part.fieldname !== kind.field) {
+          errors[part.fieldname] = `Only ${kind.field} may carry a file.`;
         } else if (data.length > 0 || part.filename) {
-          // A browser sends an empty, nameless part when no file was chosen: that means "no new cover".
-          cover = data;
+          // A browser sends an empty, nameless part when no file was chosen: that means "no new image".
+          file = data;
         }
         continue;
       }
       const name = part.fieldname;
-      if (name === COVER_FIELD) continue; // an empty text value from a form without a chosen file
+      if (name === kind.field) continue; // an empty text value from a form without a chosen file
       if (Object.hasOwn(fields, name)) errors[name] = 'Send this field only once.';
       else if (part.valueTruncated) errors[name] = FIELD_TOO_LONG;
       else if (typeof part.value !== 'string') errors[name] = 'Must be text.';
@@ -64,19 +70,19 @@ async function readTournamentUpload(request: FastifyRequest): Promise<Tournament
       fields[name] = typeof part.value === 'string' ? part.value : '';
     }
   } catch (err) {
-    throw uploadError(err);
+    throw uploadError(err, kind);
   }
   if (Object.keys(errors).length > 0) throw badRequest('Please check the highlighted fields.', errors);
-  return { fields, cover };
+  return { fields, file };
 }
 
-function uploadError(err: unknown): HttpError {
+function uploadError(err: unknown, { field, messages }: ImageKind): HttpError {
   if (err instanceof HttpError) return err;
   switch ((err as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpError(413, IMAGE_MESSAGES.tooLarge, { [COVER_FIELD]: IMAGE_MESSAGES.tooLarge });
+      return new HttpError(413, messages.tooLarge, { [field]: messages.tooLarge });
     case 'FST_FILES_LIMIT':
-      return badRequest(IMAGE_MESSAGES.tooMany, { [COVER_FIELD]: IMAGE_MESSAGES.tooMany });
+      return badRequest(messages.tooMany, { [field]: messages.tooMany });
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
       return badRequest(`Too many form fields: at most ${MULTIPART_LIMITS.fields}.`);
@@ -102,7 +108,7 @@ export const documentOnlyBody: FastifySchemaCompiler<any> = (route) =>
 /** OpenAPI: the file field is binary, which zod cannot express. */
 export const multipartDocTransform: SwaggerTransform = (input) => {
   const out = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
-  const body = (out.schema as { body?: { properties?: Record<string, unknown> } }).body;
+  const body = (out.schema as { body?: { properties?: Record<string, { type?: string; format?: string; description?: string }> } }).body;
   if (body?.properties?.[COVER_FIELD]) {
     body.properties[COVER_FIELD] = {
       type: 'string',
@@ -110,6 +116,8 @@ export const multipartDocTransform: SwaggerTransform = (input) => {
       description: 'Image file (JPEG, PNG, WebP, GIF or AVIF), at most 5 MB, at least 200×100 pixels; re-encoded to WebP',
     };
   }
+  const logo = body?.properties?.[LOGO_FIELD];
+  if (body?.properties && logo) body.properties[LOGO_FIELD] = { type: 'string', format: 'binary', description: logo.description };
   return out as ReturnType<SwaggerTransform>;
 };
 
@@ -121,8 +129,8 @@ export async function readTournamentForm(
   request: FastifyRequest,
   beforeCover?: () => Promise<unknown>,
 ): Promise<{ form: TournamentForm; cover: ProcessedImage | undefined }> {
-  const upload = await readTournamentUpload(request);
+  const upload = await readFormUpload(request);
   const form = validateFields(upload.fields);
   await beforeCover?.();
-  return { form, cover: upload.cover ? await processCoverImage(upload.cover) : undefined };
+  return { form, cover: upload.file ? await processCoverImage(upload.file) : undefined };
 }

@@ -28,7 +28,11 @@ const CARD_PHASE_WORDS: Record<TournamentPhase, string> = {
   cancelled: 'Cancelled',
 };
 
-/** The link card's label/value rows: fee, prize pool, dates and the phase at `now`; empty values left out. */
+/**
+ * The link card's label/value rows: fee, prize pool, dates, the phase at `now` and who organises it
+ * (issue 29, decision 068: the ETag is the drawing's hash, so a renamed organiser is a new image);
+ * empty values left out.
+ */
 function tournamentFacts(t: TournamentRow, timeZone: string, now: number): [string, string][] {
   const fee = Number(t.entry_fee);
   const starts = shortDate(t.start_date, timeZone);
@@ -38,6 +42,7 @@ function tournamentFacts(t: TournamentRow, timeZone: string, now: number): [stri
     ['Prize pool', t.prize_pool ?? ''],
     ['Dates', starts && ends && starts !== ends ? `${starts} to ${ends}` : starts],
     ['Status', CARD_PHASE_WORDS[phaseOf(t, now)]],
+    ['Organised by', t.organiser_name ?? ''],
   ];
   return facts.filter(([, value]) => value);
 }
