@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGO_FIELD, LOGO_WIDTHS, MAX_UPLOAD_BYTES, MIN_COVER_HEIGHT, MIN_COVER_WIDTH, REMOVE_LOGO_FIELD } from '../constants/images.js';
 import {
   ANNOUNCEMENT_MAX,
   ORGANISER_ABOUT_MAX,
@@ -7,7 +8,6 @@ import {
   SLUG_MAX,
   SLUG_PATTERN,
 } from '../constants/organisers.js';
-import { LOGO_FIELD, LOGO_WIDTHS, MAX_UPLOAD_BYTES, MIN_COVER_HEIGHT, MIN_COVER_WIDTH, REMOVE_LOGO_FIELD } from '../constants/images.js';
 import { IdSchema, nameText, singleLine } from './common.js';
 
 /** Issue 29 (decision 065): organisers, tournament staff, the activity log and announcements. */
