@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { playerMatches, submitPaymentReference, unique, uniqueUtr, type Player, type Registration } from './support/api';
+import { coverPng, playerMatches, submitPaymentReference, unique, uniqueUtr, type Player, type Registration } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
 import { logIn } from './support/ui';
 
@@ -107,6 +107,19 @@ test.describe('an organiser and its crew', () => {
     await expect(flash(admin, `${orgName} is approved`)).toBeVisible();
     await admin.context().close();
 
+    // The organiser puts its logo and links on its page.
+    await page.goto('/admin/organiser');
+    await expectAccessible(page, testInfo, 'admin-organiser');
+    await expectNoSidewaysScroll(page);
+    await page.getByLabel('About (optional)').fill('Weekly BGMI cups for college squads.');
+    await page.getByLabel('Instagram link').fill('https://instagram.com/crewtest');
+    await page.getByLabel('Logo (optional)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await coverPng() });
+    await page.getByRole('button', { name: 'Save page' }).click();
+    await expect(page).toHaveURL(`/organisers/${slug}`);
+    await expect(flash(page, 'Your organiser page is saved.')).toBeVisible();
+    await expect(page.locator('img.org-logo')).toHaveAttribute('src', /^\/images\/[0-9a-f]+-128\.webp$/);
+    await expect(page.getByRole('link', { name: /^Instagram/ })).toHaveAttribute('href', 'https://instagram.com/crewtest');
+
     // 3. The organiser adds a tournament (open for registration now).
     await page.goto('/admin/add-tournament');
     const tName = `Crew Cup ${tag}`;
@@ -131,6 +144,9 @@ test.describe('an organiser and its crew', () => {
     await expect(page).toHaveURL(/\/admin\/\d+$/);
     const tid = Number(new URL(page.url()).pathname.split('/').pop());
     expect((await api.getTournament(tid)).organiser).toMatchObject({ slug, name: orgName });
+    await page.goto(`/tournaments/${tid}`);
+    await expect(page.locator('.td-org')).toContainText(`Organised by ${orgName}`);
+    await expect(page.locator('.td-org img')).toHaveAttribute('src', /-128\.webp$/);
 
     // Four teams register and send their UPI references (through the API: not this test's subject).
     const captains = await Promise.all(Array.from({ length: 4 }, () => api.createPlayer()));
@@ -141,7 +157,10 @@ test.describe('an organiser and its crew', () => {
     // 4. The payments person is invited, accepts and verifies every payment.
     const payLink = await inviteToCrew(page, tid, payer, 'Payments');
     if (shots) await page.screenshot({ path: 'docs/screenshots/admin-crew-360.png', fullPage: true });
+    await expectAccessible(page, testInfo, 'admin-crew');
     const pay = await signedInPage(browser, baseURL!, javaScript, payer, '/notifications');
+    await pay.goto(payLink);
+    await expectAccessible(pay, testInfo, 'staff-invitation');
     await accept(pay, payLink, tid, tName, 'payments');
     await pay.getByRole('link', { name: 'Verify 4' }).click();
     await expect(pay).toHaveURL(`/admin/${tid}/registrations?payment=submitted`);
@@ -241,6 +260,12 @@ test.describe('an organiser and its crew', () => {
     await expect(page.getByText('Group B delayed 15 minutes')).toHaveCount(0);
     await page.goto(`/tournaments/${tid}`);
     await expect(page.getByText('Group B delayed 15 minutes')).toHaveCount(0);
+    // Withdrawn mid-event: Group A's lobby manager is removed and its very next request has no right left.
+    await page.goto(`/admin/${tid}/staff`);
+    await page.getByRole('button', { name: `Remove ${lobbyA.username}` }).click();
+    await expect(flash(page, 'Removed from the crew')).toBeVisible();
+    await a.goto(`/admin/${tid}/my-groups`);
+    await expect(a).toHaveURL(`/login?${new URLSearchParams({ redirectTo: `/admin/${tid}/my-groups` })}`);
     await a.context().close();
     await b.context().close();
 
@@ -258,6 +283,7 @@ test.describe('an organiser and its crew', () => {
       [lobbyA.username, `${lobbyA.username} as Lobby manager`],
       [lobbyA.username, /posted rooms: Qualifiers · Group A day 1 match 1/i],
       [lobbyB.username, /saved match results: Qualifiers · Group B · day 1 match 1/i],
+      [owner.username, `${lobbyA.username} (Lobby manager)`],
       [lobbyB.username, /posted an announcement: Qualifiers · Group B · “Group B delayed 15 minutes”/i],
     ] as const) {
       await expect(log.locator('li').filter({ hasText: who }).filter({ hasText: what }).first(), `${who}: ${what}`).toBeVisible();
