@@ -271,7 +271,9 @@ describe(`places after the draw (${dialectName})`, () => {
       const { tid } = await tournament(1, 0, { maxTeams: '3' });
       const captain = await createUser(gw.api);
       const id = `5${String(Date.now()).slice(-9)}`;
-      const registered = await register(tid, captain, { player1CharacterId: id, player3CharacterId: `${id.slice(0, -1)}9` });
+      // Player 3's ID differs from player 1's in the last digit (whatever the clock ended on: "…9" twice was the same ID).
+      const id3 = `${id.slice(0, -1)}${(Number(id.at(-1)) + 1) % 10}`;
+      const registered = await register(tid, captain, { player1CharacterId: id, player3CharacterId: id3 });
       expect(registered.status, JSON.stringify(registered.body)).toBe(201);
       expect((await gw.api.post(`/registrations/admin/${registered.body.rid}/release`, {}, admin)).status).toBe(200);
       const mine = await myTeam(tid, captain);
@@ -279,7 +281,7 @@ describe(`places after the draw (${dialectName})`, () => {
         place: 'released',
         releasedReason: 'removed',
         player1CharacterId: id,
-        player3CharacterId: `${id.slice(0, -1)}9`,
+        player3CharacterId: id3,
       });
       const listed = (await gw.api.get(`/registrations/tournament/${tid}`, admin)).body.find(
         (r: { rid: number }) => r.rid === registered.body.rid,
