@@ -60,6 +60,9 @@ describe('organisers', () => {
     // The site admin's list of applications names it; the public list does not.
     const pending = expectStatus(await gw.api.get('/organisers?status=pending', admin), 200);
     expect(pending.map((o: any) => o.slug)).toContain(slug);
+    // With the account it belongs to and its contact, for the admin to check; the public list has neither.
+    expect(pending.find((o: any) => o.slug === slug)).toMatchObject({ ownerUsername: owner.username, contact: '+91 98765 43210' });
+    expect(expectStatus(await gw.api.get('/organisers'), 200).every((o: any) => o.ownerUsername === undefined)).toBe(true);
     expect((await gw.api.get('/organisers?status=pending', stranger.token)).status).toBe(403);
     expect(expectStatus(await gw.api.get('/organisers'), 200).map((o: any) => o.slug)).not.toContain(slug);
     // Only a site admin approves.

@@ -113,6 +113,17 @@ export function listOrganisers(db: Trx, which: 'all' | 'approved'): Promise<Orga
   return q.orderBy('status', 'desc').orderBy('name').execute();
 }
 
+/** The usernames of these accounts (owners of organisers), by id. */
+export async function usernamesOf(db: Trx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.username] as const));
+}
+
 /** An organiser's live tournaments for its page: open and upcoming first (by start), then finished (latest first). */
 export function organiserTournaments(db: Trx, organiserId: number) {
   return db

@@ -18,6 +18,7 @@ import {
   organiserTournaments,
   setOrganiserStatus,
   updateOrganiser,
+  usernamesOf,
   type OrganiserRow,
 } from '../db/organisers.js';
 import { listOrganiserTournaments, phaseOf } from '../db/tournaments.js';
@@ -179,5 +180,13 @@ export async function organisersList(
   if (status && status !== 'approved' && !isAdmin(caller)) throw forbidden('Only site admins see applications.');
   const rows = await listOrganisers(deps.store.db, status ? 'all' : 'approved');
   const admin = isAdmin(caller);
-  return rows.filter((r) => !status || r.status === status).map((r) => organiserJson(r, admin));
+  const shown = rows.filter((r) => !status || r.status === status);
+  // A site admin sees whose account each organiser is (the list it approves from).
+  const owners = admin
+    ? await usernamesOf(
+        deps.store.db,
+        shown.flatMap((r) => (r.owner_id == null ? [] : [Number(r.owner_id)])),
+      )
+    : null;
+  return shown.map((r) => organiserJson(r, admin, owners && r.owner_id != null ? (owners.get(Number(r.owner_id)) ?? null) : undefined));
 }
