@@ -142,13 +142,17 @@ async function main() {
       };
     });
   console.log(`\n${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${REQUESTS} sequential writes per caller x ${ROUNDS} rounds, medians:`);
-  for (const r of rows) console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.name}: +${r.value} ms (≤ ${TARGET_MS} ms)`);
+  for (const r of rows)
+    console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.name}: ${r.value >= 0 ? '+' : ''}${r.value} ms (≤ ${TARGET_MS} ms)`);
   if (jsonFile)
     fs.writeFileSync(
       jsonFile,
       `${JSON.stringify({ suite: 'staff', rows, notes: [`${databaseUrl ? 'PostgreSQL' : 'SQLite'}; ${REQUESTS} sequential PUT …/rooms per caller per round, ${ROUNDS} rounds interleaved; the room does not change (no event).`] }, null, 2)}\n`,
     );
   process.exitCode = rows.every((r) => r.pass) ? 0 : 1;
+  // The gateway is this script's child: stop it, or the script never ends (bench.mjs waits for it).
+  await stopChild(child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 main().catch((err) => {
