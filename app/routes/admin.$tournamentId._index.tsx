@@ -28,15 +28,11 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const desk = await requireDesk(request);
   const tid = requireTournamentId(params.tournamentId);
-  // Issue 29: a crew member sees the tools its role may use (a site admin all, without asking).
-  const standing = desk.siteAdmin
-    ? Promise.resolve({ kind: 'site-admin' as const })
-    : gateway.call(request, 'myStanding', { params: { id: tid } });
-  const [t, summary, { kind }] = await Promise.all([
-    gateway.getTournament(request, tid),
-    gateway.adminTournamentSummary(request),
-    standing,
-  ]).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
+  // Issue 29: a crew member sees the tools its role may use (a site admin all): its part, from the desk already read.
+  const kind = desk.siteAdmin ? ('site-admin' as const) : desk.kinds.get(tid);
+  const [t, summary] = await Promise.all([gateway.getTournament(request, tid), gateway.adminTournamentSummary(request)]).catch((err) =>
+    pageError(err, TOURNAMENT_NOT_FOUND),
+  );
   const mine = summary.find((s) => s.id === tid);
   if (!mine) throw data({ message: TOURNAMENT_NOT_FOUND }, { status: 404 });
   const timeZone = getEnv().APP_TIME_ZONE;
