@@ -24,5 +24,6 @@ export * from './constants/match-time.js';
 export * from './constants/phase.js';
 export * from './constants/ids.js';
 export * from './constants/organisers.js';
+export * from './constants/reports.js';
 
 export type FieldErrors = Record<string, string>;

@@ -99,6 +99,26 @@ import {
   StageUpdateSchema,
 } from './schemas/stages.js';
 import {
+  ConfirmLobbyBodySchema,
+  ConfirmLobbySchema,
+  DisputeIdParamsSchema,
+  DisputeMultipartDocSchema,
+  DisputeResolveBodySchema,
+  DisputeSchema,
+  DisputesQuerySchema,
+  MyReportsSchema,
+  PlayerStatsSchema,
+  ReportGroupQuerySchema,
+  ReportIdParamsSchema,
+  ReportingBodySchema,
+  ReportLobbySchema,
+  ReportMultipartDocSchema,
+  ReportParamsSchema,
+  ReportSchema,
+  ReportSettingsBodySchema,
+  ReportSettingsSchema,
+} from './schemas/reports.js';
+import {
   TournamentAdminSummarySchema,
   TournamentListSchema,
   TournamentMultipartDocSchema,
@@ -170,6 +190,7 @@ const TAGS = {
   stages: ['stages'],
   notifications: ['notifications'],
   organisers: ['organisers'],
+  reports: ['reports'],
 };
 const SECURITY = [{ bearerAuth: [] as string[] }];
 const secured = { tags: ['profile'], security: SECURITY };
@@ -1163,6 +1184,157 @@ export const endpoints = {
     },
     'staff:lobby',
   ),
+  // Issue 30 (decision 071): captains report, staff confirm a lobby, teams dispute, per-player finishes.
+  myReports: endpoint('GET', '/tournaments/:id/reports/mine', {
+    tags: TAGS.reports,
+    summary: "The caller's team's matches and where each one's report stands (a member of a confirmed team)",
+    security: SECURITY,
+    params: TournamentParamsSchema,
+    response: { 200: MyReportsSchema, ...errorResponses(400, 401, 404) },
+  }),
+  fileReport: endpoint('POST', '/tournaments/:id/reports/:day/:match', {
+    tags: TAGS.reports,
+    summary: "A team's report of one group-match: placement, each player's finishes and a screenshot (multipart; any member of the team)",
+    description:
+      'From the match start until reporting closes or the lobby is confirmed. Once per team and match (409 after that: PUT edits it). The screenshot is re-encoded without its metadata and kept once. The captain is told when another member reports.',
+    security: SECURITY,
+    consumes: ['multipart/form-data'],
+    params: ReportParamsSchema,
+    querystring: ReportGroupQuerySchema,
+    body: ReportMultipartDocSchema,
+    response: { 201: ReportSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+  }),
+  editReport: endpoint('PUT', '/tournaments/:id/reports/:day/:match', {
+    tags: TAGS.reports,
+    summary: "Edit the team's report until the lobby is confirmed (multipart; without a screenshot the current one stays)",
+    security: SECURITY,
+    consumes: ['multipart/form-data'],
+    params: ReportParamsSchema,
+    querystring: ReportGroupQuerySchema,
+    body: ReportMultipartDocSchema,
+    response: { 200: ReportSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+  }),
+  reportLobby: endpoint(
+    'GET',
+    '/tournaments/:id/reports/:day/:match',
+    {
+      tags: TAGS.reports,
+      summary:
+        'The lobby view of one group-match (staff): reports in placement order, conflicts, reused screenshots, teams that have not reported',
+      security: SECURITY,
+      params: ReportParamsSchema,
+      querystring: ReportGroupQuerySchema,
+      response: { 200: ReportLobbySchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'staff:lobby',
+  ),
+  reportScreenshot: endpoint('GET', '/tournaments/:id/reports/:reportId/screenshot', {
+    tags: TAGS.reports,
+    summary: "A report's screenshot: the reporting team's members and the tournament's staff only (403 for anyone else)",
+    security: SECURITY,
+    params: ReportIdParamsSchema,
+    response: { ...errorResponses(400, 401, 403, 404) },
+  }),
+  confirmLobby: endpoint(
+    'POST',
+    '/tournaments/:id/reports/:day/:match/confirm',
+    {
+      tags: TAGS.reports,
+      summary: "Confirm a lobby: these rows become the match's results in one transaction (the rules of manual entry); reporting closes",
+      description:
+        "Rows as PUT .../points-table/matches/{day}/{match}. A row that differs from the team's report is a correction in the result history; a team's per-player finishes are kept when they add up to its confirmed finishes. The results are provisional for the dispute window.",
+      security: SECURITY,
+      params: ReportParamsSchema,
+      querystring: ReportGroupQuerySchema,
+      body: ConfirmLobbyBodySchema,
+      response: { 200: ConfirmLobbySchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
+    },
+    'staff:lobby',
+  ),
+  setReporting: endpoint(
+    'PUT',
+    '/tournaments/:id/reports/:day/:match/reporting',
+    {
+      tags: TAGS.reports,
+      summary: 'Close (or reopen) reporting for one group-match',
+      security: SECURITY,
+      params: ReportParamsSchema,
+      querystring: ReportGroupQuerySchema,
+      body: ReportingBodySchema,
+      response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'staff:lobby',
+  ),
+  reportSettings: endpoint(
+    'GET',
+    '/tournaments/:id/reports/settings',
+    {
+      tags: TAGS.reports,
+      summary: 'The match length per stage (reminders) and the dispute window',
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      response: { 200: ReportSettingsSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'staff:lobby',
+  ),
+  setReportSettings: endpoint(
+    'PUT',
+    '/tournaments/:id/reports/settings',
+    {
+      tags: TAGS.reports,
+      summary: "Set the match length (the tournament's and per stage) and the dispute window; left out keeps",
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      body: ReportSettingsBodySchema,
+      response: { 200: ReportSettingsSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'staff:run',
+  ),
+  fileDispute: endpoint('POST', '/tournaments/:id/disputes', {
+    tags: TAGS.reports,
+    summary:
+      "Dispute a confirmed row of the caller's group-match (its own or another team's) within the window, once per match (multipart, optional screenshot)",
+    security: SECURITY,
+    consumes: ['multipart/form-data'],
+    params: TournamentParamsSchema,
+    body: DisputeMultipartDocSchema,
+    response: { 201: DisputeSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+  }),
+  listDisputes: endpoint('GET', '/tournaments/:id/disputes', {
+    tags: TAGS.reports,
+    summary: "Disputes: the staff see the tournament's (a lobby manager its groups'), a team member its team's (filed by it or about it)",
+    security: SECURITY,
+    params: TournamentParamsSchema,
+    querystring: DisputesQuerySchema,
+    response: { 200: DisputeSchema.array(), ...errorResponses(400, 401, 404) },
+  }),
+  disputeScreenshot: endpoint('GET', '/tournaments/:id/disputes/:disputeId/screenshot', {
+    tags: TAGS.reports,
+    summary: "A dispute's screenshot: the disputing team and the staff only",
+    security: SECURITY,
+    params: DisputeIdParamsSchema,
+    response: { ...errorResponses(400, 401, 403, 404) },
+  }),
+  resolveDispute: endpoint(
+    'POST',
+    '/tournaments/:id/disputes/:disputeId/resolve',
+    {
+      tags: TAGS.reports,
+      summary: 'Uphold a dispute (the row changes, kept in the result history) or dismiss it with a reason the team sees',
+      security: SECURITY,
+      params: DisputeIdParamsSchema,
+      body: DisputeResolveBodySchema,
+      response: { 200: DisputeSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'staff:lobby',
+  ),
+  playerStats: endpoint('GET', '/tournaments/:id/points-table/players', {
+    tags: TAGS.points,
+    summary: "Top fraggers: each player's finishes in confirmed reports (the tournament, a stage or a group)",
+    params: TournamentParamsSchema,
+    querystring: TableScopeQuerySchema,
+    response: { 200: PlayerStatsSchema, ...errorResponses(400, 404) },
+  }),
 };
 
 export type Endpoints = typeof endpoints;

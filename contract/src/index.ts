@@ -12,5 +12,6 @@ export * from './schemas/stages.js';
 export * from './schemas/operations.js';
 export * from './schemas/notifications.js';
 export * from './schemas/organisers.js';
+export * from './schemas/reports.js';
 export * from './endpoints.js';
 export * from './answers.js';

@@ -20,6 +20,10 @@ export const NOTIFICATION_KINDS = [
   // Issue 29: an account invited to a tournament's crew; an organiser's announcement.
   'staff-invited',
   'announcement',
+  // Issue 30: a member reported the team's result (to the captain); a report is due; a dispute was resolved.
+  'report-filed',
+  'report-reminder',
+  'dispute-resolved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

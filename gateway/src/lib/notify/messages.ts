@@ -41,6 +41,15 @@ function timeText(iso: string | undefined, timeZone: string): string | undefined
   }).format(new Date(iso));
 }
 
+/** The team's report page of a match (issue 30): /team/{id}/reports/{day}/{match}, with its group when it has one. */
+function reportLink(tournamentId: number, data: Record<string, unknown>): string {
+  const day = num(data.day);
+  const matchNo = num(data.matchNo);
+  const group = num(data.groupId);
+  if (!day || !matchNo) return `/team/${tournamentId}`;
+  return `/team/${tournamentId}/reports/${day}/${matchNo}${group ? `?group=${group}` : ''}`;
+}
+
 /** "day 2 match 3 (Group B)". */
 function matchWords(data: Record<string, unknown>, groupName?: string): string {
   const day = num(data.day);
@@ -184,6 +193,33 @@ function words(
         body: `${team} did not qualify from ${stage ?? 'the stage'} of ${t}. Thank you for playing.`,
         link: `/tournaments/${tournament.id}/stages`,
       };
+    case 'report-filed': {
+      // Issue 30: another member reported the team's result; the captain is told, with who and what.
+      const by = str(data.by);
+      const position = num(data.position);
+      return {
+        title: `${team}: result reported`,
+        body: `${by ?? 'A team member'} reported ${team}'s result for ${matchWords(data, to.groupName)} of ${t}${position ? `: ${ordinal(position)}` : ''}. You can change it until the staff confirm the lobby.`,
+        link: reportLink(tournament.id, data),
+      };
+    }
+    case 'report-reminder':
+      return {
+        title: 'Report your result',
+        body: `${t}: ${team} has not reported its result for ${matchWords(data, to.groupName)}. Send your placement, finishes and a screenshot.`,
+        link: reportLink(tournament.id, data),
+      };
+    case 'dispute-resolved': {
+      const upheld = data.upheld === true;
+      const reason = str(data.reason);
+      return {
+        title: upheld ? 'Dispute upheld' : 'Dispute dismissed',
+        body: upheld
+          ? `${t}: your dispute of ${matchWords(data, to.groupName)} was upheld and the result changed.${reason ? ` ${reason}` : ''}`
+          : `${t}: your dispute of ${matchWords(data, to.groupName)} was dismissed: ${reason ?? 'the result stands'}.`,
+        link: `/team/${tournament.id}/disputes`,
+      };
+    }
     case 'announcement': {
       // Issue 29: the crew's message, as written (one line; the schema caps it at 280 characters).
       const body = str(data.body);
