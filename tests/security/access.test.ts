@@ -3,7 +3,11 @@
 // passwords reach only the teams of their tournament and admins.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDispute } from '../../gateway/src/db/disputes.js';
+import { insertReport } from '../../gateway/src/db/reports.js';
+import { storeScreenshot } from '../../gateway/src/db/screenshots.js';
 import type { Mail } from '../../gateway/src/lib/mailer.js';
+import { readScreenshot } from '../../gateway/src/lib/screenshots.js';
 import {
   ADMIN,
   addLobbyTeams,
@@ -147,6 +151,36 @@ async function resetToken(email: string): Promise<string> {
   const link = mails.find((m) => m.to === email)?.text.match(/token=([^\s]+)/)?.[1];
   if (!link) throw new Error('no reset mail');
   return decodeURIComponent(link);
+}
+
+/** A report form of the player's team with a screenshot. */
+async function reportForm(): Promise<FormData> {
+  const fields = { position: '1', player1: 'someone', finishes1: '2' };
+  return toForm(fields, [{ name: 'screenshot', data: await pngImage(), filename: 'result.png', type: 'image/png' }]);
+}
+
+let proofs: { reportId: number; disputeId: number } | undefined;
+/**
+ * The player's team's report of day 1 match 1 and its dispute about itself, each with a screenshot, written
+ * through the repository (the match has not started on the real clock, so the API would refuse them). A
+ * fresh dispute when `fresh` (resolving one ends it).
+ */
+async function proof(fresh = false): Promise<{ reportId: number; disputeId: number }> {
+  if (proofs && !fresh) return proofs;
+  const shot = await readScreenshot(await pngImage());
+  const at = new Date().toISOString();
+  const by = { id: player.id, username: player.username };
+  const written = await gw.app.store.writeTransaction(async (trx) => {
+    await storeScreenshot(trx, shot, [], at);
+    const match = { tournamentId: tid, groupId: 0, day: 1, match: fresh ? 2 + Math.floor(Math.random() * 1e6) : 1 };
+    const reportId = fresh
+      ? 0
+      : await insertReport(trx, match, rid, { position: 1, finishes: 0, players: [], screenshotId: shot.id, by }, at);
+    const disputeId = await insertDispute(trx, match, { by: rid, about: rid, reason: 'Wrong.', screenshotId: shot.id, filedBy: by }, at);
+    return { reportId, disputeId };
+  });
+  if (!fresh) proofs = written;
+  return written;
 }
 
 const req = (method: string, path: string, c: Caller, options: { json?: unknown; form?: FormData } = {}) =>
@@ -526,6 +560,82 @@ const ROWS: Row[] = [
     call: 'POST /tournaments/{id}/announcements',
     expect: ADMIN_ONLY(201),
     send: (c) => req('POST', `/tournaments/${tid}/announcements`, c, { json: { body: 'Lobby opens 10 minutes early.' } }),
+  },
+  // Issue 30 (decision 071): reports, the lobby view, disputes. The match of `tid` has not started (real
+  // time), so a team's report and dispute are refused with 409 after the access checks let it through.
+  { call: 'GET /tournaments/{id}/reports/mine', expect: OWNER(200), send: (c) => req('GET', `/tournaments/${tid}/reports/mine`, c) },
+  {
+    call: 'POST /tournaments/{id}/reports/{day}/{match}',
+    expect: { anonymous: 401, player: 409, other: 403, admin: 403 },
+    send: async (c) => req('POST', `/tournaments/${tid}/reports/1/1`, c, { form: await reportForm() }),
+  },
+  {
+    call: 'PUT /tournaments/{id}/reports/{day}/{match}',
+    expect: { anonymous: 401, player: 409, other: 403, admin: 403 },
+    send: async (c) => req('PUT', `/tournaments/${tid}/reports/1/1`, c, { form: await reportForm() }),
+  },
+  {
+    call: 'GET /tournaments/{id}/reports/{day}/{match}',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('GET', `/tournaments/${tid}/reports/1/1`, c),
+  },
+  {
+    call: 'GET /tournaments/{id}/reports/{reportId}/screenshot',
+    // The team's own screenshot: its members and the staff only.
+    expect: { anonymous: 401, player: 200, other: 403, admin: 200 },
+    send: async (c) => req('GET', `/tournaments/${tid}/reports/${(await proof()).reportId}/screenshot`, c),
+  },
+  {
+    call: 'POST /tournaments/{id}/reports/{day}/{match}/confirm',
+    expect: ADMIN_ONLY(409), // not started yet
+    send: (c) =>
+      req('POST', `/tournaments/${tid}/reports/1/1/confirm`, c, { json: { results: [{ teamId: rid, position: 1, finishes: 0 }] } }),
+  },
+  {
+    call: 'PUT /tournaments/{id}/reports/{day}/{match}/reporting',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('PUT', `/tournaments/${tid}/reports/1/1/reporting`, c, { json: { open: true } }),
+  },
+  {
+    call: 'GET /tournaments/{id}/reports/settings',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('GET', `/tournaments/${tid}/reports/settings`, c),
+  },
+  {
+    call: 'PUT /tournaments/{id}/reports/settings',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('PUT', `/tournaments/${tid}/reports/settings`, c, { json: { disputeMinutes: 15 } }),
+  },
+  {
+    call: 'POST /tournaments/{id}/disputes',
+    expect: { anonymous: 401, player: 409, other: 403, admin: 403 }, // the match is not confirmed
+    send: (c) =>
+      req('POST', `/tournaments/${tid}/disputes`, c, {
+        form: toForm({ day: '1', match: '1', teamId: String(rid), reason: 'They were eliminated before us.' }),
+      }),
+  },
+  {
+    call: 'GET /tournaments/{id}/disputes',
+    expect: { anonymous: 401, player: 200, other: 404, admin: 200 },
+    send: (c) => req('GET', `/tournaments/${tid}/disputes`, c),
+  },
+  {
+    call: 'GET /tournaments/{id}/disputes/{disputeId}/screenshot',
+    expect: { anonymous: 401, player: 200, other: 403, admin: 200 },
+    send: async (c) => req('GET', `/tournaments/${tid}/disputes/${(await proof()).disputeId}/screenshot`, c),
+  },
+  {
+    call: 'POST /tournaments/{id}/disputes/{disputeId}/resolve',
+    expect: ADMIN_ONLY(200),
+    send: async (c) =>
+      req('POST', `/tournaments/${tid}/disputes/${(await proof(true)).disputeId}/resolve`, c, {
+        json: { action: 'dismiss', reason: 'It stands.' },
+      }),
+  },
+  {
+    call: 'GET /tournaments/{id}/points-table/players',
+    expect: PUBLIC(200),
+    send: (c) => req('GET', `/tournaments/${tid}/points-table/players`, c),
   },
 ];
 

@@ -190,6 +190,8 @@ export type ReportLobby = z.infer<typeof ReportLobbySchema>;
 export const MyReportsSchema = z.object({
   teamId: z.number().int(),
   teamName: z.string(),
+  igns: z.array(z.string()).describe('The team’s roster: its players’ and substitutes’ names as registered.'),
+  captain: z.boolean().describe('Whether the caller registered the team (the captain, told when another member reports).'),
   matches: z.array(
     z.object({
       ...MatchWindowFields,

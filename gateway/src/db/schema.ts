@@ -1,4 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
+import type {
+  MatchReportingTable,
+  MatchReportsTable,
+  ResultDisputesTable,
+  ResultPlayersTable,
+  ScreenshotBandsTable,
+  ScreenshotsTable,
+} from './schema-reports.js';
 
 /** Dates are ISO 8601 UTC strings (`2026-03-05T13:00:00.000Z`) on both SQLite and PostgreSQL. */
 type Timestamp = string;
@@ -115,6 +123,9 @@ export interface TournamentsTable {
   payee_name: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 29 (decision 065): who runs it; migration 019 gave every older tournament to the Site organiser. */
   organiser_id: ColumnType<number, number, number>;
+  /** Issue 30: a match's length (report reminders) and the dispute window, in minutes. */
+  match_minutes: ColumnType<number, number | undefined, number>;
+  dispute_minutes: ColumnType<number, number | undefined, number>;
   deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -255,6 +266,8 @@ export interface StagesTable {
   no_shows: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 27: minutes between one group's start and the next one's (0: every group at the same time). */
   group_gap_minutes: ColumnType<number, number | undefined, number>;
+  /** Issue 30: this stage's match length; null: the tournament's. */
+  match_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -461,4 +474,10 @@ export interface Database {
   staff_scopes: StaffScopesTable;
   activity: ActivityTable;
   announcements: AnnouncementsTable;
+  screenshots: ScreenshotsTable;
+  screenshot_bands: ScreenshotBandsTable;
+  match_reports: MatchReportsTable;
+  match_reporting: MatchReportingTable;
+  result_players: ResultPlayersTable;
+  result_disputes: ResultDisputesTable;
 }

@@ -39,6 +39,11 @@ const ACTIONS: Partial<Record<EndpointName, string>> = {
   resolveNoShows: 'Settled the no-shows',
   setStageRooms: 'Posted rooms',
   postAnnouncement: 'Posted an announcement',
+  // Issue 30 (decision 071).
+  confirmLobby: 'Confirmed a lobby',
+  setReporting: 'Opened or closed reporting',
+  setReportSettings: 'Changed the report settings',
+  resolveDispute: 'Resolved a dispute',
 };
 
 const BY_ROUTE = new Map<string, EndpointName>(
@@ -58,7 +63,7 @@ async function detailOf(app: FastifyInstance, request: FastifyRequest, tournamen
   const names = await activityNames(app.store.db, tournamentId, {
     registrationIds: rids,
     stageId: num(params.stageId) ?? num(body.stageId),
-    groupId: num(body.groupId),
+    groupId: num(body.groupId) ?? num(((request.query ?? {}) as Loose).group),
     matchIds: Array.isArray(body.rooms) ? body.rooms.map((r) => num((r as Loose)?.id)).filter((x): x is number => x !== undefined) : [],
   });
   const parts: string[] = [];

@@ -9,6 +9,7 @@ import organiserRoutes from './organisers/index.js';
 import pointsRoutes from './points-table/index.js';
 import profileRoutes from './profile/index.js';
 import registrationRoutes from './registrations/index.js';
+import reportRoutes from './reports/index.js';
 import shareImageRoutes from './share-images/index.js';
 import emptySlotRoutes from './stages/empty-slots.js';
 import stageRoutes from './stages/index.js';
@@ -30,4 +31,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(emptySlotRoutes); // decision 052
   await app.register(notificationRoutes);
   await app.register(organiserRoutes); // issue 29
+  await app.register(reportRoutes); // issue 30
 }

@@ -16,6 +16,7 @@ import * as m016 from './016-places-after-draw.js';
 import * as m017 from './017-group-times-and-not-played.js';
 import * as m018 from './018-tournament-payee.js';
 import * as m019 from './019-organisers-and-staff.js';
+import * as m020 from './020-captain-reports.js';
 import type { MigrationFile } from './kit.js';
 
 /**
@@ -47,4 +48,5 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m017,
   m018,
   m019,
+  m020,
 ];

@@ -193,6 +193,43 @@ function words(
         body: `${team} did not qualify from ${stage ?? 'the stage'} of ${t}. Thank you for playing.`,
         link: `/tournaments/${tournament.id}/stages`,
       };
+    case 'report-filed':
+    case 'report-reminder':
+    case 'dispute-resolved':
+      return reportWords(kind, data, tournament, to, team);
+    case 'announcement': {
+      // Issue 29: the crew's message, as written (one line; the schema caps it at 280 characters).
+      const body = str(data.body);
+      return {
+        title: `${t}: announcement`,
+        body: body ?? `News from the organisers of ${t}.`,
+        link: `/tournaments/${tournament.id}#announcements`,
+      };
+    }
+    case 'staff-invited': {
+      // Issue 29: the link works only for the invited account (decision 065).
+      const role = STAFF_ROLE_LABELS[data.role as StaffRoleName] ?? 'crew member';
+      const by = str(data.by);
+      const token = str(data.token);
+      return {
+        title: `Join the crew of ${t}`,
+        body: `${by ? `${by} invites you` : 'You are invited'} to run ${t} as ${role.toLowerCase()}. Open the invitation to accept it.`,
+        link: token ? `/staff-invitations/${encodeURIComponent(token)}` : '/desk',
+      };
+    }
+  }
+}
+
+/** Issue 30: a report filed by a member (to the captain), a report due, a dispute resolved. */
+function reportWords(
+  kind: 'report-filed' | 'report-reminder' | 'dispute-resolved',
+  data: Record<string, unknown>,
+  tournament: { id: number; name: string },
+  to: Recipient,
+  team: string,
+): Message {
+  const t = tournament.name;
+  switch (kind) {
     case 'report-filed': {
       // Issue 30: another member reported the team's result; the captain is told, with who and what.
       const by = str(data.by);
@@ -218,26 +255,6 @@ function words(
           ? `${t}: your dispute of ${matchWords(data, to.groupName)} was upheld and the result changed.${reason ? ` ${reason}` : ''}`
           : `${t}: your dispute of ${matchWords(data, to.groupName)} was dismissed: ${reason ?? 'the result stands'}.`,
         link: `/team/${tournament.id}/disputes`,
-      };
-    }
-    case 'announcement': {
-      // Issue 29: the crew's message, as written (one line; the schema caps it at 280 characters).
-      const body = str(data.body);
-      return {
-        title: `${t}: announcement`,
-        body: body ?? `News from the organisers of ${t}.`,
-        link: `/tournaments/${tournament.id}#announcements`,
-      };
-    }
-    case 'staff-invited': {
-      // Issue 29: the link works only for the invited account (decision 065).
-      const role = STAFF_ROLE_LABELS[data.role as StaffRoleName] ?? 'crew member';
-      const by = str(data.by);
-      const token = str(data.token);
-      return {
-        title: `Join the crew of ${t}`,
-        body: `${by ? `${by} invites you` : 'You are invited'} to run ${t} as ${role.toLowerCase()}. Open the invitation to accept it.`,
-        link: token ? `/staff-invitations/${encodeURIComponent(token)}` : '/desk',
       };
     }
   }

@@ -32,6 +32,7 @@ import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { confirmedTeams } from '../../db/notify-events.js';
 import { enqueueEvent, type Audience } from '../../db/outbox.js';
 import { getTournament, phaseOf } from '../../db/tournaments.js';
+import { enqueueReportReminders } from '../../services/reports/reminders.js';
 import { isoAt, type Clock } from '../clock.js';
 import { createMailer, type Mailer } from '../mailer.js';
 import { PushSender, type VapidKeys } from '../push.js';
@@ -131,6 +132,8 @@ export class Notifier {
     const result: RoundResult = { reminders: 0, events: 0, notifications: 0, sent: 0, retried: 0, failed: 0 };
     if (now - this.lastSweep >= SWEEP_EVERY_MS || now < this.lastSweep) {
       result.reminders = await this.sweepReminders(now);
+      // Issue 30: teams that have not reported a played match.
+      result.reminders += await enqueueReportReminders(this.store, now, this.config.APP_TIME_ZONE);
       this.lastSweep = now;
     }
     for (;;) {

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   endpoints,
   PointsBreakdownSchema,
+  PlayerStatsSchema,
   PointsDaysSchema,
   PointsTableSchema,
   RESULT_HISTORY_LIMIT,
   ResultHistorySchema,
 } from '@custom-room/contract';
 import type { CachedAnswer } from '../../lib/response-cache.js';
+import { playerStats } from '../../services/points/players.js';
 import { pointsBreakdown, pointsDays, pointsTable, type TableScope } from '../../services/points/tables.js';
 import { resultHistory } from '../../services/results/history.js';
 
@@ -68,6 +70,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       tournamentId: tid,
       build: () => pointsDays(app.store.db, tid, { stage, group }),
       schema: PointsDaysSchema,
+    });
+  });
+
+  // Issue 30: Top fraggers, each player's finishes in confirmed reports (the same scopes as the tables).
+  app.get(endpoints.playerStats.url, { schema: endpoints.playerStats.schema }, (request, reply) => {
+    const tid = request.params.id;
+    const { stage, group } = request.query;
+    return app.answers.send(request, reply, {
+      key: `players:${tid}:${stage ?? ''}:${group ?? ''}`,
+      tournamentId: tid,
+      build: () => playerStats(app.store.db, tid, { stage, group }),
+      schema: PlayerStatsSchema,
     });
   });
 

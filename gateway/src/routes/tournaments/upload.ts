@@ -7,6 +7,7 @@ import {
   FORM_UNREADABLE,
   LOGO_FIELD,
   MAX_UPLOAD_BYTES,
+  SCREENSHOT_FIELD,
   type TournamentForm,
   validateTournamentForm,
 } from '@custom-room/contract';
@@ -116,8 +117,11 @@ export const multipartDocTransform: SwaggerTransform = (input) => {
       description: 'Image file (JPEG, PNG, WebP, GIF or AVIF), at most 5 MB, at least 200×100 pixels; re-encoded to WebP',
     };
   }
-  const logo = body?.properties?.[LOGO_FIELD];
-  if (body?.properties && logo) body.properties[LOGO_FIELD] = { type: 'string', format: 'binary', description: logo.description };
+  // The logo (decision 068) and a report's or dispute's screenshot (decision 071) keep their descriptions.
+  for (const field of [LOGO_FIELD, SCREENSHOT_FIELD]) {
+    const file = body?.properties?.[field];
+    if (body?.properties && file) body.properties[field] = { type: 'string', format: 'binary', description: file.description };
+  }
   return out as ReturnType<SwaggerTransform>;
 };
 

@@ -155,6 +155,33 @@ async function checkedMatchRows(store: DatabaseHandle, trx: Trx, at: MatchAt, ro
   return { key, results: rows.map((row) => scoredResult(row, key, tournament.points_system)) };
 }
 
+/**
+ * In the caller's write transaction: checks a whole match's rows and makes them its results (teams not
+ * listed lose theirs), keeping the change in the history. `history` may rewrite the teams' change first
+ * (a lobby's confirmation records a corrected report as the report's values before). Answers the match's
+ * key and its stored rows.
+ */
+export async function writeMatchResults(
+  store: DatabaseHandle,
+  trx: Trx,
+  at: MatchAt,
+  rows: readonly ResultRow[],
+  write: ResultWrite,
+  history: (teams: readonly TeamChange[]) => readonly TeamChange[] = (teams) => teams,
+): Promise<{ key: Required<MatchAt>; results: MatchResult[] }> {
+  const { key, results } = await checkedMatchRows(store, trx, at, rows);
+  const saved = await replaceMatchResults(trx, key, results, write.at);
+  // One change for the whole call, however many teams it touched (decision 048).
+  if (saved.changed) await noteChange(trx, key, write, history(saved.teams));
+  return { key, results: await listMatchResults(trx, key) };
+}
+
+/** A placement refused by the unique index: only a per-team submission racing a batch can get here. */
+export function batchRaceError(err: unknown, at: { day: number; match: number }): unknown {
+  if (err instanceof HttpError || !isUniqueViolation(err, PLACEMENT_CONSTRAINT)) return err;
+  return conflict(`Day ${at.day} match ${at.match} was changed by someone else at the same moment. Reload it and submit again.`);
+}
+
 /** Makes one match's results exactly these rows (teams not listed lose theirs), all or nothing; answers the stored rows. */
 export async function saveMatchResults(
   store: DatabaseHandle,
@@ -163,17 +190,9 @@ export async function saveMatchResults(
   write: ResultWrite,
 ): Promise<MatchResult[]> {
   try {
-    return await store.writeTransaction(async (trx) => {
-      const { key, results } = await checkedMatchRows(store, trx, at, rows);
-      const saved = await replaceMatchResults(trx, key, results, write.at);
-      // One change for the whole call, however many teams it touched (decision 048).
-      if (saved.changed) await noteChange(trx, key, write, saved.teams);
-      return listMatchResults(trx, key);
-    });
+    return await store.writeTransaction(async (trx) => (await writeMatchResults(store, trx, at, rows, write)).results);
   } catch (err) {
-    if (err instanceof HttpError || !isUniqueViolation(err, PLACEMENT_CONSTRAINT)) throw err;
-    // Only a per-team submission racing this batch can get here: the batch itself never shares a placement.
-    throw conflict(`Day ${at.day} match ${at.match} was changed by someone else at the same moment. Reload it and submit again.`);
+    throw batchRaceError(err, at);
   }
 }
 

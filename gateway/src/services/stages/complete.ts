@@ -1,7 +1,9 @@
-import { type Advance, resultsInWords } from '@custom-room/contract';
+import { type Advance, DISPUTES_OPEN, resultsInWords } from '@custom-room/contract';
+import { openDisputesIn } from '../../db/disputes.js';
 import { bumpGeneration } from '../../db/generation.js';
 import type { Trx } from '../../db/index.js';
 import { enqueueEvent } from '../../db/outbox.js';
+import { stageGroups } from '../../db/stage-groups.js';
 import { groupMatchCounts, markNotPlayed, matchesWithoutResults } from '../../db/stage-matches.js';
 import { replaceStageResults } from '../../db/stage-results.js';
 import { setStageState } from '../../db/stage-writes.js';
@@ -70,6 +72,14 @@ export function completeStage(deps: StageDeps, tid: number, stageId: number, not
   return writeStage(deps, tid, stageId, async ({ trx, stage, entryFee }) => {
     if (stage.state === 'draft') throw conflict(`Publish ${stage.name} and enter its results before completing it.`);
     if (stage.state === 'completed') throw conflict(`${stage.name} is already completed.`);
+    // Issue 30 (decision 071): a stage's ranks wait for the disputes of its matches.
+    const groups = (await stageGroups(trx, [stage.id])).get(stage.id) ?? [];
+    const disputes = await openDisputesIn(
+      trx,
+      tid,
+      groups.map((g) => Number(g.id)),
+    );
+    if (disputes > 0) throw conflict(DISPUTES_OPEN(disputes));
     const now = deps.clock.now();
     await settleMissingResults(trx, stage, new Set(notPlayed), by, isoAt(now));
     const { answer, ranked } = await computeAdvance(trx, stage);
