@@ -71,16 +71,17 @@ const joinAnd = (words: readonly string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
 /** Entries that are not whole numbers, said once each. */
-function notNumbers(entries: readonly string[], what: string): string | null {
+function notNumbers(entries: readonly string[], [one, many]: readonly [string, string]): string | null {
   const bad = [...new Set(entries.filter((e) => !WHOLE.test(e)))];
   if (bad.length === 0) return null;
-  return `${joinAnd(bad.map((e) => `“${e}”`))} ${bad.length === 1 ? 'is not a' : 'are not'} ${what}: type whole numbers only, separated by spaces or commas.`;
+  const what = bad.length === 1 ? `is not a ${one}` : `are not ${many}`;
+  return `${joinAnd(bad.map((e) => `“${e}”`))} ${what}: type whole numbers only, separated by spaces or commas.`;
 }
 
-/** Slots listed more than once, with the places they were given. */
-function repeatedSlots(slots: readonly number[]): string[] {
+/** Slots listed more than once, with the places they were given (null: a place to count, not a slot to check). */
+function repeatedSlots(slots: readonly (number | null)[]): string[] {
   const places = new Map<number, number[]>();
-  slots.forEach((slot, i) => places.set(slot, [...(places.get(slot) ?? []), i + 1]));
+  for (const [i, slot] of slots.entries()) if (slot !== null) places.set(slot, [...(places.get(slot) ?? []), i + 1]);
   return [...places]
     .filter(([, at]) => at.length > 1)
     .map(([slot, at]) => `Slot ${slot} is listed ${at.length === 2 ? 'twice' : `${at.length} times`} (${joinAnd(at.map(ordinal))} place).`);
@@ -95,7 +96,7 @@ export function readSlotOrder<T extends SlottedTeam>(text: string, teams: readon
   const entries = listEntries(text);
   if (entries.length === 0)
     return { ok: false, error: 'Type the slot numbers in the order of the result list, 1st place first (for example 7 12 3).' };
-  const nan = notNumbers(entries, 'a slot number');
+  const nan = notNumbers(entries, ['slot number', 'slot numbers']);
   if (nan) return { ok: false, error: nan };
   const slots = entries.map(Number);
   const bySlot = new Map(teams.map((t) => [t.slot, t]));
@@ -105,7 +106,8 @@ export function readSlotOrder<T extends SlottedTeam>(text: string, teams: readon
     const which = outside.length === 1 ? `Slot ${outside[0]} is` : `Slots ${joinAnd(outside.map(String))} are`;
     errors.push(`${which} not in ${lobby} (slots ${slotRanges(teams.map((t) => t.slot))}).`);
   }
-  errors.push(...repeatedSlots(slots));
+  // A slot outside the lobby is said once, as outside, however often it was typed.
+  errors.push(...repeatedSlots(slots.map((s) => (bySlot.has(s) ? s : null))));
   if (errors.length > 0) return { ok: false, error: errors.join(' ') };
   return { ok: true, items: slots.map((s) => bySlot.get(s)!) };
 }
@@ -117,7 +119,7 @@ export function readSlotOrder<T extends SlottedTeam>(text: string, teams: readon
 export function readFinishOrder(text: string, count: number): ListReading<number> | { ok: true; items: null } {
   const entries = listEntries(text);
   if (entries.length === 0) return { ok: true, items: null };
-  const nan = notNumbers(entries, 'a number of finishes');
+  const nan = notNumbers(entries, ['number of finishes', 'numbers of finishes']);
   if (nan) return { ok: false, error: nan };
   if (entries.length !== count) {
     const slots = `${count} ${count === 1 ? 'slot' : 'slots'}`;
