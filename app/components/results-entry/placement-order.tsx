@@ -1,4 +1,5 @@
-import { Form } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
+import type { ComponentProps } from 'react';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextAreaField } from '~/components/ui/text-field';
@@ -70,15 +71,21 @@ function StepOne({ teams, lobby, saved, answer }: PlacementOrderProps) {
         spellCheck={false}
       />
       <div className="po-buttons">
-        <SubmitButton name="intent" value={PLACEMENT_INTENT.next}>
+        <IntentButton intent={PLACEMENT_INTENT.next} pendingLabel="Reading…">
           Next: finishes
-        </SubmitButton>
-        <SubmitButton name="intent" value={PLACEMENT_INTENT.save} className="button button-secondary" pendingLabel="Saving…">
+        </IntentButton>
+        <IntentButton intent={PLACEMENT_INTENT.save} className="button button-secondary" pendingLabel="Saving…">
           Save results
-        </SubmitButton>
+        </IntentButton>
       </div>
     </Form>
   );
+}
+
+/** A step's button: says it is working only when it is the one that was pressed (a step has two). */
+function IntentButton({ intent, pendingLabel, ...props }: ComponentProps<typeof SubmitButton> & { intent: string }) {
+  const sent = useNavigation().formData?.get('intent');
+  return <SubmitButton name="intent" value={intent} pendingLabel={sent === intent ? pendingLabel : undefined} {...props} />;
 }
 
 function StepTwo({ teams, lobby, maxFinishes, answer }: PlacementOrderProps & { answer: PlacementStep }) {
@@ -124,12 +131,12 @@ function StepTwo({ teams, lobby, maxFinishes, answer }: PlacementOrderProps & { 
       </div>
       {absent.length > 0 ? <AbsentTeams teams={absent} errors={errors} /> : null}
       <div className="po-buttons">
-        <SubmitButton name="intent" value={PLACEMENT_INTENT.save} pendingLabel="Saving…">
+        <IntentButton intent={PLACEMENT_INTENT.save} pendingLabel="Saving…">
           Save results
-        </SubmitButton>
-        <SubmitButton name="intent" value={PLACEMENT_INTENT.change} className="button button-secondary">
+        </IntentButton>
+        <IntentButton intent={PLACEMENT_INTENT.change} className="button button-secondary">
           Change the order
-        </SubmitButton>
+        </IntentButton>
       </div>
     </Form>
   );
