@@ -34,6 +34,8 @@ test.describe('staff: results typed in the order of the result screen', () => {
     await page.getByRole('button', { name: 'Next: finishes' }).click();
     await expect(page.locator('#slotOrder-error')).toContainText(`Slot 99 is not in Group ${other.name} (slots ${s1!.slot}–${s4!.slot}).`);
     await expect(slotList).toHaveValue(`${s3!.slot} 99 ${s1!.slot}`);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, testInfo);
     if (shots && javaScript) await page.screenshot({ path: 'docs/screenshots/placement-order-step1-360.png', fullPage: true });
 
     // Slot 4 did not play; the other three in the order of the result screen.
