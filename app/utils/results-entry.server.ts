@@ -1,7 +1,24 @@
 import { MatchResultsBatchSchema } from '@custom-room/contract';
 import { formEntries, UNAVAILABLE_FORM_MESSAGE, zodFieldErrors, type FieldErrors, type FormValues } from './forms.server';
-import type { GatewayError } from './gateway.server';
-import { NUMBER_FIELDS, readResultInput, RESULT_FIELDS, resultInput } from './results-entry';
+import { GatewayError } from './gateway.server';
+import {
+  FINISH_ORDER,
+  NUMBER_FIELDS,
+  PLACEMENT_INTENT,
+  placementRows,
+  readFinishOrder,
+  readResultInput,
+  readSlotOrder,
+  RESULT_FIELDS,
+  resultInput,
+  SLOT_ORDER,
+  type PlacementIntent,
+  type PlacementStep,
+  type ResultRow,
+  type SlottedTeam,
+} from './results-entry';
+
+export type { ResultRow } from './results-entry';
 
 /**
  * One match's results as entered in the results grid (decision 062): the form read into the
@@ -10,14 +27,6 @@ import { NUMBER_FIELDS, readResultInput, RESULT_FIELDS, resultInput } from './re
  */
 
 const RowSchema = MatchResultsBatchSchema.shape.results.element.pick({ teamId: true, position: true, finishes: true, absent: true });
-
-/** wins is never sent: the gateway derives it from the position (decision 029). */
-export interface ResultRow {
-  teamId: number;
-  position: number;
-  finishes: number;
-  absent?: true;
-}
 
 export type ParsedResults =
   { ok: true; rows: ResultRow[]; values: FormValues } | { ok: false; fieldErrors: FieldErrors; values: FormValues };
@@ -97,4 +106,101 @@ export function resultsRefusal(err: GatewayError, words: RefusalWords): { fieldE
   const saidNothing = unplaced.length === 0 && Object.keys(fieldErrors).length === 0;
   if (words.gatewaySays ? words.gatewaySays(err) : saidNothing) return { fieldErrors, formError: err.message || words.failed };
   return { fieldErrors, formError: [words.failed, ...unplaced].join(' ') };
+}
+
+/*
+ * Placement-order entry (decision 073): step 1 posts the slots in result order (and, for a fast typist,
+ * the finishes in the same order); step 2 posts the slot list again (hidden) with one finishes input per
+ * team. Both save the same batch as the grid: positions 1..n in the typed order, every other team absent.
+ */
+
+export interface PlacementOptions {
+  /** The lobby's teams by slot. */
+  teams: readonly SlottedTeam[];
+  /** The lobby as the messages name it ("Group B"). */
+  lobby: string;
+  /** Sends the batch; a GatewayError it throws is read back onto the rows. */
+  save: (rows: ResultRow[]) => Promise<unknown>;
+  words: RefusalWords;
+}
+
+export type PlacementOutcome = { saved: ResultRow[] } | { step: PlacementStep; status: number };
+
+const FinishesSchema = RowSchema.pick({ finishes: true });
+const NO_FINISHES = 'Type the finishes in the same order to save from here, or choose “Next: finishes” to enter them team by team.';
+
+const stepOf = (step: PlacementStep['step'], order: number[], values: FormValues, fieldErrors: FieldErrors = {}, status = 400) => ({
+  step: { step, order, values, fieldErrors, formError: null },
+  status,
+});
+
+/** Step 2's inputs filled from step 1's finishes list (none when it was left empty), or step 2's own inputs. */
+function finishValues(entries: Record<string, string>, order: readonly number[]): { values: FormValues; error?: string; listed?: boolean } {
+  if (!(FINISH_ORDER in entries))
+    return { values: Object.fromEntries(order.map((id) => [resultInput('finishes', id), entries[resultInput('finishes', id)] ?? ''])) };
+  const list = readFinishOrder(entries[FINISH_ORDER]!, order.length);
+  if (!list.ok) return { values: {}, error: list.error };
+  if (!list.items) return { values: {}, listed: false };
+  return { values: Object.fromEntries(order.map((id, i) => [resultInput('finishes', id), String(list.items[i])])), listed: true };
+}
+
+/** Each team's finishes by the gateway's row rule (empty is 0), keyed like step 2's inputs. */
+function readFinishes(values: FormValues, order: readonly number[]): { finishes: number[]; fieldErrors: FieldErrors } {
+  const fieldErrors: FieldErrors = {};
+  const finishes = order.map((id) => {
+    const name = resultInput('finishes', id);
+    const result = FinishesSchema.safeParse({ finishes: (values[name] ?? '').trim() || '0' });
+    if (result.success) return result.data.finishes;
+    fieldErrors[name] = zodFieldErrors(result.error).fieldErrors.finishes ?? 'Finishes must be a whole number.';
+    return 0;
+  });
+  return { finishes, fieldErrors };
+}
+
+/** Step 2's finishes as step 1's list again ("Change the order"): empty when none was typed. */
+function finishList(entries: Record<string, string>, order: readonly number[]): string {
+  const typed = order.map((id) => (entries[resultInput('finishes', id)] ?? '').trim());
+  return typed.some(Boolean) ? typed.map((v) => v || '0').join(' ') : '';
+}
+
+/**
+ * One placement-order post: the step to show again (with its errors), or the rows it saved. "Next"
+ * shows step 2 (its inputs filled from a finishes list when one was typed), "Change the order" step 1
+ * with both lists, "Save" sends the batch from either step.
+ */
+export async function placementOrderAction(
+  formData: FormData,
+  intent: PlacementIntent,
+  options: PlacementOptions,
+): Promise<PlacementOutcome> {
+  const entries = formEntries(formData);
+  const slotText = entries[SLOT_ORDER] ?? '';
+  const lists = { [SLOT_ORDER]: slotText, ...(FINISH_ORDER in entries ? { [FINISH_ORDER]: entries[FINISH_ORDER]! } : {}) };
+  const slots = readSlotOrder(slotText, options.teams, options.lobby);
+  if (!slots.ok) return stepOf(1, [], lists, { [SLOT_ORDER]: slots.error });
+  const order = slots.items.map((t) => t.teamId);
+  if (intent === PLACEMENT_INTENT.change)
+    return stepOf(1, [], { [SLOT_ORDER]: slotText, [FINISH_ORDER]: finishList(entries, order) }, {}, 200);
+
+  const typed = finishValues(entries, order);
+  if (typed.error) return stepOf(1, [], lists, { [FINISH_ORDER]: typed.error });
+  if (intent === PLACEMENT_INTENT.save && typed.listed === false) return stepOf(1, [], lists, { [FINISH_ORDER]: NO_FINISHES });
+  const values = { [SLOT_ORDER]: slots.items.map((t) => t.slot).join(' '), ...typed.values };
+  if (intent === PLACEMENT_INTENT.next) return stepOf(2, order, values, {}, 200);
+
+  const { finishes, fieldErrors } = readFinishes(values, order);
+  if (Object.keys(fieldErrors).length > 0) return stepOf(2, order, values, fieldErrors);
+  const rows = placementRows(
+    order,
+    finishes,
+    options.teams.map((t) => t.teamId),
+  );
+  try {
+    await options.save(rows);
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    const refusal = resultsRefusal(err, options.words);
+    return { step: { step: 2, order, values, ...refusal }, status: err.unavailable ? 503 : err.status };
+  }
+  return { saved: rows };
 }

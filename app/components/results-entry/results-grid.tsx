@@ -80,7 +80,7 @@ const NUMBER_LABELS: Record<NumberField, { short: string; full: string }> = {
   finishes: { short: 'Fin', full: 'Finishes' },
 };
 
-function Heading({ short, full, id }: { short: string; full: string; id?: string }) {
+export function Heading({ short, full, id }: { short: string; full: string; id?: string }) {
   return (
     <th scope="col" id={id}>
       <span aria-hidden="true">{short}</span>
@@ -135,24 +135,40 @@ function GridRow({ team, errors, value, points, absent, slots, win, describe = '
         {win ? <td className="ops-win">{Number(value('position', teamId).trim() || 0) === 1 ? 'Win' : ''}</td> : null}
         <td className="ops-pts">{shown ?? '—'}</td>
       </tr>
-      {rowErrors.length ? (
-        <tr className="ops-row-error">
-          <td colSpan={columns} id={errorId}>
-            {rowErrors.map((message) => (
-              <p key={message} className="field-error">
-                <span aria-hidden="true">⚠ </span>
-                {teamName}: {message}
-              </p>
-            ))}
-          </td>
-        </tr>
-      ) : null}
+      <RowErrors id={errorId} teamName={teamName} messages={rowErrors} columns={columns} />
     </Fragment>
   );
 }
 
+/** A row's errors in a table row of their own under it, each naming the team (none: nothing). */
+export function RowErrors({
+  id,
+  teamName,
+  messages,
+  columns,
+}: {
+  id: string;
+  teamName: string;
+  messages: readonly string[];
+  columns: number;
+}) {
+  if (messages.length === 0) return null;
+  return (
+    <tr className="ops-row-error">
+      <td colSpan={columns} id={id}>
+        {messages.map((message) => (
+          <p key={message} className="field-error">
+            <span aria-hidden="true">⚠ </span>
+            {teamName}: {message}
+          </p>
+        ))}
+      </td>
+    </tr>
+  );
+}
+
 /** The inputs are labelled by the name alone; the IGNs are for the eye, matching the game's screen. */
-function TeamCell({ team }: { team: GridTeam }) {
+export function TeamCell({ team }: { team: GridTeam }) {
   if (!team.igns)
     return (
       <th scope="row" id={`team-${team.teamId}`} className="ops-team">
@@ -167,7 +183,7 @@ function TeamCell({ team }: { team: GridTeam }) {
   );
 }
 
-interface NumberInputProps {
+export interface NumberInputProps {
   name: string;
   column: NumberField;
   teamId: number;
@@ -176,7 +192,7 @@ interface NumberInputProps {
   describedBy: (name: string) => string | undefined;
 }
 
-function NumberInput({ name, column, teamId, value, errors, describedBy }: NumberInputProps) {
+export function NumberInput({ name, column, teamId, value, errors, describedBy }: NumberInputProps) {
   return (
     <input
       id={name}
