@@ -238,9 +238,7 @@ export async function submitReport(request: Request, id: number, ref: { day: num
   const fieldErrors: FieldErrors = { ...('errors' in checked ? checked.errors : {}), ...uploadErrors };
   if (!m.report && !upload.cover && !fieldErrors[SCREENSHOT_FIELD]) fieldErrors[SCREENSHOT_FIELD] = SCREENSHOT_MESSAGES.required;
   if (formError || Object.keys(fieldErrors).length > 0) {
-    const shot = uploadErrors[SCREENSHOT_FIELD];
-    const status = shot === SCREENSHOT_MESSAGES.tooLarge ? 413 : shot === SCREENSHOT_MESSAGES.unreadable ? 415 : 400;
-    return formFailure({ values, fieldErrors, formError: formError ?? null }, status);
+    return formFailure({ values, fieldErrors, formError: formError ?? null }, uploadStatus(uploadErrors));
   }
   // The rows as typed (the gateway reads them with the same rules), so its errors name the same rows.
   const body = new FormData();
@@ -255,6 +253,12 @@ export async function submitReport(request: Request, id: number, ref: { day: num
   });
   if (!sent.ok) return screenshotRefusal(sent.failure);
   return flash(request, REPORT_SAVED, reportPath(id, m));
+}
+
+/** A refused form's status: 413 or 415 when the screenshot was the problem (as the gateway answers), else 400. */
+export function uploadStatus(uploadErrors: FieldErrors): number {
+  const shot = uploadErrors[SCREENSHOT_FIELD];
+  return shot === SCREENSHOT_MESSAGES.tooLarge ? 413 : shot === SCREENSHOT_MESSAGES.unreadable ? 415 : 400;
 }
 
 /** The gateway's 413 and 415 are about the file: their message goes beside the file input. */
