@@ -32,8 +32,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return submitReport(request, id, requireMatchRef(params, request));
 }
 
-const STATE_TITLES = { 'not-started': 'Not started yet', open: 'Reporting open', closed: 'Reporting closed', confirmed: 'Confirmed' };
-
 export default function ReportPage() {
   const page = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
@@ -44,11 +42,9 @@ export default function ReportPage() {
         <p className="crumb">
           <Link to={`/team/${t.id}`}>{page.teamName}</Link> · <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
         </p>
-        <h1 id="report-title">Report your result</h1>
+        <h1 id="report-title">{match.editable ? 'Report your result' : 'Your result'}</h1>
         <p className="report-match">{match.title}</p>
-        <p className={`report-state report-state-${match.state}`}>
-          <strong>{STATE_TITLES[match.state]}.</strong> {match.words}
-        </p>
+        <p className={`report-state report-state-${match.state}`}>{match.words}</p>
         {report ? <ReportSummary report={report} /> : null}
         {match.editable ? (
           <>

@@ -65,7 +65,8 @@ function disputeView(d: Dispute, my: MyReports, timeZone: string) {
     reason: d.reason,
     resolution: d.resolution,
     resolved: d.resolvedAt ? `${d.resolvedBy ? `${d.resolvedBy}, ` : ''}${formatDateTime(d.resolvedAt, timeZone)}` : null,
-    screenshot: d.screenshotUrl ? disputeScreenshotPath(d.tournamentId, d.id) : null,
+    // The gateway shows a dispute's screenshot to the disputing team and the staff only.
+    screenshot: d.screenshotUrl && ours ? disputeScreenshotPath(d.tournamentId, d.id) : null,
   };
 }
 export type DisputeView = ReturnType<typeof disputeView>;

@@ -124,8 +124,11 @@ export const disputeOpen = (m: TeamMatch, nowMs = Date.now()) =>
  */
 export function reportLines(tid: number, my: MyReports | null, timeZone: string): ReportLineView[] {
   if (!my) return [];
+  // The reports due first, then the others in match order.
+  const order = (m: TeamMatch) => (m.due ? 0 : 1) * 10_000 + m.day * 100 + m.match;
   return my.matches
     .filter((m) => m.due || m.report || m.reporting === 'confirmed')
+    .sort((a, b) => order(a) - order(b))
     .map((m) => ({
       key: reportKey(m.day, m.match, m.groupId),
       title: matchName(m),

@@ -147,7 +147,7 @@ describe('the report page', () => {
     const html = await renderPage(report.default, data, PAGE);
     expect(html).not.toContain('encType=');
     expect(html).toContain('href="/team/3/disputes?day=1&amp;match=2&amp;group=31"');
-    expect(html).toContain('Confirmed.');
+    expect(html).toContain('Results confirmed; they may be disputed until');
   });
 
   it('a match the team does not play, no confirmed team, a refusal: pages in words, never a stack', async () => {
@@ -324,13 +324,17 @@ describe('disputes', () => {
   });
 
   it('lists the team’s disputes with the staff’s answer (a dismissal’s reason) and its screenshot through the proxy', async () => {
-    routes(table(mine(confirmed('2099-01-01T00:00:00.000Z')), [dispute({})]));
+    const against = dispute({ id: 6, byTeamId: 103, byTeamName: 'Team 103', aboutTeamId: 101, state: 'open', resolution: null });
+    routes(table(mine(confirmed('2099-01-01T00:00:00.000Z')), [dispute({}), against]));
     const data = unwrap(await disputes.loader(args(await get('http://localhost/team/3/disputes'), { tournamentId: '3' }))).body;
     expect(data.form).toBeNull();
     const html = await renderPage(disputes.default, data, 'http://localhost/team/3/disputes');
     expect(html).toContain('Dismissed.');
     expect(html).toContain('Reason: The screen shows 2nd.');
     expect(html).toContain('href="/screenshots/dispute/3/5"');
+    // Another team's proof is for it and the staff: no link that would only be refused.
+    expect(html).not.toContain('/screenshots/dispute/3/6');
+    expect(html).toContain('Day 1 · Match 1: your team’s result');
     expect(html).not.toContain('encType=');
   });
 
