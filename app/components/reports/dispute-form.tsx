@@ -4,6 +4,7 @@ import { ErrorSummary } from '~/components/ui/error-summary';
 import { Field } from '~/components/ui/field';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { TextAreaField } from '~/components/ui/text-field';
+import { ChooseAgain } from './field-error';
 
 export interface DisputeFormProps {
   action: string;
@@ -61,12 +62,7 @@ export function DisputeForm(props: DisputeFormProps) {
         >
           {(control) => <input type="file" name={SCREENSHOT_FIELD} accept={SCREENSHOT_TYPES.join(',')} {...control} />}
         </Field>
-        {props.chosenBefore ? (
-          <p className="notice">
-            You had chosen <strong>{props.chosenBefore}</strong>, but a browser cannot keep a chosen file when a form comes back: please
-            choose it again.
-          </p>
-        ) : null}
+        <ChooseAgain name={props.chosenBefore} />
         <SubmitButton pendingLabel="Sending…">Send the dispute</SubmitButton>
       </Form>
     </section>

@@ -10,3 +10,14 @@ export function FieldError({ id, error }: { id: string; error?: string | null })
     </p>
   );
 }
+
+/** After a refused post: the file chosen before, which the browser could not keep, to choose again. */
+export function ChooseAgain({ name }: { name?: string }) {
+  if (!name) return null;
+  return (
+    <p className="notice">
+      You had chosen <strong>{name}</strong>, but a browser cannot keep a chosen file when a form comes back: please choose the screenshot
+      again.
+    </p>
+  );
+}

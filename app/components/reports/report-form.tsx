@@ -9,7 +9,7 @@ import {
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { errorId, Field } from '~/components/ui/field';
 import { SubmitButton } from '~/components/ui/submit-button';
-import { FieldError } from './field-error';
+import { ChooseAgain, FieldError } from './field-error';
 
 export interface ReportFormProps {
   action: string;
@@ -87,12 +87,7 @@ export function ReportForm({
         >
           {(control) => <input type="file" name={SCREENSHOT_FIELD} accept={SCREENSHOT_TYPES.join(',')} required={!editing} {...control} />}
         </Field>
-        {chosenBefore ? (
-          <p className="notice">
-            You had chosen <strong>{chosenBefore}</strong>, but a browser cannot keep a chosen file when a form comes back: please choose
-            the screenshot again.
-          </p>
-        ) : null}
+        <ChooseAgain name={chosenBefore} />
         <SubmitButton pendingLabel="Sending…">{editing ? 'Save the report' : 'Send the report'}</SubmitButton>
       </Form>
     </>
@@ -113,7 +108,7 @@ function PlayerRow({
   const ign = reportPlayerField(n);
   const finishes = reportFinishesField(n);
   return (
-    <div className={errors[ign] || errors[finishes] ? 'report-row field-invalid' : 'report-row'}>
+    <div className={errors[ign] || errors[finishes] ? 'field report-row field-invalid' : 'field report-row'}>
       <label className="visually-hidden" htmlFor={ign}>
         Player {n}: in-game name
       </label>
