@@ -214,6 +214,7 @@ describe('sending a report', () => {
     expect(html).toContain('value="lots"');
     expect(html).toMatch(/id="finishes2"[^>]*aria-invalid="true"[^>]*aria-describedby="finishes2-error"/);
     expect(html).toContain('please choose the screenshot again');
+    expect(html).toMatch(/<a href="#finishes2">Player 2, finishes: /);
 
     const noFile = unwrap(await report.action(args(await multipart(PAGE, FIELDS), PARAMS)));
     expect(noFile.body.fieldErrors).toEqual({ screenshot: SCREENSHOT_MESSAGES.required });

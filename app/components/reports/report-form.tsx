@@ -43,7 +43,7 @@ export function ReportForm({
   const value = (name: string, fallback: string) => values?.[name] ?? fallback;
   return (
     <>
-      <ErrorSummary fieldErrors={fieldErrors} formError={formError} order={order} title="Your report was not sent" />
+      <ErrorSummary fieldErrors={rowNamed(fieldErrors)} formError={formError} order={order} title="Your report was not sent" />
       <Form method="post" action={action} encType="multipart/form-data" className="form report-form" noValidate>
         <Field id="position" label="Your team’s placement" hint="1 for the winner (Chicken Dinner / Booyah)." error={fieldErrors.position}>
           {(control) => (
@@ -94,6 +94,16 @@ export function ReportForm({
   );
 }
 
+/** The summary's errors say which row they are about ("Player 2, finishes: …"); beside the row they need not. */
+function rowNamed(errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([name, message]) => {
+      const row = /^(player|finishes)(\d+)$/.exec(name);
+      return [name, row ? `Player ${row[2]}, ${row[1] === 'player' ? 'name' : 'finishes'}: ${message}` : message];
+    }),
+  );
+}
+
 function PlayerRow({
   n,
   row,
@@ -108,7 +118,7 @@ function PlayerRow({
   const ign = reportPlayerField(n);
   const finishes = reportFinishesField(n);
   return (
-    <div className={errors[ign] || errors[finishes] ? 'field report-row field-invalid' : 'field report-row'}>
+    <div className="field report-row">
       <label className="visually-hidden" htmlFor={ign}>
         Player {n}: in-game name
       </label>
