@@ -45,6 +45,12 @@ export default function ReportPage() {
         <h1 id="report-title">{match.editable ? 'Report your result' : 'Your result'}</h1>
         <p className="report-match">{match.title}</p>
         <p className={`report-state report-state-${match.state}`}>{match.words}</p>
+        {failure?.formError && !match.editable ? (
+          // Refused because the match moved on meanwhile (closed, confirmed): the form is gone, the reason stays.
+          <p className="notice" role="alert">
+            {failure.formError}
+          </p>
+        ) : null}
         {report ? <ReportSummary report={report} /> : null}
         {match.editable ? (
           <>

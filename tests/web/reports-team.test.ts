@@ -1,7 +1,7 @@
 // Issue 30 (decision 074), the team's side: the report form (POST first, PUT after), the report lines on the
 // team page and the room cards, the disputes page and its form, and the private screenshot proxy.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DISPUTE_TAKEN, DISPUTE_WINDOW_CLOSED, NOT_IN_LOBBY, SCREENSHOT_MESSAGES } from '@custom-room/contract/constants';
+import { DISPUTE_TAKEN, DISPUTE_WINDOW_CLOSED, NOT_IN_LOBBY, REPORT_CONFIRMED, SCREENSHOT_MESSAGES } from '@custom-room/contract/constants';
 import { matchJson, registrationJson, tournamentJson } from '../support';
 import { captureLogs, type LogLine } from '../support/logs';
 import { renderPage } from '../support/render';
@@ -228,6 +228,14 @@ describe('sending a report', () => {
     expect((await send()).body).toMatchObject({ fieldErrors: { player2: 'Ghost is not on any team.' }, formError: null });
     refuse(409, { message: 'Your team has already reported: edit the report.' });
     expect(await send()).toMatchObject({ status: 409, body: { formError: 'Your team has already reported: edit the report.' } });
+    // Confirmed meanwhile: the page comes back without the form, and says why the report was not taken.
+    routes({
+      ...base(mine(teamMatch({ due: false, reporting: 'confirmed' }))),
+      'POST /tournaments/3/reports/1/2': () => [409, { message: REPORT_CONFIRMED }],
+    });
+    const late = await send();
+    const page = unwrap(await report.loader(args(await get(PAGE), PARAMS))).body;
+    expect(await renderPage(report.default, page, PAGE, late.body)).toContain(`<p class="notice" role="alert">${REPORT_CONFIRMED}</p>`);
     refuse(415, { message: SCREENSHOT_MESSAGES.unreadable });
     expect((await send()).body).toMatchObject({ fieldErrors: { screenshot: SCREENSHOT_MESSAGES.unreadable }, formError: null });
   });
