@@ -14,11 +14,13 @@ import { Dashboard } from '~/components/dashboard-nav';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { PlaceBadge } from '~/components/place-badge';
 import { PlacementLines } from '~/components/placements';
+import { ReportLines, type ReportLineView } from '~/components/reports/report-lines';
 import { checkInAction, checkInOffers, type CheckInOffer } from '~/utils/check-in.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { mayWithdraw, placeView, withdrawLabel, type PlaceView } from '~/utils/places';
+import { myReportsOrNull, reportLines } from '~/utils/reports.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import { requireUser } from '~/utils/session.server';
 import { placementViews, type PlacementView } from '~/utils/stages';
@@ -43,17 +45,25 @@ type Team = {
   mayWithdraw: boolean;
   mayRegisterAgain: boolean;
   checkIns: CheckInOffer[];
+  reportLines: ReportLineView[];
   idName: string;
 } & Record<(typeof IGN_FIELDS)[number] | (typeof CHARACTER_ID_FIELDS)[number], string>;
-type TeamState = { status: 'ok'; team: Team } | { status: 'none'; message: string } | { status: 'failed'; message: string };
+type TeamState =
+  { status: 'ok'; team: Team } | { status: 'none'; message: string; reportLines: ReportLineView[] } | { status: 'failed'; message: string };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const id = parseTournamentId(params.tournamentId);
   if (id === null) throw data({ message: NOT_FOUND }, { status: 404 });
 
-  const [tournament, team] = await Promise.allSettled([gateway.getTournament(request, id), gateway.myTeam(request, id)]);
+  // Issue 30: the team's reports, asked at the same time (null for a caller on no confirmed team there).
+  const [tournament, team, reports] = await Promise.allSettled([
+    gateway.getTournament(request, id),
+    gateway.myTeam(request, id),
+    myReportsOrNull(request, id),
+  ]);
   if (tournament.status === 'rejected') pageError(tournament.reason, NOT_FOUND);
+  if (reports.status === 'rejected') throw reports.reason;
   const tour = tournament.value;
   const t = { id: tour.id, name: tour.name };
   if (team.status === 'fulfilled') {
@@ -74,6 +84,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Released and withdrawn teams free the captain's one-team rule (decision 043).
       mayRegisterAgain: !state.active && canRegister(tour, nowMs),
       checkIns: await checkInOffers(request, tour.id, r, state.confirmed, timeZone, nowMs),
+      reportLines: reportLines(tour.id, reports.value, timeZone),
       ...fields,
     };
     return { t, state: { status: 'ok', team: view } as TeamState };
@@ -82,7 +93,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // A 401 is already the redirect to /login; "unreachable" is the 503 page.
   if (!(err instanceof GatewayError) || err.unavailable) pageError(err);
   // No team here: a 404 page of our own, with the way to the tournament's registration.
-  if (err.status === 404) return data({ t, state: { status: 'none', message: NO_TEAM_REGISTERED } as TeamState }, { status: 404 });
+  // A member who did not register the team has none of its own here, but may report its results (issue 30).
+  if (err.status === 404) {
+    const lines = reportLines(tour.id, reports.value, getEnv().APP_TIME_ZONE);
+    return data({ t, state: { status: 'none', message: NO_TEAM_REGISTERED, reportLines: lines } as TeamState }, { status: 404 });
+  }
   return { t, state: { status: 'failed', message: LOAD_FAILED } as TeamState };
 }
 
@@ -105,6 +120,7 @@ export default function TeamPage() {
           <>
             <h1 id="team-title">Your team</h1>
             <CheckInForms offers={state.team.checkIns} />
+            <ReportLines lines={state.team.reportLines} />
             <article className="team-card" aria-labelledby="team-name">
               <h2 id="team-name" className="team-name">
                 {state.team.teamName}
@@ -171,6 +187,7 @@ export default function TeamPage() {
             <p className="notice" role="alert">
               {state.message}
             </p>
+            <ReportLines lines={state.reportLines} />
             <p className="form-actions">
               <Link className="button" to={`/tournaments/${t.id}`}>
                 Go to the tournament

@@ -392,11 +392,20 @@ export async function fetchImage(request: Request, file: string): Promise<Respon
 /**
  * GET an image path of the gateway (a cover, a share image: issue 20) as its raw Response, with the
  * caller's If-None-Match. The caller builds the path from checked parts; an unreachable gateway throws
- * a GatewayError with unavailable=true.
+ * a GatewayError with unavailable=true. auth: send the session's token (a private image: issue 30's screenshots).
  */
-export async function fetchGatewayImage(request: Request, path: string, accept = 'image/*'): Promise<Response> {
+export async function fetchGatewayImage(
+  request: Request,
+  path: string,
+  accept = 'image/*',
+  options: { auth?: boolean } = {},
+): Promise<Response> {
   const env = getEnv();
   const headers: Record<string, string> = { accept, 'x-request-id': requestId(request) };
+  if (options.auth) {
+    const token = (await getSession(request)).get('token');
+    if (typeof token === 'string' && token) headers.authorization = `Bearer ${token}`;
+  }
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
   // As callGateway: the gateway limits the share images each address may have drawn (decision 056).

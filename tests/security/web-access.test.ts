@@ -28,6 +28,9 @@ const SIGNED_IN: Matrix = { anonymous: 'login', player: 'page', other: 'page', a
 /** The player's own team: another player and an admin (who have no team there) get 404. */
 const OWN_TEAM: Matrix = { anonymous: 'login', player: 'page', other: 'notFound', admin: 'notFound' };
 const ADMIN: Matrix = { anonymous: 'login', player: 'login', other: 'login', admin: 'page' };
+/** Issue 30: pages of a confirmed team's group-matches, for callers on no confirmed team there. */
+const NO_CONFIRMED_TEAM: Matrix = { anonymous: 'login', player: 'notFound', other: 'notFound', admin: 'notFound' };
+const SCREENSHOT_NOT_FOUND: Matrix = { anonymous: 'login', player: { status: 404 }, other: { status: 404 }, admin: { status: 404 } };
 const GUEST_ONLY: Matrix = { anonymous: 'page', player: { redirect: '/' }, other: { redirect: '/' }, admin: { redirect: '/' } };
 
 interface Ctx {
@@ -295,6 +298,23 @@ const ROUTES: Record<string, Row> = {
       expect: { anonymous: 'login', player: { redirect: /^\/team\// }, other: { redirect: /^\/team\// }, admin: { redirect: /^\/team\// } },
     },
   },
+  // Issue 30 (decision 074): a confirmed team's reports and disputes. The player's team here has not paid when
+  // these are read, so the gateway finds no confirmed team of the caller's: a 404 in words for everyone.
+  'team.$tournamentId_.reports.$day.$match': {
+    get: NO_CONFIRMED_TEAM,
+    post: { multipart: true, fields: () => ({ position: '1', player1: 'ann_one', finishes1: '2' }), expect: NO_CONFIRMED_TEAM },
+  },
+  'team.$tournamentId_.disputes': {
+    get: NO_CONFIRMED_TEAM,
+    post: {
+      multipart: true,
+      fields: () => ({ day: '1', match: '1', teamId: '999999', reason: 'Our placement was 2, not 5.' }),
+      expect: NO_CONFIRMED_TEAM,
+    },
+  },
+  // The private screenshots: a report or dispute nobody filed is the gateway's 404.
+  'screenshots.report.$tournamentId.$reportId': { get: SCREENSHOT_NOT_FOUND },
+  'screenshots.dispute.$tournamentId.$disputeId': { get: SCREENSHOT_NOT_FOUND },
   'tournaments.$tournamentId_.update-team': {
     get: OWN_TEAM,
     post: {

@@ -84,6 +84,8 @@ const NOT_PAGES = new Set([
   'admin.$tournamentId.stages.$stageId_.slots[.csv]',
   'admin.$tournamentId.stages.$stageId_.results[.csv]',
   'tournament.$tournamentId.matches[.ics]',
+  'screenshots.report.$tournamentId.$reportId',
+  'screenshots.dispute.$tournamentId.$disputeId',
 ]);
 
 /** Every route module of app/routes (a file, or a folder's route.tsx): its route name and whether it has an action. */
@@ -105,7 +107,17 @@ export function routeFiles(): { name: string; hasAction: boolean }[] {
  * Ids of things no test here creates (issue 18's stages and groups, issue 29's invitations): the page
  * answers its own 404. The Site organiser exists on every database (migration 019).
  */
-const UNKNOWN_IDS: Record<string, string> = { stageId: '999999', groupId: '999999', token: 'x'.repeat(32), slug: 'site' };
+const UNKNOWN_IDS: Record<string, string> = {
+  stageId: '999999',
+  groupId: '999999',
+  token: 'x'.repeat(32),
+  slug: 'site',
+  // Issue 30: a group-match no team here plays, and reports and disputes nobody filed.
+  day: '1',
+  match: '1',
+  reportId: '999999',
+  disputeId: '999999',
+};
 
 export function routeUrl(name: string, params: Record<string, string>): string {
   const parts: string[] = [];

@@ -134,4 +134,17 @@ describe('the rest of the guard', () => {
     expect(res.status).toBe(200);
     expect(reached.at(-1)).toMatchObject({ path: '/admin/add-tournament', body: 'stream' });
   });
+
+  it("streams a team's report and dispute (with their screenshot) on to the route; other team pages stay at 64 KB", async () => {
+    for (const path of ['/team/7/reports/1/2', '/team/7/disputes']) {
+      const form = new FormData();
+      form.set('screenshot', new Blob([new Uint8Array(FORM_LIMIT * 2)]), 'shot.png');
+      const res = await fetch(`${web.url}${path}?group=3`, { method: 'POST', body: form });
+      expect(res.status, path).toBe(200);
+      expect(reached.at(-1)).toMatchObject({ path, body: 'stream' });
+    }
+    const form = new FormData();
+    form.set('screenshot', new Blob([new Uint8Array(FORM_LIMIT * 2)]), 'shot.png');
+    expect((await fetch(`${web.url}/team/7/withdraw`, { method: 'POST', body: form })).status).toBe(413);
+  });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { ReportCardLine, type ReportLineView } from '~/components/reports/report-lines';
 import { formatMatchTime } from '~/utils/format';
 import { canShareRoom, hasRoom, roomShareText, whatsAppShareUrl, type ScheduleMatch } from '~/utils/matches';
 
@@ -13,6 +14,7 @@ export function MatchCard({
   zone,
   registered,
   announce,
+  report,
 }: {
   match: ScheduleMatch;
   /** Default "Match N" (under its day's heading). */
@@ -24,6 +26,8 @@ export function MatchCard({
   zone: { short: string; long: string };
   registered: boolean;
   announce: (message: string) => void;
+  /** Issue 30: where the team's report of this match stands ("Report your result" when due). */
+  report?: ReportLineView;
 }) {
   const time = formatMatchTime(m.time);
   const headingId = `match-${m.id}`;
@@ -60,6 +64,7 @@ export function MatchCard({
       ) : (
         <p className="room-wait">Room details will appear here before the match.</p>
       )}
+      {report ? <ReportCardLine line={report} /> : null}
     </article>
   );
 }

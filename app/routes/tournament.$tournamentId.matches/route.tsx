@@ -6,6 +6,7 @@ import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { CheckInForms } from '~/components/check-in-button';
 import { Dashboard } from '~/components/dashboard-nav';
 import { GeneralErrorBoundary } from '~/components/error-page';
+import { reportKey, type ReportLineView } from '~/components/reports/report-lines';
 import { checkInAction } from '~/utils/check-in.server';
 import { groupByDay, seesRoomDetails, type ScheduleDay, type ScheduleMatch } from '~/utils/matches';
 import { requireTournamentId } from '~/utils/route-params.server';
@@ -41,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MatchesPage() {
-  const { t, dates, zone, state, stages, registeredTeam, awaitingPayment, checkIns, calendar } = useLoaderData<typeof loader>();
+  const { t, dates, zone, state, stages, registeredTeam, awaitingPayment, checkIns, calendar, reports } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((message: string) => {
@@ -87,6 +88,7 @@ export default function MatchesPage() {
             tid={t.id}
             announce={announce}
             dates={dates}
+            reports={reports}
           />
         ) : days.length === 0 ? (
           <p className="nothing">No matches found.</p>
@@ -100,6 +102,7 @@ export default function MatchesPage() {
             registered={registered}
             registeredTeam={registeredTeam}
             announce={announce}
+            reports={reports}
           />
         )}
         <p className="visually-hidden" role="status" aria-live="polite">
@@ -120,8 +123,9 @@ function DaySchedule({
   registered,
   registeredTeam,
   announce,
+  reports,
 }: {
-  days: ScheduleDay<ScheduleMatch>[];
+  days: ScheduleDay<ScheduleMatch & { groupId: number | null }>[];
   dates: Record<number, string>;
   tid: number;
   tournamentName: string;
@@ -129,6 +133,7 @@ function DaySchedule({
   registered: boolean;
   registeredTeam: boolean;
   announce: (message: string) => void;
+  reports: Record<string, ReportLineView>;
 }) {
   return (
     <>
@@ -139,7 +144,14 @@ function DaySchedule({
           <ol className="sched-list">
             {matches.map((m) => (
               <li key={m.id}>
-                <MatchCard match={m} tournamentName={tournamentName} zone={zone} registered={registered} announce={announce} />
+                <MatchCard
+                  match={m}
+                  tournamentName={tournamentName}
+                  zone={zone}
+                  registered={registered}
+                  announce={announce}
+                  report={reports[reportKey(m.day, m.matchNo, m.groupId)]}
+                />
               </li>
             ))}
           </ol>

@@ -6,6 +6,7 @@ import { formatDayDate } from '~/utils/format';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { timeZoneName } from '~/utils/matches';
 import { placeView } from '~/utils/places';
+import { myReportsOrNull, reportLines } from '~/utils/reports.server';
 import { nextMatchId, placementViews, splitByGroup, type PlacementView, type StageMatch } from '~/utils/stages';
 
 const LOAD_FAILED = 'Error loading matches.';
@@ -28,13 +29,16 @@ export type StageScheduleData = ReturnType<typeof stageSchedule>;
 
 /** The page's data: the schedule (by day, or by stage and group), and why the caller sees no rooms (yet). */
 export async function loadSchedule(request: Request, id: number) {
-  const [tournament, matches, team] = await Promise.allSettled([
+  const [tournament, matches, team, reports] = await Promise.allSettled([
     gateway.getTournament(request, id),
     gateway.listMatches(request, id),
     ownTeam(request, id),
+    // Issue 30: where the team's reports stand, for its room cards (null for a caller on no confirmed team).
+    myReportsOrNull(request, id),
   ]);
   if (tournament.status === 'rejected') pageError(tournament.reason, TOURNAMENT_NOT_FOUND);
   if (team.status === 'rejected') throw team.reason;
+  if (reports.status === 'rejected') throw reports.reason;
   let state: ScheduleState;
   if (matches.status === 'fulfilled') {
     state = {
@@ -86,6 +90,7 @@ export async function loadSchedule(request: Request, id: number) {
         ? { rid: team.value.rid, paymentStatus: team.value.paymentStatus }
         : null,
     checkIns,
+    reports: Object.fromEntries(reportLines(id, reports.value, timeZone).map((line) => [line.key, line])),
     // Issue 20: the team's matches as a calendar file, for a team that holds or waits for a place (decision 050).
     calendar: own && (own.place === 'placed' || own.place === 'waitlist') ? `/tournament/${id}/matches.ics` : null,
   };

@@ -1,3 +1,4 @@
+import { reportKey, type ReportLineView } from '~/components/reports/report-lines';
 import { formatMatchTime } from '~/utils/format';
 import { MatchCard } from './match-card';
 import { matchTitle, ScheduleIntro } from './schedule-parts';
@@ -13,6 +14,7 @@ export function StageSchedule({
   tid,
   announce,
   dates,
+  reports,
 }: {
   stages: StageScheduleData;
   dates: Record<number, string>;
@@ -22,6 +24,7 @@ export function StageSchedule({
   registeredTeam: boolean;
   tid: number;
   announce: (message: string) => void;
+  reports: Record<string, ReportLineView>;
 }) {
   return (
     <>
@@ -49,6 +52,7 @@ export function StageSchedule({
                   zone={zone}
                   registered={registered}
                   announce={announce}
+                  report={reports[reportKey(m.day, m.matchNo, m.groupId)]}
                 />
               </li>
             ))}
@@ -73,6 +77,7 @@ export function StageSchedule({
                   zone={zone}
                   registered={registered}
                   announce={announce}
+                  report={reports[reportKey(m.day, m.matchNo, m.groupId)]}
                 />
               </li>
             ))}
