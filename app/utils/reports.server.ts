@@ -1,7 +1,6 @@
 import { data } from '@remix-run/node';
 import { type MyReports, playersPerTeam, validateReportForm } from '@custom-room/contract';
 import {
-  IGN_FIELDS,
   MATCH_DAY_MAX,
   MATCH_NO_MAX,
   NOT_IN_LOBBY,
@@ -169,28 +168,11 @@ export function playerRows(roster: readonly string[], report: TeamMatch['report'
   return rows.slice(0, REPORT_PLAYER_ROWS);
 }
 
-/** The caller's registration: its IGNs, and whether the caller is the captain (the account that registered it). */
-async function rosterOf(request: Request, id: number): Promise<{ roster: string[]; captain: boolean | null }> {
-  try {
-    const team = await gateway.myTeam(request, id);
-    return { roster: IGN_FIELDS.map((f) => team[f].trim()).filter(Boolean), captain: true };
-  } catch (err) {
-    if (!(err instanceof GatewayError)) throw err;
-    // myTeam answers the account that registered the team; another member gets 404 and types the names.
-    return { roster: [], captain: err.status === 404 ? false : null };
-  }
-}
-
 /** Everything the report page shows; its gateway refusals become the error page (404: not this team's match). */
 export async function loadReportPage(request: Request, id: number, ref: { day: number; match: number; group?: number }) {
-  const [tournament, mine, team] = await Promise.allSettled([
-    gateway.getTournament(request, id),
-    call(request, 'myReports', { params: { id } }),
-    rosterOf(request, id),
-  ]);
+  const [tournament, mine] = await Promise.allSettled([gateway.getTournament(request, id), call(request, 'myReports', { params: { id } })]);
   if (tournament.status === 'rejected') pageError(tournament.reason, TOURNAMENT_NOT_FOUND);
   if (mine.status === 'rejected') pageError(mine.reason, NOT_IN_LOBBY);
-  if (team.status === 'rejected') throw team.reason;
   const m = findTeamMatch(mine.value, ref);
   if (!m) throw data({ message: NOT_IN_LOBBY }, { status: 404 });
   const timeZone = getEnv().APP_TIME_ZONE;
@@ -209,8 +191,8 @@ export async function loadReportPage(request: Request, id: number, ref: { day: n
           updated: r.updatedAt !== r.reportedAt ? formatDateTime(r.updatedAt, timeZone) : null,
         }
       : null,
-    rows: playerRows(team.value.roster, r),
-    captain: team.value.captain,
+    rows: playerRows(mine.value.igns, r),
+    captain: mine.value.captain,
     dispute: disputeOpen(m) ? disputeFormPath(id, m) : null,
     action: reportPath(id, m),
   };
