@@ -304,12 +304,14 @@ const ROUTES: Record<string, Row> = {
     get: NO_CONFIRMED_TEAM,
     post: { multipart: true, fields: () => ({ position: '1', player1: 'ann_one', finishes1: '2' }), expect: NO_CONFIRMED_TEAM },
   },
+  // The disputes page lists the team's disputes (none here) to the player; a dispute of a match the player's
+  // unpaid team does not play is a 404, and callers on no team are refused by the gateway (403).
   'team.$tournamentId_.disputes': {
-    get: NO_CONFIRMED_TEAM,
+    get: OWN_TEAM,
     post: {
       multipart: true,
       fields: () => ({ day: '1', match: '1', teamId: '999999', reason: 'Our placement was 2, not 5.' }),
-      expect: NO_CONFIRMED_TEAM,
+      expect: { anonymous: 'login', player: 'notFound', other: { status: 403 }, admin: { status: 403 } },
     },
   },
   // The private screenshots: a report or dispute nobody filed is the gateway's 404.
