@@ -201,7 +201,7 @@ export async function isTeamNameTaken(db: Trx, tournamentId: number, teamName: s
 }
 
 /** The registrations column of each IGN field. */
-const IGN_COLUMNS = {
+export const IGN_COLUMNS = {
   player1Username: 'player1_username',
   player2Username: 'player2_username',
   player3Username: 'player3_username',

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { IGN_COLUMNS } from './registrations.js';
 import type { Trx } from './types.js';
 
 /** Issue 30 (decision 071): teams' reports of group-matches, where reporting stands, players' finishes. */
@@ -281,33 +282,22 @@ export async function playerTotals(db: Trx, tournamentId: number, groupIds: read
 
 // --- Who may report for a team, and the team's matches ---
 
-export interface TeamRow {
+/** A team as reporting needs it: its captain, place and payment, and its roster's names. */
+export type TeamRow = {
   id: number;
   user_id: number;
   team_name: string;
   place: string;
   payment_status: string;
-  player1_username: string;
-  player2_username: string;
-  player3_username: string;
-  player4_username: string;
-  substitute1_username: string;
-  substitute2_username: string;
-}
+} & Record<(typeof IGN_COLUMNS)[keyof typeof IGN_COLUMNS], string>;
 
-const TEAM_COLUMNS = [
-  'id',
-  'user_id',
-  'team_name',
-  'place',
-  'payment_status',
-  'player1_username',
-  'player2_username',
-  'player3_username',
-  'player4_username',
-  'substitute1_username',
-  'substitute2_username',
-] as const;
+const TEAM_COLUMNS = ['id', 'user_id', 'team_name', 'place', 'payment_status', ...Object.values(IGN_COLUMNS)] as const;
+
+/** A team's roster: its players' and substitutes' names as registered. */
+export const rosterOf = (team: TeamRow) =>
+  Object.values(IGN_COLUMNS)
+    .map((column) => team[column])
+    .filter((n) => n.trim() !== '');
 
 /**
  * The placed team a user belongs to in a tournament: the one it registered, else the one whose roster
@@ -349,12 +339,13 @@ export async function teamsByIds(db: Trx, tournamentId: number, ids: readonly nu
   return rows as TeamRow[];
 }
 
+/** Matches with their group and its stage (none for group 0): the base of the schedule's queries. */
+const matchesWithStages = (db: Trx) =>
+  db.selectFrom('matches as m').leftJoin('stage_groups as g', 'g.id', 'm.group_id').leftJoin('stages as s', 's.id', 'g.stage_id');
+
 /** The group-matches on a tournament's schedule, with their group's stage (none for group 0). */
 export function scheduledMatches(db: Trx, tournamentId: number) {
-  return db
-    .selectFrom('matches as m')
-    .leftJoin('stage_groups as g', 'g.id', 'm.group_id')
-    .leftJoin('stages as s', 's.id', 'g.stage_id')
+  return matchesWithStages(db)
     .select([
       'm.id',
       'm.day',
@@ -432,11 +423,8 @@ export async function groupsOfTeam(db: Trx, registrationId: number): Promise<num
 
 /** Scheduled matches of tournaments starting in [from, to], with what a report reminder needs (issue 30). */
 export function reminderCandidates(db: Trx, from: string, to: string) {
-  return db
-    .selectFrom('matches as m')
+  return matchesWithStages(db)
     .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
-    .leftJoin('stage_groups as g', 'g.id', 'm.group_id')
-    .leftJoin('stages as s', 's.id', 'g.stage_id')
     .leftJoin('match_reporting as mr', (join) =>
       join
         .onRef('mr.tournament_id', '=', 'm.tournament_id')

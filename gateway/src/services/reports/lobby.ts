@@ -1,12 +1,12 @@
 import { lobbyLimits, playersPerTeam, type Report, type ReportLobby } from '@custom-room/contract';
-import { reportsOfMatch, reportsWithScreenshots, teamsByIds, type ReportRow } from '../../db/reports.js';
+import { reportsOfMatch, reportsWithScreenshots, rosterOf, teamsByIds, type ReportRow } from '../../db/reports.js';
 import { listMatchResults } from '../../db/results.js';
 import { screenshotHashes, screenshotsSharingBands } from '../../db/screenshots.js';
 import type { Trx } from '../../db/types.js';
 import { hashBands, hashDistance, SAME_SCREENSHOT_DISTANCE } from '../../lib/screenshots.js';
 import { assertGroupsInScope, type Standing } from '../standing.js';
 import { reportConflicts } from './conflicts.js';
-import { reportJson, rosterOf, type ReportAt, type ReportDeps } from './team.js';
+import { reportJson, type ReportAt, type ReportDeps } from './team.js';
 import { findGroupMatch, lobbyTeams, reportTournamentOr404, windowJson, windowOf } from './window.js';
 
 /**

@@ -37,7 +37,8 @@ export async function enqueueReportReminders(store: DatabaseHandle, now: number,
     const tid = Number(m.tournament_id);
     const key = { tournamentId: tid, groupId: Number(m.group_id), day: Number(m.day), match: Number(m.match_no) };
     const added = await store.writeTransaction(async (trx) => {
-      const lobby = key.groupId === 0 ? await confirmedTeams(trx, tid, Number(m.entry_fee)) : [...(await groupMembers(trx, key.groupId)).keys()];
+      const lobby =
+        key.groupId === 0 ? await confirmedTeams(trx, tid, Number(m.entry_fee)) : [...(await groupMembers(trx, key.groupId)).keys()];
       const reported = await reportedTeams(trx, key);
       const late = lobby.filter((id) => !reported.has(id));
       if (late.length === 0) return false;

@@ -18,6 +18,7 @@ import {
   REPORT_CONSTRAINT,
   reportingOfTournament,
   reportsOfTeam,
+  rosterOf,
   scheduledMatches,
   teamOfUser,
   updateReport,
@@ -42,17 +43,6 @@ export interface ReportDeps extends ServiceDeps {
 }
 
 export const NO_TEAM = 'You have no team in this tournament.';
-
-/** A team's roster: its players' and substitutes' names as registered. */
-export const rosterOf = (team: TeamRow) =>
-  [
-    team.player1_username,
-    team.player2_username,
-    team.player3_username,
-    team.player4_username,
-    team.substitute1_username,
-    team.substitute2_username,
-  ].filter((n) => n.trim() !== '');
 
 /** A stored report as the API answers it; `roster` marks the players not on the team. */
 export function reportJson(row: ReportRow, roster: readonly string[], confirmed: boolean): Report {
