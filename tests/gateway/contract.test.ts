@@ -70,7 +70,12 @@ describe('the endpoint table', () => {
     // The parse found the routes (a changed tree format must not pass this test by finding none).
     expect(served.length).toBeGreaterThanOrEqual(table.length);
     const known = new Set([...table.map(([, e]) => `${e.method} ${e.url}`), ...INFRASTRUCTURE.map((r) => `${r.method} ${r.url}`)]);
-    expect(served.map((r) => `${r.method} ${r.url}`).filter((key) => !known.has(key))).toEqual([]);
+    // The router prints the names of parameters that share a place in one tree node as ":day|:reportId".
+    const expand = (key: string): string[] => {
+      const m = /:(\w+)\|:(\w+)/.exec(key);
+      return m ? [key.replace(m[0], `:${m[1]}`), key.replace(m[0], `:${m[2]}`)].flatMap(expand) : [key];
+    };
+    expect(served.map((r) => `${r.method} ${r.url}`).filter((key) => !expand(key).some((k) => known.has(k)))).toEqual([]);
     expect(served.length).toBe(table.length + INFRASTRUCTURE.length);
   });
 
