@@ -244,31 +244,17 @@ function halveProfile(p: Float64Array): Float64Array {
   return Float64Array.from({ length: p.length >> 1 }, (_, i) => (p[2 * i]! + p[2 * i + 1]!) / 2);
 }
 
-/** How badly profile b read at i·scale + shift matches profile a; less than 3/4 covered: 2. (The hot loop: sums inline.) */
+/** How badly profile b read at i·scale + shift matches profile a; less than 3/4 covered: 2. */
 function profileMisfit(a: Float64Array, b: Float64Array, scale: number, shift: number): number {
-  let n = 0;
-  let sa = 0;
-  let sb = 0;
-  let saa = 0;
-  let sbb = 0;
-  let sab = 0;
+  const c = new Correlation();
   const last = b.length - 1;
   for (let i = 0; i < a.length; i++) {
     const t = i * scale + shift;
     if (!(t >= 0 && t <= last)) continue;
     const j = t === last ? last - 1 : Math.floor(t);
-    const vb = b[j]! + (b[j + 1]! - b[j]!) * (t - j);
-    const va = a[i]!;
-    n++;
-    sa += va;
-    sb += vb;
-    saa += va * va;
-    sbb += vb * vb;
-    sab += va * vb;
+    c.add(a[i]!, b[j]! + (b[j + 1]! - b[j]!) * (t - j));
   }
-  if (n < a.length * 0.75) return 2;
-  const den = Math.sqrt((saa - (sa * sa) / n) * (sbb - (sb * sb) / n));
-  return den > 0 ? 1 - (sab - (sa * sb) / n) / den : 1;
+  return c.misfit(a.length * 0.75);
 }
 
 /** The most a crop or a status bar changes the scale (a fraction), and shifts the picture (a fraction of its size). */
