@@ -120,7 +120,9 @@ export function measurePairs(shots: Shot[], thin = 1): Pair[] {
   const pairs: Pair[] = [];
   shots.forEach((shot, i) => {
     shot.variants.forEach((v, k) => {
-      pairs.push(pair('variant of the original', shot.hash, v.hash, v.name));
+      // Either order (the lead may compare the new one with the old or the old with the new).
+      const [first, second] = k % 2 ? [v.hash, shot.hash] : [shot.hash, v.hash];
+      pairs.push(pair('variant of the original', first, second, v.name));
       const next = shot.variants[(k + 1) % shot.variants.length]!;
       pairs.push(pair('two variants of one screenshot', v.hash, next.hash, `${v.name} / ${next.name}`));
     });
