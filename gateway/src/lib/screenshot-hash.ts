@@ -8,9 +8,9 @@ import sharp from 'sharp';
 //
 // A hash is "s1.<coarse>.<w>x<h>.<thumb>":
 // - coarse: a 64-bit DCT hash (pHash) of the picture at 32×32. Re-encoding, resizing and brightness
-//   barely move it, a crop of a few percent moves a few bits; it gates the comparison (more than
-//   COARSE_GATE bits apart: different) and gives the keys candidates are looked up by (hashBands).
-//   It cannot tell two result screens of one game apart (at 32×32 they are their layout).
+//   barely move it, a crop of a few percent or a status bar up to 18 bits (on the test set); it gates the
+//   comparison (more than COARSE_GATE bits apart: different) and gives the keys candidates are looked up
+//   by (hashBands). It cannot tell two result screens of one game apart (at 32×32 they are their layout).
 // - thumb: the picture in grey, THUMB px on its long side, 5 bits a pixel, deflated, base64: names and
 //   numbers of a result screen are a few pixels tall at that size. hashDistance lines one thumbnail up on
 //   the other (scale and shift: what a crop or a status bar does), fits each block's brightness and
