@@ -1,0 +1,442 @@
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+
+// The perceptual hash of a report's screenshot (decision 072): finds the same screenshot sent again
+// (re-encoded, resized, cropped by a few percent, brighter or darker, a status bar more or less) and
+// does not confuse two teams' result screens of one match (the same blurred scene and layout: only the
+// names and numbers differ).
+//
+// A hash is "s1.<coarse>.<w>x<h>.<thumb>":
+// - coarse: a 64-bit DCT hash (pHash) of the picture at 32×32. Re-encoding, resizing and brightness
+//   barely move it, a crop of a few percent or a status bar up to 18 bits (on the test set); it gates the
+//   comparison (more than COARSE_GATE bits apart: different) and gives the keys candidates are looked up
+//   by (hashBands). It cannot tell two result screens of one game apart (at 32×32 they are their layout).
+// - thumb: the picture in grey, THUMB px on its long side, 5 bits a pixel, deflated, base64: names and
+//   numbers of a result screen are a few pixels tall at that size. hashDistance lines one thumbnail up on
+//   the other (scale and shift: what a crop or a status bar does), fits each block's brightness and
+//   contrast (what a re-encode or a brightness change does), and answers the worst block's difference
+//   against its edges (localDifference).
+
+const VERSION = 's1';
+/** Long side of the stored thumbnail. 128 px loses the names (a status bar alone then differs more); see decision 072. */
+const THUMB = 256;
+/** Bits dropped from each grey level (32 levels kept: finer than the NOISE every block is judged at, and 6 KB a hash). */
+const QUANTUM_SHIFT = 3;
+const COARSE_SIZE = 32;
+const COARSE_FREQUENCIES = 8;
+
+/** The hash of an image (a sharp pipeline, already upright). One decode: the coarse hash is made from the thumbnail. */
+export async function perceptualHash(image: sharp.Sharp): Promise<string> {
+  const { data, info } = await image
+    .greyscale()
+    .resize(THUMB, THUMB, { fit: 'inside', fastShrinkOnLoad: false }) // shrink-on-load moves JPEG thumbnails by half a pixel
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { left, top, width, height } = withoutBars(data, info.width, info.height);
+  const grey = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .extract({ left, top, width, height })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  const small = await sharp(grey, { raw: { width, height, channels: 1 } })
+    .resize(COARSE_SIZE, COARSE_SIZE, { fit: 'fill' })
+    .toColourspace('b-w') // else sharp answers sRGB: three bytes a pixel
+    .raw()
+    .toBuffer();
+  const levels = Buffer.from(grey.map((v) => v >> QUANTUM_SHIFT));
+  const thumb = zlib.deflateRawSync(levels, { level: 9 }).toString('base64');
+  return `${VERSION}.${dctHash(small)}.${width}x${height}.${thumb}`;
+}
+
+/** A row or column of a phone's bar: this dark at its median (its icons and clock are a few light pixels). */
+const BAR_DARK = 24;
+/** A bar is at most this much of the picture's height or width (a status bar is 3–5 %). */
+const BAR_MOST = 0.08;
+
+/**
+ * The picture without the phone's status or navigation bars: dark bands along its edges, cut off (and
+ * the row or column that blends into the picture), so a screenshot with the bar and one without are the
+ * same picture, as with any crop. A dark scene at an edge is cut the same way from every copy.
+ */
+function withoutBars(data: Buffer, width: number, height: number) {
+  const median = (values: number[]) => values.sort((p, q) => p - q)[values.length >> 1]!;
+  const row = (y: number) => median(Array.from({ length: width }, (_, x) => data[y * width + x]!));
+  const column = (x: number) => median(Array.from({ length: height }, (_, y) => data[y * width + x]!));
+  const band = (line: (i: number) => number, from: number, step: number, most: number) => {
+    let n = 0;
+    while (n < most && line(from + n * step) < BAR_DARK) n++;
+    return n > 0 ? n + 1 : 0;
+  };
+  const rows = Math.floor(height * BAR_MOST);
+  const columns = Math.floor(width * BAR_MOST);
+  const top = band(row, 0, 1, rows);
+  const bottom = band(row, height - 1, -1, rows);
+  const left = band(column, 0, 1, columns);
+  const right = band(column, width - 1, -1, columns);
+  return { left, top, width: width - left - right, height: height - top - bottom };
+}
+
+/** pHash: the signs of the 8×8 lowest DCT frequencies of a 32×32 grey picture against their median (DC left out of the median). */
+function dctHash(pixels: Buffer): string {
+  const n = COARSE_SIZE;
+  const cos = Array.from({ length: COARSE_FREQUENCIES }, (_, u) =>
+    Array.from({ length: n }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * n))),
+  );
+  const rows = Array.from({ length: n }, (_, y) => cos.map((c) => c.reduce((sum, w, x) => sum + w * pixels[y * n + x]!, 0)));
+  const coefficients: number[] = [];
+  for (let v = 0; v < COARSE_FREQUENCIES; v++) {
+    for (let u = 0; u < COARSE_FREQUENCIES; u++) coefficients.push(rows.reduce((sum, row, y) => sum + cos[v]![y]! * row[u]!, 0));
+  }
+  const ac = coefficients.slice(1);
+  const median = [...ac].sort((p, q) => p - q)[ac.length >> 1]!;
+  return coefficients
+    .reduce((bits, c) => (bits << 1n) | (c > median ? 1n : 0n), 0n)
+    .toString(16)
+    .padStart(COARSE_FREQUENCIES ** 2 / 4, '0');
+}
+
+/** A grey picture. */
+export interface Grey {
+  width: number;
+  height: number;
+  pixels: Float32Array;
+}
+export interface ParsedHash extends Grey {
+  coarse: bigint;
+  /** The thumbnail at half size, for lining up. */
+  half: Grey;
+}
+
+/** A [1 2 1]/4 blur across and down (edges repeat). */
+function smooth(p: Grey): Grey {
+  const { width: w, height: h } = p;
+  const across = new Float32Array(w * h);
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      across[i] = (p.pixels[x > 0 ? i - 1 : i]! + 2 * p.pixels[i]! + p.pixels[x < w - 1 ? i + 1 : i]!) / 4;
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      out[i] = (across[y > 0 ? i - w : i]! + 2 * across[i]! + across[y < h - 1 ? i + w : i]!) / 4;
+    }
+  }
+  return { width: w, height: h, pixels: out };
+}
+
+/** Half size by 2×2 means (a last odd row or column dropped). */
+function halve(p: Grey): Grey {
+  const width = p.width >> 1;
+  const height = p.height >> 1;
+  const pixels = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = 2 * y * p.width + 2 * x;
+      pixels[y * width + x] = (p.pixels[i]! + p.pixels[i + 1]! + p.pixels[i + p.width]! + p.pixels[i + p.width + 1]!) / 4;
+    }
+  }
+  return { width, height, pixels };
+}
+
+// A lobby view compares each report with the same candidates again: parsed hashes are kept a while.
+const parsed = new Map<string, ParsedHash>();
+const PARSED_KEPT = 256;
+
+export function parseHash(hash: string): ParsedHash {
+  const known = parsed.get(hash);
+  if (known) return known;
+  const [version, coarse, size, thumb] = hash.split('.');
+  const [width, height] = (size ?? '').split('x').map(Number);
+  if (version !== VERSION || !coarse || !width || !height || !thumb) throw new Error(`not a screenshot hash: ${hash.slice(0, 40)}`);
+  const levels = zlib.inflateRawSync(Buffer.from(thumb, 'base64'));
+  if (levels.length !== width * height) throw new Error('screenshot hash: the thumbnail does not match its size');
+  // Each level stands for the middle of the grey levels it was made from.
+  const pixels = Float32Array.from(levels, (v) => (v << QUANTUM_SHIFT) + (1 << (QUANTUM_SHIFT - 1)));
+  const grey = smooth({ width, height, pixels });
+  const result = { ...grey, coarse: BigInt(`0x${coarse}`), half: halve(grey) };
+  if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+  parsed.set(hash, result);
+  return result;
+}
+
+export const COARSE_BITS = COARSE_FREQUENCIES ** 2;
+
+export function coarseBits(a: ParsedHash, b: ParsedHash): number {
+  let count = 0;
+  for (let x = a.coarse ^ b.coarse; x; x &= x - 1n) count++;
+  return count;
+}
+
+// --- Lining one thumbnail up on another -------------------------------------------------------------
+
+/** Where a's pixel (x, y) is in b: (x·scale + dx, y·scale + dy). */
+export interface Fit {
+  scale: number;
+  dx: number;
+  dy: number;
+}
+
+/** Grey value of p at (x, y), bilinear; NaN outside. */
+function sample(p: Grey, x: number, y: number): number {
+  if (!(x >= 0 && y >= 0 && x <= p.width - 1 && y <= p.height - 1)) return NaN;
+  const x0 = Math.min(Math.floor(x), p.width - 2);
+  const y0 = Math.min(Math.floor(y), p.height - 2);
+  const fx = x - x0;
+  const fy = y - y0;
+  const i = y0 * p.width + x0;
+  const px = p.pixels;
+  return (px[i]! * (1 - fx) + px[i + 1]! * fx) * (1 - fy) + (px[i + p.width]! * (1 - fx) + px[i + p.width + 1]! * fx) * fy;
+}
+
+/** Sums for a correlation: count, Σa, Σb, Σa², Σb², Σab. */
+class Correlation {
+  n = 0;
+  sa = 0;
+  sb = 0;
+  saa = 0;
+  sbb = 0;
+  sab = 0;
+  add(a: number, b: number) {
+    this.n++;
+    this.sa += a;
+    this.sb += b;
+    this.saa += a * a;
+    this.sbb += b * b;
+    this.sab += a * b;
+  }
+  /** 1 − correlation (0: the same up to brightness and contrast); 2 when fewer than `least` pairs were added. */
+  misfit(least: number): number {
+    const { n } = this;
+    if (n < least || n < 2) return 2;
+    const va = this.saa - (this.sa * this.sa) / n;
+    const vb = this.sbb - (this.sb * this.sb) / n;
+    if (va <= 0 || vb <= 0) return va === vb ? 0 : 1;
+    return 1 - (this.sab - (this.sa * this.sb) / n) / Math.sqrt(va * vb);
+  }
+}
+
+/** How badly b, moved by fit, matches a, over every step-th pixel; less than half of a covered: 2. */
+function pictureMisfit(a: Grey, b: Grey, fit: Fit, step: number): number {
+  const c = new Correlation();
+  for (let y = 0; y < a.height; y += step) {
+    for (let x = 0; x < a.width; x += step) {
+      const vb = sample(b, x * fit.scale + fit.dx, y * fit.scale + fit.dy);
+      if (!Number.isNaN(vb)) c.add(a.pixels[y * a.width + x]!, vb);
+    }
+  }
+  return c.misfit((a.width * a.height) / (step * step) / 2);
+}
+
+/** Column means (axis x) or row means (axis y). */
+function profile(p: Grey, axis: 'x' | 'y'): Float64Array {
+  const out = new Float64Array(axis === 'x' ? p.width : p.height);
+  for (let y = 0; y < p.height; y++) {
+    for (let x = 0; x < p.width; x++) out[axis === 'x' ? x : y]! += p.pixels[y * p.width + x]!;
+  }
+  return out;
+}
+
+/** Half as long, by pairs' means. */
+function halveProfile(p: Float64Array): Float64Array {
+  return Float64Array.from({ length: p.length >> 1 }, (_, i) => (p[2 * i]! + p[2 * i + 1]!) / 2);
+}
+
+/** How badly profile b read at i·scale + shift matches profile a; less than 3/4 covered: 2. */
+function profileMisfit(a: Float64Array, b: Float64Array, scale: number, shift: number): number {
+  const c = new Correlation();
+  const last = b.length - 1;
+  for (let i = 0; i < a.length; i++) {
+    const t = i * scale + shift;
+    if (!(t >= 0 && t <= last)) continue;
+    const j = t === last ? last - 1 : Math.floor(t);
+    c.add(a[i]!, b[j]! + (b[j + 1]! - b[j]!) * (t - j));
+  }
+  return c.misfit(a.length * 0.75);
+}
+
+/** The most a crop or a status bar changes the scale (a fraction), and shifts the picture (a fraction of its size). */
+const SCALE_REACH = 0.14;
+const SHIFT_REACH = 0.12;
+
+interface Profiles {
+  ax: Float64Array;
+  ay: Float64Array;
+  bx: Float64Array;
+  by: Float64Array;
+}
+interface Search {
+  scaleReach: number;
+  scaleStep: number;
+  xReach: number;
+  yReach: number;
+  shiftStep: number;
+}
+
+/** Best shift of profile b onto a at one scale, among around ± k·step within reach. */
+function bestShift(a: Float64Array, b: Float64Array, scale: number, around: number, reach: number, step: number) {
+  let best = { shift: around, misfit: Infinity };
+  for (let shift = around - reach; shift <= around + reach + 1e-9; shift += step) {
+    const misfit = profileMisfit(a, b, scale, shift);
+    if (misfit < best.misfit) best = { shift, misfit };
+  }
+  return best;
+}
+
+/** The scale (and its best shifts) whose row and column profiles fit best, around a first guess. */
+function searchProfiles(p: Profiles, around: Fit, s: Search): Fit {
+  return profileFits(p, around, s)[0]!;
+}
+
+/** Each scale around a first guess with its best shifts, best first. */
+function profileFits(p: Profiles, around: Fit, s: Search): (Fit & { misfit: number })[] {
+  const fits: (Fit & { misfit: number })[] = [];
+  for (let scale = around.scale - s.scaleReach; scale <= around.scale + s.scaleReach + 1e-9; scale += s.scaleStep) {
+    const x = bestShift(p.ax, p.bx, scale, around.dx, s.xReach, s.shiftStep);
+    const y = bestShift(p.ay, p.by, scale, around.dy, s.yReach, s.shiftStep);
+    fits.push({ scale, dx: x.shift, dy: y.shift, misfit: x.misfit + y.misfit });
+  }
+  return fits.sort((f, g) => f.misfit - g.misfit);
+}
+
+/** The best CANDIDATES of a coarse search, at least CANDIDATE_SPREAD apart in scale. */
+function candidates(fits: Fit[]): Fit[] {
+  const kept: Fit[] = [];
+  for (const fit of fits) {
+    if (kept.every((k) => Math.abs(k.scale - fit.scale) >= CANDIDATE_SPREAD)) kept.push(fit);
+    if (kept.length === CANDIDATES) break;
+  }
+  return kept;
+}
+
+/** Tries the fit's neighbours on the pictures (every step-th pixel), keeping the best, at shrinking moves. */
+function refine(a: Grey, b: Grey, start: Fit, moves: number[], step: number): Fit {
+  let fit = start;
+  let score = pictureMisfit(a, b, fit, step);
+  for (const move of moves) {
+    for (let round = 0, moved = true; moved && round < 4; round++) {
+      moved = false;
+      const tries: Fit[] = [
+        { ...fit, dx: fit.dx + move },
+        { ...fit, dx: fit.dx - move },
+        { ...fit, dy: fit.dy + move },
+        { ...fit, dy: fit.dy - move },
+        { ...fit, scale: fit.scale * (1 + move / a.width) },
+        { ...fit, scale: fit.scale * (1 - move / a.width) },
+      ];
+      for (const t of tries) {
+        const s = pictureMisfit(a, b, t, step);
+        if (s < score) [fit, score, moved] = [t, s, true];
+      }
+    }
+  }
+  return fit;
+}
+
+/**
+ * Lines b up on a. The scale and shifts come from the half-size thumbnails' row and column means (a crop
+ * moves them as it moves the picture, and they cost a hundredth of the picture to compare), coarse then
+ * fine; then a look at the full thumbnails settles the last fraction of a pixel.
+ */
+export function align(a: ParsedHash, b: ParsedHash): Fit {
+  const [ha, hb] = [a.half, b.half];
+  const p: Profiles = { ax: profile(ha, 'x'), ay: profile(ha, 'y'), bx: profile(hb, 'x'), by: profile(hb, 'y') };
+  const q: Profiles = { ax: halveProfile(p.ax), ay: halveProfile(p.ay), bx: halveProfile(p.bx), by: halveProfile(p.by) };
+  // b's pixels per a's pixel when neither is cropped (their sizes differ by rounding only).
+  const nominal = Math.max(hb.width, hb.height) / Math.max(ha.width, ha.height);
+  const xReach = Math.ceil((hb.width / 2) * SHIFT_REACH);
+  const yReach = Math.ceil((hb.height / 2) * SHIFT_REACH);
+  // Coarse, on quarter-size profiles: a pixel's shift, a percent's scale. Profiles average over what
+  // each picture kept, so two differently cropped copies may fit best a little off: the best few are
+  // made fine and judged on the pictures.
+  const coarse = profileFits(
+    q,
+    { scale: nominal, dx: 0, dy: 0 },
+    { scaleReach: nominal * SCALE_REACH, scaleStep: 0.01, xReach, yReach, shiftStep: 1 },
+  );
+  let best: Fit = { scale: nominal, dx: 0, dy: 0 };
+  let bestMisfit = Infinity;
+  for (const c of candidates(coarse)) {
+    const fine = searchProfiles(p, doubled(c), { scaleReach: 0.01, scaleStep: 0.0025, xReach: 2, yReach: 2, shiftStep: 0.25 });
+    const misfit = pictureMisfit(ha, hb, fine, 2);
+    if (misfit < bestMisfit) [best, bestMisfit] = [fine, misfit];
+  }
+  return doubled(refine(ha, hb, best, [0.25, 0.125], 2));
+}
+
+/** A fit on pictures twice as large: pixel x there is 2x + 0.5. */
+const doubled = (f: Fit): Fit => ({ scale: f.scale, dx: 2 * f.dx + 0.5 * (1 - f.scale), dy: 2 * f.dy + 0.5 * (1 - f.scale) });
+const CANDIDATES = 3;
+const CANDIDATE_SPREAD = 0.02;
+
+// --- Comparing lined-up thumbnails ---------------------------------------------------------------
+
+const BLOCK = 8;
+/** Grey levels of noise (a re-encode's blocks and rings) below which no block is judged. */
+const NOISE = 12;
+/** Per block: pixel count, Σa, Σb, Σa², Σb², Σab, Σ|∇a|, Σ|∇b|. */
+const FIELDS = 8;
+
+/** b resampled onto a's grid by fit; NaN outside b. */
+function resample(a: Grey, b: Grey, fit: Fit): Float32Array {
+  const out = new Float32Array(a.width * a.height);
+  for (let y = 0; y < a.height; y++) {
+    for (let x = 0; x < a.width; x++) out[y * a.width + x] = sample(b, x * fit.scale + fit.dx, y * fit.scale + fit.dy);
+  }
+  return out;
+}
+
+/** The block sums of a and b (lined up on a's grid), over the pixels b covers. */
+function blockSums(a: Grey, moved: Float32Array, columns: number, blocks: number): Float64Array {
+  const w = a.width;
+  const sums = new Float64Array(blocks * FIELDS);
+  for (let y = 0; y < a.height - 1; y++) {
+    for (let x = 0; x < w - 1; x++) {
+      const i = y * w + x;
+      const vb = moved[i]!;
+      const gb = Math.abs(moved[i + 1]! - vb) + Math.abs(moved[i + w]! - vb);
+      if (Number.isNaN(gb)) continue;
+      const va = a.pixels[i]!;
+      const k = (Math.floor(y / BLOCK) * columns + Math.floor(x / BLOCK)) * FIELDS;
+      sums[k]! += 1;
+      sums[k + 1]! += va;
+      sums[k + 2]! += vb;
+      sums[k + 3]! += va * va;
+      sums[k + 4]! += vb * vb;
+      sums[k + 5]! += va * vb;
+      sums[k + 6]! += Math.abs(a.pixels[i + 1]! - va) + Math.abs(a.pixels[i + w]! - va);
+      sums[k + 7]! += gb;
+    }
+  }
+  return sums;
+}
+
+/**
+ * The worst block of a against b lined up on it (0: the same picture). Each BLOCK×BLOCK block's
+ * brightness and contrast are fitted both ways (a from b and b from a: a name in one only counts), and
+ * what is left is weighed against the block's edges: a copy lined up to a fraction of a pixel differs by
+ * about that fraction of its gradient, another picture by a stroke's width or more where its names and
+ * numbers differ. Blocks less than half covered by b (what a crop took away) are left out.
+ */
+export function localDifference(a: ParsedHash, b: ParsedHash, fit: Fit = align(a, b)): number {
+  const columns = Math.ceil(a.width / BLOCK);
+  const blocks = Math.ceil(a.height / BLOCK) * columns;
+  const sums = blockSums(a, resample(a, b, fit), columns, blocks);
+  let worst = 0;
+  for (let k = 0; k < blocks * FIELDS; k += FIELDS) {
+    const n = sums[k]!;
+    if (n < (BLOCK * BLOCK) / 2) continue;
+    const saa = Math.max(0, sums[k + 3]! - sums[k + 1]! ** 2 / n);
+    const sbb = Math.max(0, sums[k + 4]! - sums[k + 2]! ** 2 / n);
+    const sab = sums[k + 5]! - (sums[k + 1]! * sums[k + 2]!) / n;
+    // What the best line through the other leaves of each (a flat block explains nothing).
+    const leftA = sbb > 0 ? Math.max(0, saa - (sab * sab) / sbb) : saa;
+    const leftB = saa > 0 ? Math.max(0, sbb - (sab * sab) / saa) : sbb;
+    const scoreA = Math.sqrt(leftA / n) / (sums[k + 6]! / n + NOISE);
+    const scoreB = Math.sqrt(leftB / n) / (sums[k + 7]! / n + NOISE);
+    worst = Math.max(worst, scoreA, scoreB);
+  }
+  return worst;
+}
