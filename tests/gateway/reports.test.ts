@@ -369,7 +369,13 @@ describe('captains report, staff confirm, teams dispute (a tournament without st
   it('reminds the teams that have not reported, once, ten minutes after the expected end', async () => {
     const match2 = matchStartsAt(startDate, 1, '19:00', gw.config.APP_TIME_ZONE)!;
     clock.set(match2 + 5 * MINUTE);
-    expectStatus(await report(teams[0]!.captain, reportFields(2, [[teams[0]!.igns[0]!, 1]]), await screenshot(5), 'POST', 2), 201);
+    // Team 1 sends its result screen of match 1 again for match 2 (resized): the lobby view of match 2 says so.
+    const again = await sharp(await screenshot(1)).resize(720).png().toBuffer();
+    expectStatus(await report(teams[0]!.captain, reportFields(2, [[teams[0]!.igns[0]!, 1]]), again, 'POST', 2), 201);
+    const view = expectStatus(await lobby(2), 200);
+    expect(view.reports[0].sameScreenshot).toEqual(
+      expect.arrayContaining([expect.objectContaining({ sameTournament: true, teamName: teams[0]!.name, day: 1, match: 1 })]),
+    );
     clock.set(match2 + 39 * MINUTE);
     await run();
     const reminded = async (t: Team) => (await notes(t.captain)).filter((n) => n.kind === 'report-reminder').length;

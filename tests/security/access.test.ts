@@ -171,7 +171,7 @@ async function proof(fresh = false): Promise<{ reportId: number; disputeId: numb
   const at = new Date().toISOString();
   const by = { id: player.id, username: player.username };
   const written = await gw.app.store.writeTransaction(async (trx) => {
-    await storeScreenshot(trx, shot, [], at);
+    await storeScreenshot(trx, shot, at);
     const match = { tournamentId: tid, groupId: 0, day: 1, match: fresh ? 2 + Math.floor(Math.random() * 1e6) : 1 };
     const reportId = fresh
       ? 0

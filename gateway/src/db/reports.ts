@@ -141,29 +141,6 @@ export async function updateReport(trx: Trx, reportId: number, v: ReportValues, 
     .execute();
 }
 
-/** The reports (of any tournament) whose screenshot is one of these, with where they were filed. */
-export async function reportsWithScreenshots(db: Trx, screenshotIds: readonly string[]) {
-  if (screenshotIds.length === 0) return [];
-  return db
-    .selectFrom('match_reports as mr')
-    .innerJoin('registrations as r', 'r.id', 'mr.registration_id')
-    .leftJoin('stage_groups as g', 'g.id', 'mr.group_id')
-    .select([
-      'mr.id',
-      'mr.tournament_id',
-      'mr.group_id',
-      'mr.day',
-      'mr.match_no',
-      'mr.screenshot_id',
-      'mr.created_at',
-      'r.team_name',
-      'g.name as group_name',
-    ])
-    .where('mr.screenshot_id', 'in', screenshotIds)
-    .orderBy('mr.id')
-    .execute();
-}
-
 // --- Where reporting stands ---
 
 export interface ReportingRow {

@@ -16,9 +16,10 @@ export interface ScreenshotsTable {
   created_at: Timestamp;
 }
 
-export interface ScreenshotBandsTable {
-  band: string;
-  screenshot_id: string;
+export interface ReportLookalikesTable {
+  report_id: number;
+  other_report_id: number;
+  distance: number;
 }
 
 /** A team's report of one group-match (group 0 outside groups). */

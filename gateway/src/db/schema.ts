@@ -4,7 +4,7 @@ import type {
   MatchReportsTable,
   ResultDisputesTable,
   ResultPlayersTable,
-  ScreenshotBandsTable,
+  ReportLookalikesTable,
   ScreenshotsTable,
 } from './schema-reports.js';
 
@@ -475,7 +475,7 @@ export interface Database {
   activity: ActivityTable;
   announcements: AnnouncementsTable;
   screenshots: ScreenshotsTable;
-  screenshot_bands: ScreenshotBandsTable;
+  report_lookalikes: ReportLookalikesTable;
   match_reports: MatchReportsTable;
   match_reporting: MatchReportingTable;
   result_players: ResultPlayersTable;

@@ -1,6 +1,7 @@
+import type { GroupMatchKey } from './reports.js';
 import type { Trx } from './types.js';
 
-/** Issue 30 (decision 071): screenshots kept once, found again by their perceptual hash's bands. */
+/** Issue 30 (decisions 071, 072): screenshots kept once, and the reports whose screenshots look the same. */
 
 export interface StoredScreenshot {
   id: string;
@@ -11,9 +12,9 @@ export interface StoredScreenshot {
   hash: string;
 }
 
-/** Keeps a screenshot (nothing when the same bytes are already kept) and its bands. */
-export async function storeScreenshot(trx: Trx, shot: StoredScreenshot, bands: readonly string[], at: string): Promise<void> {
-  const inserted = await trx
+/** Keeps a screenshot (nothing when the same bytes are already kept). */
+export async function storeScreenshot(trx: Trx, shot: StoredScreenshot, at: string): Promise<void> {
+  await trx
     .insertInto('screenshots')
     .values({
       id: shot.id,
@@ -25,12 +26,6 @@ export async function storeScreenshot(trx: Trx, shot: StoredScreenshot, bands: r
       created_at: at,
     })
     .onConflict((oc) => oc.column('id').doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0 || bands.length === 0) return;
-  await trx
-    .insertInto('screenshot_bands')
-    .values([...new Set(bands)].map((band) => ({ band, screenshot_id: shot.id })))
-    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
@@ -38,24 +33,73 @@ export async function screenshotData(db: Trx, id: string): Promise<{ content_typ
   return db.selectFrom('screenshots').select(['content_type', 'data']).where('id', '=', id).executeTakeFirst();
 }
 
-/** The perceptual hashes of these screenshots. */
-export async function screenshotHashes(db: Trx, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('screenshots').select(['id', 'hash']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.hash]));
+/** At most this many earlier reports are compared with a new screenshot. */
+export const LOOKALIKE_CANDIDATES = 200;
+
+/**
+ * The reports a new screenshot of a team's report is compared with (decision 071): the other reports of
+ * its group-match, and every report of a team sharing one of its players (its own other matches, and the
+ * same players' teams in other tournaments), newest first.
+ */
+export async function lookalikeCandidates(db: Trx, key: GroupMatchKey, registrationId: number, exceptReportId: number) {
+  return db
+    .selectFrom('match_reports as mr')
+    .innerJoin('screenshots as s', 's.id', 'mr.screenshot_id')
+    .select(['mr.id', 'mr.screenshot_id', 's.hash'])
+    .where('mr.id', '!=', exceptReportId)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('mr.tournament_id', '=', key.tournamentId),
+          eb('mr.group_id', '=', key.groupId),
+          eb('mr.day', '=', key.day),
+          eb('mr.match_no', '=', key.match),
+        ]),
+        eb('mr.registration_id', '=', registrationId),
+        eb(
+          'mr.registration_id',
+          'in',
+          eb
+            .selectFrom('registration_igns as other')
+            .innerJoin('registration_igns as mine', 'mine.ign_lower', 'other.ign_lower')
+            .select('other.registration_id')
+            .where('mine.registration_id', '=', registrationId),
+        ),
+      ]),
+    )
+    .orderBy('mr.id', 'desc')
+    .limit(LOOKALIKE_CANDIDATES)
+    .execute();
 }
 
-/** Screenshots sharing a band with these (the candidates for "the same screenshot"), with their hashes. */
-export async function screenshotsSharingBands(db: Trx, bands: readonly string[]): Promise<{ id: string; hash: string }[]> {
-  if (bands.length === 0) return [];
+/** Makes a report's look-alikes exactly these (each pair kept both ways). */
+export async function replaceLookalikes(trx: Trx, reportId: number, found: readonly { reportId: number; distance: number }[]) {
+  await trx
+    .deleteFrom('report_lookalikes')
+    .where((eb) => eb.or([eb('report_id', '=', reportId), eb('other_report_id', '=', reportId)]))
+    .execute();
+  if (found.length === 0) return;
+  const rows = found.flatMap((f) => [
+    { report_id: reportId, other_report_id: f.reportId, distance: f.distance },
+    { report_id: f.reportId, other_report_id: reportId, distance: f.distance },
+  ]);
+  await trx
+    .insertInto('report_lookalikes')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** The look-alikes of these reports, with where each other report was filed. */
+export async function lookalikesOf(db: Trx, reportIds: readonly number[]) {
+  if (reportIds.length === 0) return [];
   return db
-    .selectFrom('screenshots as s')
-    .select(['s.id', 's.hash'])
-    .where('s.id', 'in', (eb) =>
-      eb
-        .selectFrom('screenshot_bands')
-        .select('screenshot_id')
-        .where('band', 'in', [...new Set(bands)]),
-    )
+    .selectFrom('report_lookalikes as l')
+    .innerJoin('match_reports as mr', 'mr.id', 'l.other_report_id')
+    .innerJoin('registrations as r', 'r.id', 'mr.registration_id')
+    .leftJoin('stage_groups as g', 'g.id', 'mr.group_id')
+    .select(['l.report_id', 'mr.id', 'mr.tournament_id', 'mr.day', 'mr.match_no', 'mr.created_at', 'r.team_name', 'g.name as group_name'])
+    .where('l.report_id', 'in', reportIds)
+    .orderBy('mr.id')
     .execute();
 }

@@ -5,8 +5,8 @@ import type { Db, Kit } from './kit.js';
 export const key = '020-captain-reports';
 
 export async function up(db: Db, { id, blob }: Kit): Promise<void> {
-  // A screenshot is kept once (its id is the hash of its re-encoded bytes), with its perceptual hash and
-  // the hash's bands: any two hashes close enough to be "the same screenshot" share a band.
+  // A screenshot is kept once (its id is the hash of its re-encoded bytes), with its perceptual hash
+  // (decision 072: a small grey thumbnail as text, compared by alignment, not by bits).
   await db.schema
     .createTable('screenshots')
     .addColumn('id', 'text', (c: any) => c.primaryKey())
@@ -16,12 +16,6 @@ export async function up(db: Db, { id, blob }: Kit): Promise<void> {
     .addColumn('data', blob, (c: any) => c.notNull())
     .addColumn('hash', 'text', (c: any) => c.notNull())
     .addColumn('created_at', 'text', (c: any) => c.notNull())
-    .execute();
-  await db.schema
-    .createTable('screenshot_bands')
-    .addColumn('band', 'text', (c: any) => c.notNull())
-    .addColumn('screenshot_id', 'text', (c: any) => c.notNull())
-    .addPrimaryKeyConstraint('screenshot_bands_pk', ['band', 'screenshot_id'])
     .execute();
 
   await id(db.schema.createTable('match_reports'))
@@ -41,6 +35,15 @@ export async function up(db: Db, { id, blob }: Kit): Promise<void> {
     .addUniqueConstraint('match_reports_team', ['tournament_id', 'group_id', 'day', 'match_no', 'registration_id'])
     .execute();
   await db.schema.createIndex('match_reports_screenshot').on('match_reports').column('screenshot_id').execute();
+  await db.schema.createIndex('match_reports_registration').on('match_reports').column('registration_id').execute();
+  // Reports whose screenshots look the same, found when a screenshot is sent; each pair both ways.
+  await db.schema
+    .createTable('report_lookalikes')
+    .addColumn('report_id', 'integer', (c: any) => c.notNull())
+    .addColumn('other_report_id', 'integer', (c: any) => c.notNull())
+    .addColumn('distance', 'integer', (c: any) => c.notNull())
+    .addPrimaryKeyConstraint('report_lookalikes_pk', ['report_id', 'other_report_id'])
+    .execute();
 
   // Where reporting stands for one group-match; a row only once something happened to it.
   await db.schema

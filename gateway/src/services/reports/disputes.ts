@@ -14,7 +14,7 @@ import { storeScreenshot } from '../../db/screenshots.js';
 import { stageGroups } from '../../db/stage-groups.js';
 import { isoAt } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { hashBands, readScreenshot } from '../../lib/screenshots.js';
+import { readScreenshot } from '../../lib/screenshots.js';
 import { isAdmin, type AuthUser } from '../../plugins/auth.js';
 import { lockLiveTournamentOr404 } from '../live-tournament.js';
 import { allows, assertGroupsInScope, standingOn, type Standing } from '../standing.js';
@@ -85,7 +85,7 @@ export async function fileDispute(
       const until = w.row?.provisional_until ? Date.parse(w.row.provisional_until) : NaN;
       if (!(now < until)) throw conflict(DISPUTE_WINDOW_CLOSED);
       const stamp = isoAt(now);
-      if (shot) await storeScreenshot(trx, shot, hashBands(shot.hash), stamp);
+      if (shot) await storeScreenshot(trx, shot, stamp);
       const id = await insertDispute(
         trx,
         w.key,

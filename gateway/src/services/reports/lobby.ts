@@ -1,49 +1,30 @@
 import { lobbyLimits, playersPerTeam, type Report, type ReportLobby } from '@custom-room/contract';
-import { reportsOfMatch, reportsWithScreenshots, rosterOf, teamsByIds, type ReportRow } from '../../db/reports.js';
+import { reportsOfMatch, rosterOf, teamsByIds, type ReportRow } from '../../db/reports.js';
 import { listMatchResults } from '../../db/results.js';
-import { screenshotHashes, screenshotsSharingBands } from '../../db/screenshots.js';
+import { lookalikesOf } from '../../db/screenshots.js';
 import type { Trx } from '../../db/types.js';
-import { hashBands, hashDistance, SAME_SCREENSHOT_DISTANCE } from '../../lib/screenshots.js';
 import { assertGroupsInScope, type Standing } from '../standing.js';
 import { reportConflicts } from './conflicts.js';
 import { reportJson, type ReportAt, type ReportDeps } from './team.js';
 import { findGroupMatch, lobbyTeams, reportTournamentOr404, windowJson, windowOf } from './window.js';
 
-/**
- * The other reports whose screenshot looks the same as each of these (decision 071): candidates share a
- * band of the perceptual hash (one query for the whole lobby), then the distance decides. Another
- * tournament's report is told without its names.
- */
+/** The other reports whose screenshot looks the same as each of these (found when sent); another tournament's without names. */
 async function sameScreenshots(db: Trx, reports: readonly ReportRow[]): Promise<Map<number, NonNullable<Report['sameScreenshot']>>> {
   const out = new Map<number, NonNullable<Report['sameScreenshot']>>();
-  const hashes = await screenshotHashes(
+  const tournamentOf = new Map(reports.map((r) => [Number(r.id), Number(r.tournament_id)]));
+  for (const u of await lookalikesOf(
     db,
-    reports.map((r) => r.screenshot_id),
-  );
-  const candidates = await screenshotsSharingBands(db, [...hashes.values()].flatMap(hashBands));
-  const near = new Map<string, string[]>(); // screenshot id -> the ids that look the same (itself included)
-  for (const [id, hash] of hashes) {
-    near.set(
-      id,
-      candidates.filter((c) => c.id === id || hashDistance(hash, c.hash) <= SAME_SCREENSHOT_DISTANCE).map((c) => c.id),
-    );
-  }
-  const users = await reportsWithScreenshots(db, [...new Set([...near.values()].flat())]);
-  for (const r of reports) {
-    const ids = new Set(near.get(r.screenshot_id) ?? [r.screenshot_id]);
-    const same = users
-      .filter((u) => ids.has(u.screenshot_id) && Number(u.id) !== Number(r.id))
-      .map((u) => {
-        const mine = Number(u.tournament_id) === Number(r.tournament_id);
-        return {
-          reportId: Number(u.id),
-          sameTournament: mine,
-          ...(mine ? { teamName: u.team_name, day: Number(u.day), match: Number(u.match_no) } : {}),
-          ...(mine && u.group_name ? { groupName: u.group_name } : {}),
-          at: u.created_at,
-        };
-      });
-    if (same.length > 0) out.set(Number(r.id), same);
+    reports.map((r) => Number(r.id)),
+  )) {
+    const mine = Number(u.tournament_id) === tournamentOf.get(Number(u.report_id));
+    const same = {
+      reportId: Number(u.id),
+      sameTournament: mine,
+      ...(mine ? { teamName: u.team_name, day: Number(u.day), match: Number(u.match_no) } : {}),
+      ...(mine && u.group_name ? { groupName: u.group_name } : {}),
+      at: u.created_at,
+    };
+    out.set(Number(u.report_id), [...(out.get(Number(u.report_id)) ?? []), same]);
   }
   return out;
 }

@@ -31,10 +31,11 @@ import { storeScreenshot } from '../../db/screenshots.js';
 import type { Trx } from '../../db/types.js';
 import { isoAt } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { hashBands, readScreenshot } from '../../lib/screenshots.js';
+import { readScreenshot } from '../../lib/screenshots.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ServiceDeps } from '../deps.js';
 import { lockLiveTournamentOr404 } from '../live-tournament.js';
+import { findLookalikes } from './lookalikes.js';
 import { findGroupMatch, matchWindow, reportTournamentOr404, windowJson, windowOf, type MatchWindow } from './window.js';
 
 /** Reporting needs the app's zone: a match's day and time are wall-clock times in it (decision 016). */
@@ -120,8 +121,9 @@ export async function submitReport(
   if (mode === 'file' && !file) throw badRequest(SCREENSHOT_MESSAGES.required, { [SCREENSHOT_FIELD]: SCREENSHOT_MESSAGES.required });
   const shot = file ? await readScreenshot(file) : undefined;
   const key = first.key;
+  let report: Report;
   try {
-    return await deps.store.writeTransaction(async (trx) => {
+    report = await deps.store.writeTransaction(async (trx) => {
       await lockLiveTournamentOr404(deps.store, trx, at.tournamentId);
       const now = deps.clock.now();
       assertReportable(await windowOf(trx, t, scheduled, now, deps.timeZone));
@@ -129,7 +131,7 @@ export async function submitReport(
       if (mode === 'file' && existing) throw conflict('Your team has already reported this match: change its report instead.');
       if (mode === 'edit' && !existing) throw notFound('Your team has not reported this match yet.');
       const stamp = isoAt(now);
-      if (shot) await storeScreenshot(trx, shot, hashBands(shot.hash), stamp);
+      if (shot) await storeScreenshot(trx, shot, stamp);
       const values = {
         position: form.data.position,
         finishes: form.data.players.reduce((sum, p) => sum + p.finishes, 0),
@@ -152,6 +154,10 @@ export async function submitReport(
     if (isUniqueViolation(err, REPORT_CONSTRAINT)) throw conflict('Your team has already reported this match: change its report instead.');
     throw err;
   }
+  // A new screenshot is compared with the reports it could have been taken from (decision 071), after the
+  // report is stored: the comparison never holds the tournament's lock.
+  if (shot) await findLookalikes(deps, key, report, shot);
+  return report;
 }
 
 function tellCaptain(trx: Trx, w: MatchWindow, team: TeamRow, by: AuthUser, position: number, now: number) {
