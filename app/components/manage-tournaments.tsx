@@ -1,7 +1,6 @@
 import { Form, Link, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { SubmitButton } from '~/components/ui/submit-button';
-import '~/styles/admin.css';
 
 export interface ManagedTournamentItem {
   id: number;

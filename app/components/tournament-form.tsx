@@ -8,7 +8,6 @@ import { SubmitButton } from '~/components/ui/submit-button';
 import { TextAreaField, TextField } from '~/components/ui/text-field';
 import type { Cover } from '~/utils/images';
 import { COVER_FIELD, COVER_NAME_VALUE, TOURNAMENT_FIELDS, type TournamentFormRules } from '~/utils/tournament-form';
-import '~/styles/admin.css';
 
 const ORDINALS = ['1st', '2nd', '3rd'];
 const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;

@@ -12,7 +12,6 @@ import { gateway } from '~/utils/gateway.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import { phaseOf, phaseWords } from '~/utils/tournament';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Manage ${data.t.name}` : 'Manage tournament'} | Admin | Custom Room` },

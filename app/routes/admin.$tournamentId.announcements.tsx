@@ -17,7 +17,6 @@ import { gateway } from '~/utils/gateway.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import { flash } from '~/utils/session.server';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
 
 /**
  * Issue 29 (decision 065): the crew's announcements ("Group C delayed 15 minutes"). The owner and

@@ -16,7 +16,6 @@ import { gateway, GatewayError, type Match } from '~/utils/gateway.server';
 import { matchFormValues } from '~/utils/match-form.server';
 import { flash } from '~/utils/session.server';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
 
 const CREATED = 'Match created successfully';
 const UPDATED = 'Match updated successfully';

@@ -9,7 +9,6 @@ import { pageError } from '~/utils/errors.server';
 import { formatDateTime } from '~/utils/format';
 import { gateway } from '~/utils/gateway.server';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Failed notifications${data ? `: ${data.t.name}` : ''} | Admin | Custom Room` },

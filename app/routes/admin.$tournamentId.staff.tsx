@@ -15,7 +15,6 @@ import { gateway } from '~/utils/gateway.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import { flash } from '~/utils/session.server';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
 
 /**
  * Issue 29 (decision 065): a tournament's crew. Its owner (and a site admin) invites an account by

@@ -26,8 +26,6 @@ import { requireTournamentId } from '~/utils/route-params.server';
 import { flash } from '~/utils/session.server';
 import { queryNumber } from '~/utils/stage-admin.server';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
-import '~/styles/admin-stages.css';
 
 const SAVE_FAILED = 'Failed to save the results.';
 const CHOOSE = 'Choose a group match from the stage page.';

@@ -15,8 +15,6 @@ import { flash } from '~/utils/session.server';
 import { parseStageForm } from '~/utils/stage-admin.server';
 import { CHECK_IN_FIELDS, STAGE_FIELDS } from '~/utils/stage-forms';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
-import '~/styles/admin-stages.css';
 import { advanceWords, stateTone } from '~/utils/stage-words';
 
 const ADD_FAILED = 'Failed to add the stage.';

@@ -14,7 +14,6 @@ import { NUMBER_FIELDS, resultInput, rowKeys, type NumberField } from '~/utils/r
 import { parseResultsForm, resultsRefusal, type RefusalWords } from '~/utils/results-entry.server';
 import { flash } from '~/utils/session.server';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
 
 const SUBMITTED = 'Points table submitted successfully!';
 const NO_REGISTRATIONS = 'No registrations found for this tournament.';

@@ -8,7 +8,6 @@ import { gateway } from '~/utils/gateway.server';
 import { flash } from '~/utils/session.server';
 import { TOURNAMENT_ADD_FAILED, TOURNAMENT_ADDED } from '~/utils/tournament-form';
 import { newTournamentValues, submitTournamentForm, tournamentFormRules } from '~/utils/tournament-form.server';
-import '~/styles/admin.css';
 
 export const meta: MetaFunction = () => [
   { title: 'Add tournament | Custom Room' },

@@ -8,7 +8,6 @@ import { pageError } from '~/utils/errors.server';
 import { GatewayError, gateway } from '~/utils/gateway.server';
 import { DELETE_FAILED, manageReturnPath, TOURNAMENT_DELETED } from '~/utils/manage-tournaments.server';
 import { flash } from '~/utils/session.server';
-import '~/styles/admin.css';
 
 const ALREADY_GONE = 'Tournament not found: it may already have been deleted.';
 

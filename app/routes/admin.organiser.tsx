@@ -22,7 +22,6 @@ import {
   submitOrganiserForm,
 } from '~/utils/organiser-form.server';
 import { flash } from '~/utils/session.server';
-import '~/styles/admin.css';
 
 /** Issue 29 (decision 068): an approved organiser edits its public page (a site admin any organiser's, with ?slug=). */
 

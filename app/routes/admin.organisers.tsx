@@ -10,7 +10,6 @@ import { formFailure, safeValues, submitToGateway, zodFieldErrors, type FormFail
 import { gateway } from '~/utils/gateway.server';
 import { flash, requireAdmin } from '~/utils/session.server';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
 
 /**
  * Issue 29 (decision 065): the site admin's list of organisers. Applications wait here to be approved

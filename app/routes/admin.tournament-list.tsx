@@ -11,7 +11,6 @@ import { gateway } from '~/utils/gateway.server';
 import { phaseWords, statusTone, summaryPhase } from '~/utils/tournament';
 import { paysPlaceholder } from '~/utils/upi.server';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
 
 const LOAD_FAILED = 'Failed to fetch tournaments.';
 

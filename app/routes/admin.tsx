@@ -1,9 +1,20 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { standingAllows } from '@custom-room/contract';
 import { GeneralErrorBoundary } from '~/components/error-page';
+import adminOpsCss from '~/styles/admin-ops.css';
+import adminStagesCss from '~/styles/admin-stages.css';
+import adminCss from '~/styles/admin.css';
 import { requireDesk } from '~/utils/desk.server';
-import '~/styles/admin.css';
+
+/**
+ * The organiser screens' rules (~2 KB gzip) are linked here, for /admin only, not put in the inlined
+ * bundle that every public page carries (decision 025, amended): with them inline, issue 29 pushed the
+ * HTML of the public pages past one TCP round trip (14.6 KB). A client navigation into /admin waits for
+ * these files before it renders (Remix loads a route's stylesheet links first). No other module may
+ * import them as a side effect (tests/web/inline-css.test.ts).
+ */
+export const links: LinksFunction = () => [adminOpsCss, adminStagesCss, adminCss].map((href) => ({ rel: 'stylesheet', href }));
 
 export const meta: MetaFunction = () => [{ title: 'Organiser tools | Custom Room' }, { name: 'robots', content: 'noindex' }];
 

@@ -12,7 +12,6 @@ import { coverOf } from '~/utils/images';
 import { flash } from '~/utils/session.server';
 import { TOURNAMENT_UPDATE_FAILED, TOURNAMENT_UPDATED } from '~/utils/tournament-form';
 import { submitTournamentForm, tournamentFormRules, tournamentValues } from '~/utils/tournament-form.server';
-import '~/styles/admin.css';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.name} | Custom Room` : 'Edit tournament | Custom Room' },

@@ -14,7 +14,6 @@ import { parseRoomsForm, roomsErrors } from '~/utils/stage-admin.server';
 import { roomInput } from '~/utils/stage-forms';
 import { loadMyGroups, MATCH_KEY, type GroupCard } from './my-groups.server';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `My groups${data ? `: ${data.t.name}` : ''} | Admin | Custom Room` },

@@ -12,7 +12,6 @@ import { registrationsAction } from './payments.server';
 import { compactOf, listQuery, loadRegistrationsPage, type RegistrationsPage } from './registrations-page.server';
 import { TeamCard } from './team-card';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
 import '~/styles/places.css';
 
 export { INTENT };

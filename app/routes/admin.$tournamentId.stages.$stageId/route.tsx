@@ -16,8 +16,6 @@ import { SchedulePanel } from './schedule-panel';
 import { SettingsPanel } from './settings-panel';
 import { loadStagePage, stageIdOf } from './stage-page.server';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
-import '~/styles/admin-stages.css';
 
 // The stage control room (issue 18): one stage's settings, entrants, groups and slots, schedule, rooms,
 // results and who advances. Each panel is a file beside this one; each form's intent a handler in intents.server.ts.
