@@ -105,7 +105,15 @@ export function routeFiles(): { name: string; hasAction: boolean }[] {
  * Ids of things no test here creates (issue 18's stages and groups, issue 29's invitations): the page
  * answers its own 404. The Site organiser exists on every database (migration 019).
  */
-const UNKNOWN_IDS: Record<string, string> = { stageId: '999999', groupId: '999999', token: 'x'.repeat(32), slug: 'site' };
+const UNKNOWN_IDS: Record<string, string> = {
+  stageId: '999999',
+  groupId: '999999',
+  token: 'x'.repeat(32),
+  slug: 'site',
+  // Issue 30: a group-match's day and match (the tournament has no group, so its lobby view is a 404).
+  day: '1',
+  match: '1',
+};
 
 export function routeUrl(name: string, params: Record<string, string>): string {
   const parts: string[] = [];
