@@ -7,7 +7,7 @@ import { SubmitButton } from '~/components/ui/submit-button';
 import { TextField } from '~/components/ui/text-field';
 import { requireRight } from '~/utils/desk.server';
 import type { FormFailure } from '~/utils/forms.server';
-import { loadReportSettings, lobbyKeyOf, lobbyPath, saveReportSettings, stageMinutesInput } from '~/utils/lobby-reports.server';
+import { loadReportSettings, lobbyKeyOf, lobbyPath, saveReportSettings } from '~/utils/lobby-reports.server';
 import '~/styles/screens.css';
 import '~/styles/admin-ops.css';
 
@@ -40,11 +40,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ReportSettings() {
-  const { t, settings } = useLoaderData<typeof loader>();
+  const { t, settings, stages } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const errors = failure?.fieldErrors ?? {};
   const value = (name: string, saved: number) => failure?.values[name] ?? String(saved);
-  const stageFields = settings.stages.map((s) => stageMinutesInput(s.stageId));
+  const stageFields = stages.map((s) => s.input);
   return (
     <section className="ops-page" aria-labelledby="rs-title">
       <p className="crumb">
@@ -75,15 +75,15 @@ export default function ReportSettings() {
           defaultValue={value('matchMinutes', settings.matchMinutes)}
           error={errors.matchMinutes}
         />
-        {settings.stages.map((s) => (
+        {stages.map((s) => (
           <TextField
             key={s.stageId}
-            name={stageMinutesInput(s.stageId)}
+            name={s.input}
             label={`Match length in ${s.name} (minutes)`}
             inputMode="numeric"
             autoComplete="off"
-            defaultValue={value(stageMinutesInput(s.stageId), s.matchMinutes)}
-            error={errors[stageMinutesInput(s.stageId)]}
+            defaultValue={value(s.input, s.matchMinutes)}
+            error={errors[s.input]}
           />
         ))}
         <SubmitButton pendingLabel="Saving…">Save report settings</SubmitButton>

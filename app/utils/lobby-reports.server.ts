@@ -235,7 +235,8 @@ export async function loadReportSettings(request: Request, tid: number) {
     gateway.getTournament(request, tid),
     call(request, 'reportSettings', { params: { id: tid } }),
   ]).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
-  return { t: { id: t.id, name: t.name }, settings };
+  // Each stage's input is named by the loader: the page's component does not import this module.
+  return { t: { id: t.id, name: t.name }, settings, stages: settings.stages.map((s) => ({ ...s, input: stageMinutesInput(s.stageId) })) };
 }
 
 /** The settings form as the gateway's body: every field sent (the form shows them all, filled in). */

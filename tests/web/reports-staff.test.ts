@@ -491,3 +491,96 @@ describe('report settings', () => {
     expect(to.headers.get('location')).toBe('/admin/5/reports/1/2?group=31');
   });
 });
+
+describe('links to the lobby view and the disputes', () => {
+  const desk = (kind: string) => ({
+    organiser: null,
+    siteAdmin: false,
+    tournaments: [{ id: 5, name: 'Lobby Cup', kind }],
+    invitations: [],
+  });
+  const crewGet = async (url: string, kind: string) => {
+    const token = await stub.token({ username: `crew_${kind}`, roles: ['ROLE_USER'] });
+    const cookie = cookieOf(await session.createUserSession(new Request('http://localhost/login'), token, `crew_${kind}`, '/'));
+    return new Request(url, { headers: { cookie } });
+  };
+  const STAGE = {
+    id: 7,
+    tid: 5,
+    name: 'Qualifiers',
+    order: 1,
+    lobbySize: 2,
+    firstSlot: 1,
+    advancePerGroup: 1,
+    advanceBest: 0,
+    state: 'published',
+    draw: null,
+    entrants: 2,
+    hasResults: false,
+    groupGap: 0,
+    groupMatches: { scheduled: 2, withResults: 0, notPlayed: 0 },
+    groups: [{ id: 31, name: 'A', slots: [{ slot: 1, teamId: 101, teamName: 'Team 101' }] }],
+  };
+  const groupMatch = (id: number, matchNo: number) => ({
+    id,
+    tid: 5,
+    day: 1,
+    matchNo,
+    map: 'Erangel',
+    matchId: null,
+    password: null,
+    time: `1${matchNo}:00:00`,
+    groupId: 31,
+    groupName: 'A',
+    stageId: 7,
+    stageName: 'Qualifiers',
+  });
+
+  it('My groups links each shown group-match’s reports, with no gateway call more', async () => {
+    const myGroups = await import('~/routes/admin.$tournamentId.my-groups/route');
+    routes({
+      'GET /desk': () => [200, desk('lobby')],
+      'GET /tournaments/5/staff/me': () => [200, { kind: 'lobby', scopes: [{ stageId: 7, groupId: 31 }] }],
+      // Every match has started: the last one is shown, with the one before it.
+      'GET /tournaments/5': () => [200, tournamentJson({ id: 5, name: 'Lobby Cup', startDate: '2020-03-05T12:30:00.000Z' })],
+      'GET /tournaments/5/stages': () => [200, [STAGE]],
+      'GET /matches/tournament/5': () => [200, [groupMatch(901, 1), groupMatch(902, 2)]],
+    });
+    const before = stub.seen.length;
+    const url = 'http://localhost/admin/5/my-groups';
+    const loaded = (await myGroups.loader(args(await crewGet(url, 'lobby'), { tournamentId: '5' }))) as any;
+    expect(stub.seen.slice(before).map((r) => r.url)).not.toContainEqual(expect.stringContaining('/reports'));
+    expect(loaded.groups[0].reports).toEqual([
+      { href: '/admin/5/reports/1/2?group=31', label: 'D1 M2' },
+      { href: '/admin/5/reports/1/1?group=31', label: 'D1 M1' },
+    ]);
+    const html = await renderPage(myGroups.default, loaded, url);
+    expect(html).toContain('<a data-discover="true" href="/admin/5/reports/1/2?group=31">Reports: D1 M2</a>');
+  });
+
+  it('the hub shows Disputes to whoever runs lobbies, and Report settings to the organisers only', async () => {
+    const hub = await import('~/routes/admin.$tournamentId._index');
+    const summary = { id: 5, name: 'Lobby Cup', maxTeams: 12, registeredTeams: 4, waitlisted: 0, paymentsAwaiting: 0, failedDeliveries: 0 };
+    for (const [kind, settings] of [
+      ['lobby', false],
+      ['co-organiser', true],
+    ] as const) {
+      routes({
+        'GET /desk': () => [200, desk(kind)],
+        'GET /tournaments/5': () => [200, tournamentJson({ id: 5, name: 'Lobby Cup' })],
+        'GET /tournaments/admin/summary': () => [200, [summary]],
+      });
+      const loaded = (await hub.loader(args(await crewGet('http://localhost/admin/5', kind), { tournamentId: '5' }))) as any;
+      const html = await renderPage(hub.default, loaded);
+      expect(html, kind).toContain('href="/admin/5/disputes"');
+      expect(html.includes('href="/admin/5/reports"'), kind).toBe(settings);
+    }
+  });
+
+  it('the stage page’s match picker has a Reports button that sends the same GET to /admin/:id/reports', async () => {
+    const { ResultsPanel } = await import('~/routes/admin.$tournamentId.stages.$stageId/results-panel');
+    const page = { t: { id: 5 }, stage: { resultsLine: '' }, slots: [{ day: 1, matchNo: 2 }], groups: [{ id: 31, name: 'A' }] };
+    const html = await renderPage(() => ResultsPanel({ page: page as never, base: '/admin/5/stages/7' }), null);
+    expect(html).toContain('<button type="submit" formaction="/admin/5/reports" class="button button-secondary">Reports</button>');
+  });
+});

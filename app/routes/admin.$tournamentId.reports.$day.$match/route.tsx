@@ -58,6 +58,12 @@ export default function LobbyReports() {
         {page.stageName ? ` · ${page.stageName}` : ''} · Reports
       </p>
       <ReportingState page={page} />
+      {/* Without JavaScript a refused confirm opens at the top of a long page: say so here, and link to the rows. */}
+      {useFailure('confirm') ? (
+        <p className="notice">
+          <a href="#lr-confirm-title">Not confirmed yet: see the rows below.</a>
+        </p>
+      ) : null}
       <Conflicts conflicts={page.conflicts} />
       <Missing missing={page.missing} />
       <section aria-labelledby="lr-reports-title">
