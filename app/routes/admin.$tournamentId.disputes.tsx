@@ -117,24 +117,18 @@ function UpholdForm({ dispute: d }: { dispute: DisputeView }) {
         <input type="hidden" name="intent" value="uphold" />
         {d.current ? null : <p className="fine">The current result could not be read: enter the corrected row.</p>}
         <div className="lr-inline">
-          <TextField
-            name={`position-${d.id}`}
-            label="Placement"
-            inputMode="numeric"
-            maxLength={3}
-            autoComplete="off"
-            defaultValue={value('position')}
-            error={errors[`position-${d.id}`]}
-          />
-          <TextField
-            name={`finishes-${d.id}`}
-            label="Finishes"
-            inputMode="numeric"
-            maxLength={3}
-            autoComplete="off"
-            defaultValue={value('finishes')}
-            error={errors[`finishes-${d.id}`]}
-          />
+          {(['position', 'finishes'] as const).map((f) => (
+            <TextField
+              key={f}
+              name={`${f}-${d.id}`}
+              label={f === 'position' ? 'Placement' : 'Finishes'}
+              inputMode="numeric"
+              maxLength={3}
+              autoComplete="off"
+              defaultValue={value(f)}
+              error={errors[`${f}-${d.id}`]}
+            />
+          ))}
           <label className="check">
             <input type="checkbox" name={`absent-${d.id}`} defaultChecked={absent} /> Absent
           </label>
