@@ -132,12 +132,21 @@ export default function TournamentHub() {
             <li>
               <Link to={`${base}/activity`}>Activity</Link>
             </li>
+            <li>
+              <Link to={`${base}/reports`}>Report settings</Link>
+            </li>
           </>
         ) : null}
         {may.announce ? (
-          <li>
-            <Link to={`${base}/announcements`}>Announcements</Link>
-          </li>
+          <>
+            <li>
+              <Link to={`${base}/announcements`}>Announcements</Link>
+            </li>
+            {/* Issue 30 (decision 075): disputes of confirmed results, for whoever runs lobbies. */}
+            <li>
+              <Link to={`${base}/disputes`}>Disputes</Link>
+            </li>
+          </>
         ) : null}
         <li>
           <Link to={`/tournaments/${t.id}`}>Public page</Link>

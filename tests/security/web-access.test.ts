@@ -364,6 +364,22 @@ const ROUTES: Record<string, Row> = {
       expect: { ...ADMIN, admin: { status: 404 } },
     },
   },
+  // Issue 30 (decision 075): the staff's lobby view of a group-match (none here: 404 for the admin), its disputes and report settings.
+  'admin.$tournamentId.reports.$day.$match': {
+    get: { ...ADMIN, admin: 'notFound' },
+    post: { fields: () => ({ intent: 'reporting', open: 'false' }), expect: { ...ADMIN, admin: { status: 404 } } },
+  },
+  'admin.$tournamentId.reports._index': {
+    get: ADMIN,
+    post: { fields: () => ({ matchMinutes: '30', disputeMinutes: '15' }), expect: { ...ADMIN, admin: { redirect: /\/reports$/ } } },
+  },
+  'admin.$tournamentId.disputes': {
+    get: ADMIN,
+    post: {
+      fields: () => ({ intent: 'dismiss', disputeId: '999999', 'reason-999999': 'No such dispute here.' }),
+      expect: { ...ADMIN, admin: { status: 404 } },
+    },
+  },
   // Verifies the UTR the player sent through the payment form above (decision 029: the one the admin saw).
   'admin.$tournamentId.registrations': {
     get: ADMIN,

@@ -5,6 +5,7 @@ import { getEnv } from '~/utils/env.server';
 import { isUnavailable, pageError } from '~/utils/errors.server';
 import { formatDateTime, formatMatchTime } from '~/utils/format';
 import { gateway, type Match, type Stage, type StageCheckIns, type StageGroup } from '~/utils/gateway.server';
+import { lobbyPath } from '~/utils/lobby-reports.server';
 
 /**
  * Issue 29 (decision 069): "My groups", a lobby manager's page on a phone. For each group it runs, the
@@ -82,6 +83,13 @@ export async function loadMyGroups(request: Request, tid: number, siteAdmin: boo
         matches: own.map((m) => ({ key: keyOf(m), label: `D${m.day} M${m.matchNo}`, current: m === shown })),
         // The shown match's results, and the one before it (just played while the next room goes out).
         results: [shown, before].filter((m): m is Match => !!m).map(resultsOf),
+        // Issue 30 (decision 075): the same matches' captains' reports (the lobby view), no call more.
+        reports: [shown, before]
+          .filter((m): m is Match => !!m)
+          .map((m) => ({
+            href: lobbyPath({ tid: t.id, day: m.day, match: m.matchNo, group: group.id }),
+            label: `D${m.day} M${m.matchNo}`,
+          })),
         checkIn: stage.checkIn ? checkInOf(lists.get(stage.id) ?? null, group, timeZone) : null,
       };
     }),

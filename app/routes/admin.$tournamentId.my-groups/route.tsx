@@ -101,6 +101,13 @@ function GroupPanel({ group: g }: { group: GroupCard }) {
               </Link>
             ))}
           </p>
+          <p className="ops-group-results">
+            {g.reports.map((r) => (
+              <Link key={r.href} to={r.href}>
+                Reports: {r.label}
+              </Link>
+            ))}
+          </p>
           {g.matches.length > 1 ? (
             <nav aria-label={`Matches of group ${g.name}`} className="ops-chips">
               <ul>

@@ -45,6 +45,10 @@ export function ResultsPanel({ page, base }: { page: StagePage; base: string }) 
         <button type="submit" className="button button-secondary">
           Enter results
         </button>
+        {/* Issue 30 (decision 075): the same match's captains' reports; /admin/:id/reports sends the GET on to its lobby view. */}
+        <button type="submit" formAction={`/admin/${page.t.id}/reports`} className="button button-secondary">
+          Reports
+        </button>
       </Form>
       <p>
         <a href={`${base}/results.csv`} download>
