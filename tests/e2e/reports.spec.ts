@@ -25,7 +25,13 @@ async function resultScreen(seed: number): Promise<Buffer> {
 }
 
 async function phone(browser: Browser, baseURL: string, javaScript: boolean, who: { email: string; password: string }, to: string) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript, viewport: PHONE, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: javaScript,
+    viewport: PHONE,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
   const page = await context.newPage();
   await logIn(page, who.email, who.password, { from: `/login?${new URLSearchParams({ redirectTo: to })}` });
   await expect(page).toHaveURL(to);
@@ -58,7 +64,10 @@ async function startedTournament(api: GatewayApi, captains: Player[]): Promise<{
 
 async function report(page: Page, tid: number, placement: number, finishes: number[], screen: Buffer) {
   await page.goto(`/team/${tid}`);
-  await page.getByRole('link', { name: /Report your result/ }).first().click();
+  await page
+    .getByRole('link', { name: /Report your result/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/team/${tid}/reports/1/1`));
   await page.getByLabel('Your team’s placement').fill(String(placement));
   for (const [i, f] of finishes.entries()) await page.getByLabel(`Player ${i + 1}: finishes`).fill(String(f));
@@ -144,7 +153,7 @@ async function confirmLobby(page: Page, teams: Registration[]) {
   await page.locator(`input[name="position.${teams[3]!.rid}"]`).fill('4');
   await page.locator(`input[name="finishes.${teams[3]!.rid}"]`).fill('0');
   await page.getByRole('button', { name: 'Confirm lobby' }).click();
-  await expect(flash(page, /confirmed/i)).toBeVisible();
+  await expect(flash(page, /Lobby confirmed: results are provisional until/)).toBeVisible();
 }
 
 /** Uphold: team 3's finishes become 3. */
