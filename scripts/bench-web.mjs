@@ -3,7 +3,7 @@
 // (run `npm run build` first; this script builds nothing). It starts a private gateway + web pair
 // (SEED_DEMO=0, like the e2e harness), creates 20 tournaments with cover images through the API, then
 // measures per public page:
-//   - HTML gzip size (budget for /tournaments with 20 tournaments: ≤ 14 KB)
+//   - HTML gzip plus response headers, every page: one round trip, ≤ 14,600 bytes (10 segments; decision 025)
 //   - JS gzip total: every script the HTML makes the browser load (<script src>, <link rel=modulepreload> href or data-href,
 //     import "…" in inline module scripts), each fetched and gzipped; and, with Chromium, every script the
 //     page really loaded (lazy chunks too). Budget ≤ 100 KB per page, on the larger of the two
@@ -11,9 +11,9 @@
 //   - <img> without width and height attributes (budget: none)
 //   - CLS in Chromium at 360×800 (layout-shift entries without recent input; budget ≤ 0.1), when /usr/bin/chromium exists
 // The player pages /payment and /tournament/{id}/matches (room details shown) are measured signed in as a
-// registered player (the matches page as one whose payment is verified), against the same budgets, and their HTML against the list page's one-round-trip 14 KB.
+// registered player (the matches page as one whose payment is verified), against the same budgets, and their HTML against the list page's one round trip.
 // /videos reads a local fake YouTube API (tests/fixtures/youtube-fake.mjs) serving the fullest channel the
-// page can show (10 playlists of 50 videos, 5 of each on the page); its HTML is held to the same 14 KB. The
+// page can show (10 playlists of 50 videos, 5 of each on the page); its HTML is held to the same round trip. The
 // browser's thumbnail requests to i.ytimg.com are answered locally.
 // Prints a table with PASS/FAIL per budget; exits 1 when any budget fails.
 import fs from 'node:fs';
@@ -24,7 +24,9 @@ import { TOURNAMENTS, seed, seedPlayer } from './lib/bench-seed.mjs';
 import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 
 const KB = 1024;
-const BUDGET = { listHtml: 14 * KB, js: 100 * KB, stylesheets: 1, cls: 0.1 };
+// The first round trip of a new connection carries 10 segments of 1,460 bytes (Lighthouse's simulation, and
+// Linux's initial window): the response's headers travel in it too (decision 025, amended).
+const BUDGET = { listHtml: 14_600, js: 100 * KB, stylesheets: 1, cls: 0.1 };
 const CHROMIUM = '/usr/bin/chromium';
 const jsonArg = process.argv.indexOf('--json');
 const jsonOut = jsonArg > 0 ? process.argv[jsonArg + 1] : null;
@@ -66,6 +68,9 @@ async function measurePage(stack, path, jsCache, cookie) {
   const res = await fetch(stack.info.webUrl + path, { headers: cookie ? { cookie } : {} });
   if (!res.ok) throw new Error(`bench: ${path} answered ${res.status}`);
   const html = await res.text();
+  // What the status line and headers add on the wire (HTTP/1.1 text, as the bench's server sends them).
+  let headerBytes = `HTTP/1.1 ${res.status} ${res.statusText}\r\n\r\n`.length;
+  for (const [k, v] of res.headers) headerBytes += k.length + v.length + 4;
   let js = 0;
   const scripts = scriptUrls(html);
   for (const url of scripts) js += await jsGzip(stack, url, jsCache);
@@ -73,6 +78,8 @@ async function measurePage(stack, path, jsCache, cookie) {
     path,
     htmlRaw: Buffer.byteLength(html),
     htmlGzip: gzipSize(Buffer.from(html)),
+    /** The gzip body and the headers: what must fit in the first round trip. */
+    wire: gzipSize(Buffer.from(html)) + headerBytes,
     js,
     scripts: scripts.length,
     stylesheets: stylesheetCount(html),
@@ -238,23 +245,27 @@ async function main() {
 
     const list = pages.find((p) => p.path === '/tournaments');
     console.log(
-      `\n/tournaments HTML with ${TOURNAMENTS} tournaments: ${kb(list.htmlGzip)} gzip (budget ≤ ${kb(BUDGET.listHtml)}): ${verdict(list.htmlGzip <= BUDGET.listHtml)}`,
+      `\n/tournaments HTML with ${TOURNAMENTS} tournaments: ${kb(list.htmlGzip)} gzip, ${list.wire} bytes with headers (budget ≤ ${BUDGET.listHtml}, one round trip): ${verdict(list.wire <= BUDGET.listHtml)}`,
     );
     const videos = pages.find((p) => p.path === '/videos');
     console.log(
-      `/videos with 10 playlists (5 videos each shown): HTML ${kb(videos.htmlGzip)} gzip (≤ ${kb(BUDGET.listHtml)}): ${verdict(videos.htmlGzip <= BUDGET.listHtml)}; ${videos.images} thumbnails`,
+      `/videos with 10 playlists (5 videos each shown): HTML ${videos.wire} bytes with headers (≤ ${BUDGET.listHtml}): ${verdict(videos.wire <= BUDGET.listHtml)}; ${videos.images} thumbnails`,
     );
     for (const path of playerPaths) {
       const p = pages.find((x) => x.path === path);
       console.log(
-        `${path} (signed in, team registered): HTML ${kb(p.htmlGzip)} gzip (≤ ${kb(BUDGET.listHtml)}): ${verdict(p.htmlGzip <= BUDGET.listHtml)}; JS ${kb(Math.max(p.js, p.browserJs ?? 0))} gzip (≤ ${kb(BUDGET.js)})`,
+        `${path} (signed in, team registered): HTML ${p.wire} bytes with headers (≤ ${BUDGET.listHtml}): ${verdict(p.wire <= BUDGET.listHtml)}; JS ${kb(Math.max(p.js, p.browserJs ?? 0))} gzip (≤ ${kb(BUDGET.js)})`,
       );
+    }
+    // Every page's first response must fit in one round trip, not only the lists'.
+    for (const p of pages) {
+      if (p.wire > BUDGET.listHtml) console.log(`${p.path}: HTML ${p.wire} bytes with headers (≤ ${BUDGET.listHtml}): ${verdict(false)}`);
     }
     for (const p of pages) {
       for (const tag of p.badImages) console.log(`  ${p.path}: <img> without width/height: ${tag.slice(0, 160)}`);
     }
     console.log(`\nbench-web: ${failed ? 'FAIL: a budget was exceeded' : 'PASS: every budget met'}`);
-    if (jsonOut) writeJson(jsonOut, pages, browser, playerPaths);
+    if (jsonOut) writeJson(jsonOut, pages, browser);
   } finally {
     await stack.stop();
     await youtube.close();
@@ -263,21 +274,21 @@ async function main() {
 }
 
 /** `--json FILE`: the budgets as rows for `npm run bench` (scripts/bench.mjs). */
-function writeJson(file, pages, browser, playerPaths) {
+function writeJson(file, pages, browser) {
   const rows = [];
   for (const p of pages) {
-    const html = p.path === '/tournaments' || p.path === '/videos' || playerPaths.includes(p.path);
-    if (html)
-      rows.push({
-        name: `${p.path} HTML gzip`,
-        value: +(p.htmlGzip / KB).toFixed(1),
-        unit: 'KB',
-        reference: null,
-        referenceValue: null,
-        ratio: null,
-        target: `≤ ${BUDGET.listHtml / KB} KB`,
-        pass: p.htmlGzip <= BUDGET.listHtml,
-      });
+    // Every page's first response: its headers and gzip HTML in the first round trip (issue 29's regression
+    // was on the home, points and payment pages, which no row watched).
+    rows.push({
+      name: `${p.path} HTML gzip + headers`,
+      value: p.wire,
+      unit: 'bytes',
+      reference: null,
+      referenceValue: null,
+      ratio: null,
+      target: `≤ ${BUDGET.listHtml} bytes (one round trip)`,
+      pass: p.wire <= BUDGET.listHtml,
+    });
     const js = Math.max(p.js, p.browserJs ?? 0);
     rows.push({
       name: `${p.path} JS gzip`,
