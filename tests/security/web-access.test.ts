@@ -364,10 +364,11 @@ const ROUTES: Record<string, Row> = {
       expect: { ...ADMIN, admin: { status: 404 } },
     },
   },
-  // Issue 30 (decision 075): the staff's lobby view of a group-match (none here: 404 for the admin), its disputes and report settings.
+  // Issue 30 (decision 075): the staff's lobby view of a group-match, its disputes and report settings.
+  // Day 1 match 1 of the tournament is on its schedule outside groups: its lobby view, and closing its reporting.
   'admin.$tournamentId.reports.$day.$match': {
-    get: { ...ADMIN, admin: 'notFound' },
-    post: { fields: () => ({ intent: 'reporting', open: 'false' }), expect: { ...ADMIN, admin: { status: 404 } } },
+    get: ADMIN,
+    post: { fields: () => ({ intent: 'reporting', open: 'false' }), expect: { ...ADMIN, admin: { redirect: /\/reports\/1\/1/ } } },
   },
   'admin.$tournamentId.reports._index': {
     get: ADMIN,
