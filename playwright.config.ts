@@ -26,7 +26,7 @@ export default defineConfig({
   // A guard against a test that hangs, not a speed check (speed is measured by the benchmarks): the longest
   // journeys (sign-up to UTR, an organiser's verify round) take 15-30 s on a busy 2-core machine.
   timeout: 60_000,
-  globalTimeout: 15 * 60_000,
+  globalTimeout: 20 * 60_000, // the whole suite: ~10 min on a quiet machine, 15+ beside benchmarks
   expect: { timeout: 5_000 },
   reporter: [['list'], ['./tests/e2e/support/summary-reporter.ts']],
   use: {

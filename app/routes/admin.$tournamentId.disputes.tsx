@@ -9,8 +9,6 @@ import { requireRight } from '~/utils/desk.server';
 import type { FormFailure } from '~/utils/forms.server';
 import { loadDisputes, resolveAction, type DisputesPage } from '~/utils/lobby-disputes.server';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
-import '~/styles/lobby-reports.css';
 
 /**
  * Issue 30 (decision 075): the staff's disputes of confirmed results. The open ones first, each upheld (the

@@ -9,7 +9,6 @@ import { requireRight } from '~/utils/desk.server';
 import type { FormFailure } from '~/utils/forms.server';
 import { loadReportSettings, lobbyKeyOf, lobbyPath, saveReportSettings } from '~/utils/lobby-reports.server';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
 
 /**
  * Issue 30 (decision 075): /admin/:id/reports. With ?day=&match=&group= (the stage page's match picker, a

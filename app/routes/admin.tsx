@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import adminOpsCss from '~/styles/admin-ops.css';
 import adminStagesCss from '~/styles/admin-stages.css';
 import adminCss from '~/styles/admin.css';
+import lobbyReportsCss from '~/styles/lobby-reports.css';
 import { requireDesk } from '~/utils/desk.server';
 
 /**
@@ -14,7 +15,8 @@ import { requireDesk } from '~/utils/desk.server';
  * these files before it renders (Remix loads a route's stylesheet links first). No other module may
  * import them as a side effect (tests/web/inline-css.test.ts).
  */
-export const links: LinksFunction = () => [adminOpsCss, adminStagesCss, adminCss].map((href) => ({ rel: 'stylesheet', href }));
+export const links: LinksFunction = () =>
+  [adminOpsCss, adminStagesCss, adminCss, lobbyReportsCss].map((href) => ({ rel: 'stylesheet', href }));
 
 export const meta: MetaFunction = () => [{ title: 'Organiser tools | Custom Room' }, { name: 'robots', content: 'noindex' }];
 

@@ -78,6 +78,26 @@ import {
   WithdrawalSchema,
 } from './schemas/registration.js';
 import {
+  ConfirmLobbyBodySchema,
+  ConfirmLobbySchema,
+  DisputeIdParamsSchema,
+  DisputeMultipartDocSchema,
+  DisputeResolveBodySchema,
+  DisputeSchema,
+  DisputesQuerySchema,
+  MyReportsSchema,
+  PlayerStatsSchema,
+  ReportGroupQuerySchema,
+  ReportIdParamsSchema,
+  ReportingBodySchema,
+  ReportLobbySchema,
+  ReportMultipartDocSchema,
+  ReportParamsSchema,
+  ReportSchema,
+  ReportSettingsBodySchema,
+  ReportSettingsSchema,
+} from './schemas/reports.js';
+import {
   AdvanceSchema,
   CheckInSchema,
   DrawBodySchema,
@@ -98,26 +118,6 @@ import {
   StageSchema,
   StageUpdateSchema,
 } from './schemas/stages.js';
-import {
-  ConfirmLobbyBodySchema,
-  ConfirmLobbySchema,
-  DisputeIdParamsSchema,
-  DisputeMultipartDocSchema,
-  DisputeResolveBodySchema,
-  DisputeSchema,
-  DisputesQuerySchema,
-  MyReportsSchema,
-  PlayerStatsSchema,
-  ReportGroupQuerySchema,
-  ReportIdParamsSchema,
-  ReportingBodySchema,
-  ReportLobbySchema,
-  ReportMultipartDocSchema,
-  ReportParamsSchema,
-  ReportSchema,
-  ReportSettingsBodySchema,
-  ReportSettingsSchema,
-} from './schemas/reports.js';
 import {
   TournamentAdminSummarySchema,
   TournamentListSchema,

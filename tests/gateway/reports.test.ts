@@ -370,7 +370,10 @@ describe('captains report, staff confirm, teams dispute (a tournament without st
     const match2 = matchStartsAt(startDate, 1, '19:00', gw.config.APP_TIME_ZONE)!;
     clock.set(match2 + 5 * MINUTE);
     // Team 1 sends its result screen of match 1 again for match 2 (resized): the lobby view of match 2 says so.
-    const again = await sharp(await screenshot(1)).resize(720).png().toBuffer();
+    const again = await sharp(await screenshot(1))
+      .resize(720)
+      .png()
+      .toBuffer();
     expectStatus(await report(teams[0]!.captain, reportFields(2, [[teams[0]!.igns[0]!, 1]]), again, 'POST', 2), 201);
     const view = expectStatus(await lobby(2), 200);
     expect(view.reports[0].sameScreenshot).toEqual(

@@ -10,9 +10,6 @@ import type { FormFailure } from '~/utils/forms.server';
 import { lobbyAction, lobbyKeyOf, loadLobby, type LobbyIntent, type LobbyPage } from '~/utils/lobby-reports.server';
 import { RESULT_FIELDS, resultInput, rowKeys, type NumberField } from '~/utils/results-entry';
 import '~/styles/screens.css';
-import '~/styles/admin-ops.css';
-import '~/styles/admin-stages.css';
-import '~/styles/lobby-reports.css';
 
 /**
  * Issue 30 (decision 075): the lobby view of one group-match for its staff (owner, co-organisers, the

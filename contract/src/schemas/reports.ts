@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MATCH_DAY_MAX, MATCH_NO_MAX } from '../constants.js';
 import {
   DISPUTE_MINUTES_MAX,
   DISPUTE_REASON_MAX,
@@ -13,7 +12,7 @@ import {
   reportFinishesField,
   reportPlayerField,
 } from '../constants/reports.js';
-import type { FieldErrors } from '../constants.js';
+import { MATCH_DAY_MAX, MATCH_NO_MAX, type FieldErrors } from '../constants.js';
 import { IdSchema } from './common.js';
 import { MatchResultSchema, MatchResultsBatchSchema, wholeNumber } from './points.js';
 
