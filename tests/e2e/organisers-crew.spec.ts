@@ -1,34 +1,19 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { coverPng, playerMatches, submitPaymentReference, unique, uniqueUtr, type Player, type Registration } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
-import { logIn } from './support/ui';
+import { logIn, signedInPhone } from './support/ui';
 
 // Issue 29 (decisions 065, 069, 070): a site admin approves an organiser; the organiser creates a tournament and
 // invites a payments person and two lobby managers; each does its job on a phone (360 px); an announcement to
 // Group B reaches Group B's players and nobody else; the activity log names every step and who took it.
 // With JavaScript and without: every step is a plain form post.
 
-const PHONE = { width: 360, height: 800 };
 const shots = process.env.SCREENSHOTS === '1';
 const flash = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
 /** A datetime-local value in India time (the app's zone), days from now. */
 function istLocal(days: number): string {
   return new Date(Date.now() + days * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 16);
-}
-
-async function signedInPage(browser: Browser, baseURL: string, javaScript: boolean, who: { email: string; password: string }, to: string) {
-  const context = await browser.newContext({
-    baseURL,
-    javaScriptEnabled: javaScript,
-    viewport: PHONE,
-    locale: 'en-IN',
-    timezoneId: 'Asia/Kolkata',
-  });
-  const page = await context.newPage();
-  await logIn(page, who.email, who.password, { from: `/login?${new URLSearchParams({ redirectTo: to })}` });
-  await expect(page).toHaveURL(to);
-  return page;
 }
 
 interface StageJson {
@@ -99,7 +84,7 @@ test.describe('an organiser and its crew', () => {
     await expect(page.getByText('This page is not public yet')).toBeVisible();
 
     // 2. The site admin approves it.
-    const admin = await signedInPage(browser, baseURL!, javaScript, stack.admin, '/admin/organisers');
+    const admin = await signedInPhone(browser, baseURL!, javaScript, stack.admin, '/admin/organisers');
     await expectAccessible(admin, testInfo, 'admin-organisers');
     await expectNoSidewaysScroll(admin);
     if (shots) await admin.screenshot({ path: 'docs/screenshots/admin-organisers-360.png', fullPage: true });
@@ -158,7 +143,7 @@ test.describe('an organiser and its crew', () => {
     const payLink = await inviteToCrew(page, tid, payer, 'Payments');
     if (shots) await page.screenshot({ path: 'docs/screenshots/admin-crew-360.png', fullPage: true });
     await expectAccessible(page, testInfo, 'admin-crew');
-    const pay = await signedInPage(browser, baseURL!, javaScript, payer, '/notifications');
+    const pay = await signedInPhone(browser, baseURL!, javaScript, payer, '/notifications');
     await pay.goto(payLink);
     await expectAccessible(pay, testInfo, 'staff-invitation');
     await accept(pay, payLink, tid, tName, 'payments');
@@ -191,9 +176,9 @@ test.describe('an organiser and its crew', () => {
     // 5. Two lobby managers, one per group.
     const linkA = await inviteToCrew(page, tid, lobbyA, 'Lobby manager', 'Qualifiers · Group A');
     const linkB = await inviteToCrew(page, tid, lobbyB, 'Lobby manager', 'Qualifiers · Group B');
-    const a = await signedInPage(browser, baseURL!, javaScript, lobbyA, '/notifications');
+    const a = await signedInPhone(browser, baseURL!, javaScript, lobbyA, '/notifications');
     await accept(a, linkA, tid, tName, 'lobby manager');
-    const b = await signedInPage(browser, baseURL!, javaScript, lobbyB, '/notifications');
+    const b = await signedInPhone(browser, baseURL!, javaScript, lobbyB, '/notifications');
     await accept(b, linkB, tid, tName, 'lobby manager');
 
     // 6. Each lobby manager runs its own group from "My groups" on its phone: the room, then the results.

@@ -1,8 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { GatewayApi, unique, type Player, type Registration } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
-import { logIn } from './support/ui';
+import { signedInPhone } from './support/ui';
 
 // Issue 30 (decisions 071–075): four captains report a match from their phones (360 px), two of them claiming
 // the same place; the staff see the conflict and the team that did not report, correct and confirm the lobby;
@@ -22,20 +22,6 @@ async function resultScreen(seed: number): Promise<Buffer> {
   ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="720"><rect width="1600" height="720" fill="rgb(${(seed * 70) % 255},60,40)"/><text x="80" y="80" font-size="48" fill="#fff">#${seed} WINNER WINNER</text>${rows}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-async function phone(browser: Browser, baseURL: string, javaScript: boolean, who: { email: string; password: string }, to: string) {
-  const context = await browser.newContext({
-    baseURL,
-    javaScriptEnabled: javaScript,
-    viewport: PHONE,
-    locale: 'en-IN',
-    timezoneId: 'Asia/Kolkata',
-  });
-  const page = await context.newPage();
-  await logIn(page, who.email, who.password, { from: `/login?${new URLSearchParams({ redirectTo: to })}` });
-  await expect(page).toHaveURL(to);
-  return page;
 }
 
 /** A free tournament whose four teams register, then moved to have started an hour ago, with day 1 match 1 at 00:00. */
@@ -97,7 +83,7 @@ test.describe('captains report, staff confirm, a team disputes', () => {
       [3, [0, 1, 0, 0]],
     ];
     for (const [i, [placement, finishes]] of claims.entries()) {
-      const page = await phone(browser, baseURL!, javaScript, captains[i]!, `/team/${tid}`);
+      const page = await signedInPhone(browser, baseURL!, javaScript, captains[i]!, `/team/${tid}`);
       if (i === 0) {
         await expectAccessible(page, testInfo, 'team-with-report-due');
         await expectNoSidewaysScroll(page);
@@ -112,7 +98,7 @@ test.describe('captains report, staff confirm, a team disputes', () => {
     }
 
     // 2. The staff's lobby view: the conflict and the missing team; correct the second team, enter the fourth, confirm.
-    const staff = await phone(browser, baseURL!, javaScript, stack.admin, `/admin/${tid}/reports/1/1`);
+    const staff = await signedInPhone(browser, baseURL!, javaScript, stack.admin, `/admin/${tid}/reports/1/1`);
     await expectAccessible(staff, testInfo, 'lobby-view');
     await expectNoSidewaysScroll(staff);
     await expect(staff.getByText(`${teams[0]!.teamName} and ${teams[1]!.teamName} both claim 1st place.`)).toBeVisible();
@@ -122,7 +108,7 @@ test.describe('captains report, staff confirm, a team disputes', () => {
     await staff.context().close();
 
     // 3. The fourth team disputes the third's row.
-    const disputer = await phone(browser, baseURL!, javaScript, captains[3]!, `/team/${tid}/disputes?day=1&match=1`);
+    const disputer = await signedInPhone(browser, baseURL!, javaScript, captains[3]!, `/team/${tid}/disputes?day=1&match=1`);
     await expectAccessible(disputer, testInfo, 'team-disputes');
     await disputer.getByLabel('Whose result is wrong').selectOption(String(teams[2]!.rid));
     await disputer.getByLabel('What is wrong').fill('They had 3 finishes, not 1: the kill feed in our replay shows it.');
@@ -132,7 +118,7 @@ test.describe('captains report, staff confirm, a team disputes', () => {
     await disputer.context().close();
 
     // 4. The staff uphold it; the public table and the history show the change.
-    const resolver = await phone(browser, baseURL!, javaScript, stack.admin, `/admin/${tid}/disputes`);
+    const resolver = await signedInPhone(browser, baseURL!, javaScript, stack.admin, `/admin/${tid}/disputes`);
     await expectAccessible(resolver, testInfo, 'admin-disputes');
     await upholdDispute(resolver, teams);
     await resolver.context().close();

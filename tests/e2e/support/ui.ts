@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 /** Small steps shared by the specs: what a user does, found by role, label and text. */
 
@@ -71,4 +71,25 @@ export async function tableRows(page: Page): Promise<string[][]> {
     out.push((await row.locator('th, td').allInnerTexts()).map((s) => s.trim()));
   }
   return out;
+}
+
+/** A phone (360 px, India's zone) signed in as `who`, on `to`: each actor of a journey in its own browser context. */
+export async function signedInPhone(
+  browser: Browser,
+  baseURL: string,
+  javaScript: boolean,
+  who: { email: string; password: string },
+  to: string,
+) {
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: javaScript,
+    viewport: { width: 360, height: 800 },
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+  const page = await context.newPage();
+  await logIn(page, who.email, who.password, { from: `/login?${new URLSearchParams({ redirectTo: to })}` });
+  await expect(page).toHaveURL(to);
+  return page;
 }
