@@ -25,7 +25,9 @@ export function TopFraggers({ rows, caption, id }: { rows: PlayerStats; caption:
               <th scope="col" className="pt-team">
                 Player
               </th>
-              <th scope="col">Team</th>
+              <th scope="col" className="pt-player-team">
+                Team
+              </th>
               <th scope="col">
                 <span aria-hidden="true">Fin.</span>
                 <span className="visually-hidden">Finishes</span>
