@@ -104,3 +104,55 @@ describe('provisional results and the Top fraggers image (a tournament without s
     expect(await days()).toEqual({ days: [1] });
   });
 });
+
+describe('provisional results of a stage: by group, in the stage’s and each group’s scope', () => {
+  const clock = new FakeClock();
+  let gw: TestGateway;
+  let owner: string;
+  let tid: number;
+  let stageId: number;
+  let groups: { id: number; name: string; teams: number[] }[];
+  const captains = new Map<number, TestUser>();
+  const days = async (query: string) => expectStatus(await gw.api.get(`/tournaments/${tid}/points-table/days${query}`), 200);
+
+  beforeAll(async () => {
+    gw = await startGateway({}, undefined, { clock });
+    owner = await adminToken(gw.api);
+    const day = (n: number) => new Date(clock.now() + n * 24 * 60 * MINUTE).toISOString();
+    tid = (await createTournament(gw.api, owner, { entryFee: '0', startDate: day(2), endDate: day(4), registrationClose: day(1) })).id;
+    for (let i = 0; i < 4; i++) {
+      const captain = await createUser(gw.api);
+      captains.set(expectStatus(await gw.api.post(`/registrations/${tid}`, teamFields(), captain.token), 201).rid, captain);
+    }
+    stageId = expectStatus(await gw.api.post(`/tournaments/${tid}/stages`, { name: 'Qualifiers', lobbySize: 2 }, owner), 201).id;
+    const drawn = expectStatus(await gw.api.post(`/tournaments/${tid}/stages/${stageId}/groups`, { method: 'registration' }, owner), 200);
+    groups = drawn.groups.map((g: any) => ({ id: g.id, name: g.name, teams: g.slots.map((s: any) => s.teamId) }));
+    expectStatus(await gw.api.post(`/tournaments/${tid}/stages/${stageId}/publish`, {}, owner), 200);
+    const matches = [{ day: 1, matchNo: 1, map: 'Erangel', time: '18:00' }];
+    expectStatus(await gw.api.post(`/tournaments/${tid}/stages/${stageId}/matches`, { matches }, owner), 200);
+    clock.set(matchStartsAt(day(2), 1, '18:00', gw.config.APP_TIME_ZONE)! + 40 * MINUTE);
+  });
+  afterAll(() => gw?.stop());
+
+  it('names the group of each provisional match; another group’s scope does not list it', async () => {
+    const [a, b] = groups;
+    for (const [i, rid] of b!.teams.entries()) {
+      const form = toForm({ position: String(i + 1), player1: `p${rid}`, finishes1: '1' }, [
+        { name: 'screenshot', data: await picture(rid), filename: 'r.png', type: 'image/png' },
+      ]);
+      expectStatus(await gw.api.request('POST', `/tournaments/${tid}/reports/1/1`, { token: captains.get(rid)!.token, form }), 201);
+    }
+    const results = b!.teams.map((teamId, i) => ({ teamId, position: i + 1, finishes: 1 }));
+    expectStatus(await gw.api.post(`/tournaments/${tid}/reports/1/1/confirm?group=${b!.id}`, { results }, owner), 200);
+    const until = new Date(clock.now() + 15 * MINUTE).toISOString();
+    const listed = [{ day: 1, match: 1, groupId: b!.id, groupName: b!.name, until }];
+    expect((await days(`?stage=${stageId}`)).provisional).toEqual(listed);
+    expect((await days('')).provisional).toEqual(listed); // the current stage
+    expect((await days(`?group=${b!.id}`)).provisional).toEqual(listed);
+    expect(await days(`?group=${a!.id}`)).toEqual({ days: [1] });
+    // Top fraggers' image of a group is its own (and a group of another stage is refused, as the players call does).
+    expect(
+      (await gw.api.request('GET', `/tournaments/${tid}/points-table/players.png?group=${b!.id}`)).headers.get('content-disposition'),
+    ).toBe(`inline; filename="top-fraggers-${tid}-group-${b!.id}.png"`);
+  });
+});
