@@ -1,6 +1,6 @@
 import type { PlayerStats } from '@custom-room/contract';
 import { ShareLinks } from './points-extras';
-import { rowClass } from './points-table';
+import { Heading, rowClass } from './points-table';
 
 /** The most rows the gateway answers for Top fraggers (decision 071). */
 const PLAYERS_SHOWN = 100;
@@ -18,24 +18,15 @@ export function TopFraggers({ rows, caption, id }: { rows: PlayerStats; caption:
           <caption id={id}>{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">
-                <span aria-hidden="true">#</span>
-                <span className="visually-hidden">Rank</span>
-              </th>
+              <Heading short="#" long="Rank" />
               <th scope="col" className="pt-team">
                 Player
               </th>
               <th scope="col" className="pt-player-team">
                 Team
               </th>
-              <th scope="col">
-                <span aria-hidden="true">Fin.</span>
-                <span className="visually-hidden">Finishes</span>
-              </th>
-              <th scope="col">
-                <span aria-hidden="true">M</span>
-                <span className="visually-hidden">Matches</span>
-              </th>
+              <Heading short="Fin." long="Finishes" />
+              <Heading short="M" long="Matches" />
             </tr>
           </thead>
           <tbody>

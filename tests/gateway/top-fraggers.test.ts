@@ -27,6 +27,16 @@ const picture = (seed: number) =>
     .png()
     .toBuffer();
 
+/** A gateway on the test's clock, its admin's token, and a free tournament starting in two days. */
+async function freeTournament(clock: FakeClock) {
+  const gw = await startGateway({}, undefined, { clock });
+  const admin = await adminToken(gw.api);
+  const day = (n: number) => new Date(clock.now() + n * 24 * 60 * MINUTE).toISOString();
+  const tid = (await createTournament(gw.api, admin, { entryFee: '0', startDate: day(2), endDate: day(4), registrationClose: day(1) }))
+    .id as number;
+  return { gw, admin, tid, startDate: day(2) };
+}
+
 describe('provisional results and the Top fraggers image (a tournament without stages)', () => {
   const clock = new FakeClock();
   let gw: TestGateway;
@@ -48,10 +58,8 @@ describe('provisional results and the Top fraggers image (a tournament without s
   };
 
   beforeAll(async () => {
-    gw = await startGateway({}, undefined, { clock });
-    admin = await adminToken(gw.api);
-    const day = (n: number) => new Date(clock.now() + n * 24 * 60 * MINUTE).toISOString();
-    tid = (await createTournament(gw.api, admin, { entryFee: '0', startDate: day(2), endDate: day(4), registrationClose: day(1) })).id;
+    let startDate: string;
+    ({ gw, admin, tid, startDate } = await freeTournament(clock));
     for (let i = 0; i < 2; i++) {
       const captain = await createUser(gw.api);
       const fields = teamFields({ teamName: `Fraggers ${i + 1} ${unique()}` });
@@ -59,7 +67,7 @@ describe('provisional results and the Top fraggers image (a tournament without s
       teams.push({ rid, captain, igns: [fields.player1Username, fields.player2Username] });
     }
     for (const matchNo of [1, 2]) expectStatus(await gw.api.post('/matches', matchFields(tid, { matchNo, time: '18:00' }), admin), 201);
-    clock.set(matchStartsAt(day(2), 1, '18:00', gw.config.APP_TIME_ZONE)! + 40 * MINUTE);
+    clock.set(matchStartsAt(startDate, 1, '18:00', gw.config.APP_TIME_ZONE)! + 40 * MINUTE);
   });
   afterAll(() => gw?.stop());
 
@@ -116,10 +124,8 @@ describe('provisional results of a stage: by group, in the stage’s and each gr
   const days = async (query: string) => expectStatus(await gw.api.get(`/tournaments/${tid}/points-table/days${query}`), 200);
 
   beforeAll(async () => {
-    gw = await startGateway({}, undefined, { clock });
-    owner = await adminToken(gw.api);
-    const day = (n: number) => new Date(clock.now() + n * 24 * 60 * MINUTE).toISOString();
-    tid = (await createTournament(gw.api, owner, { entryFee: '0', startDate: day(2), endDate: day(4), registrationClose: day(1) })).id;
+    let startDate: string;
+    ({ gw, admin: owner, tid, startDate } = await freeTournament(clock));
     for (let i = 0; i < 4; i++) {
       const captain = await createUser(gw.api);
       captains.set(expectStatus(await gw.api.post(`/registrations/${tid}`, teamFields(), captain.token), 201).rid, captain);
@@ -130,7 +136,7 @@ describe('provisional results of a stage: by group, in the stage’s and each gr
     expectStatus(await gw.api.post(`/tournaments/${tid}/stages/${stageId}/publish`, {}, owner), 200);
     const matches = [{ day: 1, matchNo: 1, map: 'Erangel', time: '18:00' }];
     expectStatus(await gw.api.post(`/tournaments/${tid}/stages/${stageId}/matches`, { matches }, owner), 200);
-    clock.set(matchStartsAt(day(2), 1, '18:00', gw.config.APP_TIME_ZONE)! + 40 * MINUTE);
+    clock.set(matchStartsAt(startDate, 1, '18:00', gw.config.APP_TIME_ZONE)! + 40 * MINUTE);
   });
   afterAll(() => gw?.stop());
 

@@ -100,7 +100,7 @@ describe('Top fraggers on the points page', () => {
     expect(html).toMatch(
       /<td>1<\/td><th scope="row" class="pt-team">SniperRaj<\/th><td class="pt-player-team">Team 101<\/td><td class="pt-total">9<\/td><td>2<\/td>/,
     );
-    expect(html).toContain('<span class="visually-hidden">Finishes</span>');
+    expect(html).toContain('<span class="th-l">Finishes</span>');
     expect(html).toMatch(
       /<a aria-current="page" [^>]*href="\/tournaments\/5\/points-table\?stage=7&amp;group=32&amp;view=players">Top fraggers<\/a>/,
     );
