@@ -169,12 +169,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) => {
   const data = args.data;
   if (!data) return [{ title: 'Points table | Custom Room' }, { name: 'description', content: 'Tournament points table.' }];
-  const which = data.day === OVERALL ? 'Overall standings' : `${dayLabel(data.day)} standings`;
-  const scope = data.stages?.stage ? `${data.stages.stage.name}${data.stages.group ? ` · Group ${data.stages.group.name}` : ''} · ` : '';
-  const title = `${scope}${which}: ${data.t.name}`;
+  // Issue 30: Top fraggers has a title, scope (none asked: the whole tournament) and description of its own.
+  const players = 'players' in data ? data.players : undefined;
+  const which = players ? 'Top fraggers' : data.day === OVERALL ? 'Overall standings' : `${dayLabel(data.day)} standings`;
+  const tableScope = data.stages?.stage ? `${data.stages.stage.name}${data.stages.group ? ` · Group ${data.stages.group.name}` : ''}` : '';
+  const scope = (players ? (players.scope ?? '') : tableScope) || null;
+  const title = `${scope ? `${scope} · ` : ''}${which}: ${data.t.name}`;
+  const describes = players
+    ? "each player's finishes in the teams' confirmed reports."
+    : 'placement points, finishes, wins and total per team.';
   return [
     { title: `${which}: ${data.t.name} | Custom Room` },
-    { name: 'description', content: `${which} of ${data.t.name}: placement points, finishes, wins and total per team.` },
+    { name: 'description', content: `${which} of ${data.t.name}: ${describes}` },
     ...linkPreviewMeta({
       title,
       description: data.og.description,

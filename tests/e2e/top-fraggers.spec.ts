@@ -61,6 +61,11 @@ test.describe('Top fraggers and provisional results', () => {
     await expect(note).toContainText(/Day 1 match 1: provisional until \d\d:\d\d — teams may dispute it/);
     await page.screenshot({ path: testInfo.outputPath('table-note-360.png'), fullPage: true });
 
+    // Per match: the match's column says it is provisional ("*" on screen, words for screen readers).
+    await page.getByRole('navigation', { name: 'Table view' }).getByRole('link', { name: 'Per match' }).click();
+    await expect(page.getByRole('columnheader', { name: 'Day 1, match 1, provisional' })).toContainText('D1·M1*');
+    await page.screenshot({ path: testInfo.outputPath('per-match-360.png'), fullPage: true });
+
     await page.getByRole('navigation', { name: 'Table view' }).getByRole('link', { name: 'Top fraggers' }).click();
     await expect(page).toHaveURL(`/tournaments/${t.id}/points-table?view=players`);
     const table = page.getByRole('table', { name: 'Top fraggers: the whole tournament' });

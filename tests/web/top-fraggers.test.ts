@@ -109,6 +109,14 @@ describe('Top fraggers on the points page', () => {
     // The scope links stay on Top fraggers, and the whole tournament is one of them.
     expect(html).toContain('href="/tournaments/5/points-table?view=players">Whole tournament</a>');
     expect(html).toContain('href="/tournaments/5/points-table?stage=7&amp;group=31&amp;view=players"');
+    const meta = (page.meta as unknown as (a: unknown) => { title?: string; name?: string; property?: string; content?: string }[])({
+      data,
+      params: {},
+      matches: [],
+      location: {},
+    });
+    expect(meta[0]!.title).toBe('Top fraggers: Frag Cup | Custom Room');
+    expect(meta.find((m) => m.property === 'og:title')?.content).toBe('Qualifiers · Group B · Top fraggers: Frag Cup');
     expect(decodeURIComponent(data.whatsApp)).toBe(
       'https://wa.me/?text=Frag Cup — Qualifiers · Group B, Top fraggers: http://localhost/tournaments/5/points-table?stage=7&group=32&view=players',
     );
