@@ -3,8 +3,19 @@ import { rowClass, TeamName } from './points-table';
 
 /** Issue 20 (decision 048, "The points page"): the table's two views, the per-match table, and sharing. */
 
-/** "Standings" and "Per match" as two links (plain GETs: they work without JavaScript). */
-export function TableTabs({ view, standings, matches }: { view: 'standings' | 'matches'; standings: string; matches: string }) {
+/** "Standings", "Per match" and (issue 30) "Top fraggers" as links (plain GETs: they work without JavaScript). */
+export function TableTabs({
+  view,
+  standings,
+  matches,
+  players,
+}: {
+  view: 'standings' | 'matches' | 'players';
+  standings: string;
+  matches: string;
+  /** Top fraggers' link (the points page only). */
+  players?: string;
+}) {
   return (
     <nav aria-label="Table view" className="days pt-tabs">
       <ul>
@@ -18,13 +29,21 @@ export function TableTabs({ view, standings, matches }: { view: 'standings' | 'm
             Per match
           </Link>
         </li>
+        {players ? (
+          <li>
+            <Link to={players} aria-current={view === 'players' ? 'page' : undefined} preventScrollReset>
+              Top fraggers
+            </Link>
+          </li>
+        ) : null}
       </ul>
     </nav>
   );
 }
 
 export interface BreakdownView {
-  matches: { short: string; long: string }[];
+  /** provisional (issue 30): the match's results may still be disputed; its heading says so. */
+  matches: { short: string; long: string; provisional?: boolean }[];
   rows: {
     rank: number;
     teamName: string;

@@ -102,7 +102,7 @@ export function TeamName({ name, mine }: { name: string; mine?: boolean }) {
 }
 
 /** Narrow screens show the short label; the full one is always what assistive technology reads. */
-function Heading({ short, long }: { short: string; long: string }) {
+export function Heading({ short, long }: { short: string; long: string }) {
   if (short === long) return <th scope="col">{long}</th>;
   return (
     <th scope="col">

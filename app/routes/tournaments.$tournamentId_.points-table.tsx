@@ -5,15 +5,26 @@ import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { MatchBreakdown, ShareLinks, TableTabs } from '~/components/points-extras';
 import { PointsTable, type PointsTableRow } from '~/components/points-table';
+import { PlayersView, ProvisionalNotes } from '~/components/top-fraggers';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { gateway, GatewayError } from '~/utils/gateway.server';
 import { linkPreviewMeta } from '~/utils/link-preview';
 import { publicOrigin, tournamentFacts } from '~/utils/link-preview.server';
 import { dayLabel, INVALID_DAY, OVERALL, offeredDays, parseDay } from '~/utils/points-day';
-import { breakdownView, parseView, tableQuery, whatsAppLink } from '~/utils/points-extras';
+import {
+  breakdownView,
+  parsePointsView,
+  playersImage,
+  playersQuery,
+  playersWhatsAppLink,
+  tableQuery,
+  whatsAppLink,
+} from '~/utils/points-extras';
 import { shareUrl, viewerTeamId } from '~/utils/points-extras.server';
-import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
+import { playersOf, pointsDaysAnswer, provisionalPage } from '~/utils/points-players.server';
+import { isProvisional } from '~/utils/points-provisional';
+import { loaderCacheHeaders } from '~/utils/public-cache.server';
 import { historyEntry, notPlayedLine, type HistoryEntry, type NotPlayedLine } from '~/utils/result-history';
 import { currentStage, publicStages, queryId, type StageSummary } from '~/utils/stages.server';
 import { parseTournamentId } from '~/utils/tournament';
@@ -66,18 +77,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (stageId === null || groupId === null) throw data({ message: 'Stage not found.' }, { status: 404 });
   const scope = { ...(stageId ? { stage: stageId } : {}), ...(groupId ? { group: groupId } : {}) };
   // Issue 20: ?view=matches shows each team per match (one call instead of the standings'); the viewer's own team is marked.
-  const view = parseView(search.get('view'));
-  const [t, table, stages, history, mine, matchDays] = await Promise.all([
+  // Issue 30: ?view=players shows Top fraggers of the scope asked for (none: the whole tournament) instead of a table.
+  const view = parsePointsView(search.get('view'));
+  const [t, table, stages, history, mine, daysAnswer] = await Promise.all([
     gateway.getTournament(request, id),
-    view === 'matches'
-      ? gateway.pointsBreakdown(request, id, day, scope).then((b) => ({ breakdown: b, points: b.rows }))
-      : gateway.pointsTable(request, id, day, scope).then((points) => ({ breakdown: null, points })),
+    view === 'players'
+      ? playersOf(request, id, scope).then((players) => ({ breakdown: null, points: [], players }))
+      : view === 'matches'
+        ? gateway.pointsBreakdown(request, id, day, scope).then((b) => ({ breakdown: b, points: b.rows, players: null }))
+        : gateway.pointsTable(request, id, day, scope).then((points) => ({ breakdown: null, points, players: null })),
     stagesOf(request, id),
     historyOf(request, id),
     viewerTeamId(request, id),
-    // Issue 27: the days this table has matches or results on; only those are offered.
-    gateway.pointsDays(request, id, scope),
+    // Issue 27: the days this table has matches or results on; only those are offered. Issue 30: and its provisional matches.
+    pointsDaysAnswer(request, id, scope),
   ]).catch((err) => pageError(err, err instanceof GatewayError && err.message ? err.message : TOURNAMENT_NOT_FOUND));
+  const matchDays = daysAnswer.days;
+  const provisional = provisionalPage(request, daysAnswer, day);
   // A day asked for by URL without matches says so, rather than ranking every team of a stage at 0.
   const noMatches = day !== OVERALL && !matchDays.includes(day);
   const points = noMatches ? [] : table.points;
@@ -101,12 +117,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : currentStage(stages)) ?? null;
   const group = stage && groupId ? (stage.groups.find((g) => g.id === groupId) ?? null) : null;
   const scopeName = stage ? (group ? `${stage.name} · Group ${group.name}` : stage.name) : null;
+  // Top fraggers without a stage asked for are the whole tournament's, not the current stage's.
+  const playersScope = scope.stage || scope.group ? scopeName : null;
   const query = (v: 'standings' | 'matches') => (stages.length > 0 ? tableQuery({ day, ...scope, view: v }) : tableQuery({ day, view: v }));
   const breakdown =
     table.breakdown && !noMatches
       ? breakdownView(table.breakdown, day, {
           mine,
           slots: stages.length === 0 || !points.some((r) => r.slot !== undefined) ? 'none' : group ? 'slot' : 'group',
+          provisional: (m) => isProvisional(provisional.notes, m),
         })
       : null;
   // Link preview (issue 20): this table's canonical address and its 1200×630 card (the top 3), absolute.
@@ -132,24 +151,36 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // One view's rows only: the per-match view's are in breakdown.
       rows: breakdown ? [] : rows,
       breakdown,
-      tabs: { standings: query('standings'), matches: query('matches') },
-      whatsApp: whatsAppLink(t.name, day, shareUrl(request, `/tournaments/${t.id}/points-table`, query(view)), scopeName),
+      tabs: { standings: query('standings'), matches: query('matches'), players: playersQuery(scope) },
+      whatsApp:
+        view === 'players'
+          ? playersWhatsAppLink(t.name, shareUrl(request, `/tournaments/${t.id}/points-table`, playersQuery(scope)), playersScope)
+          : whatsAppLink(t.name, day, shareUrl(request, `/tournaments/${t.id}/points-table`, query(view)), scopeName),
       history,
       ...(stages.length > 0 ? { stages: { all: stages, stage, group, asked: scope } } : {}),
+      // Left out of the team table's data when empty: its page stays as it was.
+      ...(table.players ? { players: { rows: table.players, scope: playersScope, image: playersImage(t.id, scope) } } : {}),
+      ...(provisional.notes.length > 0 ? { provisional: provisional.notes } : {}),
     },
-    { headers: publicPageHeaders(request) },
+    { headers: provisional.headers },
   );
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const data = args.data;
   if (!data) return [{ title: 'Points table | Custom Room' }, { name: 'description', content: 'Tournament points table.' }];
-  const which = data.day === OVERALL ? 'Overall standings' : `${dayLabel(data.day)} standings`;
-  const scope = data.stages?.stage ? `${data.stages.stage.name}${data.stages.group ? ` · Group ${data.stages.group.name}` : ''} · ` : '';
-  const title = `${scope}${which}: ${data.t.name}`;
+  // Issue 30: Top fraggers has a title, scope (none asked: the whole tournament) and description of its own.
+  const players = 'players' in data ? data.players : undefined;
+  const which = players ? 'Top fraggers' : data.day === OVERALL ? 'Overall standings' : `${dayLabel(data.day)} standings`;
+  const tableScope = data.stages?.stage ? `${data.stages.stage.name}${data.stages.group ? ` · Group ${data.stages.group.name}` : ''}` : '';
+  const scope = (players ? (players.scope ?? '') : tableScope) || null;
+  const title = `${scope ? `${scope} · ` : ''}${which}: ${data.t.name}`;
+  const describes = players
+    ? "each player's finishes in the teams' confirmed reports."
+    : 'placement points, finishes, wins and total per team.';
   return [
     { title: `${which}: ${data.t.name} | Custom Room` },
-    { name: 'description', content: `${which} of ${data.t.name}: placement points, finishes, wins and total per team.` },
+    { name: 'description', content: `${which} of ${data.t.name}: ${describes}` },
     ...linkPreviewMeta({
       title,
       description: data.og.description,
@@ -161,7 +192,11 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 export default function PointsTablePage() {
-  const { t, day, days, noMatches, invalidDay, view, rows, breakdown, tabs, whatsApp, stages, history } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { t, day, days, noMatches, invalidDay, view, rows, breakdown, tabs, whatsApp, stages, history } = loaded;
+  // Issue 30: absent from the data when there is nothing to show (the team table's page as before).
+  const players = 'players' in loaded ? loaded.players : null;
+  const provisional = ('provisional' in loaded ? loaded.provisional : undefined) ?? [];
   const label = dayLabel(day);
   const stage = stages?.stage ?? null;
   const group = stages?.group ?? null;
@@ -174,60 +209,82 @@ export default function PointsTablePage() {
         <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
       </p>
       <h1>{finalStandings ? 'Final standings' : 'Points table'}</h1>
-      {scopeName ? (
+      {players ? (
+        <p className="td-sub">{players.scope ?? 'The whole tournament'}</p>
+      ) : scopeName ? (
         <p className="td-sub">
           {finalStandings ? `${scopeName}: the last stage, completed. Its table is the tournament's final standings.` : scopeName}
         </p>
       ) : null}
       <div className="pt-filters">
-        {stages ? <StageLinks tid={t.id} stages={stages.all} stage={stage} group={group} /> : null}
-        <nav aria-label="Points table day" className="days">
-          <ul>
-            {days.map((d) => (
-              <li key={d}>
-                <Link
-                  to={stages ? tableQuery({ day: d, ...stages.asked, view }) : tableQuery({ day: d, view })}
-                  aria-current={d === day ? 'page' : undefined}
-                  preventScrollReset
-                >
-                  {dayLabel(d)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <TableTabs view={view} standings={tabs.standings} matches={tabs.matches} />
+        {stages ? (
+          <StageLinks
+            tid={t.id}
+            stages={stages.all}
+            stage={stage}
+            group={group}
+            players={players ? { scoped: Boolean(stages.asked.stage || stages.asked.group) } : undefined}
+          />
+        ) : null}
+        {view === 'players' ? null : (
+          <nav aria-label="Points table day" className="days">
+            <ul>
+              {days.map((d) => (
+                <li key={d}>
+                  <Link
+                    to={stages ? tableQuery({ day: d, ...stages.asked, view }) : tableQuery({ day: d, view })}
+                    aria-current={d === day ? 'page' : undefined}
+                    preventScrollReset
+                  >
+                    {dayLabel(d)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <TableTabs view={view} standings={tabs.standings} matches={tabs.matches} players={tabs.players} />
       </div>
       {invalidDay ? (
         <p className="notice" role="status">
           {INVALID_DAY}
         </p>
       ) : null}
-      {noMatches ? (
-        <p className="nothing">No matches on {label} yet.</p>
-      ) : (breakdown?.rows ?? rows).length === 0 ? (
-        <p className="nothing">
-          {day === OVERALL ? 'No points yet. The overall table fills in after the first match.' : `No points yet for ${label}.`}
-        </p>
-      ) : breakdown ? (
-        <MatchBreakdown data={breakdown} id="pt-caption" caption={`${stages ? caption : `${label} standings`}: per match`} />
+      <ProvisionalNotes notes={provisional} />
+      {players ? (
+        <PlayersView players={players} whatsApp={whatsApp} />
       ) : (
-        <PointsTable rows={rows} id="pt-caption" caption={stages ? caption : `${label} standings`} showGroup={!group} />
+        <>
+          {noMatches ? (
+            <p className="nothing">No matches on {label} yet.</p>
+          ) : (breakdown?.rows ?? rows).length === 0 ? (
+            <p className="nothing">
+              {day === OVERALL ? 'No points yet. The overall table fills in after the first match.' : `No points yet for ${label}.`}
+            </p>
+          ) : breakdown ? (
+            <MatchBreakdown data={breakdown} id="pt-caption" caption={`${stages ? caption : `${label} standings`}: per match`} />
+          ) : (
+            <PointsTable rows={rows} id="pt-caption" caption={stages ? caption : `${label} standings`} showGroup={!group} />
+          )}
+          {breakdown && breakdown.rows.length > 0 ? (
+            <p className="fine">
+              Each match: placement · finishes. “abs”: absent; “–”: no result.
+              {breakdown.matches.some((m) => m.provisional) ? ' “*”: provisional, teams may still dispute it.' : null}
+            </p>
+          ) : null}
+          <ShareLinks
+            whatsApp={whatsApp}
+            image={
+              (breakdown?.rows ?? rows).length > 0
+                ? `/tournaments/${t.id}/points-table.png${stages ? tableQuery({ day, ...stages.asked }) : `?day=${day}`}`
+                : undefined
+            }
+          />
+          <p className="fine">
+            Teams level on total points are ranked by wins (chicken dinners), then placement points, then finishes, then team name.
+          </p>
+        </>
       )}
-      {breakdown && breakdown.rows.length > 0 ? (
-        <p className="fine">Each match: placement · finishes. “abs”: absent; “–”: no result.</p>
-      ) : null}
-      <ShareLinks
-        whatsApp={whatsApp}
-        image={
-          (breakdown?.rows ?? rows).length > 0
-            ? `/tournaments/${t.id}/points-table.png${stages ? tableQuery({ day, ...stages.asked }) : `?day=${day}`}`
-            : undefined
-        }
-      />
-      <p className="fine">
-        Teams level on total points are ranked by wins (chicken dinners), then placement points, then finishes, then team name.
-      </p>
       {history ? <ResultHistory entries={history.entries} more={history.more} /> : null}
       {history && history.notPlayed.length > 0 ? <NotPlayed lines={history.notPlayed} /> : null}
     </>
@@ -297,24 +354,39 @@ function NotPlayed({ lines }: { lines: NotPlayedLine[] }) {
 
 type Summary = { id: number; name: string; final: boolean; groups: { id: number; name: string }[] };
 
-/** Every published stage as a link; the shown stage's groups as links (40 groups: 40 short links, never their rows). */
+/**
+ * Every published stage as a link; the shown stage's groups as links (40 groups: 40 short links, never their rows).
+ * players (issue 30): the links lead to Top fraggers of each scope, and the whole tournament is one too (scoped: a stage or group is asked for).
+ */
 function StageLinks({
   tid,
   stages,
   stage,
   group,
+  players,
 }: {
   tid: number;
   stages: Summary[];
   stage: Summary | null;
   group: { id: number } | null;
+  players?: { scoped: boolean };
 }) {
+  const to = (query: string, scope: { stage?: number; group?: number }) =>
+    `/tournaments/${tid}/points-table${players ? playersQuery(scope) : query}`;
+  const scoped = !players || players.scoped;
   return (
     <nav aria-label="Stages and groups" className="pt-scope">
       <ul className="stage-list group-links">
+        {players ? (
+          <li>
+            <Link to={to('', {})} aria-current={scoped ? undefined : 'page'}>
+              Whole tournament
+            </Link>
+          </li>
+        ) : null}
         {stages.map((s) => (
           <li key={s.id}>
-            <Link to={`/tournaments/${tid}/points-table?stage=${s.id}`} aria-current={stage?.id === s.id && !group ? 'page' : undefined}>
+            <Link to={to(`?stage=${s.id}`, { stage: s.id })} aria-current={scoped && stage?.id === s.id && !group ? 'page' : undefined}>
               {s.name}
             </Link>
           </li>
@@ -328,7 +400,7 @@ function StageLinks({
             {stage.groups.map((g) => (
               <li key={g.id}>
                 <Link
-                  to={`/tournaments/${tid}/points-table?stage=${stage.id}&group=${g.id}`}
+                  to={to(`?stage=${stage.id}&group=${g.id}`, { stage: stage.id, group: g.id })}
                   aria-current={group?.id === g.id ? 'page' : undefined}
                   aria-label={`Group ${g.name}`}
                 >

@@ -12,6 +12,36 @@ import { ordinal } from './result-history';
 export type TableView = 'standings' | 'matches';
 export const parseView = (raw: string | null): TableView => (raw === 'matches' ? 'matches' : 'standings');
 
+/** The points page's views: a table view, or `?view=players`, Top fraggers (issue 30, decision 076). */
+export type PointsView = TableView | 'players';
+export const parsePointsView = (raw: string | null): PointsView => (raw === 'players' ? 'players' : parseView(raw));
+
+const scopeParams = (scope: { stage?: number; group?: number }) => {
+  const p = new URLSearchParams();
+  if (scope.stage) p.set('stage', String(scope.stage));
+  if (scope.group) p.set('group', String(scope.group));
+  return p;
+};
+
+/** Top fraggers' query: the scope asked for (none: the whole tournament) and the view; no day (players' totals have none). */
+export function playersQuery(scope: { stage?: number; group?: number }): string {
+  const p = scopeParams(scope);
+  p.set('view', 'players');
+  return `?${p}`;
+}
+
+/** Top fraggers' image of the same scope. */
+export function playersImage(tid: number, scope: { stage?: number; group?: number }): string {
+  const p = scopeParams(scope).toString();
+  return `/tournaments/${tid}/points-table/players.png${p ? `?${p}` : ''}`;
+}
+
+/** Top fraggers' `https://wa.me/?text=…`: "Tournament — Qualifiers, Top fraggers: https://…". */
+export function playersWhatsAppLink(tournament: string, url: string, scope: string | null): string {
+  const text = `${tournament} — ${scope ? `${scope}, ` : ''}Top fraggers: ${url}`;
+  return `https://wa.me/?text=${encodeURIComponent(text)}`;
+}
+
 /** A table page's query: the day (left out for Overall on a stage or group table, as before), stage, group and view. */
 export function tableQuery(q: { day: number; stage?: number; group?: number; view?: TableView; keepOverall?: boolean }): string {
   const p = new URLSearchParams();
@@ -28,6 +58,13 @@ export function matchHeading(m: { day: number; match: number }, day: number): { 
     ? { short: `D${m.day}·M${m.match}`, long: `Day ${m.day}, match ${m.match}` }
     : { short: `M${m.match}`, long: `Match ${m.match}` };
 }
+
+/** A provisional match's heading: "M2*", "Match 2, provisional". */
+const provisionalHeading = (h: { short: string; long: string }) => ({
+  short: `${h.short}*`,
+  long: `${h.long}, provisional`,
+  provisional: true,
+});
 
 /** A cell: "3 · 4" (placement · finishes) on screen, "3rd, 4 finishes" in words; "–" for no result. */
 export function matchCell(r: { position: number; finishes: number; absent?: boolean } | null): { short: string; long: string } {
@@ -52,10 +89,11 @@ export function whatsAppLink(tournament: string, day: number, url: string, scope
 export function breakdownView(
   answer: PointsBreakdown,
   day: number,
-  options: { mine: number | null; slots: 'group' | 'slot' | 'none' },
+  options: { mine: number | null; slots: 'group' | 'slot' | 'none'; provisional?: (m: { day: number; match: number }) => boolean },
 ): BreakdownView {
   return {
-    matches: answer.matches.map((m) => matchHeading(m, day)),
+    // Issue 30: a match with provisional results is marked ("*" on screen, words for screen readers).
+    matches: answer.matches.map((m) => (options.provisional?.(m) ? provisionalHeading(matchHeading(m, day)) : matchHeading(m, day))),
     rows: answer.rows.map((r) => {
       const slot =
         options.slots === 'group'

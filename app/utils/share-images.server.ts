@@ -102,3 +102,12 @@ export function slotListImage(request: Request, tournamentId: string | undefined
   if (id === null || !group) return notFound();
   return passThrough(request, `/tournaments/${id}/slot-list.png?group=${group}`);
 }
+
+/** GET /tournaments/{id}/points-table/players.png?stage=&group=: Top fraggers of the page with the same scope (issue 30). */
+export function playersImage(request: Request, tournamentId: string | undefined): Promise<Response> | Response {
+  const id = parseTournamentId(tournamentId);
+  const scope = tableScope(request);
+  // Top fraggers have no day: a URL naming one is not an image the page links to.
+  if (id === null || scope === null || new URL(request.url).searchParams.has('day')) return notFound();
+  return passThrough(request, `/tournaments/${id}/points-table/players.png${scope}`);
+}

@@ -491,6 +491,15 @@ export const endpoints = {
     querystring: PointsImageQuerySchema,
     response: { 400: ErrorSchema, 404: ErrorSchema },
   }),
+  playerStatsImage: endpoint('GET', '/tournaments/:id/points-table/players.png', {
+    tags: TAGS.points,
+    summary: 'Top fraggers as a 1080×1350 PNG to share (issue 30): the same players, ranks and scopes as GET .../points-table/players',
+    description:
+      'Same query as the players call (stage and group; neither: the whole tournament). ETag, 304 and Cache-Control as the points-table image.',
+    params: TournamentParamsSchema,
+    querystring: TableScopeQuerySchema,
+    response: { 400: ErrorSchema, 404: ErrorSchema },
+  }),
   slotListImage: endpoint('GET', '/tournaments/:id/slot-list.png', {
     tags: TAGS.stages,
     summary: "A group's slot list as a 1080×1350 PNG to share (issue 20): group, slot and team",

@@ -305,6 +305,11 @@ const ROWS: Row[] = [
     send: (c) => req('GET', `/tournaments/${tid}/points-table.png?day=1`, c),
   },
   {
+    call: 'GET /tournaments/{id}/points-table/players.png',
+    expect: PUBLIC(200),
+    send: (c) => req('GET', `/tournaments/${tid}/points-table/players.png`, c),
+  },
+  {
     call: 'GET /tournaments/{id}/slot-list.png',
     expect: PUBLIC(200),
     send: async (c) => {

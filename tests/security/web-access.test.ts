@@ -125,6 +125,10 @@ const ROUTES: Record<string, Row> = {
   'tournaments.$tournamentId_.points-card[.png]': {
     get: { anonymous: { status: 200 }, player: { status: 200 }, other: { status: 200 }, admin: { status: 200 } },
   },
+  // Issue 30 (decision 076): Top fraggers' image, public like the table's.
+  'tournaments.$tournamentId_.points-table_.players[.png]': {
+    get: { anonymous: { status: 200 }, player: { status: 200 }, other: { status: 200 }, admin: { status: 200 } },
+  },
   'tournaments.$tournamentId_.stages': { get: PUBLIC },
   // Issue 29: an organiser's page (the Site organiser's here), public like a tournament's.
   'organisers.$slug': { get: PUBLIC },

@@ -80,6 +80,7 @@ const NOT_PAGES = new Set([
   'tournaments.$tournamentId_.slot-list[.png]',
   'tournaments.$tournamentId_.card[.png]',
   'tournaments.$tournamentId_.points-card[.png]',
+  'tournaments.$tournamentId_.points-table_.players[.png]',
   'admin.$tournamentId.registrations[.csv]',
   'admin.$tournamentId.stages.$stageId_.slots[.csv]',
   'admin.$tournamentId.stages.$stageId_.results[.csv]',

@@ -188,6 +188,20 @@ export const PointsDaysSchema = z.object({
     .describe(
       "Days (1-7), ascending, with a scheduled match or a stored result in the table's scope (the same stage and group query as GET .../points-table/day); matches marked not played are left out.",
     ),
+  provisional: z
+    .array(
+      z.object({
+        day: z.number().int(),
+        match: z.number().int(),
+        groupId: z.number().int().optional().describe('Left out for a match outside groups.'),
+        groupName: z.string().optional(),
+        until: z.string().describe('ISO instant: the end of the dispute window, when the results become final.'),
+      }),
+    )
+    .optional()
+    .describe(
+      "Issue 30 (decision 076): the group-matches in the table's scope whose results were confirmed from the teams' reports and are still in their dispute window, by day, match and group. Left out when there are none; the answer is cached no later than the first window's end.",
+    ),
 });
 export type PointsDays = z.infer<typeof PointsDaysSchema>;
 

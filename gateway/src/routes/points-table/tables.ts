@@ -4,13 +4,14 @@ import {
   PointsBreakdownSchema,
   PlayerStatsSchema,
   PointsDaysSchema,
+  type PointsDays,
   PointsTableSchema,
   RESULT_HISTORY_LIMIT,
   ResultHistorySchema,
 } from '@custom-room/contract';
 import type { CachedAnswer } from '../../lib/response-cache.js';
 import { playerStats } from '../../services/points/players.js';
-import { pointsBreakdown, pointsDays, pointsTable, type TableScope } from '../../services/points/tables.js';
+import { pointsBreakdown, pointsDays, pointsTable, provisionalEnds, type TableScope } from '../../services/points/tables.js';
 import { resultHistory } from '../../services/results/history.js';
 
 /**
@@ -68,8 +69,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return app.answers.send(request, reply, {
       key: `days:${tid}:${stage ?? ''}:${group ?? ''}`,
       tournamentId: tid,
-      build: () => pointsDays(app.store.db, tid, { stage, group }),
+      build: () => pointsDays(app.store.db, tid, { stage, group }, app.clock.now()),
       schema: PointsDaysSchema,
+      // Provisional marks end with their dispute window, not with a write: the answer is rebuilt then (decision 076).
+      changesAt: (value) => provisionalEnds(value as PointsDays),
     });
   });
 

@@ -60,6 +60,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return sendPng(request, reply, () => images.pointsTable(where, admit(request)));
   });
 
+  // Issue 30 (decision 076): Top fraggers, the players call's list drawn as the table's image is.
+  app.get(endpoints.playerStatsImage.url, { config: png, schema: endpoints.playerStatsImage.schema }, (request, reply) => {
+    const { stage, group } = request.query;
+    return sendPng(request, reply, () => images.players({ tid: request.params.id, stage, group }, admit(request)));
+  });
+
   // Link previews (issue 20): 1200×630 cards for og:image, the same renderer at a larger type scale.
   app.get(endpoints.pointsCardImage.url, { config: png, schema: endpoints.pointsCardImage.schema }, (request, reply) => {
     const { day, stage, group } = request.query;

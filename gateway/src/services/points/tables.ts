@@ -1,5 +1,7 @@
 import { GROUP_NOT_FOUND, STAGE_NOT_FOUND, type PointsBreakdown, type PointsDays } from '@custom-room/contract';
 import type { Trx } from '../../db/index.js';
+import { isoAt } from '../../db/instant.js';
+import { provisionalMatches } from '../../db/provisional.js';
 import { breakdownResults, tableDays, teamStandings } from '../../db/results.js';
 import { currentStage, findGroup, findStageRow, stageStandings, type StageMember } from '../../db/stages.js';
 import { notFound } from '../../lib/errors.js';
@@ -98,7 +100,28 @@ export async function pointsBreakdown(db: Trx, tid: number, day: number | undefi
 }
 
 /** Issue 27: the days a table has something on (a scheduled match or a stored result in its scope), ascending. */
-export async function pointsDays(db: Trx, tid: number, scope: TableScope): Promise<PointsDays> {
+export async function pointsDays(db: Trx, tid: number, scope: TableScope, now: number): Promise<PointsDays> {
   const where = narrowest(await resolveScope(db, tid, scope));
-  return { days: await tableDays(db, { tournamentId: tid, ...where }) };
+  const [days, provisional] = await Promise.all([
+    tableDays(db, { tournamentId: tid, ...where }),
+    provisionalMatches(db, { tournamentId: tid, ...where }, isoAt(now)),
+  ]);
+  // Issue 30 (decision 076): left out when empty, so the answers of tables without reports stay as they were.
+  if (provisional.length === 0) return { days };
+  return {
+    days,
+    provisional: provisional.map((p) => ({
+      day: p.day,
+      match: p.match,
+      ...(p.groupId !== 0 ? { groupId: p.groupId } : {}),
+      ...(p.groupName !== null ? { groupName: p.groupName } : {}),
+      until: p.until,
+    })),
+  };
+}
+
+/** When a days answer stops being true with no write: the first dispute window's end (null: never). */
+export function provisionalEnds(answer: PointsDays): number | null {
+  const ends = (answer.provisional ?? []).map((p) => Date.parse(p.until));
+  return ends.length > 0 ? Math.min(...ends) : null;
 }

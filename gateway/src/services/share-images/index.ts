@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors.js';
 import { LINK_CARD } from '../../lib/share-image.js';
 import { ShareImageCache, type Described, type SharePng } from './cache.js';
 import type { CardContext } from './card-context.js';
+import { playersCard, type PlayersImageScope } from './player-cards.js';
 import { pointsCard, topThree, type PointsDrawing, type PointsImageScope } from './points-cards.js';
 import { slotListCard, tournamentCard } from './tournament-cards.js';
 
@@ -55,6 +56,20 @@ export class ShareImages {
       size: LINK_CARD,
       stageId,
     }));
+  }
+
+  /** Top fraggers' share image (issue 30, decision 076): kept, like the table's, while the tournament's generation stands. */
+  players(where: PlayersImageScope, admit: Admit): Promise<SharePng> {
+    const { tid, stage, group } = where;
+    return this.#cache.get(
+      `players:${tid}:${stage ?? ''}:${group ?? ''}`,
+      tid,
+      async (db) => {
+        const { card, name } = await playersCard(db, this.#context, where);
+        return { card, filename: `top-fraggers-${name}.png` };
+      },
+      admit,
+    );
   }
 
   /** A tournament's link card: its fee, prize pool, dates and phase. */
