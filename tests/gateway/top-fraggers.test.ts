@@ -23,7 +23,7 @@ const MINUTE = 60_000;
 
 /** A different picture per seed (the duplicate check only informs; distinct pictures keep the lobby clean). */
 const picture = (seed: number) =>
-  sharp({ create: { width: 320, height: 180, channels: 3, background: { r: (seed * 53) % 256, g: (seed * 97) % 256, b: 40 } } })
+  sharp({ create: { width: 800, height: 450, channels: 3, background: { r: (seed * 53) % 256, g: (seed * 97) % 256, b: 40 } } })
     .png()
     .toBuffer();
 
