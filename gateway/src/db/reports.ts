@@ -320,9 +320,9 @@ export async function teamsByIds(db: Trx, tournamentId: number, ids: readonly nu
 const matchesWithStages = (db: Trx) =>
   db.selectFrom('matches as m').leftJoin('stage_groups as g', 'g.id', 'm.group_id').leftJoin('stages as s', 's.id', 'g.stage_id');
 
-/** The group-matches on a tournament's schedule, with their group's stage (none for group 0). */
-export function scheduledMatches(db: Trx, tournamentId: number) {
-  return matchesWithStages(db)
+/** The group-matches on a tournament's schedule (or those of one day and match number), with their group's stage (none for group 0). */
+export function scheduledMatches(db: Trx, tournamentId: number, only?: { day: number; match: number }) {
+  let query = matchesWithStages(db)
     .select([
       'm.id',
       'm.day',
@@ -336,11 +336,10 @@ export function scheduledMatches(db: Trx, tournamentId: number) {
       's.state as stage_state',
       's.match_minutes as stage_match_minutes',
     ])
-    .where('m.tournament_id', '=', tournamentId)
-    .orderBy('m.day')
-    .orderBy('m.match_no')
-    .orderBy('m.group_id')
-    .execute();
+    .where('m.tournament_id', '=', tournamentId);
+  // One match number (a report's, the lobby's): only its groups' rows, not the whole schedule.
+  if (only) query = query.where('m.day', '=', only.day).where('m.match_no', '=', only.match);
+  return query.orderBy('m.day').orderBy('m.match_no').orderBy('m.group_id').execute();
 }
 export type ScheduledMatch = Awaited<ReturnType<typeof scheduledMatches>>[number];
 

@@ -17,7 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { readScreenshot } from '../../lib/screenshots.js';
 import { isAdmin, type AuthUser } from '../../plugins/auth.js';
 import { lockLiveTournamentOr404 } from '../live-tournament.js';
-import { allows, assertGroupsInScope, standingOn, type Standing } from '../standing.js';
+import { allows, assertGroupsInScope, SITE_ADMIN, standingOn, type Standing } from '../standing.js';
 import { storeLobbyResults } from './confirm.js';
 import { NO_TEAM, teamOfMember, teamGroupsOf, type ReportDeps } from './team.js';
 import { findGroupMatch, lobbyTeams, reportTournamentOr404, windowOf } from './window.js';
@@ -115,7 +115,7 @@ async function staffGroups(deps: ReportDeps, standing: Standing): Promise<number
 export async function disputesFor(deps: ReportDeps, user: AuthUser, tournamentId: number, q: { state: 'open' | 'all'; group?: number }) {
   const db = deps.store.db;
   await reportTournamentOr404(db, tournamentId);
-  const standing = isAdmin(user) ? ({ kind: 'site-admin' } as const) : await standingOn(db, user.id, tournamentId);
+  const standing = isAdmin(user) ? SITE_ADMIN : await standingOn(db, user.id, tournamentId);
   const openOnly = q.state === 'open';
   if (standing && allows(standing, 'lobby')) {
     let groupIds = await staffGroups(deps, standing);

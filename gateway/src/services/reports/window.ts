@@ -93,7 +93,7 @@ export async function findGroupMatch(
   at: { day: number; match: number; group?: number },
   groups: ReadonlySet<number> | null,
 ): Promise<ScheduledMatch> {
-  const all = (await scheduledMatches(db, Number(t.id))).filter((m) => Number(m.day) === at.day && Number(m.match_no) === at.match);
+  const all = await scheduledMatches(db, Number(t.id), at);
   const candidates = all.filter(
     (m) => (at.group === undefined || Number(m.group_id) === at.group) && (groups === null || groups.has(Number(m.group_id))),
   );
