@@ -5,6 +5,8 @@
 //   gateway   scripts/bench-gateway.mjs      hot reads vs a minimal Fastify route serving the same bytes
 //                                            (SQLite, then PostgreSQL)
 //   staff     scripts/bench-staff.mjs        what the crew's access check adds to an organiser's write (SQLite, then PostgreSQL)
+//   reports   scripts/bench-reports.mjs      25 captains of a lobby report at once and staff confirm; 1,000 reports
+//                                            with screenshots in 2 minutes (SQLite, then PostgreSQL)
 //   web       scripts/bench-web-throughput.mjs  anonymous pages vs a static file of the same server
 //   weights   scripts/bench-web.mjs          HTML/JS gzip sizes, stylesheets, image sizes, CLS
 //   rush      scripts/bench-rush.mjs         1,000 signed-in players post the team form for 100 slots
@@ -40,6 +42,14 @@ const SUITES = [
   { key: 'gateway', label: 'gateway, PostgreSQL', script: 'bench-gateway.mjs', pg: true },
   { key: 'staff', label: 'crew access check, SQLite', script: 'bench-staff.mjs', env: {} },
   { key: 'staff', label: 'crew access check, PostgreSQL', script: 'bench-staff.mjs', pg: true },
+  { key: 'reports', label: 'captains report, SQLite', script: 'bench-reports.mjs', args: ['--database', 'sqlite', '--no-build'] },
+  {
+    key: 'reports',
+    label: 'captains report, PostgreSQL',
+    script: 'bench-reports.mjs',
+    args: ['--database', 'postgres', '--no-build'],
+    pg: true,
+  },
   { key: 'web', label: 'web pages', script: 'bench-web-throughput.mjs', env: {} },
   { key: 'weights', label: 'page weights', script: 'bench-web.mjs', env: {} },
   { key: 'rush', label: 'registration rush, SQLite', script: 'bench-rush.mjs', args: ['--database', 'sqlite'] },

@@ -1,6 +1,7 @@
 // What the gateway benchmarks share (bench-gateway, bench-stages, bench-notify): the gateway's
 // environment, the tournament they fill, a child process with its output forwarded and kept, waiting
-// for its /healthz, a JSON call to the API, one PostgreSQL statement.
+// for its /healthz, a JSON call to the API, one PostgreSQL statement or schema.
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { killGroup, spawnTracked } from './processes.mjs';
@@ -64,11 +65,28 @@ export async function pgQuery(databaseUrl, text) {
   }
 }
 
-export function startChild(name, args, env) {
+/** A node child with its output kept in child.output; also printed with its name unless `quiet` (a request log at info). */
+/**
+ * A schema of its own in the PostgreSQL database at pgUrl (created now; the URL's search_path names it),
+ * and drop() to remove it after. Without pgUrl: SQLite, nothing to drop.
+ */
+export async function pgSchema(pgUrl, prefix) {
+  if (!pgUrl) return { databaseUrl: undefined, drop: async () => {} };
+  const schema = `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
+  await pgQuery(pgUrl, `create schema ${schema}`);
+  const url = new URL(pgUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const drop = () =>
+    pgQuery(pgUrl, `drop schema if exists ${schema} cascade`).catch((err) => console.error(`drop schema ${schema}: ${err.message}`));
+  return { databaseUrl: url.toString(), drop };
+}
+
+export function startChild(name, args, env, { quiet = false } = {}) {
   const child = spawnTracked(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.output = '';
   const forward = (chunk) => {
     child.output += chunk;
+    if (quiet) return;
     for (const l of String(chunk).split('\n')) if (l.trim()) process.stderr.write(`[${name}] ${l}\n`);
   };
   child.stdout.on('data', forward);
@@ -116,13 +134,21 @@ export async function call(baseUrl, method, urlPath, { token, json, form } = {})
 
 /**
  * Squad i of a bench tournament, through the built gateway's own repositories (`repos`: insertUser and
- * insertRegistration from gateway/dist), with an account that cannot log in: only the team matters.
+ * insertRegistration from gateway/dist), with an account that cannot log in (only the team matters)
+ * unless a real `passwordHash` is given.
  */
-export async function insertSquad({ insertUser, insertRegistration }, trx, tid, i, teamName = `Squad ${String(i).padStart(4, '0')}`) {
+export async function insertSquad(
+  { insertUser, insertRegistration },
+  trx,
+  tid,
+  i,
+  teamName = `Squad ${String(i).padStart(4, '0')}`,
+  passwordHash = 'x',
+) {
   const tag = `s${i}`;
   const now = new Date().toISOString();
   const account = { email: `squad${i}@bench.example`, phone: `+9197${String(i).padStart(8, '0')}`, username: `squad_${i}` };
-  const userId = await insertUser(trx, { ...account, passwordHash: 'x', roles: ['ROLE_USER'] }, now);
+  const userId = await insertUser(trx, { ...account, passwordHash, roles: ['ROLE_USER'] }, now);
   const players = {
     player1Username: `${tag}_one`,
     player2Username: `${tag}_two`,
@@ -131,5 +157,11 @@ export async function insertSquad({ insertUser, insertRegistration }, trx, tid, 
   };
   const team = { teamName, ...players, substitute1Username: '', substitute2Username: '' };
   const row = await insertRegistration(trx, tid, userId, team, { place: 'placed', payBy: null, now });
-  return { userId, rid: row.id };
+  return { userId, rid: row.id, username: account.username, teamName, igns: Object.values(players) };
 }
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
