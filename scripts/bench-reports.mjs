@@ -207,7 +207,7 @@ async function runOn(database, pgUrl, shotsFor) {
   const { databaseUrl, drop } = await pgSchema(pgUrl, 'bench_reports');
   const admin = { email: 'bench-admin@example.com', password: crypto.randomBytes(12).toString('base64url') };
   const env = gatewayEnv({ port: await freePort(), dataDir, admin, databaseUrl }, { NODE_ENV: 'production' });
-  const child = startChild('gateway', ['gateway/dist/server.js'], env, { quiet: true });
+  const child = startChild('gateway', [...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean), 'gateway/dist/server.js'], env, { quiet: true });
   let store;
   const cleanup = async () => {
     await store?.handle.close();

@@ -181,6 +181,7 @@ export async function loadLobby(request: Request, key: LobbyKey) {
       conflict: inConflict.has(r.teamId),
     })),
     missing: lobby.missing,
+    checking: lobby.screenshotChecksPending ?? 0,
     ...rows,
   };
 }

@@ -79,6 +79,8 @@ describe('captains report, staff confirm, teams dispute (a tournament without st
       form: toForm(fields, file ? [shotFile(file)] : []),
     });
   const lobby = (match = 1) => gw.api.get(`/tournaments/${tid}/reports/1/${match}`, admin);
+  /** Decision 077: screenshots are compared after the answer; this waits for that work of the app's. */
+  const compared = () => gw.app.afterAnswer.settled();
   const run = () => gw.app.notifier.runOnce(clock.now());
   const notes = async (who: TestUser) => expectStatus(await gw.api.get('/notifications', who.token), 200).items as any[];
 
@@ -222,7 +224,7 @@ describe('captains report, staff confirm, teams dispute (a tournament without st
     const url = mine.matches[0].report.screenshotUrl as string;
     const own = await gw.api.get(url, teams[0]!.captain.token);
     expect(own.status).toBe(200);
-    expect(own.headers.get('content-type')).toBe('image/webp');
+    expect(own.headers.get('content-type')).toBe('image/jpeg');
     expect(own.headers.get('cache-control')).toBe('private, no-store');
     expect((await sharp(own.body as Buffer).metadata()).exif).toBeUndefined();
     expect((await gw.api.get(url, admin)).status).toBe(200);
@@ -235,7 +237,9 @@ describe('captains report, staff confirm, teams dispute (a tournament without st
     const c = teams[2]!;
     // Team 3 sends team 1's screenshot again, re-encoded as a JPEG, and claims 1st as well.
     expectStatus(await report(c.captain, reportFields(1, [[c.igns[0]!, 1]]), await screenshot(1, 'jpeg')), 201);
+    await compared();
     const view = expectStatus(await lobby(), 200);
+    expect(view.screenshotChecksPending).toBe(0);
     expect(view).toMatchObject({ day: 1, match: 1, groupId: 0, reporting: 'open', lobby: { teams: 4, playersPerTeam: 4 } });
     expect(view.reports.map((r: any) => r.position)).toEqual([1, 1, 1]);
     expect(view.missing.map((m: any) => m.teamId)).toEqual([teams[3]!.rid]);
@@ -250,6 +254,28 @@ describe('captains report, staff confirm, teams dispute (a tournament without st
     expect(view.reports.find((r: any) => r.teamId === teams[1]!.rid).sameScreenshot).toBeUndefined();
     // Players and payments people are not staff of the lobby.
     expect((await gw.api.get(`/tournaments/${tid}/reports/1/1`, teams[0]!.captain.token)).status).toBe(403);
+  });
+
+  it('compares a screenshot after the answer; one a stopped process left unchecked is compared by the worker (decision 077)', async () => {
+    const c = teams[2]!;
+    const db = gw.app.store.db;
+    const mine = await db.selectFrom('match_reports').select(['id', 'updated_at']).where('registration_id', '=', c.rid).where('match_no', '=', 1).executeTakeFirstOrThrow();
+    // As if the process had stopped between the answer and the comparison.
+    await db.updateTable('match_reports').set({ screenshot_checked_at: null }).where('id', '=', mine.id).execute();
+    await db.deleteFrom('report_lookalikes').where((eb) => eb.or([eb('report_id', '=', mine.id), eb('other_report_id', '=', mine.id)])).execute();
+    const pending = expectStatus(await lobby(), 200);
+    expect(pending.screenshotChecksPending).toBe(1);
+    expect(pending.conflicts.some((k: any) => k.kind === 'same-screenshot')).toBe(false);
+    // Not overdue yet: the worker leaves it to the process that answered.
+    expect((await gw.app.notifier.runOnce(clock.now() + MINUTE)).screenshots).toBe(0);
+    expect((await gw.app.notifier.runOnce(clock.now() + 3 * MINUTE)).screenshots).toBe(1);
+    const view = expectStatus(await lobby(), 200);
+    expect(view.screenshotChecksPending).toBe(0);
+    expect(view.reports.find((r: any) => r.teamId === c.rid).sameScreenshot).toEqual([
+      expect.objectContaining({ sameTournament: true, teamName: teams[0]!.name, day: 1, match: 1 }),
+    ]);
+    // Checked once: the next sweep has nothing to do.
+    expect((await gw.app.notifier.runOnce(clock.now() + 10 * MINUTE)).screenshots).toBe(0);
   });
 
   it('confirms the lobby in one transaction: corrections in the history, provisional results, reporting closed', async () => {
@@ -375,6 +401,7 @@ describe('captains report, staff confirm, teams dispute (a tournament without st
       .png()
       .toBuffer();
     expectStatus(await report(teams[0]!.captain, reportFields(2, [[teams[0]!.igns[0]!, 1]]), again, 'POST', 2), 201);
+    await compared();
     const view = expectStatus(await lobby(2), 200);
     expect(view.reports[0].sameScreenshot).toEqual(
       expect.arrayContaining([expect.objectContaining({ sameTournament: true, teamName: teams[0]!.name, day: 1, match: 1 })]),

@@ -175,7 +175,7 @@ async function proof(fresh = false): Promise<{ reportId: number; disputeId: numb
     const match = { tournamentId: tid, groupId: 0, day: 1, match: fresh ? 2 + Math.floor(Math.random() * 1e6) : 1 };
     const reportId = fresh
       ? 0
-      : await insertReport(trx, match, rid, { position: 1, finishes: 0, players: [], screenshotId: shot.id, by }, at);
+      : await insertReport(trx, match, rid, { position: 1, finishes: 0, players: [], screenshotId: shot.id, newScreenshot: true, by }, at);
     const disputeId = await insertDispute(trx, match, { by: rid, about: rid, reason: 'Wrong.', screenshotId: shot.id, filedBy: by }, at);
     return { reportId, disputeId };
   });

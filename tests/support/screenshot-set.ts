@@ -53,7 +53,7 @@ export async function buildSet(matches: number, teamsPerMatch = TEAMS_PER_MATCH)
 }
 
 /**
- * The CPU time of readScreenshot (checks, upright, WebP, hash) on full-size phone screens (2400×1080
+ * The CPU time of readScreenshot (checks, upright, JPEG, hash) on full-size phone screens (2400×1080
  * PNG), one after another with nothing else running: milliseconds each.
  */
 export async function readScreenshotCpu(count: number): Promise<number[]> {
@@ -118,6 +118,7 @@ function originalsKind(a: Shot, b: Shot): PairKind {
  */
 export function measurePairs(shots: Shot[], thin = 1): Pair[] {
   const pairs: Pair[] = [];
+  const started = process.cpuUsage();
   shots.forEach((shot, i) => {
     shot.variants.forEach((v, k) => {
       // Either order (the lead may compare the new one with the old or the old with the new).
@@ -135,8 +136,14 @@ export function measurePairs(shots: Shot[], thin = 1): Pair[] {
       });
     }
   });
+  const used = process.cpuUsage(started);
+  compareCpu.pairs = pairs.length;
+  compareCpu.ms = (used.user + used.system) / 1000;
   return pairs;
 }
+
+/** The CPU measurePairs took (hashDistance, hashBands and coarseBits of every pair), for the summary. */
+export const compareCpu = { pairs: 0, ms: 0 };
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
@@ -196,6 +203,7 @@ export function formatSummary(s: ReturnType<typeof summarise>): string {
     `  margin: farthest copy ${s.farthestSame}, nearest different screenshot ${s.nearestDifferent} (threshold ${SAME_SCREENSHOT_DISTANCE})`,
     `  coarse hash: copies at most ${s.copyCoarseMax} bits apart (gate ${COARSE_GATE})`,
     `  different pairs sharing a key: ${pct(s.negativesSharingKey)}; told apart by the coarse hash alone: ${pct(s.negativesPastGate)}`,
-    `  CPU per readScreenshot of a 2400×1080 PNG (checks, upright, WebP, hash): median ${s.readMedianMs.toFixed(0)} ms of ${s.reads}`,
+    `  CPU per readScreenshot of a 2400×1080 PNG (checks, upright, JPEG, hash): median ${s.readMedianMs.toFixed(0)} ms of ${s.reads}`,
+    `  CPU per pair compared (mean over ${compareCpu.pairs}, the coarse gate included): ${(compareCpu.ms / Math.max(1, compareCpu.pairs)).toFixed(2)} ms`,
   ].join('\n');
 }

@@ -77,6 +77,7 @@ const LOBBY = {
     { kind: 'placement-shared', message: 'Two teams claim placement 2.', teamIds: [102, 101] },
     { kind: 'player-not-on-team', message: 'ringer is not on Team 103.', teamIds: [103] },
   ],
+  screenshotChecksPending: 0,
   teams: [team(101, 1), team(102, 2), team(103, 3), team(104, 4)],
   results: [],
 };
@@ -114,6 +115,13 @@ describe('the lobby view', () => {
     expect(html).toContain('By cap_103, 5 Mar 2099');
     expect(html).toContain('Reporting is open');
     expect(html).toContain('Close reporting');
+    expect(html).not.toContain('still being compared');
+  });
+
+  it('says when screenshots are still being compared (decision 077), with a link to reload', async () => {
+    lobbyRoutes({ ...LOBBY, screenshotChecksPending: 2 });
+    const html = await renderPage(lobbyPage.default, await loadLobby(), LOBBY_URL);
+    expect(html).toMatch(/2 screenshots are still being compared with earlier reports \(a few seconds\): a\s+reused screenshot may still show up\. <a href="[^"]*reports\/1\/2[^"]*">Reload<\/a> before you confirm\./);
   });
 
   it('the confirm form has a row per team in placement order, prefilled from the reports, the missing team empty', async () => {

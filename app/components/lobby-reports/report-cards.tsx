@@ -95,6 +95,17 @@ export function Conflicts({ conflicts }: { conflicts: LobbyPage['conflicts'] }) 
   );
 }
 
+/** Screenshots still being compared with earlier reports (decision 077): a same-screenshot conflict may yet appear. */
+export function Checking({ checking, here }: { checking: number; here: string }) {
+  if (checking === 0) return null;
+  return (
+    <p className="ops-attention" role="status">
+      {checking === 1 ? '1 screenshot is' : `${checking} screenshots are`} still being compared with earlier reports (a few seconds): a
+      reused screenshot may still show up. <a href={here}>Reload</a> before you confirm.
+    </p>
+  );
+}
+
 /** The teams of the lobby that have not reported (their rows below are empty, to fill in). */
 export function Missing({ missing }: { missing: LobbyPage['missing'] }) {
   if (missing.length === 0) return <p className="fine">Every team has reported.</p>;

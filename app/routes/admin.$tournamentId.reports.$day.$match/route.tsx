@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-page';
-import { Conflicts, Missing, ReportCards } from '~/components/lobby-reports/report-cards';
+import { Checking, Conflicts, Missing, ReportCards } from '~/components/lobby-reports/report-cards';
 import { ResultsGrid } from '~/components/results-entry/results-grid';
 import { ErrorSummary } from '~/components/ui/error-summary';
 import { SubmitButton } from '~/components/ui/submit-button';
@@ -61,6 +61,7 @@ export default function LobbyReports() {
           <a href="#lr-confirm-title">Not confirmed yet: see the rows below.</a>
         </p>
       ) : null}
+      <Checking checking={page.checking} here={page.here} />
       <Conflicts conflicts={page.conflicts} />
       <Missing missing={page.missing} />
       <section aria-labelledby="lr-reports-title">

@@ -178,6 +178,12 @@ export const ReportLobbySchema = z.object({
   reports: z.array(ReportSchema).describe('In placement order.'),
   missing: z.array(z.object({ teamId: z.number().int(), teamName: z.string(), slot: z.number().int().optional() })),
   conflicts: z.array(ReportConflictSchema),
+  screenshotChecksPending: z
+    .number()
+    .int()
+    .describe(
+      'Reports whose screenshot is still being compared with earlier reports (decision 077: after the report is answered, seconds at most): until 0, a same-screenshot conflict may still appear.',
+    ),
   teams: z
     .array(z.object({ teamId: z.number().int(), teamName: z.string(), slot: z.number().int().optional(), igns: z.array(z.string()) }))
     .describe('Every team of the lobby, in slot order, with its roster.'),

@@ -43,6 +43,7 @@ export interface ReportRow {
   reported_by_name: string;
   created_at: string;
   updated_at: string;
+  screenshot_checked_at: string | null;
 }
 
 const REPORT_COLUMNS = [
@@ -61,6 +62,7 @@ const REPORT_COLUMNS = [
   'mr.reported_by_name',
   'mr.created_at',
   'mr.updated_at',
+  'mr.screenshot_checked_at',
 ] as const;
 
 function reportsQuery(db: Trx) {
@@ -98,6 +100,8 @@ export interface ReportValues {
   finishes: number;
   players: readonly StoredPlayer[];
   screenshotId: string;
+  /** A screenshot sent with this report, still to compare with earlier reports (decision 077). */
+  newScreenshot: boolean;
   by: { id: number; username: string };
 }
 
@@ -119,6 +123,7 @@ export async function insertReport(trx: Trx, key: GroupMatchKey, registrationId:
       reported_by_name: v.by.username,
       created_at: at,
       updated_at: at,
+      screenshot_checked_at: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -136,6 +141,7 @@ export async function updateReport(trx: Trx, reportId: number, v: ReportValues, 
       reported_by: v.by.id,
       reported_by_name: v.by.username,
       updated_at: at,
+      ...(v.newScreenshot ? { screenshot_checked_at: null } : {}),
     })
     .where('id', '=', reportId)
     .execute();

@@ -38,6 +38,8 @@ export interface MatchReportsTable {
   reported_by_name: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When its screenshot was compared with earlier reports (decision 077); null while that is still to do. */
+  screenshot_checked_at: string | null;
 }
 
 export interface MatchReportingTable {

@@ -103,3 +103,41 @@ export async function lookalikesOf(db: Trx, reportIds: readonly number[]) {
     .orderBy('mr.id')
     .execute();
 }
+
+// --- Comparisons still to run (decision 077) ---
+
+/** A report whose screenshot is still to compare: what the comparison needs. */
+export async function uncheckedReport(db: Trx, reportId: number) {
+  return db
+    .selectFrom('match_reports as mr')
+    .innerJoin('screenshots as s', 's.id', 'mr.screenshot_id')
+    .select(['mr.id', 'mr.tournament_id', 'mr.group_id', 'mr.day', 'mr.match_no', 'mr.registration_id', 'mr.screenshot_id', 's.hash'])
+    .where('mr.id', '=', reportId)
+    .where('mr.screenshot_checked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Reports whose comparison is overdue (sent before `before` and still unchecked): what a stopped process left. */
+export async function overdueChecks(db: Trx, before: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('match_reports')
+    .select('id')
+    .where('screenshot_checked_at', 'is', null)
+    .where('updated_at', '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Marks a report's screenshot compared, unless another screenshot has replaced it since (that one is compared in its turn). */
+export async function markChecked(trx: Trx, reportId: number, screenshotId: string, at: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('match_reports')
+    .set({ screenshot_checked_at: at })
+    .where('id', '=', reportId)
+    .where('screenshot_id', '=', screenshotId)
+    .where('screenshot_checked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

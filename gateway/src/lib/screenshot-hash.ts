@@ -147,7 +147,12 @@ const PARSED_KEPT = 256;
 
 export function parseHash(hash: string): ParsedHash {
   const known = parsed.get(hash);
-  if (known) return known;
+  if (known) {
+    // The least recently used goes first: a lobby's reports are compared with each other again and again.
+    parsed.delete(hash);
+    parsed.set(hash, known);
+    return known;
+  }
   const [version, coarse, size, thumb] = hash.split('.');
   const [width, height] = (size ?? '').split('x').map(Number);
   if (version !== VERSION || !coarse || !width || !height || !thumb) throw new Error(`not a screenshot hash: ${hash.slice(0, 40)}`);
@@ -191,43 +196,54 @@ function sample(p: Grey, x: number, y: number): number {
   return (px[i]! * (1 - fx) + px[i + 1]! * fx) * (1 - fy) + (px[i + p.width]! * (1 - fx) + px[i + p.width + 1]! * fx) * fy;
 }
 
-/** Sums for a correlation: count, Σa, Σb, Σa², Σb², Σab. */
-class Correlation {
-  n = 0;
-  sa = 0;
-  sb = 0;
-  saa = 0;
-  sbb = 0;
-  sab = 0;
-  add(a: number, b: number) {
-    this.n++;
-    this.sa += a;
-    this.sb += b;
-    this.saa += a * a;
-    this.sbb += b * b;
-    this.sab += a * b;
-  }
-  /** 1 − correlation (0: the same up to brightness and contrast); 2 when fewer than `least` pairs were added. */
-  misfit(least: number): number {
-    const { n } = this;
-    if (n < least || n < 2) return 2;
-    const va = this.saa - (this.sa * this.sa) / n;
-    const vb = this.sbb - (this.sb * this.sb) / n;
-    if (va <= 0 || vb <= 0) return va === vb ? 0 : 1;
-    return 1 - (this.sab - (this.sa * this.sb) / n) / Math.sqrt(va * vb);
-  }
+/**
+ * 1 − the correlation of two series from their sums (count, Σa, Σb, Σa², Σb², Σab): 0 when they are the
+ * same up to brightness and contrast; 2 when fewer than `least` pairs were added. (The loops below keep
+ * the sums in locals: a comparison runs them a few hundred thousand times.)
+ */
+function misfitOf(n: number, sa: number, sb: number, saa: number, sbb: number, sab: number, least: number): number {
+  if (n < least || n < 2) return 2;
+  const va = saa - (sa * sa) / n;
+  const vb = sbb - (sb * sb) / n;
+  if (va <= 0 || vb <= 0) return va === vb ? 0 : 1;
+  return 1 - (sab - (sa * sb) / n) / Math.sqrt(va * vb);
 }
 
 /** How badly b, moved by fit, matches a, over every step-th pixel; less than half of a covered: 2. */
 function pictureMisfit(a: Grey, b: Grey, fit: Fit, step: number): number {
-  const c = new Correlation();
+  // sample() written out: the same arithmetic in the same order, without a call and a bounds test per pixel.
+  const { scale, dx, dy } = fit;
+  const { width: bw, height: bh, pixels: bp } = b;
+  const { width: aw, pixels: ap } = a;
+  let n = 0;
+  let sa = 0;
+  let sb = 0;
+  let saa = 0;
+  let sbb = 0;
+  let sab = 0;
   for (let y = 0; y < a.height; y += step) {
-    for (let x = 0; x < a.width; x += step) {
-      const vb = sample(b, x * fit.scale + fit.dx, y * fit.scale + fit.dy);
-      if (!Number.isNaN(vb)) c.add(a.pixels[y * a.width + x]!, vb);
+    const ty = y * scale + dy;
+    if (!(ty >= 0 && ty <= bh - 1)) continue;
+    const y0 = Math.min(Math.floor(ty), bh - 2);
+    const fy = ty - y0;
+    const row = y0 * bw;
+    for (let x = 0; x < aw; x += step) {
+      const tx = x * scale + dx;
+      if (!(tx >= 0 && tx <= bw - 1)) continue;
+      const x0 = Math.min(Math.floor(tx), bw - 2);
+      const fx = tx - x0;
+      const i = row + x0;
+      const vb = (bp[i]! * (1 - fx) + bp[i + 1]! * fx) * (1 - fy) + (bp[i + bw]! * (1 - fx) + bp[i + bw + 1]! * fx) * fy;
+      const va = ap[y * aw + x]!;
+      n++;
+      sa += va;
+      sb += vb;
+      saa += va * va;
+      sbb += vb * vb;
+      sab += va * vb;
     }
   }
-  return c.misfit((a.width * a.height) / (step * step) / 2);
+  return misfitOf(n, sa, sb, saa, sbb, sab, (a.width * a.height) / (step * step) / 2);
 }
 
 /** Column means (axis x) or row means (axis y). */
@@ -246,15 +262,27 @@ function halveProfile(p: Float64Array): Float64Array {
 
 /** How badly profile b read at i·scale + shift matches profile a; less than 3/4 covered: 2. */
 function profileMisfit(a: Float64Array, b: Float64Array, scale: number, shift: number): number {
-  const c = new Correlation();
   const last = b.length - 1;
+  let n = 0;
+  let sa = 0;
+  let sb = 0;
+  let saa = 0;
+  let sbb = 0;
+  let sab = 0;
   for (let i = 0; i < a.length; i++) {
     const t = i * scale + shift;
     if (!(t >= 0 && t <= last)) continue;
     const j = t === last ? last - 1 : Math.floor(t);
-    c.add(a[i]!, b[j]! + (b[j + 1]! - b[j]!) * (t - j));
+    const va = a[i]!;
+    const vb = b[j]! + (b[j + 1]! - b[j]!) * (t - j);
+    n++;
+    sa += va;
+    sb += vb;
+    saa += va * va;
+    sbb += vb * vb;
+    sab += va * vb;
   }
-  return c.misfit(a.length * 0.75);
+  return misfitOf(n, sa, sb, saa, sbb, sab, a.length * 0.75);
 }
 
 /** The most a crop or a status bar changes the scale (a fraction), and shifts the picture (a fraction of its size). */
@@ -381,9 +409,25 @@ const FIELDS = 8;
 
 /** b resampled onto a's grid by fit; NaN outside b. */
 function resample(a: Grey, b: Grey, fit: Fit): Float32Array {
-  const out = new Float32Array(a.width * a.height);
+  // sample() written out, as in pictureMisfit.
+  const { scale, dx, dy } = fit;
+  const { width: bw, height: bh, pixels: bp } = b;
+  const aw = a.width;
+  const out = new Float32Array(aw * a.height).fill(NaN);
   for (let y = 0; y < a.height; y++) {
-    for (let x = 0; x < a.width; x++) out[y * a.width + x] = sample(b, x * fit.scale + fit.dx, y * fit.scale + fit.dy);
+    const ty = y * scale + dy;
+    if (!(ty >= 0 && ty <= bh - 1)) continue;
+    const y0 = Math.min(Math.floor(ty), bh - 2);
+    const fy = ty - y0;
+    const row = y0 * bw;
+    for (let x = 0; x < aw; x++) {
+      const tx = x * scale + dx;
+      if (!(tx >= 0 && tx <= bw - 1)) continue;
+      const x0 = Math.min(Math.floor(tx), bw - 2);
+      const fx = tx - x0;
+      const i = row + x0;
+      out[y * aw + x] = (bp[i]! * (1 - fx) + bp[i + 1]! * fx) * (1 - fy) + (bp[i + bw]! * (1 - fx) + bp[i + bw + 1]! * fx) * fy;
+    }
   }
   return out;
 }
@@ -392,21 +436,23 @@ function resample(a: Grey, b: Grey, fit: Fit): Float32Array {
 function blockSums(a: Grey, moved: Float32Array, columns: number, blocks: number): Float64Array {
   const w = a.width;
   const sums = new Float64Array(blocks * FIELDS);
+  const ap = a.pixels;
   for (let y = 0; y < a.height - 1; y++) {
+    const rowBlock = Math.floor(y / BLOCK) * columns;
     for (let x = 0; x < w - 1; x++) {
       const i = y * w + x;
       const vb = moved[i]!;
       const gb = Math.abs(moved[i + 1]! - vb) + Math.abs(moved[i + w]! - vb);
-      if (Number.isNaN(gb)) continue;
-      const va = a.pixels[i]!;
-      const k = (Math.floor(y / BLOCK) * columns + Math.floor(x / BLOCK)) * FIELDS;
+      if (gb !== gb) continue; // NaN: outside b
+      const va = ap[i]!;
+      const k = (rowBlock + Math.floor(x / BLOCK)) * FIELDS;
       sums[k]! += 1;
       sums[k + 1]! += va;
       sums[k + 2]! += vb;
       sums[k + 3]! += va * va;
       sums[k + 4]! += vb * vb;
       sums[k + 5]! += va * vb;
-      sums[k + 6]! += Math.abs(a.pixels[i + 1]! - va) + Math.abs(a.pixels[i + w]! - va);
+      sums[k + 6]! += Math.abs(ap[i + 1]! - va) + Math.abs(ap[i + w]! - va);
       sums[k + 7]! += gb;
     }
   }

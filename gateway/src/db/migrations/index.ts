@@ -17,6 +17,7 @@ import * as m017 from './017-group-times-and-not-played.js';
 import * as m018 from './018-tournament-payee.js';
 import * as m019 from './019-organisers-and-staff.js';
 import * as m020 from './020-captain-reports.js';
+import * as m021 from './021-screenshot-checks.js';
 import type { MigrationFile } from './kit.js';
 
 /**
@@ -49,4 +50,5 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m018,
   m019,
   m020,
+  m021,
 ];

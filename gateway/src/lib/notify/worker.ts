@@ -32,6 +32,7 @@ import type { DatabaseHandle, Trx } from '../../db/index.js';
 import { confirmedTeams } from '../../db/notify-events.js';
 import { enqueueEvent, type Audience } from '../../db/outbox.js';
 import { getTournament, phaseOf } from '../../db/tournaments.js';
+import { checkOverdueScreenshots } from '../../services/reports/lookalikes.js';
 import { enqueueReportReminders } from '../../services/reports/reminders.js';
 import { isoAt, type Clock } from '../clock.js';
 import { createMailer, type Mailer } from '../mailer.js';
@@ -59,6 +60,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface RoundResult {
   reminders: number;
+  /** Reports whose screenshot comparison a stopped process had left (decision 077). */
+  screenshots: number;
   events: number;
   notifications: number;
   sent: number;
@@ -129,11 +132,12 @@ export class Notifier {
 
   /** One round at the given time (tests drive the worker with this). */
   async runOnce(now = this.clock.now()): Promise<RoundResult> {
-    const result: RoundResult = { reminders: 0, events: 0, notifications: 0, sent: 0, retried: 0, failed: 0 };
+    const result: RoundResult = { reminders: 0, screenshots: 0, events: 0, notifications: 0, sent: 0, retried: 0, failed: 0 };
     if (now - this.lastSweep >= SWEEP_EVERY_MS || now < this.lastSweep) {
       result.reminders = await this.sweepReminders(now);
       // Issue 30: teams that have not reported a played match.
       result.reminders += await enqueueReportReminders(this.store, now, this.config.APP_TIME_ZONE);
+      result.screenshots = await checkOverdueScreenshots({ store: this.store, clock: this.clock }, now);
       this.lastSweep = now;
     }
     for (;;) {

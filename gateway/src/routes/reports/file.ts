@@ -5,6 +5,7 @@ import { screenshotData } from '../../db/screenshots.js';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { maySeeProof, refuseProof } from '../../services/reports/disputes.js';
+import { checkScreenshotSoon } from '../../services/reports/lookalikes.js';
 import { submitReport } from '../../services/reports/team.js';
 import { reportDeps } from './deps.js';
 import { acceptMultipart, multipartRoute, readScreenshotForm, sendScreenshot } from './uploads.js';
@@ -19,14 +20,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const upload = await readScreenshotForm(request);
     const at = { tournamentId: id, day, match, group: request.query.group };
     const report = await submitReport(deps, currentUser(request), at, upload.fields, upload.file, 'file');
+    app.afterAnswer.run(reply, () => checkScreenshotSoon(deps, report.id, request.log));
     return reply.code(201).send(report);
   });
 
-  app.put(endpoints.editReport.url, { ...multipartRoute(), schema: endpoints.editReport.schema }, async (request) => {
+  app.put(endpoints.editReport.url, { ...multipartRoute(), schema: endpoints.editReport.schema }, async (request, reply) => {
     const { id, day, match } = request.params;
     const upload = await readScreenshotForm(request);
     const at = { tournamentId: id, day, match, group: request.query.group };
-    return submitReport(deps, currentUser(request), at, upload.fields, upload.file, 'edit');
+    const report = await submitReport(deps, currentUser(request), at, upload.fields, upload.file, 'edit');
+    // A new screenshot is compared with earlier reports after the answer (decision 077).
+    if (upload.file) app.afterAnswer.run(reply, () => checkScreenshotSoon(deps, report.id, request.log));
+    return report;
   });
 
   app.get(endpoints.reportScreenshot.url, { schema: endpoints.reportScreenshot.schema }, async (request, reply) => {

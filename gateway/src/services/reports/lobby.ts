@@ -65,6 +65,7 @@ export async function lobbyView(deps: ReportDeps, standing: Standing | undefined
       .filter((team) => !reported.has(Number(team.id)))
       .map((team) => ({ teamId: Number(team.id), teamName: team.team_name, ...slotOf(Number(team.id)) })),
     conflicts: reportConflicts(reports, { ...limits, playersPerTeam: perTeam, format: t.format }),
+    screenshotChecksPending: rows.filter((r) => r.screenshot_checked_at === null).length,
     teams: ordered.map((team) => ({
       teamId: Number(team.id),
       teamName: team.team_name,

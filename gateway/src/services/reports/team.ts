@@ -35,7 +35,6 @@ import { readScreenshot } from '../../lib/screenshots.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ServiceDeps } from '../deps.js';
 import { lockLiveTournamentOr404 } from '../live-tournament.js';
-import { findLookalikes } from './lookalikes.js';
 import { findGroupMatch, matchWindow, reportTournamentOr404, windowJson, windowOf, type MatchWindow } from './window.js';
 
 /** Reporting needs the app's zone: a match's day and time are wall-clock times in it (decision 016). */
@@ -137,6 +136,7 @@ export async function submitReport(
         finishes: form.data.players.reduce((sum, p) => sum + p.finishes, 0),
         players: form.data.players,
         screenshotId: shot?.id ?? existing!.screenshot_id,
+        newScreenshot: shot !== undefined,
         by: user,
       };
       let id: number;
@@ -154,9 +154,8 @@ export async function submitReport(
     if (isUniqueViolation(err, REPORT_CONSTRAINT)) throw conflict('Your team has already reported this match: change its report instead.');
     throw err;
   }
-  // A new screenshot is compared with the reports it could have been taken from (decision 071), after the
-  // report is stored: the comparison never holds the tournament's lock.
-  if (shot) await findLookalikes(deps, key, report, shot);
+  // A new screenshot is compared with the reports it could have been taken from (decisions 071, 077) by the
+  // route, after the answer: the comparison never holds the tournament's lock nor keeps the captain waiting.
   return report;
 }
 
