@@ -17,9 +17,11 @@
 //    each run), the owner opens the lobby view and confirms the 25 rows. Targets: every report 201; the
 //    confirm's median < 1 s (the issue); the lobby view < 1 s (decision 041: an organiser step in a
 //    second); the slowest report < 4 s (the web's GATEWAY_TIMEOUT_MS: a slower answer is an error page
-//    for the captain, though the gateway may still store it).
+//    for the captain, though the gateway may still store it); the lobby's screenshots compared with earlier
+//    reports (decision 077: after the answers; the view's screenshotChecksPending polled to 0) within 10 s
+//    of the last answer.
 // B. 40 lobbies at once: 1,000 reports (match 1 of every group, in a shuffled order) sent open-loop at the
-//    issue's rate, 1,000 in 120 s (8.3 a second). Targets: 0 errors; p99 < 2 s and the slowest < 4 s;
+//    issue's rate, 1,000 in 120 s (8.3 a second), once A's work is done. Targets: 0 errors; p99 < 2 s and the slowest < 4 s;
 //    every report stored (the 40 lobby views); each lobby's confirm after it < 1 s. The CPU: the
 //    gateway's (utime + stime of /proc/<pid>/stat, all its threads, from the first report until the gateway
 //    is idle again: a request it timed out leaves its work queued, which still runs) per report (target
@@ -64,7 +66,7 @@ const RATE = 1000 / 120; // the issue: 1,000 reports within 2 minutes
 const IMAGE_SAMPLE = args.quick ? 30 : 100;
 // A request the gateway timed out (30 s) leaves its work queued: B waits for the gateway to be idle, this long at most.
 const IDLE_CAP_S = 300;
-const TARGET = { confirmMs: 1000, viewMs: 1000, webTimeoutMs: 4000, p99Ms: 2000, imageMs: 1000 / RATE };
+const TARGET = { comparedMs: 10_000, confirmMs: 1000, viewMs: 1000, webTimeoutMs: 4000, p99Ms: 2000, imageMs: 1000 / RATE };
 const databases = args.database === 'both' ? ['sqlite', 'postgres'] : [args.database];
 if (!databases.every((d) => d === 'sqlite' || d === 'postgres')) {
   console.error('bench-reports: --database must be sqlite, postgres or both');
@@ -119,10 +121,18 @@ async function timed(fn) {
 /** The staff's side of a lobby: the view (timed), then the confirm of its reports as they stand (timed). */
 async function viewAndConfirm(base, token, tid, group, match) {
   const url = `/tournaments/${tid}/reports/1/${match}`;
+  const t0 = performance.now();
   const view = await timed(() => call(base, 'GET', `${url}?group=${group.id}`, { token }));
+  // Decision 077: screenshots are compared after the answers; the staff wait for the lobby view to say none is left.
+  let pending = view.data.screenshotChecksPending;
+  while (pending > 0 && performance.now() - t0 < 60_000) {
+    await sleep(100);
+    pending = (await call(base, 'GET', `${url}?group=${group.id}`, { token })).screenshotChecksPending;
+  }
+  const comparedMs = performance.now() - t0;
   const results = view.data.reports.map((r) => ({ teamId: r.teamId, position: r.position, finishes: r.finishes }));
   const confirm = await timed(() => call(base, 'POST', `${url}/confirm?group=${group.id}`, { token, json: { results } }));
-  return { reports: view.data.reports.length, viewMs: view.ms, confirmMs: confirm.ms, stored: confirm.data.results.length };
+  return { reports: view.data.reports.length, viewMs: view.ms, comparedMs, stillPending: pending, confirmMs: confirm.ms, stored: confirm.data.results.length };
 }
 
 /** A: each run, one lobby's 25 captains at the same moment, then the owner's view and confirm. */
@@ -136,7 +146,7 @@ async function scenarioA(base, s, plans, shots) {
     runs.push({ answers, ...staff });
     const slowest = Math.max(...answers.map((a) => a.ms));
     console.log(
-      `  A run ${k + 1}/${RUNS_A}: ${answers.filter((a) => a.status === 201).length}/${lobby.length} accepted, slowest ${Math.round(slowest)} ms; view ${Math.round(staff.viewMs)} ms, confirm ${Math.round(staff.confirmMs)} ms (${staff.stored} rows)`,
+      `  A run ${k + 1}/${RUNS_A}: ${answers.filter((a) => a.status === 201).length}/${lobby.length} accepted, slowest ${Math.round(slowest)} ms; view ${Math.round(staff.viewMs)} ms, screenshots compared ${Math.round(staff.comparedMs)} ms after the last answer, confirm ${Math.round(staff.confirmMs)} ms (${staff.stored} rows)`,
     );
     for (const a of answers.filter((x) => x.status !== 201).slice(0, 3)) console.log(`    refused: ${a.status} ${a.error}`);
   }
@@ -147,6 +157,7 @@ async function scenarioA(base, s, plans, shots) {
 async function scenarioB(base, s, plans, shots, pid) {
   const order = shuffle([...plans], prng(7));
   const interval = 1000 / RATE;
+  await untilIdle(pid); // A's work after its answers is not B's
   const cpu0 = cpuSeconds(pid);
   const t0 = performance.now();
   let lateMs = 0;
@@ -292,6 +303,13 @@ function rowsOf(o) {
     'ms',
     `< ${TARGET.viewMs}`,
     median(o.a.map((r) => r.viewMs)) < TARGET.viewMs,
+  );
+  row(
+    `A: screenshots compared (the lobby view's count at 0) after the last answer, slowest of ${RUNS_A}`,
+    ms(Math.max(...o.a.map((r) => r.comparedMs))),
+    'ms',
+    `< ${TARGET.comparedMs} (decision 077)`,
+    o.a.every((r) => r.stillPending === 0) && Math.max(...o.a.map((r) => r.comparedMs)) < TARGET.comparedMs,
   );
   row(
     `A: confirm lobby (${LOBBY} rows), median of ${RUNS_A}`,

@@ -184,18 +184,6 @@ export interface Fit {
   dy: number;
 }
 
-/** Grey value of p at (x, y), bilinear; NaN outside. */
-function sample(p: Grey, x: number, y: number): number {
-  if (!(x >= 0 && y >= 0 && x <= p.width - 1 && y <= p.height - 1)) return NaN;
-  const x0 = Math.min(Math.floor(x), p.width - 2);
-  const y0 = Math.min(Math.floor(y), p.height - 2);
-  const fx = x - x0;
-  const fy = y - y0;
-  const i = y0 * p.width + x0;
-  const px = p.pixels;
-  return (px[i]! * (1 - fx) + px[i + 1]! * fx) * (1 - fy) + (px[i + p.width]! * (1 - fx) + px[i + p.width + 1]! * fx) * fy;
-}
-
 /**
  * 1 − the correlation of two series from their sums (count, Σa, Σb, Σa², Σb², Σab): 0 when they are the
  * same up to brightness and contrast; 2 when fewer than `least` pairs were added. (The loops below keep
@@ -211,7 +199,7 @@ function misfitOf(n: number, sa: number, sb: number, saa: number, sbb: number, s
 
 /** How badly b, moved by fit, matches a, over every step-th pixel; less than half of a covered: 2. */
 function pictureMisfit(a: Grey, b: Grey, fit: Fit, step: number): number {
-  // sample() written out: the same arithmetic in the same order, without a call and a bounds test per pixel.
+  // b's grey value at (x·scale + dx, y·scale + dy), bilinear, in locals: no call nor object per pixel.
   const { scale, dx, dy } = fit;
   const { width: bw, height: bh, pixels: bp } = b;
   const { width: aw, pixels: ap } = a;
@@ -409,7 +397,7 @@ const FIELDS = 8;
 
 /** b resampled onto a's grid by fit; NaN outside b. */
 function resample(a: Grey, b: Grey, fit: Fit): Float32Array {
-  // sample() written out, as in pictureMisfit.
+  // Bilinear, as in pictureMisfit.
   const { scale, dx, dy } = fit;
   const { width: bw, height: bh, pixels: bp } = b;
   const aw = a.width;

@@ -7,6 +7,11 @@ export interface AfterAnswer {
   run(reply: FastifyReply, task: () => Promise<void>): void;
   /** Resolves when every task scheduled so far has ended: closing waits for it before the database goes. */
   settled(): Promise<void>;
+  /**
+   * Resolves when no request is being answered, or after at most `capMs` (so work waiting for a quiet
+   * moment still moves under constant load): background work done a slice at a time yields to answers.
+   */
+  quiet(capMs: number): Promise<void>;
 }
 
 /** Something the app started that must stop before the database closes (the sweeper, the notifier). */
@@ -19,6 +24,8 @@ export interface InFlight {
   count: number;
   closing: boolean;
   readonly counted: WeakSet<object>;
+  /** Called (and dropped) when the count next falls to 0. */
+  readonly waiting: (() => void)[];
 }
 
 /**
@@ -27,7 +34,7 @@ export interface InFlight {
  * on every request, and an async hook costs a promise each time.
  */
 export function countRequests(app: FastifyInstance): InFlight {
-  const inFlight: InFlight = { count: 0, closing: false, counted: new WeakSet<object>() };
+  const inFlight: InFlight = { count: 0, closing: false, counted: new WeakSet<object>(), waiting: [] };
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     inFlight.count += 1;
@@ -48,7 +55,10 @@ export function closeGracefully(app: FastifyInstance, inFlight: InFlight, starte
     for (const one of started) await one.stop();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (inFlight.counted.delete(request)) inFlight.count -= 1;
+    if (inFlight.counted.delete(request)) {
+      inFlight.count -= 1;
+      if (inFlight.count === 0 && inFlight.waiting.length > 0) for (const wake of inFlight.waiting.splice(0)) wake();
+    }
     // A keep-alive connection that was busy when closing began would otherwise hold the server open.
     if (inFlight.closing) reply.header('connection', 'close');
     done(null, payload);
@@ -59,7 +69,7 @@ export function closeGracefully(app: FastifyInstance, inFlight: InFlight, starte
     if (settled) settled.then(() => done(null, payload), done);
     else done(null, payload);
   });
-  app.decorate('afterAnswer', afterAnswer());
+  app.decorate('afterAnswer', afterAnswer(inFlight));
   app.addHook('onClose', async () => {
     // Real time (timers): a fake clock in a test must not hold a shutdown open.
     const deadline = Date.now() + 10_000;
@@ -71,7 +81,7 @@ export function closeGracefully(app: FastifyInstance, inFlight: InFlight, starte
   });
 }
 
-function afterAnswer(): AfterAnswer {
+function afterAnswer(inFlight: InFlight): AfterAnswer {
   const pending = new Set<Promise<void>>();
   return {
     run(reply, task) {
@@ -83,6 +93,20 @@ function afterAnswer(): AfterAnswer {
     },
     async settled() {
       while (pending.size) await Promise.allSettled([...pending]);
+    },
+    quiet(capMs) {
+      // Quiet now: still a turn of the event loop first, so a request that has just arrived gets in.
+      if (inFlight.count === 0 || inFlight.closing) return new Promise<void>((resolve) => setImmediate(resolve));
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(done, capMs);
+        function done() {
+          clearTimeout(timer);
+          const at = inFlight.waiting.indexOf(done);
+          if (at >= 0) inFlight.waiting.splice(at, 1);
+          resolve();
+        }
+        inFlight.waiting.push(done);
+      });
     },
   };
 }
