@@ -2,6 +2,7 @@
 // reused screenshots and confirm the lobby in one transaction, results stay provisional for the dispute
 // window, teams dispute, staff uphold or dismiss, reminders go to teams that have not reported, and the
 // players' finishes feed Top fraggers. Over HTTP, with an injected clock; SQLite and PostgreSQL.
+import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -254,6 +255,39 @@ describe('captains report, staff confirm, teams dispute (a tournament without st
     expect(view.reports.find((r: any) => r.teamId === teams[1]!.rid).sameScreenshot).toBeUndefined();
     // Players and payments people are not staff of the lobby.
     expect((await gw.api.get(`/tournaments/${tid}/reports/1/1`, teams[0]!.captain.token)).status).toBe(403);
+  });
+
+  it('lets background work wait for a quiet moment: no request being answered (decision 077)', async () => {
+    await gw.app.afterAnswer.quiet(60_000); // nothing in flight: at once (the test's timeout is far shorter than the cap)
+    // A report whose body is still arriving is a request being answered.
+    const url = new URL(`/tournaments/${tid}/reports/1/1`, gw.url);
+    const arrived = new Promise<void>((resolve) => gw.app.server.once('request', () => setImmediate(resolve)));
+    const body = '--b\r\nContent-Disposition: form-data; name="position"\r\n\r\n3\r\n--b--\r\n';
+    const req = http.request(url, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${teams[0]!.captain.token}`,
+        'content-type': 'multipart/form-data; boundary=b',
+        'content-length': String(Buffer.byteLength(body)),
+      },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      req.on('response', (res) => (res.resume(), res.on('end', () => resolve(res.statusCode!))));
+      req.on('error', reject);
+    });
+    req.write(body.slice(0, 20));
+    await arrived;
+    let quietAt = 0;
+    const quiet = gw.app.afterAnswer.quiet(60_000).then(() => (quietAt = performance.now()));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(quietAt).toBe(0); // still being answered
+    req.end(body.slice(20));
+    const status = await answered;
+    const answeredAt = performance.now();
+    await quiet; // woken by the answer, not by the 60 s cap
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect(quietAt).toBeGreaterThan(0);
+    expect(quietAt).toBeLessThanOrEqual(answeredAt + 5_000);
   });
 
   it('compares a screenshot after the answer; one a stopped process left unchecked is compared by the worker (decision 077)', async () => {
