@@ -132,7 +132,14 @@ async function viewAndConfirm(base, token, tid, group, match) {
   const comparedMs = performance.now() - t0;
   const results = view.data.reports.map((r) => ({ teamId: r.teamId, position: r.position, finishes: r.finishes }));
   const confirm = await timed(() => call(base, 'POST', `${url}/confirm?group=${group.id}`, { token, json: { results } }));
-  return { reports: view.data.reports.length, viewMs: view.ms, comparedMs, stillPending: pending, confirmMs: confirm.ms, stored: confirm.data.results.length };
+  return {
+    reports: view.data.reports.length,
+    viewMs: view.ms,
+    comparedMs,
+    stillPending: pending,
+    confirmMs: confirm.ms,
+    stored: confirm.data.results.length,
+  };
 }
 
 /** A: each run, one lobby's 25 captains at the same moment, then the owner's view and confirm. */
@@ -218,7 +225,12 @@ async function runOn(database, pgUrl, shotsFor) {
   const { databaseUrl, drop } = await pgSchema(pgUrl, 'bench_reports');
   const admin = { email: 'bench-admin@example.com', password: crypto.randomBytes(12).toString('base64url') };
   const env = gatewayEnv({ port: await freePort(), dataDir, admin, databaseUrl }, { NODE_ENV: 'production' });
-  const child = startChild('gateway', [...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean), 'gateway/dist/server.js'], env, { quiet: true });
+  const child = startChild(
+    'gateway',
+    [...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean), 'gateway/dist/server.js'],
+    env,
+    { quiet: true },
+  );
   let store;
   const cleanup = async () => {
     await store?.handle.close();

@@ -293,10 +293,18 @@ describe('captains report, staff confirm, teams dispute (a tournament without st
   it('compares a screenshot after the answer; one a stopped process left unchecked is compared by the worker (decision 077)', async () => {
     const c = teams[2]!;
     const db = gw.app.store.db;
-    const mine = await db.selectFrom('match_reports').select(['id', 'updated_at']).where('registration_id', '=', c.rid).where('match_no', '=', 1).executeTakeFirstOrThrow();
+    const mine = await db
+      .selectFrom('match_reports')
+      .select(['id', 'updated_at'])
+      .where('registration_id', '=', c.rid)
+      .where('match_no', '=', 1)
+      .executeTakeFirstOrThrow();
     // As if the process had stopped between the answer and the comparison.
     await db.updateTable('match_reports').set({ screenshot_checked_at: null }).where('id', '=', mine.id).execute();
-    await db.deleteFrom('report_lookalikes').where((eb) => eb.or([eb('report_id', '=', mine.id), eb('other_report_id', '=', mine.id)])).execute();
+    await db
+      .deleteFrom('report_lookalikes')
+      .where((eb) => eb.or([eb('report_id', '=', mine.id), eb('other_report_id', '=', mine.id)]))
+      .execute();
     const pending = expectStatus(await lobby(), 200);
     expect(pending.screenshotChecksPending).toBe(1);
     expect(pending.conflicts.some((k: any) => k.kind === 'same-screenshot')).toBe(false);

@@ -121,7 +121,9 @@ describe('the lobby view', () => {
   it('says when screenshots are still being compared (decision 077), with a link to reload', async () => {
     lobbyRoutes({ ...LOBBY, screenshotChecksPending: 2 });
     const html = await renderPage(lobbyPage.default, await loadLobby(), LOBBY_URL);
-    expect(html).toMatch(/2 screenshots are still being compared with earlier reports \(a few seconds\): a\s+reused screenshot may still show up\. <a href="[^"]*reports\/1\/2[^"]*">Reload<\/a> before you confirm\./);
+    expect(html).toMatch(
+      /2 screenshots are still being compared with earlier reports \(a few seconds\): a\s+reused screenshot may still show up\. <a href="[^"]*reports\/1\/2[^"]*">Reload<\/a> before you confirm\./,
+    );
   });
 
   it('the confirm form has a row per team in placement order, prefilled from the reports, the missing team empty', async () => {

@@ -8,6 +8,9 @@ export const key = '021-screenshot-checks';
 export async function up(db: Db): Promise<void> {
   await db.schema.alterTable('match_reports').addColumn('screenshot_checked_at', 'text').execute();
   // Every report sent before this migration was compared while it was sent.
-  await db.updateTable('match_reports').set((eb) => ({ screenshot_checked_at: eb.ref('updated_at') })).execute();
+  await db
+    .updateTable('match_reports')
+    .set((eb) => ({ screenshot_checked_at: eb.ref('updated_at') }))
+    .execute();
   await db.schema.createIndex('match_reports_unchecked').on('match_reports').column('screenshot_checked_at').execute();
 }

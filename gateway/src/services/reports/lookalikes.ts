@@ -27,7 +27,12 @@ export async function checkScreenshot(deps: CheckDeps, reportId: number): Promis
   const db = deps.store.db;
   const report = await uncheckedReport(db, reportId);
   if (!report) return null;
-  const key = { tournamentId: Number(report.tournament_id), groupId: Number(report.group_id), day: Number(report.day), match: Number(report.match_no) };
+  const key = {
+    tournamentId: Number(report.tournament_id),
+    groupId: Number(report.group_id),
+    day: Number(report.day),
+    match: Number(report.match_no),
+  };
   const candidates = await lookalikeCandidates(db, key, Number(report.registration_id), reportId);
   const found: { reportId: number; distance: number }[] = [];
   for (const c of candidates) {
