@@ -14,6 +14,8 @@ COPY package.json package-lock.json ./
 # The workspace packages' manifests (decisions 035, 038), so that npm links node_modules/@custom-room/* to them.
 COPY contract/package.json ./contract/package.json
 COPY toolkit/package.json ./toolkit/package.json
+# The fixes `npm install` applies to dependencies (its postinstall runs patch-package, decision 078).
+COPY patches ./patches
 # `npm install`, not `npm ci`: the lockfile is made on a machine whose registry lacks some platforms'
 # optional @rollup/rollup-* packages, so it cannot list them and `npm ci` cannot pass with it.
 # With the lockfile present, `npm install` keeps its pinned versions and fills in only what is missing.

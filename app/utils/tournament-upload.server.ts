@@ -1,6 +1,5 @@
 import { data, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, FORM_UNREADABLE, FIELD_TOO_LONG } from '@custom-room/contract/constants';
-import { logger } from './logger.server';
 import { COVER_FIELD } from './tournament-form';
 
 /** The contract's messages, as this module has always exported them. */
@@ -107,14 +106,6 @@ export async function readTournamentUpload(request: Request, file: UploadFile = 
       if (name in upload.fields || name === fileField) return undefined;
       if (size > MAX_FIELD_BYTES) upload.errors[name] ??= FIELD_TOO_LONG;
       const value = new TextDecoder().decode(Buffer.concat(chunks));
-      // A NUL or an undecodable byte in a text field (seen once in CI before a ₹: issue 30's note) is logged
-      // with the bytes as they arrived, to tell the browser's bytes from ours.
-      if (value.includes('\u0000') || value.includes('\uFFFD')) {
-        logger.warn(
-          { field: name, chunks: chunks.map((c) => ({ bytes: c.byteLength, head: Buffer.from(c.subarray(0, 24)).toString('hex') })) },
-          'form upload: a text field with a NUL or undecodable byte',
-        );
-      }
       upload.fields[name] = value;
       return undefined;
     }
