@@ -43,8 +43,10 @@ export async function perceptualHash(image: sharp.Sharp): Promise<string> {
     .toColourspace('b-w') // else sharp answers sRGB: three bytes a pixel
     .raw()
     .toBuffer();
-  const levels = Buffer.from(grey.map((v) => v >> QUANTUM_SHIFT));
-  const thumb = zlib.deflateRawSync(levels, { level: 9 }).toString('base64');
+  const levels = Buffer.allocUnsafe(grey.length);
+  for (let i = 0; i < grey.length; i++) levels[i] = grey[i]! >> QUANTUM_SHIFT;
+  // Level 6, not 9: 2 % more bytes for a quarter of the CPU (1.3 ms instead of 5.2, decision 079).
+  const thumb = zlib.deflateRawSync(levels, { level: 6 }).toString('base64');
   return `${VERSION}.${dctHash(small)}.${width}x${height}.${thumb}`;
 }
 
@@ -158,8 +160,10 @@ export function parseHash(hash: string): ParsedHash {
   if (version !== VERSION || !coarse || !width || !height || !thumb) throw new Error(`not a screenshot hash: ${hash.slice(0, 40)}`);
   const levels = zlib.inflateRawSync(Buffer.from(thumb, 'base64'));
   if (levels.length !== width * height) throw new Error('screenshot hash: the thumbnail does not match its size');
-  // Each level stands for the middle of the grey levels it was made from.
-  const pixels = Float32Array.from(levels, (v) => (v << QUANTUM_SHIFT) + (1 << (QUANTUM_SHIFT - 1)));
+  // Each level stands for the middle of the grey levels it was made from. (A loop: Float32Array.from with
+  // a function took 3 ms a thumbnail, most of a parse, decision 079.)
+  const pixels = new Float32Array(levels.length);
+  for (let i = 0; i < levels.length; i++) pixels[i] = (levels[i]! << QUANTUM_SHIFT) + (1 << (QUANTUM_SHIFT - 1));
   const grey = smooth({ width, height, pixels });
   const result = { ...grey, coarse: BigInt(`0x${coarse}`), half: halve(grey) };
   if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
@@ -197,12 +201,35 @@ function misfitOf(n: number, sa: number, sb: number, saa: number, sbb: number, s
   return 1 - (sab - (sa * sb) / n) / Math.sqrt(va * vb);
 }
 
+/**
+ * Where each of a's columns falls in b (x·scale + dx): its left neighbour, its weight, or −1 outside b.
+ * The same for every row, so worked out once per fit. Kept between calls (no allocation per fit).
+ */
+let columnAt = new Int32Array(0);
+let columnWeight = new Float64Array(0);
+function columnsIn(aw: number, bw: number, scale: number, dx: number, step: number): number {
+  if (columnAt.length < aw) [columnAt, columnWeight] = [new Int32Array(aw), new Float64Array(aw)];
+  let k = 0;
+  for (let x = 0; x < aw; x += step, k++) {
+    const tx = x * scale + dx;
+    if (!(tx >= 0 && tx <= bw - 1)) {
+      columnAt[k] = -1;
+      continue;
+    }
+    const x0 = Math.min(Math.floor(tx), bw - 2);
+    columnAt[k] = x0;
+    columnWeight[k] = tx - x0;
+  }
+  return k;
+}
+
 /** How badly b, moved by fit, matches a, over every step-th pixel; less than half of a covered: 2. */
 function pictureMisfit(a: Grey, b: Grey, fit: Fit, step: number): number {
   // b's grey value at (x·scale + dx, y·scale + dy), bilinear, in locals: no call nor object per pixel.
   const { scale, dx, dy } = fit;
   const { width: bw, height: bh, pixels: bp } = b;
   const { width: aw, pixels: ap } = a;
+  const columns = columnsIn(aw, bw, scale, dx, step);
   let n = 0;
   let sa = 0;
   let sb = 0;
@@ -215,14 +242,14 @@ function pictureMisfit(a: Grey, b: Grey, fit: Fit, step: number): number {
     const y0 = Math.min(Math.floor(ty), bh - 2);
     const fy = ty - y0;
     const row = y0 * bw;
-    for (let x = 0; x < aw; x += step) {
-      const tx = x * scale + dx;
-      if (!(tx >= 0 && tx <= bw - 1)) continue;
-      const x0 = Math.min(Math.floor(tx), bw - 2);
-      const fx = tx - x0;
+    const arow = y * aw;
+    for (let k = 0; k < columns; k++) {
+      const x0 = columnAt[k]!;
+      if (x0 < 0) continue;
+      const fx = columnWeight[k]!;
       const i = row + x0;
       const vb = (bp[i]! * (1 - fx) + bp[i + 1]! * fx) * (1 - fy) + (bp[i + bw]! * (1 - fx) + bp[i + bw + 1]! * fx) * fy;
-      const va = ap[y * aw + x]!;
+      const va = ap[arow + k * step]!;
       n++;
       sa += va;
       sb += vb;
@@ -329,8 +356,16 @@ function candidates(fits: Fit[]): Fit[] {
 
 /** Tries the fit's neighbours on the pictures (every step-th pixel), keeping the best, at shrinking moves. */
 function refine(a: Grey, b: Grey, start: Fit, moves: number[], step: number): Fit {
+  // A move and its reverse come back to a fit already measured: measured once.
+  const known = new Map<string, number>();
+  const misfit = (f: Fit) => {
+    const key = `${f.scale} ${f.dx} ${f.dy}`;
+    let m = known.get(key);
+    if (m === undefined) known.set(key, (m = pictureMisfit(a, b, f, step)));
+    return m;
+  };
   let fit = start;
-  let score = pictureMisfit(a, b, fit, step);
+  let score = misfit(fit);
   for (const move of moves) {
     for (let round = 0, moved = true; moved && round < 4; round++) {
       moved = false;
@@ -343,7 +378,7 @@ function refine(a: Grey, b: Grey, start: Fit, moves: number[], step: number): Fi
         { ...fit, scale: fit.scale * (1 - move / a.width) },
       ];
       for (const t of tries) {
-        const s = pictureMisfit(a, b, t, step);
+        const s = misfit(t);
         if (s < score) [fit, score, moved] = [t, s, true];
       }
     }
@@ -358,8 +393,9 @@ function refine(a: Grey, b: Grey, start: Fit, moves: number[], step: number): Fi
  */
 export function align(a: ParsedHash, b: ParsedHash): Fit {
   const [ha, hb] = [a.half, b.half];
-  const p: Profiles = { ax: profile(ha, 'x'), ay: profile(ha, 'y'), bx: profile(hb, 'x'), by: profile(hb, 'y') };
-  const q: Profiles = { ax: halveProfile(p.ax), ay: halveProfile(p.ay), bx: halveProfile(p.bx), by: halveProfile(p.by) };
+  const [pa, pb] = [profilesOf(a), profilesOf(b)];
+  const p: Profiles = { ax: pa.x, ay: pa.y, bx: pb.x, by: pb.y };
+  const q: Profiles = { ax: pa.qx, ay: pa.qy, bx: pb.qx, by: pb.qy };
   // b's pixels per a's pixel when neither is cropped (their sizes differ by rounding only).
   const nominal = Math.max(hb.width, hb.height) / Math.max(ha.width, ha.height);
   const xReach = Math.ceil((hb.width / 2) * SHIFT_REACH);
@@ -380,6 +416,17 @@ export function align(a: ParsedHash, b: ParsedHash): Fit {
     if (misfit < bestMisfit) [best, bestMisfit] = [fine, misfit];
   }
   return doubled(refine(ha, hb, best, [0.25, 0.125], 2));
+}
+
+/** The half-size thumbnail's column and row means, and at quarter size: worked out once a parsed hash. */
+const profileCache = new WeakMap<ParsedHash, { x: Float64Array; y: Float64Array; qx: Float64Array; qy: Float64Array }>();
+function profilesOf(h: ParsedHash) {
+  let p = profileCache.get(h);
+  if (!p) {
+    const [x, y] = [profile(h.half, 'x'), profile(h.half, 'y')];
+    profileCache.set(h, (p = { x, y, qx: halveProfile(x), qy: halveProfile(y) }));
+  }
+  return p;
 }
 
 /** A fit on pictures twice as large: pixel x there is 2x + 0.5. */

@@ -13,16 +13,15 @@ import { acceptMultipart, multipartRoute, readScreenshotForm, sendScreenshot } f
 /** A team's report (multipart with its screenshot), and the screenshot for the team and the staff. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   await acceptMultipart(app);
-  const deps = reportDeps(app);
   // Decision 077: comparisons run after the answer, each at a moment when no request is being answered.
-  const checks = { store: app.store, clock: app.clock, quiet: (capMs: number) => app.afterAnswer.quiet(capMs) };
+  const deps = reportDeps(app);
 
   app.post(endpoints.fileReport.url, { ...multipartRoute(), schema: endpoints.fileReport.schema }, async (request, reply) => {
     const { id, day, match } = request.params;
     const upload = await readScreenshotForm(request);
     const at = { tournamentId: id, day, match, group: request.query.group };
     const report = await submitReport(deps, currentUser(request), at, upload.fields, upload.file, 'file');
-    app.afterAnswer.run(reply, () => checkScreenshotSoon(checks, report.id, request.log));
+    app.afterAnswer.run(reply, () => checkScreenshotSoon(deps, report.id, request.log));
     return reply.code(201).send(report);
   });
 
@@ -32,7 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const at = { tournamentId: id, day, match, group: request.query.group };
     const report = await submitReport(deps, currentUser(request), at, upload.fields, upload.file, 'edit');
     // A new screenshot is compared with earlier reports after the answer (decision 077).
-    if (upload.file) app.afterAnswer.run(reply, () => checkScreenshotSoon(checks, report.id, request.log));
+    if (upload.file) app.afterAnswer.run(reply, () => checkScreenshotSoon(deps, report.id, request.log));
     return report;
   });
 
