@@ -5,6 +5,7 @@ import { HttpError } from '../../gateway/src/lib/errors.js';
 import {
   hashBands,
   hashDistance,
+  hashDistanceWithin,
   readScreenshot,
   SAME_SCREENSHOT_DISTANCE,
   SCREENSHOT_MAX_WIDTH,
@@ -68,6 +69,23 @@ describe('the duplicate-screenshot check', () => {
     expect(keys.length).toBeGreaterThan(1);
     expect(new Set(keys).size).toBe(keys.length);
     for (const key of keys) expect(key).toMatch(/^[0-9a-z]{1,2}\.[0-9a-z]{1,2}$/);
+  });
+
+  it('the look-alike check (hashDistanceWithin, stopping past its limit) decides every pair as hashDistance does', () => {
+    // Decision 079: the same distance when within the limit, above the limit when not, at the threshold and around it.
+    const limits = [SAME_SCREENSHOT_DISTANCE, 0, 20, 40, 60, 80];
+    const wrong = pairs.flatMap((p) =>
+      limits.flatMap((limit) => {
+        const within = hashDistanceWithin(...p.hashes, limit);
+        const right = p.distance <= limit ? within === p.distance : within > limit;
+        return right ? [] : [`${p.kind} ${p.variant ?? ''}: ${p.distance} vs ${within} at ${limit}`];
+      }),
+    );
+    expect(wrong).toEqual([]);
+    // The test set has pairs on both sides of each limit but 0 (else the check above proves little).
+    for (const limit of limits.filter((l) => l > 0)) {
+      expect(pairs.some((p) => p.distance <= limit) && pairs.some((p) => p.distance > limit && p.distance < 1000)).toBe(true);
+    }
   });
 
   it('puts a picture at distance 0 from itself, and tells pictures apart whichever comes first', () => {

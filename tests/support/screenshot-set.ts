@@ -88,6 +88,8 @@ export interface Pair {
   /** The variant's name, for pairs with one. */
   variant?: string;
   distance: number;
+  /** The two hashes, in the order measured. */
+  hashes: [string, string];
   /** The two hashes share a key of hashBands. */
   sharesKey: boolean;
   /** Bits apart of their coarse hashes. */
@@ -100,6 +102,7 @@ function pair(kind: PairKind, a: string, b: string, variant?: string): Pair {
     kind,
     variant,
     distance: hashDistance(a, b),
+    hashes: [a, b],
     sharesKey: hashBands(b).some((k) => keys.has(k)),
     coarse: coarseBits(parseHash(a), parseHash(b)),
   };

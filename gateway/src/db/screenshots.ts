@@ -42,6 +42,11 @@ export const LOOKALIKE_CANDIDATES = 200;
  * same players' teams in other tournaments), newest first.
  */
 export async function lookalikeCandidates(db: Trx, key: GroupMatchKey, registrationId: number, exceptReportId: number) {
+  return lookalikeCandidatesQuery(db, key, registrationId, exceptReportId).execute();
+}
+
+/** lookalikeCandidates' query, for its plan (tests/gateway/query-plans.test.ts: each part an index search). */
+export function lookalikeCandidatesQuery(db: Trx, key: GroupMatchKey, registrationId: number, exceptReportId: number) {
   return db
     .selectFrom('match_reports as mr')
     .innerJoin('screenshots as s', 's.id', 'mr.screenshot_id')
@@ -68,8 +73,7 @@ export async function lookalikeCandidates(db: Trx, key: GroupMatchKey, registrat
       ]),
     )
     .orderBy('mr.id', 'desc')
-    .limit(LOOKALIKE_CANDIDATES)
-    .execute();
+    .limit(LOOKALIKE_CANDIDATES);
 }
 
 /** Makes a report's look-alikes exactly these (each pair kept both ways). */

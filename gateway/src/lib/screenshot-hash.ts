@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 
 // The perceptual hash of a report's screenshot (decision 072): finds the same screenshot sent again
@@ -103,10 +104,32 @@ export interface Grey {
   height: number;
   pixels: Float32Array;
 }
-export interface ParsedHash extends Grey {
+/**
+ * A grey picture kept compact (a parsed hash is kept a while: decision 079): pixel i is pixels[i] × unit,
+ * exactly. The smoothed thumbnail's values are multiples of 1/16 (levels, blurred twice by quarters) and
+ * the half's of 1/64, so a Uint16Array holds them without rounding, at half a Float32Array's bytes.
+ */
+export interface Compact {
+  width: number;
+  height: number;
+  pixels: Uint16Array;
+  unit: number;
+}
+export interface ParsedHash extends Compact {
   coarse: bigint;
   /** The thumbnail at half size, for lining up. */
-  half: Grey;
+  half: Compact;
+}
+
+/** g as a Compact in multiples of unit (a power of two); throws should a value not be one (never, by the arithmetic above). */
+function compact(g: Grey, unit: number): Compact {
+  const pixels = new Uint16Array(g.pixels.length);
+  for (let i = 0; i < pixels.length; i++) {
+    const k = g.pixels[i]! / unit;
+    if (!(k === Math.floor(k) && k >= 0 && k <= 0xffff)) throw new Error('screenshot hash: a thumbnail value off its grid');
+    pixels[i] = k;
+  }
+  return { width: g.width, height: g.height, pixels, unit };
 }
 
 /** A [1 2 1]/4 blur across and down (edges repeat). */
@@ -143,18 +166,22 @@ function halve(p: Grey): Grey {
   return { width, height, pixels };
 }
 
-// A lobby view compares each report with the same candidates again: parsed hashes are kept a while.
-const parsed = new Map<string, ParsedHash>();
-const PARSED_KEPT = 256;
+/**
+ * Parsed hashes are kept a while: each report is compared with its lobby's earlier ones, and with 40
+ * lobbies reporting at once (issue 30's 1,000 reports in 2 minutes) a lobby's hashes come round again
+ * after ~500 others. Decision 079: room for ~1,000 (about 75 KB each), least recently used out first;
+ * unused for 15 minutes, one is dropped when next looked up or when room is needed.
+ */
+const parsed = new LRUCache<string, ParsedHash>({
+  maxSize: 80 * 1024 * 1024,
+  sizeCalculation: (h) => h.pixels.byteLength + h.half.pixels.byteLength + 1024,
+  ttl: 15 * 60_000,
+  updateAgeOnGet: true,
+});
 
 export function parseHash(hash: string): ParsedHash {
   const known = parsed.get(hash);
-  if (known) {
-    // The least recently used goes first: a lobby's reports are compared with each other again and again.
-    parsed.delete(hash);
-    parsed.set(hash, known);
-    return known;
-  }
+  if (known) return known;
   const [version, coarse, size, thumb] = hash.split('.');
   const [width, height] = (size ?? '').split('x').map(Number);
   if (version !== VERSION || !coarse || !width || !height || !thumb) throw new Error(`not a screenshot hash: ${hash.slice(0, 40)}`);
@@ -165,8 +192,7 @@ export function parseHash(hash: string): ParsedHash {
   const pixels = new Float32Array(levels.length);
   for (let i = 0; i < levels.length; i++) pixels[i] = (levels[i]! << QUANTUM_SHIFT) + (1 << (QUANTUM_SHIFT - 1));
   const grey = smooth({ width, height, pixels });
-  const result = { ...grey, coarse: BigInt(`0x${coarse}`), half: halve(grey) };
-  if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+  const result = { ...compact(grey, 1 / 16), coarse: BigInt(`0x${coarse}`), half: compact(halve(grey), 1 / 64) };
   parsed.set(hash, result);
   return result;
 }
@@ -216,7 +242,7 @@ function columnsIn(aw: number, bw: number, scale: number, dx: number, step: numb
       columnAt[k] = -1;
       continue;
     }
-    const x0 = Math.min(Math.floor(tx), bw - 2);
+    const x0 = Math.min(tx | 0, bw - 2); // tx ≥ 0: its floor
     columnAt[k] = x0;
     columnWeight[k] = tx - x0;
   }
@@ -224,11 +250,11 @@ function columnsIn(aw: number, bw: number, scale: number, dx: number, step: numb
 }
 
 /** How badly b, moved by fit, matches a, over every step-th pixel; less than half of a covered: 2. */
-function pictureMisfit(a: Grey, b: Grey, fit: Fit, step: number): number {
+function pictureMisfit(a: Compact, b: Compact, fit: Fit, step: number): number {
   // b's grey value at (x·scale + dx, y·scale + dy), bilinear, in locals: no call nor object per pixel.
   const { scale, dx, dy } = fit;
-  const { width: bw, height: bh, pixels: bp } = b;
-  const { width: aw, pixels: ap } = a;
+  const { width: bw, height: bh, pixels: bp, unit: bu } = b;
+  const { width: aw, pixels: ap, unit: au } = a;
   const columns = columnsIn(aw, bw, scale, dx, step);
   let n = 0;
   let sa = 0;
@@ -239,7 +265,7 @@ function pictureMisfit(a: Grey, b: Grey, fit: Fit, step: number): number {
   for (let y = 0; y < a.height; y += step) {
     const ty = y * scale + dy;
     if (!(ty >= 0 && ty <= bh - 1)) continue;
-    const y0 = Math.min(Math.floor(ty), bh - 2);
+    const y0 = Math.min(ty | 0, bh - 2); // ty ≥ 0: its floor
     const fy = ty - y0;
     const row = y0 * bw;
     const arow = y * aw;
@@ -248,8 +274,9 @@ function pictureMisfit(a: Grey, b: Grey, fit: Fit, step: number): number {
       if (x0 < 0) continue;
       const fx = columnWeight[k]!;
       const i = row + x0;
-      const vb = (bp[i]! * (1 - fx) + bp[i + 1]! * fx) * (1 - fy) + (bp[i + bw]! * (1 - fx) + bp[i + bw + 1]! * fx) * fy;
-      const va = ap[arow + k * step]!;
+      const vb =
+        (bp[i]! * bu * (1 - fx) + bp[i + 1]! * bu * fx) * (1 - fy) + (bp[i + bw]! * bu * (1 - fx) + bp[i + bw + 1]! * bu * fx) * fy;
+      const va = ap[arow + k * step]! * au;
       n++;
       sa += va;
       sb += vb;
@@ -262,10 +289,10 @@ function pictureMisfit(a: Grey, b: Grey, fit: Fit, step: number): number {
 }
 
 /** Column means (axis x) or row means (axis y). */
-function profile(p: Grey, axis: 'x' | 'y'): Float64Array {
+function profile(p: Compact, axis: 'x' | 'y'): Float64Array {
   const out = new Float64Array(axis === 'x' ? p.width : p.height);
   for (let y = 0; y < p.height; y++) {
-    for (let x = 0; x < p.width; x++) out[axis === 'x' ? x : y]! += p.pixels[y * p.width + x]!;
+    for (let x = 0; x < p.width; x++) out[axis === 'x' ? x : y]! += p.pixels[y * p.width + x]! * p.unit;
   }
   return out;
 }
@@ -287,7 +314,7 @@ function profileMisfit(a: Float64Array, b: Float64Array, scale: number, shift: n
   for (let i = 0; i < a.length; i++) {
     const t = i * scale + shift;
     if (!(t >= 0 && t <= last)) continue;
-    const j = t === last ? last - 1 : Math.floor(t);
+    const j = t === last ? last - 1 : t | 0; // t ≥ 0: its floor
     const va = a[i]!;
     const vb = b[j]! + (b[j + 1]! - b[j]!) * (t - j);
     n++;
@@ -355,7 +382,7 @@ function candidates(fits: Fit[]): Fit[] {
 }
 
 /** Tries the fit's neighbours on the pictures (every step-th pixel), keeping the best, at shrinking moves. */
-function refine(a: Grey, b: Grey, start: Fit, moves: number[], step: number): Fit {
+function refine(a: Compact, b: Compact, start: Fit, moves: number[], step: number): Fit {
   // A move and its reverse come back to a fit already measured: measured once.
   const known = new Map<string, number>();
   const misfit = (f: Fit) => {
@@ -442,57 +469,62 @@ const NOISE = 12;
 /** Per block: pixel count, Σa, Σb, Σa², Σb², Σab, Σ|∇a|, Σ|∇b|. */
 const FIELDS = 8;
 
-/** b resampled onto a's grid by fit; NaN outside b. */
-function resample(a: Grey, b: Grey, fit: Fit): Float32Array {
-  // Bilinear, as in pictureMisfit.
+/** b resampled onto a's grid by fit, rows from to to (excluded), into out; NaN outside b. */
+function resampleRows(a: Compact, b: Compact, fit: Fit, out: Float32Array, from: number, to: number): void {
+  // Bilinear, as in pictureMisfit (its per-column terms too).
   const { scale, dx, dy } = fit;
-  const { width: bw, height: bh, pixels: bp } = b;
+  const { width: bw, height: bh, pixels: bp, unit: bu } = b;
   const aw = a.width;
-  const out = new Float32Array(aw * a.height).fill(NaN);
-  for (let y = 0; y < a.height; y++) {
+  const columns = columnsIn(aw, bw, scale, dx, 1);
+  for (let y = from; y < to; y++) {
     const ty = y * scale + dy;
-    if (!(ty >= 0 && ty <= bh - 1)) continue;
-    const y0 = Math.min(Math.floor(ty), bh - 2);
+    if (!(ty >= 0 && ty <= bh - 1)) {
+      out.fill(NaN, y * aw, (y + 1) * aw);
+      continue;
+    }
+    const y0 = Math.min(ty | 0, bh - 2); // ty ≥ 0: its floor
     const fy = ty - y0;
     const row = y0 * bw;
-    for (let x = 0; x < aw; x++) {
-      const tx = x * scale + dx;
-      if (!(tx >= 0 && tx <= bw - 1)) continue;
-      const x0 = Math.min(Math.floor(tx), bw - 2);
-      const fx = tx - x0;
+    for (let x = 0; x < columns; x++) {
+      const x0 = columnAt[x]!;
+      if (x0 < 0) {
+        out[y * aw + x] = NaN;
+        continue;
+      }
+      const fx = columnWeight[x]!;
       const i = row + x0;
-      out[y * aw + x] = (bp[i]! * (1 - fx) + bp[i + 1]! * fx) * (1 - fy) + (bp[i + bw]! * (1 - fx) + bp[i + bw + 1]! * fx) * fy;
+      out[y * aw + x] =
+        (bp[i]! * bu * (1 - fx) + bp[i + 1]! * bu * fx) * (1 - fy) + (bp[i + bw]! * bu * (1 - fx) + bp[i + bw + 1]! * bu * fx) * fy;
     }
   }
-  return out;
 }
 
-/** The block sums of a and b (lined up on a's grid), over the pixels b covers. */
-function blockSums(a: Grey, moved: Float32Array, columns: number, blocks: number): Float64Array {
+/** The sums of one row of blocks of a and b (lined up on a's grid), its rows from to to (excluded), over the pixels b covers. */
+function blockSums(a: Compact, moved: Float32Array, sums: Float64Array, from: number, to: number): void {
   const w = a.width;
-  const sums = new Float64Array(blocks * FIELDS);
-  const ap = a.pixels;
-  for (let y = 0; y < a.height - 1; y++) {
-    const rowBlock = Math.floor(y / BLOCK) * columns;
+  const { pixels: ap, unit: au } = a;
+  for (let y = from; y < to; y++) {
     for (let x = 0; x < w - 1; x++) {
       const i = y * w + x;
       const vb = moved[i]!;
       const gb = Math.abs(moved[i + 1]! - vb) + Math.abs(moved[i + w]! - vb);
       if (gb !== gb) continue; // NaN: outside b
-      const va = ap[i]!;
-      const k = (rowBlock + Math.floor(x / BLOCK)) * FIELDS;
+      const va = ap[i]! * au;
+      const k = Math.floor(x / BLOCK) * FIELDS;
       sums[k]! += 1;
       sums[k + 1]! += va;
       sums[k + 2]! += vb;
       sums[k + 3]! += va * va;
       sums[k + 4]! += vb * vb;
       sums[k + 5]! += va * vb;
-      sums[k + 6]! += Math.abs(ap[i + 1]! - va) + Math.abs(ap[i + w]! - va);
+      sums[k + 6]! += Math.abs(ap[i + 1]! * au - va) + Math.abs(ap[i + w]! * au - va);
       sums[k + 7]! += gb;
     }
   }
-  return sums;
 }
+
+/** The scratch rows of resampled pixels: one comparison at a time, so one array kept. */
+let moved = new Float32Array(0);
 
 /**
  * The worst block of a against b lined up on it (0: the same picture). Each BLOCK×BLOCK block's
@@ -500,24 +532,40 @@ function blockSums(a: Grey, moved: Float32Array, columns: number, blocks: number
  * what is left is weighed against the block's edges: a copy lined up to a fraction of a pixel differs by
  * about that fraction of its gradient, another picture by a stroke's width or more where its names and
  * numbers differ. Blocks less than half covered by b (what a crop took away) are left out.
+ * Row of blocks by row of blocks: past stopAbove the answer is only "more than stopAbove" (a block
+ * worse than it), and the rest is not looked at (decision 079: most pairs are two different pictures).
  */
-export function localDifference(a: ParsedHash, b: ParsedHash, fit: Fit = align(a, b)): number {
+export function localDifference(a: ParsedHash, b: ParsedHash, fit: Fit = align(a, b), stopAbove = Infinity): number {
   const columns = Math.ceil(a.width / BLOCK);
-  const blocks = Math.ceil(a.height / BLOCK) * columns;
-  const sums = blockSums(a, resample(a, b, fit), columns, blocks);
+  const bands = Math.ceil(a.height / BLOCK);
+  const sums = new Float64Array(columns * FIELDS);
+  if (moved.length < a.width * a.height) moved = new Float32Array(a.width * a.height);
   let worst = 0;
-  for (let k = 0; k < blocks * FIELDS; k += FIELDS) {
-    const n = sums[k]!;
-    if (n < (BLOCK * BLOCK) / 2) continue;
-    const saa = Math.max(0, sums[k + 3]! - sums[k + 1]! ** 2 / n);
-    const sbb = Math.max(0, sums[k + 4]! - sums[k + 2]! ** 2 / n);
-    const sab = sums[k + 5]! - (sums[k + 1]! * sums[k + 2]!) / n;
-    // What the best line through the other leaves of each (a flat block explains nothing).
-    const leftA = sbb > 0 ? Math.max(0, saa - (sab * sab) / sbb) : saa;
-    const leftB = saa > 0 ? Math.max(0, sbb - (sab * sab) / saa) : sbb;
-    const scoreA = Math.sqrt(leftA / n) / (sums[k + 6]! / n + NOISE);
-    const scoreB = Math.sqrt(leftB / n) / (sums[k + 7]! / n + NOISE);
-    worst = Math.max(worst, scoreA, scoreB);
+  let resampled = 0;
+  for (let band = 0; band < bands; band++) {
+    // The band's rows (and the next row: a pixel's gradient looks one row down), sums from the rows
+    // but the picture's last (as one pass over the picture did).
+    const from = band * BLOCK;
+    const to = Math.min(from + BLOCK, a.height - 1);
+    const need = Math.min(to + 1, a.height);
+    resampleRows(a, b, fit, moved, resampled, need);
+    resampled = need;
+    sums.fill(0);
+    blockSums(a, moved, sums, from, to);
+    for (let k = 0; k < columns * FIELDS; k += FIELDS) {
+      const n = sums[k]!;
+      if (n < (BLOCK * BLOCK) / 2) continue;
+      const saa = Math.max(0, sums[k + 3]! - sums[k + 1]! ** 2 / n);
+      const sbb = Math.max(0, sums[k + 4]! - sums[k + 2]! ** 2 / n);
+      const sab = sums[k + 5]! - (sums[k + 1]! * sums[k + 2]!) / n;
+      // What the best line through the other leaves of each (a flat block explains nothing).
+      const leftA = sbb > 0 ? Math.max(0, saa - (sab * sab) / sbb) : saa;
+      const leftB = saa > 0 ? Math.max(0, sbb - (sab * sab) / saa) : sbb;
+      const scoreA = Math.sqrt(leftA / n) / (sums[k + 6]! / n + NOISE);
+      const scoreB = Math.sqrt(leftB / n) / (sums[k + 7]! / n + NOISE);
+      worst = Math.max(worst, scoreA, scoreB);
+    }
+    if (worst > stopAbove) return worst;
   }
   return worst;
 }

@@ -95,11 +95,20 @@ const FAR = 1000;
 
 /** Perceptual distance of two hashes (0 = same picture): the worst block's difference, or FAR + bits when the coarse hashes differ too much. */
 export function hashDistance(a: string, b: string): number {
+  return hashDistanceWithin(a, b, Infinity);
+}
+
+/**
+ * hashDistance when it is at most limit; else a distance above limit, not always hashDistance's (the
+ * comparison stops at the first block past it: decision 079). What a look-alike check needs.
+ */
+export function hashDistanceWithin(a: string, b: string, limit: number): number {
   const pa = parseHash(a);
   const pb = parseHash(b);
   const bits = coarseBits(pa, pb);
   if (bits > COARSE_GATE) return FAR + bits;
-  return Math.round(localDifference(pa, pb) * 100);
+  // In hundredths, rounded: a block past (limit + 1) / 100 rounds above limit, far from any rounding edge.
+  return Math.round(localDifference(pa, pb, undefined, (limit + 1) / 100) * 100);
 }
 
 /** Keys for finding candidates: the coarse hash cut in COARSE_GATE + 1 bands, so two hashes within the gate share one (pigeonhole). */

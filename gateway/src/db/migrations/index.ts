@@ -18,6 +18,7 @@ import * as m018 from './018-tournament-payee.js';
 import * as m019 from './019-organisers-and-staff.js';
 import * as m020 from './020-captain-reports.js';
 import * as m021 from './021-screenshot-checks.js';
+import * as m022 from './022-ign-lookup.js';
 import type { MigrationFile } from './kit.js';
 
 /**
@@ -51,4 +52,5 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m019,
   m020,
   m021,
+  m022,
 ];

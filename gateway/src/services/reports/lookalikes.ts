@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/index.js';
 import { lookalikeCandidates, markChecked, overdueChecks, replaceLookalikes, uncheckedReport } from '../../db/screenshots.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
-import { hashDistance, SAME_SCREENSHOT_DISTANCE } from '../../lib/screenshots.js';
+import { hashDistanceWithin, SAME_SCREENSHOT_DISTANCE } from '../../lib/screenshots.js';
 
 /** One comparison takes a few milliseconds of JavaScript: let other requests in between. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -41,7 +41,7 @@ export async function checkScreenshot(deps: CheckDeps, reportId: number): Promis
       continue;
     }
     await (deps.quiet ? deps.quiet(QUIET_CAP_MS) : yieldToOthers());
-    const distance = hashDistance(report.hash, c.hash);
+    const distance = hashDistanceWithin(report.hash, c.hash, SAME_SCREENSHOT_DISTANCE);
     if (distance <= SAME_SCREENSHOT_DISTANCE) found.push({ reportId: Number(c.id), distance });
   }
   const stamp = isoAt(deps.clock.now());
