@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { coalesce } from '@custom-room/toolkit';
 import { GENERATION_LEASE_MS, GENERATION_SQL, Generation, bumpedIn } from './generation.js';
@@ -138,6 +139,25 @@ function withStorageHealth(handle: Omit<DialectHandle, 'hasRoom'>, hasRoom: () =
   };
 }
 
+/**
+ * Kysely's SQLite driver prepares every query anew (~10–50 µs each, ~35 a captain's report); the gateway
+ * runs the same few hundred queries all day, so each is prepared once and kept (decision 079). Safe with
+ * this driver: it runs a statement to its end (all or run) before it returns, so a kept statement is never
+ * still busy when asked for again; only streaming (iterate, which the gateway never uses) would hold one.
+ * SQLite itself prepares a kept statement again after a schema change.
+ */
+function preparedOnce(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 1000 });
+  return {
+    close: () => sqlite.close(),
+    prepare(query: string) {
+      let statement = statements.get(query);
+      if (!statement) statements.set(query, (statement = sqlite.prepare(query)));
+      return statement;
+    },
+  };
+}
+
 function openSqlite(options: DatabaseOptions): DialectHandle {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, options.sqliteFile ?? 'custom-room.sqlite');
@@ -146,7 +166,7 @@ function openSqlite(options: DatabaseOptions): DialectHandle {
   sqlite.pragma('synchronous = FULL'); // WAL's default NORMAL can lose the last commits on power loss
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(sqlite) }) });
 
   // Its own connection: one on Kysely's could run inside another request's open write transaction
   // and see (then cache under) a bump that might still roll back. Opened on first use, after migrating.
