@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coalesce } from '@custom-room/toolkit';
-import { adminToken, createTournament, createUser, startGateway, teamFields, type TestGateway } from './helpers.js';
+import { bumpGeneration } from '../../gateway/src/db/generation.js';
+import { openDatabase, type DatabaseHandle } from '../../gateway/src/db/index.js';
+import { adminToken, createStorage, createTournament, createUser, startGateway, teamFields, type TestGateway } from './helpers.js';
 
 describe('GET /generation', () => {
   let gw: TestGateway;
@@ -72,5 +74,30 @@ describe('coalesce (how PostgreSQL reads the generation)', () => {
     release[2]!();
     expect(await fourth).toBe(3);
     expect(runs).toBe(3);
+  });
+});
+
+describe('settleWrites: whose answer waits out the generation lease (decision 023)', () => {
+  let store: DatabaseHandle;
+  beforeAll(async () => {
+    const storage = await createStorage();
+    store = await openDatabase({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir });
+  });
+  afterAll(() => store.close());
+
+  it('a write after a bump; a read only if the bump committed while it was answered (a GET that released places on its way)', async () => {
+    const before = performance.now();
+    await store.writeTransaction((trx) => bumpGeneration(trx, 1));
+    const after = performance.now();
+    if (store.dialect === 'sqlite') {
+      // Read per turn of the event loop: nothing to wait out.
+      expect([store.settleWrites(), store.settleWrites(before)]).toEqual([undefined, undefined]);
+      return;
+    }
+    expect(store.settleWrites()).toBeInstanceOf(Promise); // a write's answer
+    expect(store.settleWrites(before)).toBeInstanceOf(Promise); // a read that saw the bump made
+    expect(store.settleWrites(after)).toBeUndefined(); // a read that started after it
+    await store.settleWrites();
+    expect(store.settleWrites()).toBeUndefined(); // the lease has run out
   });
 });

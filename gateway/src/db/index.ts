@@ -55,8 +55,10 @@ export interface DatabaseHandle {
    * Before a write's answer is sent: on PostgreSQL a promise that resolves once the lease has run
    * out after this process's latest commit that bumped the generation (at most 20 ms; decision 023),
    * so nobody hears of a write while a read started before it can still answer. Otherwise undefined.
+   * With since (a performance.now() instant), only for a commit at or after it: a read (GET) that wrote
+   * on its way (a lazy release, decision 043) waits, and one that did not is never held up.
    */
-  settleWrites(): Promise<void> | undefined;
+  settleWrites(since?: number): Promise<void> | undefined;
   close(): Promise<void>;
 }
 
@@ -284,7 +286,8 @@ function openPostgres(databaseUrl: string): DialectHandle {
     },
     // The database server's disks are not ours to see: a write that succeeds is the only sign of room.
     hasRoom: () => true,
-    settleWrites() {
+    settleWrites(since = -Infinity) {
+      if (lastBumpAt < since) return undefined;
       // Committed bumps: every lease started before them runs out before anyone hears of them.
       // (Timers run on the event loop's cached clock and can come early by a busy turn: measure.)
       const until = lastBumpAt + GENERATION_LEASE_MS + 1;

@@ -63,9 +63,12 @@ export function closeGracefully(app: FastifyInstance, inFlight: InFlight, starte
     if (inFlight.closing) reply.header('connection', 'close');
     done(null, payload);
   });
-  // A write's answer waits out the generation lease of the commits before it (PostgreSQL, decision 023).
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    const settled = request.method === 'GET' || request.method === 'HEAD' ? undefined : app.store.settleWrites();
+  // A write's answer waits out the generation lease of the commits before it (PostgreSQL, decision 023);
+  // a read's only when something committed a bump while it was answered (its own lazy release, say:
+  // the next read must see it, as slots-rules.test.ts's "registeredTeams follows a lazy release" does).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const settled = app.store.settleWrites(read ? performance.now() - reply.elapsedTime : undefined);
     if (settled) settled.then(() => done(null, payload), done);
     else done(null, payload);
   });
