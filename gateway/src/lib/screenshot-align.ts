@@ -26,11 +26,11 @@ function misfitOf(n: number, sa: number, sb: number, saa: number, sbb: number, s
 
 /**
  * Where each of a's columns falls in b (x·scale + dx): its left neighbour, its weight, or −1 outside b.
- * The same for every row, so worked out once per fit. Kept between calls (no allocation per fit).
+ * The same for every row, so worked out once per fit; the arrays are kept between calls (valid until the next).
  */
-export let columnAt = new Int32Array(0);
-export let columnWeight = new Float64Array(0);
-export function columnsIn(aw: number, bw: number, scale: number, dx: number, step: number): number {
+let columnAt = new Int32Array(0);
+let columnWeight = new Float64Array(0);
+export function columnsIn(aw: number, bw: number, scale: number, dx: number, step: number) {
   if (columnAt.length < aw) [columnAt, columnWeight] = [new Int32Array(aw), new Float64Array(aw)];
   let k = 0;
   for (let x = 0; x < aw; x += step, k++) {
@@ -43,7 +43,7 @@ export function columnsIn(aw: number, bw: number, scale: number, dx: number, ste
     columnAt[k] = x0;
     columnWeight[k] = tx - x0;
   }
-  return k;
+  return { count: k, at: columnAt, weight: columnWeight };
 }
 
 /** How badly b, moved by fit, matches a, over every step-th pixel; less than half of a covered: 2. */
@@ -52,7 +52,7 @@ function pictureMisfit(a: Compact, b: Compact, fit: Fit, step: number): number {
   const { scale, dx, dy } = fit;
   const { width: bw, height: bh, pixels: bp, unit: bu } = b;
   const { width: aw, pixels: ap, unit: au } = a;
-  const columns = columnsIn(aw, bw, scale, dx, step);
+  const { count: columns, at: columnAt, weight: columnWeight } = columnsIn(aw, bw, scale, dx, step);
   let n = 0;
   let sa = 0;
   let sb = 0;

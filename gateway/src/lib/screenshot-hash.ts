@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
-import { align, columnAt, columnWeight, columnsIn, type Fit } from './screenshot-align.js';
+import { align, columnsIn, type Fit } from './screenshot-align.js';
 import type { Compact, Grey, ParsedHash } from './screenshot-types.js';
 
 export type { Compact, Grey, ParsedHash };
@@ -200,7 +200,7 @@ function resampleRows(a: Compact, b: Compact, fit: Fit, out: Float32Array, from:
   const { scale, dx, dy } = fit;
   const { width: bw, height: bh, pixels: bp, unit: bu } = b;
   const aw = a.width;
-  const columns = columnsIn(aw, bw, scale, dx, 1);
+  const { count: columns, at: columnAt, weight: columnWeight } = columnsIn(aw, bw, scale, dx, 1);
   for (let y = from; y < to; y++) {
     const ty = y * scale + dy;
     if (!(ty >= 0 && ty <= bh - 1)) {
