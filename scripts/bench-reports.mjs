@@ -41,9 +41,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { call, gatewayEnv, median, pgSchema, startChild, stopChild, waitForHealth } from './lib/bench-helpers.mjs';
+import { call, gatewayEnv, median, pgSchema, startChild, stopChild, waitForHealth, throwawayPostgres } from './lib/bench-helpers.mjs';
 import { freePort } from './lib/ports.mjs';
-import { onCleanup, run, startCluster, stopAllOnExit, stopCluster } from './lib/processes.mjs';
+import { onCleanup, run, stopAllOnExit } from './lib/processes.mjs';
 import { resultScreens } from './lib/report-screenshots.mjs';
 import { openStore, plannedReports, prng, seed, shuffle } from './lib/report-seed.mjs';
 import { percentile } from './lib/rush.mjs';
@@ -377,20 +377,6 @@ function failures(answers) {
   return [...kinds].map(([k, n]) => `${n} × ${k}`);
 }
 
-function throwawayPostgres() {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop() {} };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reports-pg-'));
-  fs.chmodSync(dir, 0o755);
-  const cluster = path.join(dir, 'cluster');
-  return {
-    url: startCluster(cluster),
-    stop() {
-      stopCluster(cluster);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function build() {
   if (args['no-build']) {
     if (!fs.existsSync(path.join(ROOT, 'gateway', 'dist', 'server.js'))) throw new Error('gateway/dist is missing; run without --no-build');
@@ -409,7 +395,7 @@ async function main() {
   const outcomes = [];
   for (const database of databases) {
     console.log(`\nbench-reports (${database}): ${SQUADS} squads, ${GROUPS} lobbies of ${LOBBY}${args.quick ? ' (--quick)' : ''}`);
-    const pg = database === 'postgres' ? throwawayPostgres() : null;
+    const pg = database === 'postgres' ? throwawayPostgres('bench-reports') : null;
     try {
       outcomes.push(await runOn(database, pg?.url, shotsFor));
     } finally {

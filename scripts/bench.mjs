@@ -7,6 +7,8 @@
 //   staff     scripts/bench-staff.mjs        what the crew's access check adds to an organiser's write (SQLite, then PostgreSQL)
 //   reports   scripts/bench-reports.mjs      25 captains of a lobby report at once and staff confirm; 1,000 reports
 //                                            with screenshots in 2 minutes (SQLite, then PostgreSQL)
+//   statements scripts/bench-statements.mjs  a 5,000-row statement against 1,000 payments: parse and match, verify
+//                                            (SQLite, then PostgreSQL)
 //   web       scripts/bench-web-throughput.mjs  anonymous pages vs a static file of the same server
 //   weights   scripts/bench-web.mjs          HTML/JS gzip sizes, stylesheets, image sizes, CLS
 //   rush      scripts/bench-rush.mjs         1,000 signed-in players post the team form for 100 slots
@@ -47,6 +49,14 @@ const SUITES = [
     key: 'reports',
     label: 'captains report, PostgreSQL',
     script: 'bench-reports.mjs',
+    args: ['--database', 'postgres', '--no-build'],
+    pg: true,
+  },
+  { key: 'statements', label: 'statement matching, SQLite', script: 'bench-statements.mjs', args: ['--database', 'sqlite', '--no-build'] },
+  {
+    key: 'statements',
+    label: 'statement matching, PostgreSQL',
+    script: 'bench-statements.mjs',
     args: ['--database', 'postgres', '--no-build'],
     pg: true,
   },

@@ -14,7 +14,9 @@ export const FORM_LIMIT = 64 * 1024;
 /** The admin tournament form with its cover: app/utils/tournament-upload.server.ts reads up to 20 MB of parts and answers 413 itself past that. */
 export const UPLOAD_LIMIT = 21 * 1024 * 1024;
 // Issue 30: a team's report and dispute forms carry a screenshot (app/utils/reports.server.ts reads them the same way).
-const UPLOAD_ROUTE = /^\/(admin\/(add-tournament|update-tournament\/[^/]+)|team\/\d+\/(reports\/\d+\/\d+|disputes))(\.data)?\/?$/;
+// Issue 31: the organiser's bank statement, up to 5 MB (app/utils/statements.server.ts, the same reader).
+const UPLOAD_ROUTE =
+  /^\/(admin\/(add-tournament|update-tournament\/[^/]+|\d+\/statements)|team\/\d+\/(reports\/\d+\/\d+|disputes))(\.data)?\/?$/;
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 const ALLOWED_METHODS = 'GET, HEAD, POST';
 

@@ -107,6 +107,11 @@ export default function TournamentHub() {
             <Link to={`${base}/registrations`}>Registrations</Link>
           </li>
         ) : null}
+        {may.payments ? (
+          <li>
+            <Link to={`${base}/statements`}>Bank statements</Link>
+          </li>
+        ) : null}
         {may.run ? (
           <>
             <li>

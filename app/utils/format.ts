@@ -92,3 +92,16 @@ export function fromDateTimeLocal(value: string, timeZone: string): string | nul
   const result = new Date(guess);
   return toDateTimeLocal(result.toISOString(), timeZone) === value.trim() ? result.toISOString() : null;
 }
+
+const rupeesAndPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** An amount in paise: ₹50 when whole rupees, else ₹40.50 (Indian grouping). */
+export function formatPaise(paise: number | null | undefined): string {
+  if (paise === null || paise === undefined || !Number.isFinite(paise)) return '';
+  return paise % 100 === 0 ? rupees.format(paise / 100) : rupeesAndPaise.format(paise / 100);
+}

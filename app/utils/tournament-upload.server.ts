@@ -31,6 +31,8 @@ const MAX_BODY_BYTES = 4 * MAX_COVER_BYTES;
 export interface UploadFile {
   field: string;
   messages: { wrongType: string; tooLarge: string; tooMany: string };
+  /** Whether the file's first bytes are of a kind the gateway takes (default: an image). */
+  accepts?: (head: Uint8Array) => boolean;
 }
 export const COVER_UPLOAD: UploadFile = { field: COVER_FIELD, messages: COVER_MESSAGES };
 
@@ -64,6 +66,7 @@ const SNIFF_BYTES = 64;
 
 export async function readTournamentUpload(request: Request, file: UploadFile = COVER_UPLOAD): Promise<TournamentUpload> {
   const { field: fileField, messages } = file;
+  const accepts = file.accepts ?? looksLikeImage;
   const upload: TournamentUpload = { fields: {}, cover: null, errors: {}, coverName: '' };
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(contentType)) {
@@ -141,13 +144,13 @@ export async function readTournamentUpload(request: Request, file: UploadFile = 
       chunks.push(chunk);
       if (!sniffed && size >= SNIFF_BYTES) {
         sniffed = true;
-        if (!looksLikeImage(Buffer.concat(chunks))) {
+        if (!accepts(Buffer.concat(chunks))) {
           chunks = null;
           upload.errors[fileField] ??= messages.wrongType;
         }
       }
     }
-    if (chunks && !sniffed && !looksLikeImage(Buffer.concat(chunks))) {
+    if (chunks && !sniffed && !accepts(Buffer.concat(chunks))) {
       chunks = null; // shorter than the sniff window: an empty or tiny file is no image either
       upload.errors[fileField] ??= messages.wrongType;
     }

@@ -12,6 +12,16 @@ import {
 import { ErrorSchema, MessageSchema } from './schemas/common.js';
 import { MatchBodySchema, MatchIdParamsSchema, MatchSchema, MatchTournamentParamsSchema } from './schemas/match.js';
 import {
+  StatementColumnsBodySchema,
+  StatementMultipartDocSchema,
+  StatementParamsSchema,
+  StatementPreviewSchema,
+  StatementSchema,
+  StatementUploadSchema,
+  StatementVerifyBodySchema,
+  StatementVerifySchema,
+} from './schemas/money.js';
+import {
   FailedDeliverySchema,
   MarkReadBodySchema,
   NotificationListQuerySchema,
@@ -191,6 +201,7 @@ const TAGS = {
   notifications: ['notifications'],
   organisers: ['organisers'],
   reports: ['reports'],
+  money: ['money'],
 };
 const SECURITY = [{ bearerAuth: [] as string[] }];
 const secured = { tags: ['profile'], security: SECURITY };
@@ -1344,6 +1355,74 @@ export const endpoints = {
     querystring: TableScopeQuerySchema,
     response: { 200: PlayerStatsSchema, ...errorResponses(400, 404) },
   }),
+  uploadStatement: endpoint(
+    'POST',
+    '/tournaments/:id/statements',
+    {
+      tags: TAGS.money,
+      summary: "Upload a bank or UPI business statement (CSV or XLSX, multipart) to match its credits to the teams' UTRs",
+      description:
+        'The file is read at once: 201 with state "read", or state "needs-columns" (headers, a guess and sample rows) when its columns cannot be told apart; the organiser\'s earlier choice for the same layout is used. The same file uploaded to the tournament again answers 200 with repeated: true and changes nothing. Nothing is verified here.',
+      security: SECURITY,
+      consumes: ['multipart/form-data'],
+      params: TournamentParamsSchema,
+      body: StatementMultipartDocSchema,
+      response: { 200: StatementUploadSchema, 201: StatementUploadSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+    },
+    'staff:payments',
+  ),
+  listStatements: endpoint(
+    'GET',
+    '/tournaments/:id/statements',
+    {
+      tags: TAGS.money,
+      summary: "The tournament's uploaded statements, newest first",
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      response: { 200: z.array(StatementSchema), ...errorResponses(400, 401, 403, 404) },
+    },
+    'staff:payments',
+  ),
+  statementPreview: endpoint(
+    'GET',
+    '/tournaments/:id/statements/:statementId',
+    {
+      tags: TAGS.money,
+      summary: "A statement matched to the teams' payments: matched, amount differs, no team, not on the statement, duplicates",
+      security: SECURITY,
+      params: StatementParamsSchema,
+      response: { 200: StatementPreviewSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'staff:payments',
+  ),
+  setStatementColumns: endpoint(
+    'PUT',
+    '/tournaments/:id/statements/:statementId/columns',
+    {
+      tags: TAGS.money,
+      summary: "Read a statement with the organiser's choice of columns (remembered for the same layout)",
+      security: SECURITY,
+      params: StatementParamsSchema,
+      body: StatementColumnsBodySchema,
+      response: { 200: StatementSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'staff:payments',
+  ),
+  verifyStatement: endpoint(
+    'POST',
+    '/tournaments/:id/statements/:statementId/verify',
+    {
+      tags: TAGS.money,
+      summary: 'Verify the matched teams of a statement, all or nothing',
+      description:
+        'Each rid must still match a credit of this statement (its UTR, or its payment note when it sent none, and the entry fee) with the UTR the organiser was shown (expectedUpiReferences), else 409 naming the teams and nothing is verified. A team already verified counts as done.',
+      security: SECURITY,
+      params: StatementParamsSchema,
+      body: StatementVerifyBodySchema,
+      response: { 200: StatementVerifySchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'staff:payments',
+  ),
 };
 
 export type Endpoints = typeof endpoints;

@@ -13,5 +13,6 @@ export * from './schemas/operations.js';
 export * from './schemas/notifications.js';
 export * from './schemas/organisers.js';
 export * from './schemas/reports.js';
+export * from './schemas/money.js';
 export * from './endpoints.js';
 export * from './answers.js';

@@ -2,9 +2,11 @@
 // environment, the tournament they fill, a child process with its output forwarded and kept, waiting
 // for its /healthz, a JSON call to the API, one PostgreSQL statement or schema.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { killGroup, spawnTracked } from './processes.mjs';
+import { killGroup, spawnTracked, startCluster, stopCluster } from './processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -165,3 +167,18 @@ export const median = (xs) => {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
+
+/** BENCH_DATABASE_URL, else a throw-away PostgreSQL cluster in a temporary directory (stop() removes it). */
+export function throwawayPostgres(prefix) {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop() {} };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-pg-`));
+  fs.chmodSync(dir, 0o755);
+  const cluster = path.join(dir, 'cluster');
+  return {
+    url: startCluster(cluster),
+    stop() {
+      stopCluster(cluster);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

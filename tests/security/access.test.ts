@@ -159,6 +159,33 @@ async function reportForm(): Promise<FormData> {
   return toForm(fields, [{ name: 'screenshot', data: await pngImage(), filename: 'result.png', type: 'image/png' }]);
 }
 
+/** A statement of one credit (issue 31), fresh bytes each time: the same bytes again would be the same statement. */
+function statementForm(): FormData {
+  const form = new FormData();
+  form.append('statement', new Blob([`UTR,Amount\n${String(Date.now()).slice(-9)}${crypto.randomInt(100, 999)},50\n`]), 'statement.csv');
+  return form;
+}
+let oddStatementId: number | undefined;
+/** A statement whose columns are still to be picked: verifying from it is refused (409) once access lets the call through. */
+async function oddStatement(): Promise<number> {
+  if (oddStatementId) return oddStatementId;
+  const form = new FormData();
+  form.append('statement', new Blob(['Kab;Rashi\n28-11-2026;50\n']), 'odd.csv');
+  const res = await gw.api.request('POST', `/tournaments/${tid}/statements`, { token: admin, form });
+  if (res.status !== 201 || res.body.state !== 'needs-columns') throw new Error(`odd statement: ${res.status} ${JSON.stringify(res.body)}`);
+  oddStatementId = res.body.id as number;
+  return oddStatementId;
+}
+let statementId: number | undefined;
+/** The admin's statement of `tid`, uploaded once through the API. */
+async function statement(): Promise<number> {
+  if (statementId) return statementId;
+  const res = await gw.api.request('POST', `/tournaments/${tid}/statements`, { token: admin, form: statementForm() });
+  if (res.status !== 201) throw new Error(`statement upload: ${res.status} ${JSON.stringify(res.body)}`);
+  statementId = res.body.id as number;
+  return statementId;
+}
+
 let proofs: { reportId: number; disputeId: number } | undefined;
 /**
  * The player's team's report of day 1 match 1 and its dispute about itself, each with a screenshot, written
@@ -636,6 +663,30 @@ const ROWS: Row[] = [
       req('POST', `/tournaments/${tid}/disputes/${(await proof(true)).disputeId}/resolve`, c, {
         json: { action: 'dismiss', reason: 'It stands.' },
       }),
+  },
+  // Issue 31 (decision 081): statements, for the payments crew (here: the admin) only.
+  {
+    call: 'POST /tournaments/{id}/statements',
+    expect: ADMIN_ONLY(201),
+    send: (c) => req('POST', `/tournaments/${tid}/statements`, c, { form: statementForm() }),
+  },
+  { call: 'GET /tournaments/{id}/statements', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/tournaments/${tid}/statements`, c) },
+  {
+    call: 'GET /tournaments/{id}/statements/{statementId}',
+    expect: ADMIN_ONLY(200),
+    send: async (c) => req('GET', `/tournaments/${tid}/statements/${await statement()}`, c),
+  },
+  {
+    call: 'PUT /tournaments/{id}/statements/{statementId}/columns',
+    expect: ADMIN_ONLY(200),
+    send: async (c) =>
+      req('PUT', `/tournaments/${tid}/statements/${await statement()}/columns`, c, { json: { columns: { reference: 0, amount: 1 } } }),
+  },
+  {
+    call: 'POST /tournaments/{id}/statements/{statementId}/verify',
+    expect: ADMIN_ONLY(409), // its columns are still to be picked
+    send: async (c) =>
+      req('POST', `/tournaments/${tid}/statements/${await oddStatement()}/verify`, c, { json: { rids: [rid], expectedUpiReferences: {} } }),
   },
   {
     call: 'GET /tournaments/{id}/points-table/players',

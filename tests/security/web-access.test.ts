@@ -385,6 +385,15 @@ const ROUTES: Record<string, Row> = {
       expect: { ...ADMIN, admin: { status: 404 } },
     },
   },
+  // Issue 31 (decision 081): bank statements. A post without a file is refused in the form; a statement nobody uploaded is 404.
+  'admin.$tournamentId.statements._index': {
+    get: ADMIN,
+    post: { fields: () => ({ note: 'no file' }), expect: { ...ADMIN, admin: { status: 400 } } },
+  },
+  'admin.$tournamentId.statements.$statementId': {
+    get: { ...ADMIN, admin: { status: 404 } },
+    post: { fields: () => ({ intent: 'verify', match: '1:' }), expect: { ...ADMIN, admin: { status: 404 } } },
+  },
   // Verifies the UTR the player sent through the payment form above (decision 029: the one the admin saw).
   'admin.$tournamentId.registrations': {
     get: ADMIN,

@@ -118,6 +118,8 @@ const UNKNOWN_IDS: Record<string, string> = {
   match: '1',
   reportId: '999999',
   disputeId: '999999',
+  // Issue 31: a statement nobody uploaded.
+  statementId: '999999',
 };
 
 export function routeUrl(name: string, params: Record<string, string>): string {

@@ -147,4 +147,17 @@ describe('the rest of the guard', () => {
     form.set('screenshot', new Blob([new Uint8Array(FORM_LIMIT * 2)]), 'shot.png');
     expect((await fetch(`${web.url}/team/7/withdraw`, { method: 'POST', body: form })).status).toBe(413);
   });
+
+  it("streams an organiser's bank statement upload on to the route; the statement's own page stays at 64 KB", async () => {
+    for (const path of ['/admin/7/statements', '/admin/7/statements.data']) {
+      const form = new FormData();
+      form.set('statement', new Blob([new Uint8Array(FORM_LIMIT * 2)]), 'statement.csv');
+      const res = await fetch(`${web.url}${path}?index`, { method: 'POST', body: form });
+      expect(res.status, path).toBe(200);
+      expect(reached.at(-1)).toMatchObject({ path, body: 'stream' });
+    }
+    const form = new FormData();
+    form.set('statement', new Blob([new Uint8Array(FORM_LIMIT * 2)]), 'statement.csv');
+    expect((await fetch(`${web.url}/admin/7/statements/3`, { method: 'POST', body: form })).status).toBe(413);
+  });
 });

@@ -63,6 +63,9 @@ export default function AdminRegistrations() {
         <a className="button button-secondary" href={`/admin/${page.t.id}/registrations.csv${page.csvQuery}`} download>
           Download CSV
         </a>
+        <Link to={`/admin/${page.t.id}/statements`} className="button button-secondary">
+          Match a bank statement
+        </Link>
         <Link to={page.links.rows} className="button button-secondary">
           {page.compact ? 'Full cards' : 'Compact rows'}
         </Link>

@@ -44,3 +44,23 @@ export async function enqueueEvent(db: Trx, event: OutboxEvent, nowMs: number): 
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
+
+/** Records several events (no dedupe keys) in as few statements as SQLite's bound-value limit allows. */
+export async function enqueueEvents(db: Trx, events: readonly OutboxEvent[], nowMs: number): Promise<void> {
+  const at = isoAt(nowMs);
+  for (let i = 0; i < events.length; i += 500) {
+    await db
+      .insertInto('notification_events')
+      .values(
+        events.slice(i, i + 500).map((event) => ({
+          kind: event.kind,
+          tournament_id: event.tournamentId,
+          audience: JSON.stringify(event.audience),
+          data: JSON.stringify(event.data ?? {}),
+          dedupe_key: null,
+          created_at: at,
+        })),
+      )
+      .execute();
+  }
+}

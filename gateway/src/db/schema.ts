@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { StatementCreditsTable, StatementLayoutsTable, StatementsTable, StatementVerificationsTable } from './schema-money.js';
 import type {
   MatchReportingTable,
   MatchReportsTable,
@@ -480,4 +481,8 @@ export interface Database {
   match_reporting: MatchReportingTable;
   result_players: ResultPlayersTable;
   result_disputes: ResultDisputesTable;
+  statements: StatementsTable;
+  statement_credits: StatementCreditsTable;
+  statement_layouts: StatementLayoutsTable;
+  statement_verifications: StatementVerificationsTable;
 }

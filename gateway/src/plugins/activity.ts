@@ -44,6 +44,10 @@ const ACTIONS: Partial<Record<EndpointName, string>> = {
   setReporting: 'Opened or closed reporting',
   setReportSettings: 'Changed the report settings',
   resolveDispute: 'Resolved a dispute',
+  // Issue 31 (decision 081).
+  uploadStatement: 'Uploaded a statement',
+  setStatementColumns: "Picked a statement's columns",
+  verifyStatement: 'Verified payments from a statement',
 };
 
 const BY_ROUTE = new Map<string, EndpointName>(

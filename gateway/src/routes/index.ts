@@ -4,6 +4,7 @@ import generationRoutes from './generation/index.js';
 import healthRoutes from './health/index.js';
 import imageRoutes from './images/index.js';
 import matchRoutes from './matches/index.js';
+import moneyRoutes from './money/index.js';
 import notificationRoutes from './notifications/index.js';
 import organiserRoutes from './organisers/index.js';
 import pointsRoutes from './points-table/index.js';
@@ -32,4 +33,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(notificationRoutes);
   await app.register(organiserRoutes); // issue 29
   await app.register(reportRoutes); // issue 30
+  await app.register(moneyRoutes); // issue 31
 }

@@ -19,6 +19,7 @@ import * as m019 from './019-organisers-and-staff.js';
 import * as m020 from './020-captain-reports.js';
 import * as m021 from './021-screenshot-checks.js';
 import * as m022 from './022-ign-lookup.js';
+import * as m023 from './023-statements.js';
 import type { MigrationFile } from './kit.js';
 
 /**
@@ -53,4 +54,5 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m020,
   m021,
   m022,
+  m023,
 ];

@@ -30,6 +30,8 @@ export interface FormUpload {
   fields: Record<string, string>;
   /** The one file of the form's file field, when one was chosen. */
   file?: Buffer;
+  /** Its name as the browser sent it ('' when none). */
+  fileName?: string;
 }
 
 /** onRequest: refuse anything but multipart before a byte of the body is read. */
@@ -50,6 +52,7 @@ export async function readFormUpload(
   const fields: Record<string, string> = {};
   const errors: FieldErrors = {};
   let file: Buffer | undefined;
+  let fileName = '';
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -59,6 +62,7 @@ export async function readFormUpload(
         } else if (data.length > 0 || part.filename) {
           // A browser sends an empty, nameless part when no file was chosen: that means "no new image".
           file = data;
+          fileName = part.filename ?? '';
         }
         continue;
       }
@@ -74,7 +78,7 @@ export async function readFormUpload(
     throw uploadError(err, kind);
   }
   if (Object.keys(errors).length > 0) throw badRequest('Please check the highlighted fields.', errors);
-  return { fields, file };
+  return { fields, file, fileName };
 }
 
 function uploadError(err: unknown, { field, messages }: ImageKind): HttpError {

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { PAYMENT_STATUSES, PLACES } from '../constants.js';
+import { IdSchema } from './common.js';
+
+// Issue 31 (decision 081): the organiser's statement, matched to the teams' UTRs.
+
+export const STATEMENT_FIELD = 'statement';
+export const STATEMENT_COLUMN_ROLES = ['reference', 'amount', 'credit', 'debit', 'type', 'date', 'payer', 'vpa', 'remarks'] as const;
+export type StatementColumnRole = (typeof STATEMENT_COLUMN_ROLES)[number];
+export const STATEMENT_COLUMN_LABELS: Record<StatementColumnRole, string> = {
+  reference: 'UTR / reference',
+  amount: 'Amount',
+  credit: 'Credit (money in)',
+  debit: 'Debit (money out)',
+  type: 'Credit or debit (Cr/Dr)',
+  date: 'Date',
+  payer: 'Payer name',
+  vpa: 'Payer UPI ID',
+  remarks: 'Remarks / narration',
+};
+/** The upload form's words (the gateway's and the web's). */
+export const STATEMENT_MESSAGES = {
+  required: 'Choose the statement file (CSV or XLSX).',
+  tooLarge: 'The statement is larger than 5 MB. Export a shorter date range.',
+  tooMany: 'Upload one statement at a time.',
+} as const;
+/** At most this many teams verified in one action. */
+export const MAX_STATEMENT_VERIFY = 5000;
+
+export const StatementParamsSchema = z.object({ id: IdSchema, statementId: IdSchema });
+
+const ColumnIndex = z.coerce
+  .number({ invalid_type_error: 'Pick a column.' })
+  .int('Pick a column.')
+  .min(0, 'Pick a column.')
+  .max(10_000, 'Pick a column.');
+
+export const StatementColumnsSchema = z
+  .object(
+    Object.fromEntries(STATEMENT_COLUMN_ROLES.map((r) => [r, ColumnIndex.optional()])) as Record<
+      StatementColumnRole,
+      z.ZodOptional<typeof ColumnIndex>
+    >,
+  )
+  .describe('Column index (0 = first) of each part; left out: the statement has none.');
+export type StatementColumns = z.infer<typeof StatementColumnsSchema>;
+
+export const StatementColumnsBodySchema = z.object({ columns: StatementColumnsSchema });
+
+export const StatementCreditSchema = z.object({
+  line: z.number().int().describe('Row of the file (1 = first)'),
+  utr: z.string().nullable(),
+  amountPaise: z.number().int(),
+  date: z.string().nullable().describe('YYYY-MM-DD'),
+  payerName: z.string(),
+  payerVpa: z.string().nullable(),
+  remarks: z.string(),
+  registrationId: z.number().int().nullable().describe('The payment note "CR-<rid> …" found in the remarks'),
+});
+export type StatementCredit = z.infer<typeof StatementCreditSchema>;
+
+export const StatementSchema = z.object({
+  id: z.number().int(),
+  tournamentId: z.number().int(),
+  fileName: z.string(),
+  format: z.enum(['csv', 'xlsx']),
+  state: z.enum(['read', 'needs-columns']),
+  headers: z.array(z.string()),
+  headerRow: z.number().int(),
+  columns: StatementColumnsSchema.nullable(),
+  rows: z.number().int(),
+  skipped: z.number().int(),
+  credits: z.number().int(),
+  uploadedBy: z.string(),
+  uploadedAt: z.string(),
+  /** needs-columns: the columns we guessed, and a few rows to pick from. */
+  guess: StatementColumnsSchema.optional(),
+  sample: z.array(z.array(z.string())).optional(),
+});
+export type Statement = z.infer<typeof StatementSchema>;
+
+export const StatementUploadSchema = StatementSchema.extend({
+  repeated: z.boolean().describe('The same file was uploaded to this tournament before: nothing changed'),
+});
+
+const TeamSchema = z.object({
+  registrationId: z.number().int(),
+  teamName: z.string(),
+  place: z.enum(PLACES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  upiReference: z.string(),
+});
+
+export const StatementMatchSchema = TeamSchema.extend({
+  credit: StatementCreditSchema,
+  by: z.enum(['utr', 'note']).describe('utr: the team sent this UTR; note: no UTR from the team, the credit carries its payment note'),
+});
+export type StatementMatch = z.infer<typeof StatementMatchSchema>;
+
+export const StatementPreviewSchema = z.object({
+  statement: StatementSchema,
+  feePaise: z.number().int(),
+  matched: z.array(StatementMatchSchema).describe('UTR (or payment note) and amount equal; not verified yet'),
+  alreadyVerified: z.array(StatementMatchSchema),
+  amountDiffers: z.array(StatementMatchSchema),
+  noTeam: z
+    .array(StatementCreditSchema.extend({ team: TeamSchema.nullable() }))
+    .describe('Credits whose UTR no placed team sent (team: a team that left, or whose note it carries)'),
+  notOnStatement: z.array(TeamSchema).describe("Placed teams' submitted UTRs that are not on the statement"),
+  duplicates: z.array(StatementCreditSchema.extend({ team: TeamSchema.nullable() })).describe('A UTR credited again'),
+});
+export type StatementPreview = z.infer<typeof StatementPreviewSchema>;
+
+export const StatementVerifyBodySchema = z.object({
+  rids: z
+    .array(IdSchema, { required_error: 'Choose at least one team.' })
+    .min(1, 'Choose at least one team.')
+    .max(MAX_STATEMENT_VERIFY, `At most ${MAX_STATEMENT_VERIFY} teams at once.`),
+  expectedUpiReferences: z
+    .record(z.string().max(100))
+    .describe('rid → the UTR shown beside the team ("" for a match by its payment note); any change: 409, nothing verified'),
+});
+
+export const StatementVerifySchema = z.object({ verified: z.number().int(), message: z.string() });
+
+export const StatementMultipartDocSchema = z.object({
+  [STATEMENT_FIELD]: z
+    .string()
+    .describe('The statement file: CSV or XLSX as the bank or UPI business app exports it, at most 5 MB and 50,000 rows.'),
+});

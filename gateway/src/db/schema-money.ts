@@ -1,0 +1,58 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** ISO 8601 text, as in schema.ts. */
+type Timestamp = string;
+
+// Issue 31's tables (decision 081), apart from schema.ts to keep each file readable.
+
+/** An uploaded statement: the file (kept for picking columns), and how it was read. */
+export interface StatementsTable {
+  id: Generated<number>;
+  tournament_id: number;
+  sha256: string;
+  file_name: string;
+  format: string; // csv | xlsx
+  data: Buffer;
+  state: string; // read | needs-columns
+  headers: string; // JSON string[]
+  header_row: number;
+  columns: string | null; // JSON ColumnMap
+  rows: ColumnType<number, number | undefined, number>;
+  skipped: ColumnType<number, number | undefined, number>;
+  uploaded_by: number;
+  uploaded_by_name: string;
+  uploaded_at: Timestamp;
+}
+
+/** One credit of a statement (debits, footers and blank rows are not kept). */
+export interface StatementCreditsTable {
+  statement_id: number;
+  line: number;
+  utr: string | null;
+  /** A bigint: PostgreSQL hands it back as text, read it with Number(). */
+  amount_paise: ColumnType<number | string, number, number>;
+  date: string | null;
+  payer_name: string;
+  payer_vpa: string | null;
+  remarks: string;
+  /** The registration id of the payment note ("CR-42 Team Soul") found in the remarks. */
+  registration_hint: number | null;
+}
+
+/** The columns an organiser picked for a statement layout, remembered by its header row's signature. */
+export interface StatementLayoutsTable {
+  organiser_id: number;
+  signature: string;
+  columns: string;
+  updated_at: Timestamp;
+}
+
+/** The credit that verified a team's payment through a statement. */
+export interface StatementVerificationsTable {
+  registration_id: number;
+  tournament_id: number;
+  statement_id: number;
+  line: number;
+  verified_by: number;
+  verified_at: Timestamp;
+}

@@ -1,0 +1,156 @@
+import type { Page } from '@playwright/test';
+import { submitPaymentReference, unique, uniqueUtr, type Registration } from './support/api';
+import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
+import { logIn } from './support/ui';
+
+/**
+ * Issue 31 (decision 081): the organiser uploads the bank statement, sees every payment and credit grouped,
+ * verifies the matched in one action, and picks the columns of a layout the site cannot tell; the players
+ * see their payments verified. With JavaScript and without.
+ */
+
+const flash = (page: Page, text: string) => expect(page.locator('.flash').filter({ hasText: text })).toBeVisible();
+
+/** An HDFC-like export: a header block, then Date, Narration, Chq./Ref.No., Value Dt, Withdrawal Amt., Deposit Amt., Closing Balance. */
+function hdfcCsv(rows: [narration: string, ref: string, deposit: string][]): Buffer {
+  const lines = [
+    'HDFC BANK Ltd.,,,,,,',
+    'Account No :,50100012345678,,,,,',
+    'Statement From :,01/11/2026,To :,30/11/2026,,,',
+    ',,,,,,',
+    'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
+    ...rows.map(([narration, ref, deposit]) => `28/11/26,${narration},${ref},28/11/26,,${deposit},"1,00,000.00"`),
+    ',,,,,,',
+    'STATEMENT SUMMARY :-,,,,,,',
+  ];
+  return Buffer.from(lines.join('\n'));
+}
+
+test.describe('bank statement matching', () => {
+  test('upload, the groups, verify the matched in one action; the players see it', async ({
+    page,
+    api,
+    stack,
+    javaScript,
+    consoleGuard,
+  }, testInfo) => {
+    consoleGuard.allow(FAILED_RESOURCE(400)); // the upload without a file answers 400
+    const t = await api.createTournament({ entryFee: '50' });
+    const players = await Promise.all([api.createPlayer(), api.createPlayer(), api.createPlayer()]);
+    const teams: Registration[] = [];
+    for (const p of players) teams.push(await api.registerTeam(t.id, p));
+    const [utrA, utrB] = [uniqueUtr(), uniqueUtr()];
+    await submitPaymentReference(api, t.id, players[0]!, utrA);
+    await submitPaymentReference(api, t.id, players[1]!, utrB);
+    const unknown = uniqueUtr();
+    const csv = hdfcCsv([
+      [`UPI-ALPHA-alpha@okaxis-${utrA}-PAYMENT`, utrA, '50.00'],
+      [`UPI-BRAVO-bravo@ybl-${utrB}`, utrB, '40.00'], // ₹40: the amount differs
+      [`UPI-CHARLIE-charlie@oksbi-CR-${teams[2]!.rid} ${teams[2]!.teamName}`, '', '50.00'], // its payment note only
+      [`UPI-STRANGER-someone@ibl-${unknown}`, unknown, '50.00'],
+    ]);
+
+    await logIn(page, stack.admin.email, stack.admin.password, {
+      from: `/login?redirectTo=${encodeURIComponent(`/admin/${t.id}/registrations`)}`,
+    });
+    await page.getByRole('link', { name: 'Match a bank statement' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bank statements' })).toBeVisible();
+    await expect(page.getByText('No statement uploaded yet.')).toBeVisible();
+
+    // No file: told beside the field.
+    await page.getByRole('button', { name: 'Upload and match' }).click();
+    await expect(page.locator('#statement-error')).toContainText('Choose the statement file (CSV or XLSX).');
+
+    await page.getByLabel('Statement file').setInputFiles({ name: 'hdfc-november.csv', mimeType: 'text/csv', buffer: csv });
+    await page.getByRole('button', { name: 'Upload and match' }).click();
+    await flash(page, 'Read 4 credits from hdfc-november.csv.');
+    await expect(page.getByRole('heading', { level: 1, name: 'hdfc-november.csv' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Matched (2)' })).toBeVisible();
+    const matched = page.getByRole('list', { name: 'Matched payments' });
+    await expect(matched.getByText(`${teams[0]!.teamName} · ₹50`)).toBeVisible();
+    await expect(matched.getByText(`${teams[2]!.teamName} · ₹50`)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Amount differs' }).getByText(`${teams[1]!.teamName} · ₹40`)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Credits without a team' }).getByText(unknown)).toBeVisible();
+    await expectAccessible(page, testInfo, 'statement-preview');
+    await expectNoSidewaysScroll(page);
+    if (javaScript && process.env.SCREENSHOTS === '1')
+      await page.screenshot({ path: 'docs/screenshots/statement-preview-360.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Verify the 2 matched' }).click();
+    await flash(page, 'Verified 2 teams.');
+    await expect(page.getByRole('heading', { level: 2, name: 'Matched (0)' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Already verified (2)' })).toBeVisible();
+
+    // The same file again changes nothing.
+    await page.getByRole('link', { name: 'Bank statements' }).click();
+    await page.getByLabel('Statement file').setInputFiles({ name: 'again.csv', mimeType: 'text/csv', buffer: csv });
+    await page.getByRole('button', { name: 'Upload and match' }).click();
+    await flash(page, 'hdfc-november.csv was uploaded before; nothing changed.');
+    await page.getByRole('link', { name: 'Bank statements' }).click();
+    await expect(page.getByRole('list', { name: 'Uploaded statements, newest first' }).getByRole('listitem')).toHaveCount(1);
+    await expectAccessible(page, testInfo, 'statements');
+    if (javaScript && process.env.SCREENSHOTS === '1')
+      await page.screenshot({ path: 'docs/screenshots/statements-360.png', fullPage: true });
+
+    // The players see their payments.
+    for (const [i, confirmed] of [
+      [0, true],
+      [1, false], // ₹40 on the statement: still to be checked by hand
+      [2, true],
+    ] as const) {
+      await page.context().clearCookies();
+      await logIn(page, players[i]!.email, players[i]!.password, { from: `/login?redirectTo=${encodeURIComponent(`/team/${t.id}`)}` });
+      await expect(page.getByRole('heading', { level: 1, name: 'Your team' })).toBeVisible();
+      await expect(page.getByText('State: confirmed')).toHaveCount(confirmed ? 1 : 0);
+    }
+  });
+
+  test('a layout it cannot read: pick the columns once, remembered for the next file', async ({
+    page,
+    api,
+    stack,
+    consoleGuard,
+  }, testInfo) => {
+    consoleGuard.allow(FAILED_RESOURCE(400)); // the columns without an amount answer 400
+    const t = await api.createTournament({ entryFee: '50' });
+    const player = await api.createPlayer();
+    const team = await api.registerTeam(t.id, player);
+    const utr = uniqueUtr();
+    await submitPaymentReference(api, t.id, player, utr);
+    // A layout of this run only (the stack's organiser remembers layouts across tests).
+    const header = `Kab;Sandarbh;Rashi;Tippani ${unique()}`;
+    const odd = Buffer.from([header, `28-11-2026;${utr};50;shukriya`, `28-11-2026;${uniqueUtr()};50;`].join('\n'));
+
+    await logIn(page, stack.admin.email, stack.admin.password, {
+      from: `/login?redirectTo=${encodeURIComponent(`/admin/${t.id}/statements`)}`,
+    });
+    await page.getByLabel('Statement file').setInputFiles({ name: 'odd.csv', mimeType: 'text/csv', buffer: odd });
+    await page.getByRole('button', { name: 'Upload and match' }).click();
+    await flash(page, 'Uploaded odd.csv. Pick its columns.');
+    await expect(page.getByRole('heading', { level: 2, name: 'Which column is which?' })).toBeVisible();
+    await expect(page.getByRole('region', { name: "The statement's first rows" }).getByText(utr)).toBeVisible();
+    await expectAccessible(page, testInfo, 'statement-columns');
+    await expectNoSidewaysScroll(page);
+    if (testInfo.project.name === 'js' && process.env.SCREENSHOTS === '1')
+      await page.screenshot({ path: 'docs/screenshots/statement-columns-360.png', fullPage: true });
+
+    // Without an amount column it cannot be read: told beside the field, the other choices kept.
+    await page.getByLabel('UTR / reference').selectOption({ label: 'Sandarbh' });
+    await page.getByRole('button', { name: 'Read with these columns' }).click();
+    await expect(page.locator('#column-amount-error')).toContainText('Pick the amount (or credit) column.');
+    await expect(page.getByLabel('UTR / reference')).toHaveValue('1');
+
+    await page.getByLabel('Amount', { exact: true }).selectOption({ label: 'Rashi' });
+    await page.getByLabel('Date').selectOption({ label: 'Kab' });
+    await page.getByRole('button', { name: 'Read with these columns' }).click();
+    await flash(page, 'Read 2 credits with your columns; they are remembered for this layout.');
+    await expect(page.getByRole('list', { name: 'Matched payments' }).getByText(`${team.teamName} · ₹50`)).toBeVisible();
+
+    // The next statement of that layout is read at once.
+    await page.getByRole('link', { name: 'Bank statements' }).click();
+    const next = Buffer.from([header, `29-11-2026;${uniqueUtr()};50;`].join('\n'));
+    await page.getByLabel('Statement file').setInputFiles({ name: 'odd-december.csv', mimeType: 'text/csv', buffer: next });
+    await page.getByRole('button', { name: 'Upload and match' }).click();
+    await flash(page, 'Read 1 credit from odd-december.csv.');
+  });
+});
