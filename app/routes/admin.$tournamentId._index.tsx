@@ -112,6 +112,11 @@ export default function TournamentHub() {
             <Link to={`${base}/statements`}>Bank statements</Link>
           </li>
         ) : null}
+        {may.payments ? (
+          <li>
+            <Link to={`${base}/refunds`}>Refunds</Link>
+          </li>
+        ) : null}
         {may.run ? (
           <>
             <li>

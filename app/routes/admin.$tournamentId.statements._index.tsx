@@ -39,7 +39,8 @@ export default function Statements() {
   return (
     <section className="ops-page" aria-labelledby="statements-title">
       <p className="crumb">
-        <Link to={`/admin/${t.id}`}>{t.name}</Link> · <Link to={`/admin/${t.id}/registrations`}>Registrations</Link>
+        <Link to={`/admin/${t.id}`}>{t.name}</Link> · <Link to={`/admin/${t.id}/registrations`}>Registrations</Link> ·{' '}
+        <Link to={`/admin/${t.id}/refunds`}>Refunds</Link>
       </p>
       <h1 id="statements-title">Bank statements</h1>
       <p className="ops-subtitle">

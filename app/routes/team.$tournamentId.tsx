@@ -18,8 +18,9 @@ import { ReportLines, type ReportLineView } from '~/components/reports/report-li
 import { checkInAction, checkInOffers, type CheckInOffer } from '~/utils/check-in.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
-import { gateway, GatewayError } from '~/utils/gateway.server';
+import { call, gateway, GatewayError } from '~/utils/gateway.server';
 import { mayWithdraw, placeView, withdrawLabel, type PlaceView } from '~/utils/places';
+import { refundWords } from '~/utils/refunds.server';
 import { myReportsOrNull, reportLines } from '~/utils/reports.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import { requireUser } from '~/utils/session.server';
@@ -47,6 +48,8 @@ type Team = {
   checkIns: CheckInOffer[];
   reportLines: ReportLineView[];
   idName: string;
+  /** Decision 082: "Refunded ₹50 on 29 Nov (UTR …)" once the organiser recorded the team's refund. */
+  refund: string | null;
 } & Record<(typeof IGN_FIELDS)[number] | (typeof CHARACTER_ID_FIELDS)[number], string>;
 type TeamState =
   { status: 'ok'; team: Team } | { status: 'none'; message: string; reportLines: ReportLineView[] } | { status: 'failed'; message: string };
@@ -75,6 +78,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const nowMs = Date.now();
     const timeZone = getEnv().APP_TIME_ZONE;
     const state = placeView(r, { timeZone, free: tour.entryFee <= 0, nowMs });
+    // A refund exists only for a paid team that left or whose tournament was cancelled: only then is it asked for.
+    const owedMaybe = tour.entryFee > 0 && r.paymentStatus === 'verified' && (!state.active || tour.phase === 'cancelled');
+    const money = owedMaybe ? await call(request, 'myMoney', { params: { id } }).catch((err) => pageError(err)) : null;
     const view: Team = {
       teamName: r.teamName,
       placements: placementViews(r.placements),
@@ -85,6 +91,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       mayRegisterAgain: !state.active && canRegister(tour, nowMs),
       checkIns: await checkInOffers(request, tour.id, r, state.confirmed, timeZone, nowMs),
       reportLines: reportLines(tour.id, reports.value, timeZone),
+      refund: money?.refund ? refundWords(money.refund, timeZone) : null,
       ...fields,
     };
     return { t, state: { status: 'ok', team: view } as TeamState };
@@ -129,6 +136,7 @@ export default function TeamPage() {
                 <span className="visually-hidden">State: </span>
                 <PlaceBadge view={state.team.state} />
               </p>
+              {state.team.refund ? <p className="team-refund">{state.team.refund}.</p> : null}
               <dl className="kv team-kv">
                 {IGN_FIELDS.map((field) => (
                   <div key={field}>

@@ -12,6 +12,10 @@ import {
 import { ErrorSchema, MessageSchema } from './schemas/common.js';
 import { MatchBodySchema, MatchIdParamsSchema, MatchSchema, MatchTournamentParamsSchema } from './schemas/match.js';
 import {
+  MyMoneySchema,
+  RefundBodySchema,
+  RefundSchema,
+  RegistrationParamsSchema as MoneyRegistrationParamsSchema,
   StatementColumnsBodySchema,
   StatementMultipartDocSchema,
   StatementParamsSchema,
@@ -1423,6 +1427,40 @@ export const endpoints = {
     },
     'staff:payments',
   ),
+  listRefunds: endpoint(
+    'GET',
+    '/tournaments/:id/refunds',
+    {
+      tags: TAGS.money,
+      summary:
+        'Paid teams owed a refund: withdrawn or released, or every paid team of a cancelled tournament; with the payer the statement names',
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      response: { 200: z.array(RefundSchema), ...errorResponses(400, 401, 403, 404) },
+    },
+    'staff:payments',
+  ),
+  recordRefund: endpoint(
+    'POST',
+    '/tournaments/:id/refunds/:rid',
+    {
+      tags: TAGS.money,
+      summary: "Record a team's refund with its UTR (once); the team is told",
+      description: '409 when the team is not owed a refund (it is placed and paid, or never paid) or its refund is already recorded.',
+      security: SECURITY,
+      params: MoneyRegistrationParamsSchema,
+      body: RefundBodySchema,
+      response: { 200: RefundSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    'staff:payments',
+  ),
+  myMoney: endpoint('GET', '/tournaments/:id/money/mine', {
+    tags: TAGS.money,
+    summary: "The caller's team's money in the tournament: its refund when recorded",
+    security: SECURITY,
+    params: TournamentParamsSchema,
+    response: { 200: MyMoneySchema, ...errorResponses(400, 401, 404) },
+  }),
 };
 
 export type Endpoints = typeof endpoints;

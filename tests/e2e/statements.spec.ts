@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { submitPaymentReference, unique, uniqueUtr, type Registration } from './support/api';
+import { confirmPayment, submitPaymentReference, unique, uniqueUtr, type Registration } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
 import { logIn } from './support/ui';
 
@@ -152,5 +152,47 @@ test.describe('bank statement matching', () => {
     await page.getByLabel('Statement file').setInputFiles({ name: 'odd-december.csv', mimeType: 'text/csv', buffer: next });
     await page.getByRole('button', { name: 'Upload and match' }).click();
     await flash(page, 'Read 1 credit from odd-december.csv.');
+  });
+
+  test('a paid team that withdrew is refunded: the UTR recorded, the team sees it', async ({
+    page,
+    api,
+    stack,
+    consoleGuard,
+  }, testInfo) => {
+    consoleGuard.allow(FAILED_RESOURCE(400)); // the refused UTR answers 400
+    const t = await api.createTournament({ entryFee: '50' });
+    const player = await api.createPlayer();
+    const team = await api.registerTeam(t.id, player);
+    await confirmPayment(api, t.id, player, team.rid);
+    await api.request('POST', `/registrations/${t.id}/withdraw`, { token: player.token, expect: [200], what: 'withdraw' });
+
+    await logIn(page, stack.admin.email, stack.admin.password, { from: `/login?redirectTo=${encodeURIComponent(`/admin/${t.id}`)}` });
+    await page.getByRole('link', { name: 'Refunds' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Refunds' })).toBeVisible();
+    const card = page.getByRole('list', { name: 'Teams to refund' }).getByRole('listitem');
+    await expect(card.getByRole('heading', { name: team.teamName })).toBeVisible();
+    await expect(card.getByText('ask the team for its UPI ID')).toBeVisible();
+
+    const utrField = page.getByLabel(`UTR of the refund to ${team.teamName}`);
+    await utrField.fill('1234');
+    await page.getByRole('button', { name: 'Record the refund' }).click();
+    await expect(page.locator(`#upiReference-${team.rid}-error`)).toContainText('A UTR has 12 digits; this has 4.');
+    await expect(utrField).toHaveValue('1234');
+    await expectAccessible(page, testInfo, 'refunds');
+    await expectNoSidewaysScroll(page);
+    if (testInfo.project.name === 'js' && process.env.SCREENSHOTS === '1')
+      await page.screenshot({ path: 'docs/screenshots/refunds-360.png', fullPage: true });
+
+    const refundUtr = uniqueUtr();
+    await utrField.fill(refundUtr);
+    await page.getByRole('button', { name: 'Record the refund' }).click();
+    await flash(page, `${team.teamName}: refund of ₹50 recorded (UTR ${refundUtr}). The team is told.`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Refunded (1)' })).toBeVisible();
+    await expect(page.getByText('No team is waiting for a refund.')).toBeVisible();
+
+    await page.context().clearCookies();
+    await logIn(page, player.email, player.password, { from: `/login?redirectTo=${encodeURIComponent(`/team/${t.id}`)}` });
+    await expect(page.getByText(new RegExp(`^Refunded ₹50 on \\d{1,2} [A-Z][a-z]{2} \\d{4} \\(UTR ${refundUtr}\\)\\.$`))).toBeVisible();
   });
 });

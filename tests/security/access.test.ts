@@ -688,6 +688,14 @@ const ROWS: Row[] = [
     send: async (c) =>
       req('POST', `/tournaments/${tid}/statements/${await oddStatement()}/verify`, c, { json: { rids: [rid], expectedUpiReferences: {} } }),
   },
+  // Decision 082: refunds (the player's team is playing and unpaid: not owed one), and a team's own money.
+  { call: 'GET /tournaments/{id}/refunds', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/tournaments/${tid}/refunds`, c) },
+  {
+    call: 'POST /tournaments/{id}/refunds/{rid}',
+    expect: ADMIN_ONLY(409),
+    send: (c) => req('POST', `/tournaments/${tid}/refunds/${rid}`, c, { json: { upiReference: '456789012345' } }),
+  },
+  { call: 'GET /tournaments/{id}/money/mine', expect: OWNER(200), send: (c) => req('GET', `/tournaments/${tid}/money/mine`, c) },
   {
     call: 'GET /tournaments/{id}/points-table/players',
     expect: PUBLIC(200),

@@ -394,6 +394,11 @@ const ROUTES: Record<string, Row> = {
     get: { ...ADMIN, admin: { status: 404 } },
     post: { fields: () => ({ intent: 'verify', match: '1:' }), expect: { ...ADMIN, admin: { status: 404 } } },
   },
+  // Decision 082: refunds; the player's team is not owed one (409 in the form).
+  'admin.$tournamentId.refunds': {
+    get: ADMIN,
+    post: { fields: (c) => ({ rid: String(c.rid), upiReference: '456789012345' }), expect: { ...ADMIN, admin: { status: 409 } } },
+  },
   // Verifies the UTR the player sent through the payment form above (decision 029: the one the admin saw).
   'admin.$tournamentId.registrations': {
     get: ADMIN,

@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'report-filed',
   'report-reminder',
   'dispute-resolved',
+  // Issue 31: the organiser recorded the team's refund.
+  'refund-recorded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES, PLACES } from '../constants.js';
 import { IdSchema } from './common.js';
+import { normaliseUtr, UTR_WHERE, utrProblem } from './registration.js';
 
 // Issue 31 (decision 081): the organiser's statement, matched to the teams' UTRs.
 
@@ -128,3 +129,56 @@ export const StatementMultipartDocSchema = z.object({
     .string()
     .describe('The statement file: CSV or XLSX as the bank or UPI business app exports it, at most 5 MB and 50,000 rows.'),
 });
+
+// --- Refunds (decision 082) ---
+
+export const REFUND_REASONS = ['withdrew', 'removed', 'released', 'cancelled'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+export const RegistrationParamsSchema = z.object({ id: IdSchema, rid: IdSchema });
+
+export const RefundRecordSchema = z.object({
+  amountPaise: z.number().int(),
+  utr: z.string(),
+  at: z.string(),
+  by: z.string(),
+});
+
+export const RefundSchema = z.object({
+  registrationId: z.number().int(),
+  teamName: z.string(),
+  place: z.enum(PLACES),
+  reason: z.enum(REFUND_REASONS).describe('Why it is owed: the team withdrew, was removed or released, or the tournament was cancelled'),
+  leftAt: z.string().nullable(),
+  paidPaise: z.number().int().describe('The entry fee it paid'),
+  paidUtr: z.string(),
+  payerName: z.string().describe("The payer's name on the statement ('' when no statement names it)"),
+  payerVpa: z.string().nullable().describe("The payer's UPI ID on the statement: where the refund goes"),
+  refund: RefundRecordSchema.nullable(),
+});
+export type Refund = z.infer<typeof RefundSchema>;
+
+export const RefundBodySchema = z.object({
+  upiReference: z
+    .string({ required_error: 'Enter the UTR of the refund.', invalid_type_error: 'The UTR must be text.' })
+    .transform(normaliseUtr)
+    .superRefine((utr, ctx) => {
+      const problem = utrProblem(utr);
+      // The organiser's own UPI app's refund: the player's hint on where to find a UTR is left out.
+      if (problem)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: problem.replace(` ${UTR_WHERE}`, '').replace('UPI reference', 'UTR of the refund'),
+        });
+    })
+    .describe('The 12-digit UTR of the refund from the UPI app; spaces and dashes are dropped.'),
+  amount: z.coerce
+    .number({ invalid_type_error: 'The amount must be a number of rupees.' })
+    .positive('The amount must be more than ₹0.')
+    .multipleOf(0.01, 'The amount has at most two decimals.')
+    .optional()
+    .describe('Rupees refunded (default: the entry fee); at most the entry fee'),
+});
+
+/** The caller's team's money in a tournament: its refund when one was recorded. */
+export const MyMoneySchema = z.object({ refund: RefundRecordSchema.nullable() });

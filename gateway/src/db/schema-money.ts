@@ -56,3 +56,14 @@ export interface StatementVerificationsTable {
   verified_by: number;
   verified_at: Timestamp;
 }
+
+/** Decision 082: a paid team's refund, recorded by the organiser with its UTR (one per registration). */
+export interface RefundsTable {
+  registration_id: number;
+  tournament_id: number;
+  amount_paise: ColumnType<number | string, number, number>;
+  utr: string;
+  recorded_by: number;
+  recorded_by_name: string;
+  recorded_at: Timestamp;
+}

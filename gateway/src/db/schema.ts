@@ -1,5 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { StatementCreditsTable, StatementLayoutsTable, StatementsTable, StatementVerificationsTable } from './schema-money.js';
+import type {
+  RefundsTable,
+  StatementCreditsTable,
+  StatementLayoutsTable,
+  StatementsTable,
+  StatementVerificationsTable,
+} from './schema-money.js';
 import type {
   MatchReportingTable,
   MatchReportsTable,
@@ -485,4 +491,5 @@ export interface Database {
   statement_credits: StatementCreditsTable;
   statement_layouts: StatementLayoutsTable;
   statement_verifications: StatementVerificationsTable;
+  refunds: RefundsTable;
 }

@@ -48,6 +48,7 @@ const ACTIONS: Partial<Record<EndpointName, string>> = {
   uploadStatement: 'Uploaded a statement',
   setStatementColumns: "Picked a statement's columns",
   verifyStatement: 'Verified payments from a statement',
+  recordRefund: 'Recorded a refund',
 };
 
 const BY_ROUTE = new Map<string, EndpointName>(

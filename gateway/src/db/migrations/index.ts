@@ -20,6 +20,7 @@ import * as m020 from './020-captain-reports.js';
 import * as m021 from './021-screenshot-checks.js';
 import * as m022 from './022-ign-lookup.js';
 import * as m023 from './023-statements.js';
+import * as m024 from './024-refunds.js';
 import type { MigrationFile } from './kit.js';
 
 /**
@@ -55,4 +56,5 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m021,
   m022,
   m023,
+  m024,
 ];

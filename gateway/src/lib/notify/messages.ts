@@ -95,6 +95,16 @@ function words(
   switch (kind) {
     case 'payment-verified':
       return { title: 'Payment verified', body: `${team}: your payment for ${t} is verified. Your place is confirmed.`, link: teamPage };
+    case 'refund-recorded': {
+      // Issue 31 (decision 082): the amount and the refund's UTR, as the team page shows them.
+      const amount = typeof data.amountPaise === 'number' ? rupeesOf(data.amountPaise) : 'Your entry fee';
+      const utr = str(data.utr);
+      return {
+        title: 'Refund sent',
+        body: `${team}: ${amount} for ${t} was refunded${utr ? ` (UTR ${utr})` : ''}.`,
+        link: teamPage,
+      };
+    }
     case 'payment-rejected':
       return {
         title: 'Payment not verified',
@@ -258,4 +268,10 @@ function reportWords(
       };
     }
   }
+}
+
+/** ₹50, or ₹40.50 with paise. */
+function rupeesOf(paise: number): string {
+  const whole = paise % 100 === 0;
+  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
 }

@@ -3,6 +3,7 @@ import { endpoints, STATEMENT_FIELD, STATEMENT_MESSAGES } from '@custom-room/con
 import { badRequest } from '../../lib/errors.js';
 import type { ImageKind } from '../../lib/images.js';
 import { currentUser } from '../../plugins/auth.js';
+import { myMoney, recordRefund, refundsOf } from '../../services/money/refunds.js';
 import {
   setStatementColumns,
   statementPreview,
@@ -56,6 +57,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(endpoints.verifyStatement.url, { schema: endpoints.verifyStatement.schema }, (request) =>
     verifyFromStatement(app, request.params.id, request.params.statementId, currentUser(request), request.body),
+  );
+
+  // Decision 082: refunds of paid teams that left, and the team's own view of its money.
+  app.get(endpoints.listRefunds.url, { schema: endpoints.listRefunds.schema }, (request) => refundsOf(app, request.params.id));
+
+  app.post(endpoints.recordRefund.url, { schema: endpoints.recordRefund.schema }, (request) =>
+    recordRefund(app, request.params.id, request.params.rid, currentUser(request), request.body),
+  );
+
+  app.get(endpoints.myMoney.url, { schema: endpoints.myMoney.schema }, (request) =>
+    myMoney(app, request.params.id, currentUser(request).id),
   );
 };
 
