@@ -117,6 +117,11 @@ export default function TournamentHub() {
             <Link to={`${base}/refunds`}>Refunds</Link>
           </li>
         ) : null}
+        {may.payments ? (
+          <li>
+            <Link to={`${base}/money`}>Money</Link>
+          </li>
+        ) : null}
         {may.run ? (
           <>
             <li>

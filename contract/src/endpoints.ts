@@ -12,6 +12,7 @@ import {
 import { ErrorSchema, MessageSchema } from './schemas/common.js';
 import { MatchBodySchema, MatchIdParamsSchema, MatchSchema, MatchTournamentParamsSchema } from './schemas/match.js';
 import {
+  MoneySummarySchema,
   MyMoneySchema,
   RefundBodySchema,
   RefundSchema,
@@ -1461,6 +1462,18 @@ export const endpoints = {
     params: TournamentParamsSchema,
     response: { 200: MyMoneySchema, ...errorResponses(400, 401, 404) },
   }),
+  moneySummary: endpoint(
+    'GET',
+    '/tournaments/:id/money',
+    {
+      tags: TAGS.money,
+      summary: "The tournament's money: fees expected, received (matched on statements), verified and refunded, and each team's line",
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      response: { 200: MoneySummarySchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'staff:payments',
+  ),
 };
 
 export type Endpoints = typeof endpoints;

@@ -191,6 +191,22 @@ test.describe('bank statement matching', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Refunded (1)' })).toBeVisible();
     await expect(page.getByText('No team is waiting for a refund.')).toBeVisible();
 
+    // The money page sums it up, and its CSV has the team's line.
+    await page.goto(`/admin/${t.id}`);
+    await page.getByRole('link', { name: 'Money' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Money' })).toBeVisible();
+    const refunded = page.locator('.ops-stats div').filter({ hasText: 'Refunded' });
+    await expect(refunded.locator('dd')).toHaveText('₹50');
+    await expect(page.getByRole('list', { name: "Each team's money" }).getByText(`Refunded ₹50 (UTR ${refundUtr})`)).toBeVisible();
+    await expectAccessible(page, testInfo, 'money');
+    await expectNoSidewaysScroll(page);
+    if (testInfo.project.name === 'js' && process.env.SCREENSHOTS === '1')
+      await page.screenshot({ path: 'docs/screenshots/money-360.png', fullPage: true });
+    const csv = await page.request.get(`/admin/${t.id}/money.csv`);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect(await csv.text()).toContain(`,withdrawn,verified,`);
+    expect(await csv.text()).toContain(`,50.00,${refundUtr}\r\n`);
+
     await page.context().clearCookies();
     await logIn(page, player.email, player.password, { from: `/login?redirectTo=${encodeURIComponent(`/team/${t.id}`)}` });
     await expect(page.getByText(new RegExp(`^Refunded ₹50 on \\d{1,2} [A-Z][a-z]{2} \\d{4} \\(UTR ${refundUtr}\\)\\.$`))).toBeVisible();

@@ -119,6 +119,36 @@ describe('refunds', () => {
     });
   });
 
+  it("sums the tournament's money: expected, received on statements, verified, refunded; a line per team that counts", async () => {
+    const { tid, teams, utrs } = await event();
+    const refundUtr = uniqueUtr();
+    expectStatus(await record(tid, teams[0]!.rid, { upiReference: refundUtr, amount: 48.5 }), 200);
+    const money = expectStatus(await gw.api.get(`/tournaments/${tid}/money`, admin), 200);
+    // Placed: Charlie only. On the statement: Alpha's ₹50. Verified: Alpha, Bravo, Charlie. Refunded: Alpha's ₹48.50.
+    expect(money).toMatchObject({
+      feePaise: 5000,
+      expectedPaise: 5000,
+      receivedPaise: 5000,
+      verifiedPaise: 15000,
+      refundedPaise: 4850,
+      statements: 1,
+    });
+    const lines = new Map(money.teams.map((t: any) => [t.registrationId, t]));
+    expect([...lines.keys()].sort()).toEqual([teams[0]!.rid, teams[1]!.rid, teams[2]!.rid].sort()); // not Delta: never paid, gone
+    expect(lines.get(teams[0]!.rid)).toMatchObject({
+      place: 'withdrawn',
+      paymentStatus: 'verified',
+      upiReference: utrs[0],
+      receivedPaise: 5000,
+      payerName: 'Rahul Kumar',
+      payerVpa: 'rahul.k@okaxis',
+      refundPaise: 4850,
+      refundUtr,
+    });
+    expect(lines.get(teams[2]!.rid)).toMatchObject({ place: 'placed', paymentStatus: 'verified', receivedPaise: null, refundPaise: null });
+    expect((await gw.api.get(`/tournaments/${tid}/money`, players[2]!.token)).status).toBe(403);
+  });
+
   it('a cancelled tournament owes every paid team its fee', async () => {
     const { tid, teams } = await event();
     await gw.app.store.writeTransaction(async (trx) => {

@@ -695,6 +695,7 @@ const ROWS: Row[] = [
     expect: ADMIN_ONLY(409),
     send: (c) => req('POST', `/tournaments/${tid}/refunds/${rid}`, c, { json: { upiReference: '456789012345' } }),
   },
+  { call: 'GET /tournaments/{id}/money', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/tournaments/${tid}/money`, c) },
   { call: 'GET /tournaments/{id}/money/mine', expect: OWNER(200), send: (c) => req('GET', `/tournaments/${tid}/money/mine`, c) },
   {
     call: 'GET /tournaments/{id}/points-table/players',

@@ -394,6 +394,9 @@ const ROUTES: Record<string, Row> = {
     get: { ...ADMIN, admin: { status: 404 } },
     post: { fields: () => ({ intent: 'verify', match: '1:' }), expect: { ...ADMIN, admin: { status: 404 } } },
   },
+  // Decision 083: the tournament's money page and its CSV.
+  'admin.$tournamentId.money': { get: ADMIN },
+  'admin.$tournamentId.money[.csv]': { get: ADMIN },
   // Decision 082: refunds; the player's team is not owed one (409 in the form).
   'admin.$tournamentId.refunds': {
     get: ADMIN,

@@ -182,3 +182,29 @@ export const RefundBodySchema = z.object({
 
 /** The caller's team's money in a tournament: its refund when one was recorded. */
 export const MyMoneySchema = z.object({ refund: RefundRecordSchema.nullable() });
+
+// --- The tournament's money (decision 083) ---
+
+export const MoneyTeamSchema = z.object({
+  registrationId: z.number().int(),
+  teamName: z.string(),
+  place: z.enum(PLACES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  upiReference: z.string(),
+  receivedPaise: z.number().int().nullable().describe('The credit a statement has for the team (its UTR or its payment note); null: none'),
+  payerName: z.string(),
+  payerVpa: z.string().nullable(),
+  refundPaise: z.number().int().nullable(),
+  refundUtr: z.string().nullable(),
+});
+
+export const MoneySummarySchema = z.object({
+  feePaise: z.number().int(),
+  expectedPaise: z.number().int().describe('The entry fee of every placed team'),
+  receivedPaise: z.number().int().describe("Credits on the tournament's statements matched to a team (once per team)"),
+  verifiedPaise: z.number().int().describe('The entry fee of every team whose payment is verified (placed or not)'),
+  refundedPaise: z.number().int(),
+  statements: z.number().int(),
+  teams: z.array(MoneyTeamSchema).describe('Every team that is placed, paid or refunded, by registration id'),
+});
+export type MoneySummary = z.infer<typeof MoneySummarySchema>;

@@ -11,6 +11,7 @@ import {
   uploadStatement,
   verifyFromStatement,
 } from '../../services/money/statements.js';
+import { moneySummary } from '../../services/money/summary.js';
 import { acceptMultipart, multipartRoute } from '../reports/uploads.js';
 import { readFormUpload } from '../tournaments/upload.js';
 
@@ -65,6 +66,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(endpoints.recordRefund.url, { schema: endpoints.recordRefund.schema }, (request) =>
     recordRefund(app, request.params.id, request.params.rid, currentUser(request), request.body),
   );
+
+  // Decision 083: the tournament's money in one answer (the web's money page and its CSV).
+  app.get(endpoints.moneySummary.url, { schema: endpoints.moneySummary.schema }, (request) => moneySummary(app, request.params.id));
 
   app.get(endpoints.myMoney.url, { schema: endpoints.myMoney.schema }, (request) =>
     myMoney(app, request.params.id, currentUser(request).id),
