@@ -150,6 +150,9 @@ export default function TournamentHub() {
             <li>
               <Link to={`${base}/reports`}>Report settings</Link>
             </li>
+            <li>
+              <Link to={`${base}/prizes`}>Prizes</Link>
+            </li>
           </>
         ) : null}
         {may.announce ? (

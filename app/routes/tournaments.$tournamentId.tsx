@@ -14,11 +14,12 @@ import { announcementView, forTournamentPage } from '~/utils/announcements';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatDateTime } from '~/utils/format';
-import { gateway, GatewayError, type Tournament } from '~/utils/gateway.server';
+import { call, gateway, GatewayError, type Tournament } from '~/utils/gateway.server';
 import { coverOf, LOGO_SIZE_PAGE, organiserLineOf } from '~/utils/images';
 import { linkPreviewMeta } from '~/utils/link-preview';
 import { publicOrigin, tournamentFacts } from '~/utils/link-preview.server';
 import { placeView, type PlaceView } from '~/utils/places';
+import { prizeLines } from '~/utils/prizes';
 import { isAnonymous, loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
 import { getUser, isAdmin } from '~/utils/session.server';
 import { placementViews, type PlacementView } from '~/utils/stages';
@@ -106,13 +107,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const finished = tournament.then((x) => x.stageProgress?.finished === true).catch(() => false);
   // The organiser's way to this tournament's hub (issue 27 item 24); only asked of someone signed in (never a shared-cache page).
   const organiser = isAnonymous(request) ? Promise.resolve(false) : getUser(request).then(isAdmin);
-  const [t, stagesNow, team, admin, announced] = await Promise.all([
+  const [t, stagesNow, team, admin, announced, prizes] = await Promise.all([
     tournament,
     stagesView(request, id, finished),
     memberTeam(request, id, tournament),
     organiser,
     // Issue 29: a gateway without announcements (or one failing only them) leaves the list out, not the page.
     gateway.announcements(request, id).catch(() => []),
+    // Decision 084: the prize table beside the prize pool text (a gateway without it leaves it out, not the page).
+    call(request, 'getPrizes', { params: { id } }, { auth: false }).catch(() => null),
   ]);
   const timeZone = getEnv().APP_TIME_ZONE;
   const url = new URL(request.url);
@@ -141,6 +144,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         phase,
         fee,
         prize: t.prizePool,
+        prizes: prizes ? prizeLines(prizes) : [],
         teams: `${t.registeredTeams} / ${t.maxTeams} teams`,
         full: t.maxTeams > 0 && t.registeredTeams >= t.maxTeams,
         starts: formatDateTime(t.startDate, timeZone),
@@ -290,6 +294,18 @@ export default function TournamentDetail() {
       <dl className="kv td-facts">
         <Fact label="Entry fee">{t.fee}</Fact>
         <Fact label="Prize pool">{t.prize}</Fact>
+        {t.prizes.length > 0 ? (
+          <div>
+            <dt>Prizes</dt>
+            <dd>
+              <ul className="td-prizes">
+                {t.prizes.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Teams</dt>
           <dd>

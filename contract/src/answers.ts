@@ -278,6 +278,12 @@ export const answers = {
   releaseTeam: RegistrationAnswer,
   removeTeam: RegistrationAnswer,
   setPaymentStatuses: z.array(RegistrationAnswer),
+  // Decision 084: a gateway without prize tables (or an answer of another shape) reads as an empty table.
+  getPrizes: z.object({
+    ranks: z.array(z.object({ rank: z.number().int(), amountPaise: z.number().int() })).catch([]),
+    specials: z.array(z.object({ label: z.string(), amountPaise: z.number().int() })).catch([]),
+    totalPaise: z.number().int().catch(0),
+  }),
 } satisfies Partial<Record<EndpointName, z.ZodTypeAny>>;
 
 export type Answers = typeof answers;

@@ -13,6 +13,8 @@ import { ErrorSchema, MessageSchema } from './schemas/common.js';
 import { MatchBodySchema, MatchIdParamsSchema, MatchSchema, MatchTournamentParamsSchema } from './schemas/match.js';
 import {
   MoneySummarySchema,
+  PrizeTableBodySchema,
+  PrizeTableSchema,
   MyMoneySchema,
   RefundBodySchema,
   RefundSchema,
@@ -1473,6 +1475,25 @@ export const endpoints = {
       response: { 200: MoneySummarySchema, ...errorResponses(400, 401, 403, 404) },
     },
     'staff:payments',
+  ),
+  getPrizes: endpoint('GET', '/tournaments/:id/prizes', {
+    tags: TAGS.money,
+    summary: "The tournament's prize table: an amount per final rank, and special prizes (empty when none is set)",
+    params: TournamentParamsSchema,
+    response: { 200: PrizeTableSchema, ...errorResponses(400, 404) },
+  }),
+  setPrizes: endpoint(
+    'PUT',
+    '/tournaments/:id/prizes',
+    {
+      tags: TAGS.money,
+      summary: 'Replace the prize table (amounts in rupees); empty lists clear it',
+      security: SECURITY,
+      params: TournamentParamsSchema,
+      body: PrizeTableBodySchema,
+      response: { 200: PrizeTableSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    'staff:run',
   ),
 };
 

@@ -211,4 +211,44 @@ test.describe('bank statement matching', () => {
     await logIn(page, player.email, player.password, { from: `/login?redirectTo=${encodeURIComponent(`/team/${t.id}`)}` });
     await expect(page.getByText(new RegExp(`^Refunded ₹50 on \\d{1,2} [A-Z][a-z]{2} \\d{4} \\(UTR ${refundUtr}\\)\\.$`))).toBeVisible();
   });
+
+  test('the prize table: set by rank and special prizes, refused rows kept, shown on the tournament page', async ({
+    page,
+    api,
+    stack,
+    consoleGuard,
+  }, testInfo) => {
+    consoleGuard.allow(FAILED_RESOURCE(400)); // the refused amount answers 400
+    const t = await api.createTournament();
+    await logIn(page, stack.admin.email, stack.admin.password, { from: `/login?redirectTo=${encodeURIComponent(`/admin/${t.id}`)}` });
+    await page.getByRole('link', { name: 'Prizes' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Prizes' })).toBeVisible();
+    await page.getByLabel('1st place (₹)').fill('5,000');
+    await page.getByLabel('2nd place (₹)').fill('0');
+    await page.getByLabel('3rd place (₹)').fill('1500');
+    await page.getByLabel('Special prize 1: name').fill('Top fragger');
+    await page.getByLabel('Special prize 1: amount (₹)').fill('500');
+    await page.getByRole('button', { name: 'Save the prizes' }).click();
+    await expect(page.locator('#rank-2-error')).toContainText('The amount must be more than ₹0.');
+    await expect(page.getByLabel('3rd place (₹)')).toHaveValue('1500');
+    await expectAccessible(page, testInfo, 'prizes');
+    await expectNoSidewaysScroll(page);
+    if (testInfo.project.name === 'js' && process.env.SCREENSHOTS === '1')
+      await page.screenshot({ path: 'docs/screenshots/prizes-360.png', fullPage: true });
+
+    await page.getByLabel('2nd place (₹)').fill('3000');
+    await page.getByRole('button', { name: 'Save the prizes' }).click();
+    await flash(page, 'Prizes saved. The tournament page lists them.');
+    await expect(page.getByLabel('1st place (₹)')).toHaveValue('5000');
+
+    await page.goto(`/tournaments/${t.id}`);
+    const prizes = page.locator('.td-prizes li');
+    await expect(prizes).toHaveText(['1st ₹5,000', '2nd ₹3,000', '3rd ₹1,500', 'Top fragger ₹500']);
+    await expectNoSidewaysScroll(page);
+    if (testInfo.project.name === 'js' && process.env.SCREENSHOTS === '1')
+      await page
+        .locator('dl.td-facts')
+        .filter({ has: page.locator('.td-prizes') })
+        .screenshot({ path: 'docs/screenshots/tournament-prizes-360.png' });
+  });
 });

@@ -695,6 +695,12 @@ const ROWS: Row[] = [
     expect: ADMIN_ONLY(409),
     send: (c) => req('POST', `/tournaments/${tid}/refunds/${rid}`, c, { json: { upiReference: '456789012345' } }),
   },
+  { call: 'GET /tournaments/{id}/prizes', expect: PUBLIC(200), send: (c) => req('GET', `/tournaments/${tid}/prizes`, c) },
+  {
+    call: 'PUT /tournaments/{id}/prizes',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('PUT', `/tournaments/${tid}/prizes`, c, { json: { ranks: [{ rank: 1, amount: 500 }], specials: [] } }),
+  },
   { call: 'GET /tournaments/{id}/money', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/tournaments/${tid}/money`, c) },
   { call: 'GET /tournaments/{id}/money/mine', expect: OWNER(200), send: (c) => req('GET', `/tournaments/${tid}/money/mine`, c) },
   {

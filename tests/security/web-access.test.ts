@@ -394,6 +394,14 @@ const ROUTES: Record<string, Row> = {
     get: { ...ADMIN, admin: { status: 404 } },
     post: { fields: () => ({ intent: 'verify', match: '1:' }), expect: { ...ADMIN, admin: { status: 404 } } },
   },
+  // Decision 084: the prize table.
+  'admin.$tournamentId.prizes': {
+    get: ADMIN,
+    post: {
+      fields: () => ({ 'rank-1': '5000', 'special-0-label': 'Top fragger', 'special-0-amount': '500' }),
+      expect: { ...ADMIN, admin: { redirect: /\/prizes$/ } },
+    },
+  },
   // Decision 083: the tournament's money page and its CSV.
   'admin.$tournamentId.money': { get: ADMIN },
   'admin.$tournamentId.money[.csv]': { get: ADMIN },

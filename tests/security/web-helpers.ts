@@ -82,6 +82,7 @@ const NOT_PAGES = new Set([
   'tournaments.$tournamentId_.points-card[.png]',
   'tournaments.$tournamentId_.points-table_.players[.png]',
   'admin.$tournamentId.registrations[.csv]',
+  'admin.$tournamentId.money[.csv]',
   'admin.$tournamentId.stages.$stageId_.slots[.csv]',
   'admin.$tournamentId.stages.$stageId_.results[.csv]',
   'tournament.$tournamentId.matches[.ics]',

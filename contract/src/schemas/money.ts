@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES, PLACES } from '../constants.js';
-import { IdSchema } from './common.js';
+import { IdSchema, visibleName } from './common.js';
 import { normaliseUtr, UTR_WHERE, utrProblem } from './registration.js';
 
 // Issue 31 (decision 081): the organiser's statement, matched to the teams' UTRs.
@@ -208,3 +208,53 @@ export const MoneySummarySchema = z.object({
   teams: z.array(MoneyTeamSchema).describe('Every team that is placed, paid or refunded, by registration id'),
 });
 export type MoneySummary = z.infer<typeof MoneySummarySchema>;
+
+// --- Prizes (decision 084): the table of amounts per final rank, and special prizes ---
+
+export const MAX_PRIZE_RANKS = 20;
+export const MAX_SPECIAL_PRIZES = 5;
+export const PRIZE_LABEL_MAX = 40;
+/** ₹1 crore: above any esports prize of ours, below a mistyped extra zero or two. */
+export const MAX_PRIZE_RUPEES = 10_000_000;
+
+const PrizeAmount = z.coerce
+  .number({ required_error: 'Enter the amount in rupees.', invalid_type_error: 'The amount must be a number of rupees.' })
+  .positive('The amount must be more than ₹0.')
+  .max(MAX_PRIZE_RUPEES, `At most ₹${MAX_PRIZE_RUPEES.toLocaleString('en-IN')}.`)
+  .multipleOf(0.01, 'The amount has at most two decimals.');
+
+export const PrizeTableBodySchema = z
+  .object({
+    ranks: z
+      .array(
+        z.object({
+          rank: z.coerce.number({ invalid_type_error: 'The rank must be a number.' }).int('The rank is a whole number.').min(1).max(1000),
+          amount: PrizeAmount,
+        }),
+      )
+      .max(MAX_PRIZE_RANKS, `At most ${MAX_PRIZE_RANKS} ranks.`),
+    specials: z
+      .array(
+        z.object({
+          label: visibleName(z.string({ required_error: 'Name the prize.' }).trim(), 'Prize name')
+            .min(1, 'Name the prize, for example Top fragger.')
+            .max(PRIZE_LABEL_MAX, `At most ${PRIZE_LABEL_MAX} characters.`),
+          amount: PrizeAmount,
+        }),
+      )
+      .max(MAX_SPECIAL_PRIZES, `At most ${MAX_SPECIAL_PRIZES} special prizes.`),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<number>();
+    v.ranks.forEach((r, i) => {
+      if (seen.has(r.rank)) ctx.addIssue({ code: 'custom', path: ['ranks', i, 'rank'], message: `Rank ${r.rank} is listed twice.` });
+      seen.add(r.rank);
+    });
+  });
+
+export const PrizeTableSchema = z.object({
+  ranks: z.array(z.object({ rank: z.number().int(), amountPaise: z.number().int() })).describe('By rank, 1 first'),
+  specials: z.array(z.object({ label: z.string(), amountPaise: z.number().int() })),
+  totalPaise: z.number().int(),
+});
+export type PrizeTable = z.infer<typeof PrizeTableSchema>;

@@ -67,3 +67,13 @@ export interface RefundsTable {
   recorded_by_name: string;
   recorded_at: Timestamp;
 }
+
+/** Decision 084: one line of a tournament's prize table: a final rank's amount, or a special prize. */
+export interface PrizesTable {
+  id: Generated<number>;
+  tournament_id: number;
+  rank: number | null;
+  label: string;
+  amount_paise: ColumnType<number | string, number, number>;
+  sort: number;
+}

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type {
+  PrizesTable,
   RefundsTable,
   StatementCreditsTable,
   StatementLayoutsTable,
@@ -492,4 +493,5 @@ export interface Database {
   statement_layouts: StatementLayoutsTable;
   statement_verifications: StatementVerificationsTable;
   refunds: RefundsTable;
+  prizes: PrizesTable;
 }

@@ -49,6 +49,7 @@ const ACTIONS: Partial<Record<EndpointName, string>> = {
   setStatementColumns: "Picked a statement's columns",
   verifyStatement: 'Verified payments from a statement',
   recordRefund: 'Recorded a refund',
+  setPrizes: 'Set the prize table',
 };
 
 const BY_ROUTE = new Map<string, EndpointName>(

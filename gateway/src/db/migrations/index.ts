@@ -21,6 +21,7 @@ import * as m021 from './021-screenshot-checks.js';
 import * as m022 from './022-ign-lookup.js';
 import * as m023 from './023-statements.js';
 import * as m024 from './024-refunds.js';
+import * as m025 from './025-prizes.js';
 import type { MigrationFile } from './kit.js';
 
 /**
@@ -57,4 +58,5 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m022,
   m023,
   m024,
+  m025,
 ];

@@ -1,64 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, STATEMENT_FIELD, STATEMENT_MESSAGES } from '@custom-room/contract';
-import { badRequest } from '../../lib/errors.js';
-import type { ImageKind } from '../../lib/images.js';
+import { endpoints } from '@custom-room/contract';
 import { currentUser } from '../../plugins/auth.js';
+import { prizesOf, setPrizes } from '../../services/money/prizes.js';
 import { myMoney, recordRefund, refundsOf } from '../../services/money/refunds.js';
-import {
-  setStatementColumns,
-  statementPreview,
-  statementsOf,
-  uploadStatement,
-  verifyFromStatement,
-} from '../../services/money/statements.js';
 import { moneySummary } from '../../services/money/summary.js';
-import { acceptMultipart, multipartRoute } from '../reports/uploads.js';
-import { readFormUpload } from '../tournaments/upload.js';
+import statementRoutes from './statements.js';
 
-/** Issue 31 (decision 081): the organiser's statements, matched to the teams' UTRs. */
-
-/** The upload form's reader takes a file kind; a statement's words are its own (it is no image: nothing is decoded here). */
-const STATEMENT_KIND: ImageKind = {
-  field: STATEMENT_FIELD,
-  messages: {
-    wrongType: STATEMENT_MESSAGES.required,
-    unreadable: STATEMENT_MESSAGES.required,
-    tooLarge: STATEMENT_MESSAGES.tooLarge,
-    tooMany: STATEMENT_MESSAGES.tooMany,
-    tooSmall: STATEMENT_MESSAGES.required,
-    tooTall: STATEMENT_MESSAGES.required,
-    tooManyPixels: STATEMENT_MESSAGES.required,
-    hiddenData: STATEMENT_MESSAGES.required,
-  },
-  widths: [],
-};
-const NOT_FORM = 'Send the statement as multipart/form-data with its file in the statement field.';
-
+/** Issue 31: money in and out. Statements (decisions 080, 081), refunds (082), the money page (083), prizes (084). */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  await acceptMultipart(app);
-
-  app.post(endpoints.uploadStatement.url, { ...multipartRoute(), schema: endpoints.uploadStatement.schema }, async (request, reply) => {
-    const upload = await readFormUpload(request, STATEMENT_KIND, NOT_FORM);
-    if (!upload.file || upload.file.length === 0)
-      throw badRequest(STATEMENT_MESSAGES.required, { [STATEMENT_FIELD]: STATEMENT_MESSAGES.required });
-    const user = currentUser(request);
-    const { statement, created } = await uploadStatement(app, request.params.id, user, { bytes: upload.file, name: upload.fileName ?? '' });
-    return reply.code(created ? 201 : 200).send(statement);
-  });
-
-  app.get(endpoints.listStatements.url, { schema: endpoints.listStatements.schema }, (request) => statementsOf(app, request.params.id));
-
-  app.get(endpoints.statementPreview.url, { schema: endpoints.statementPreview.schema }, (request) =>
-    statementPreview(app, request.params.id, request.params.statementId),
-  );
-
-  app.put(endpoints.setStatementColumns.url, { schema: endpoints.setStatementColumns.schema }, (request) =>
-    setStatementColumns(app, request.params.id, request.params.statementId, request.body.columns),
-  );
-
-  app.post(endpoints.verifyStatement.url, { schema: endpoints.verifyStatement.schema }, (request) =>
-    verifyFromStatement(app, request.params.id, request.params.statementId, currentUser(request), request.body),
-  );
+  await app.register(statementRoutes);
 
   // Decision 082: refunds of paid teams that left, and the team's own view of its money.
   app.get(endpoints.listRefunds.url, { schema: endpoints.listRefunds.schema }, (request) => refundsOf(app, request.params.id));
@@ -66,6 +16,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(endpoints.recordRefund.url, { schema: endpoints.recordRefund.schema }, (request) =>
     recordRefund(app, request.params.id, request.params.rid, currentUser(request), request.body),
   );
+
+  // Decision 084: the prize table (public), set by whoever runs the tournament.
+  app.get(endpoints.getPrizes.url, { schema: endpoints.getPrizes.schema }, (request) => prizesOf(app, request.params.id));
+
+  app.put(endpoints.setPrizes.url, { schema: endpoints.setPrizes.schema }, (request) => setPrizes(app, request.params.id, request.body));
 
   // Decision 083: the tournament's money in one answer (the web's money page and its CSV).
   app.get(endpoints.moneySummary.url, { schema: endpoints.moneySummary.schema }, (request) => moneySummary(app, request.params.id));
