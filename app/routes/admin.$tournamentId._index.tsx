@@ -122,6 +122,11 @@ export default function TournamentHub() {
             <Link to={`${base}/money`}>Money</Link>
           </li>
         ) : null}
+        {may.payments ? (
+          <li>
+            <Link to={`${base}/payouts`}>Prize payouts</Link>
+          </li>
+        ) : null}
         {may.run ? (
           <>
             <li>

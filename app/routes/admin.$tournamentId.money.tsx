@@ -25,7 +25,7 @@ export default function Money() {
     <section className="ops-page" aria-labelledby="money-title">
       <p className="crumb">
         <Link to={`/admin/${t.id}`}>{t.name}</Link> · <Link to={`/admin/${t.id}/statements`}>Bank statements</Link> ·{' '}
-        <Link to={`/admin/${t.id}/refunds`}>Refunds</Link>
+        <Link to={`/admin/${t.id}/refunds`}>Refunds</Link> · <Link to={`/admin/${t.id}/payouts`}>Prize payouts</Link>
       </p>
       <h1 id="money-title">Money</h1>
       <dl className="ops-stats">
@@ -57,6 +57,7 @@ export default function Money() {
                 <span>{m.received}</span>
                 {m.payer ? <span>{m.payer}</span> : null}
                 {m.refund ? <span>{m.refund}</span> : null}
+                {m.prize ? <span>{m.prize}</span> : null}
               </p>
             </li>
           ))}

@@ -42,7 +42,8 @@ export default function Prizes() {
   return (
     <section className="ops-page" aria-labelledby="prizes-title">
       <p className="crumb">
-        <Link to={`/admin/${t.id}`}>{t.name}</Link> · <Link to={`/tournaments/${t.id}`}>Public page</Link>
+        <Link to={`/admin/${t.id}`}>{t.name}</Link> · <Link to={`/tournaments/${t.id}`}>Public page</Link> ·{' '}
+        <Link to={`/admin/${t.id}/payouts`}>Prize payouts</Link>
       </p>
       <h1 id="prizes-title">Prizes</h1>
       <p className="ops-subtitle">
@@ -89,6 +90,25 @@ export default function Prizes() {
               />
             </div>
           ))}
+        </fieldset>
+        <fieldset>
+          <legend>Paying the winners</legend>
+          <div className="field">
+            <label className="check-row" htmlFor="askPan">
+              <input
+                type="checkbox"
+                id="askPan"
+                name="askPan"
+                value="on"
+                defaultChecked={shown.askPan === 'on'}
+                aria-describedby="ask-pan-hint"
+              />{' '}
+              Ask the winners for the PAN of the person paid
+            </label>
+            <p className="field-hint" id="ask-pan-hint">
+              For the TDS you withhold on prizes: each winning captain gives it with the UPI ID to be paid.
+            </p>
+          </div>
         </fieldset>
         <SubmitButton>Save the prizes</SubmitButton>
       </Form>

@@ -15,16 +15,19 @@ import { GeneralErrorBoundary } from '~/components/error-page';
 import { PlaceBadge } from '~/components/place-badge';
 import { PlacementLines } from '~/components/placements';
 import { ReportLines, type ReportLineView } from '~/components/reports/report-lines';
+import { TeamPrize } from '~/components/team-prize';
 import { checkInAction, checkInOffers, type CheckInOffer } from '~/utils/check-in.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { call, gateway, GatewayError } from '~/utils/gateway.server';
+import { PAYEE_INTENT } from '~/utils/payouts';
 import { mayWithdraw, placeView, withdrawLabel, type PlaceView } from '~/utils/places';
 import { refundWords } from '~/utils/refunds.server';
 import { myReportsOrNull, reportLines } from '~/utils/reports.server';
 import { requireTournamentId } from '~/utils/route-params.server';
 import { requireUser } from '~/utils/session.server';
 import { placementViews, type PlacementView } from '~/utils/stages';
+import { prizePayeeAction, prizeView, type PrizeView } from '~/utils/team-prize.server';
 import { canRegister, parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
 import '~/styles/stages.css';
@@ -50,6 +53,8 @@ type Team = {
   idName: string;
   /** Decision 082: "Refunded ₹50 on 29 Nov (UTR …)" once the organiser recorded the team's refund. */
   refund: string | null;
+  /** Decision 085: the prize the team won, where it goes, and when it was paid. */
+  prize: PrizeView | null;
 } & Record<(typeof IGN_FIELDS)[number] | (typeof CHARACTER_ID_FIELDS)[number], string>;
 type TeamState =
   { status: 'ok'; team: Team } | { status: 'none'; message: string; reportLines: ReportLineView[] } | { status: 'failed'; message: string };
@@ -80,7 +85,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const state = placeView(r, { timeZone, free: tour.entryFee <= 0, nowMs });
     // A refund exists only for a paid team that left or whose tournament was cancelled: only then is it asked for.
     const owedMaybe = tour.entryFee > 0 && r.paymentStatus === 'verified' && (!state.active || tour.phase === 'cancelled');
-    const money = owedMaybe ? await call(request, 'myMoney', { params: { id } }).catch((err) => pageError(err)) : null;
+    // Decision 085: a prize exists only once the tournament is completed.
+    const wonMaybe = tour.phase === 'completed' && r.place === 'placed';
+    const money = owedMaybe || wonMaybe ? await call(request, 'myMoney', { params: { id } }).catch((err) => pageError(err)) : null;
     const view: Team = {
       teamName: r.teamName,
       placements: placementViews(r.placements),
@@ -92,6 +99,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       checkIns: await checkInOffers(request, tour.id, r, state.confirmed, timeZone, nowMs),
       reportLines: reportLines(tour.id, reports.value, timeZone),
       refund: money?.refund ? refundWords(money.refund, timeZone) : null,
+      prize: money?.prize ? prizeView(money.prize, timeZone) : null,
       ...fields,
     };
     return { t, state: { status: 'ok', team: view } as TeamState };
@@ -111,7 +119,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const id = requireTournamentId(params.tournamentId);
-  return checkInAction(request, id, await request.formData(), `/team/${id}`);
+  const form = await request.formData();
+  if (form.get('intent') === PAYEE_INTENT) return prizePayeeAction(request, id, form);
+  return checkInAction(request, id, form, `/team/${id}`);
 }
 
 export default function TeamPage() {
@@ -137,6 +147,7 @@ export default function TeamPage() {
                 <PlaceBadge view={state.team.state} />
               </p>
               {state.team.refund ? <p className="team-refund">{state.team.refund}.</p> : null}
+              {state.team.prize ? <TeamPrize prize={state.team.prize} /> : null}
               <dl className="kv team-kv">
                 {IGN_FIELDS.map((field) => (
                   <div key={field}>

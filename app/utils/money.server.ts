@@ -8,7 +8,7 @@ import { paymentWords } from './team';
 
 /**
  * Decision 083: the tournament's money page and its CSV for the organiser's accountant: fees expected,
- * received on the statements, verified and refunded, and one line per team. Amounts in the CSV are rupees
+ * received on the statements, verified, refunded and prizes paid (with TDS, decision 085), and one line per team. Amounts in the CSV are rupees
  * with two decimals, never formatted, so a sheet adds them up.
  */
 
@@ -29,6 +29,11 @@ export async function loadMoney(request: Request, tid: number) {
       },
       { term: 'Verified', value: formatPaise(money.verifiedPaise) },
       { term: 'Refunded', value: formatPaise(money.refundedPaise) },
+      // Decision 085: prizes paid, before tax, and the TDS withheld from them.
+      {
+        term: 'Prizes paid',
+        value: `${formatPaise(money.prizesPaidPaise)}${money.prizesTdsPaise > 0 ? ` (${formatPaise(money.prizesTdsPaise)} TDS withheld)` : ''}`,
+      },
     ],
     teams: money.teams.map((m) => ({
       rid: m.registrationId,
@@ -38,6 +43,10 @@ export async function loadMoney(request: Request, tid: number) {
       received: m.receivedPaise === null ? 'Not on a statement' : `Received ${formatPaise(m.receivedPaise)}`,
       payer: [m.payerName, m.payerVpa].filter(Boolean).join(' · '),
       refund: m.refundPaise === null ? null : `Refunded ${formatPaise(m.refundPaise)} (UTR ${m.refundUtr})`,
+      prize:
+        m.prizeGrossPaise === null
+          ? null
+          : `Prize ${formatPaise(m.prizeGrossPaise)} paid${m.prizeTdsPaise ? `, ${formatPaise(m.prizeTdsPaise)} TDS` : ''} (UTR ${m.prizeUtr})`,
     })),
   };
 }
@@ -46,7 +55,25 @@ const rupees = (paise: number | null) => (paise === null ? '' : (paise / 100).to
 
 export function moneyCsvRows(money: MoneySummary): (string | number | null)[][] {
   return [
-    ['rid', 'teamName', 'place', 'paymentStatus', 'utr', 'receivedRupees', 'payerName', 'payerUpiId', 'refundRupees', 'refundUtr'],
+    [
+      'rid',
+      'teamName',
+      'place',
+      'paymentStatus',
+      'utr',
+      'receivedRupees',
+      'payerName',
+      'payerUpiId',
+      'refundRupees',
+      'refundUtr',
+      // Decision 085: the prize before tax, the TDS withheld, what was sent, where, and the PAN given.
+      'prizeRupees',
+      'tdsRupees',
+      'prizeNetRupees',
+      'prizeUtr',
+      'prizeUpiId',
+      'pan',
+    ],
     ...money.teams.map((m) => [
       m.registrationId,
       m.teamName,
@@ -58,9 +85,32 @@ export function moneyCsvRows(money: MoneySummary): (string | number | null)[][] 
       m.payerVpa,
       rupees(m.refundPaise),
       m.refundUtr,
+      rupees(m.prizeGrossPaise),
+      rupees(m.prizeTdsPaise),
+      m.prizeGrossPaise === null ? '' : rupees(m.prizeGrossPaise - (m.prizeTdsPaise ?? 0)),
+      m.prizeUtr,
+      m.prizeUpiId,
+      m.prizePan,
     ]),
     [],
-    ['total', '', '', '', '', rupees(money.receivedPaise), '', '', rupees(money.refundedPaise), ''],
+    [
+      'total',
+      '',
+      '',
+      '',
+      '',
+      rupees(money.receivedPaise),
+      '',
+      '',
+      rupees(money.refundedPaise),
+      '',
+      rupees(money.prizesPaidPaise),
+      rupees(money.prizesTdsPaise),
+      rupees(money.prizesPaidPaise - money.prizesTdsPaise),
+      '',
+      '',
+      '',
+    ],
     ['expectedRupees', rupees(money.expectedPaise)],
     ['verifiedRupees', rupees(money.verifiedPaise)],
   ];

@@ -21,7 +21,7 @@ export async function loadPrizes(request: Request, tid: number) {
   const [t, table] = await Promise.all([gateway.getTournament(request, tid), call(request, 'getPrizes', { params: { id: tid } })]).catch(
     (err) => pageError(err, TOURNAMENT_NOT_FOUND),
   );
-  const values: Record<string, string> = {};
+  const values: Record<string, string> = { askPan: table.askPan ? 'on' : '' };
   for (const r of table.ranks) values[rankField(r.rank)] = rupeesText(r.amountPaise);
   table.specials.forEach((s, i) => {
     values[specialField(i, 'label')] = s.label;
@@ -40,7 +40,8 @@ const amountOf = (text: string) => text.trim().replace(/^₹\s*/, '').replace(/,
 
 export async function prizeAction(request: Request, tid: number) {
   const entries = formEntries(await request.formData());
-  const values: Record<string, string> = {};
+  // Decision 085: a checkbox: absent means off.
+  const values: Record<string, string> = { askPan: entries.askPan === 'on' ? 'on' : '' };
   const ranks: { rank: number; amount: string }[] = [];
   const specials: { label: string; amount: string }[] = [];
   const rankAt: number[] = [];
@@ -76,6 +77,7 @@ export async function prizeAction(request: Request, tid: number) {
   const body = {
     ranks: ranks.map((r) => ({ rank: r.rank, amount: asTyped(r.amount) })),
     specials: specials.map((s) => ({ label: s.label, amount: asTyped(s.amount) })),
+    askPan: values.askPan === 'on',
   };
   const sent = await submitToGateway(() => call(request, 'setPrizes', { params: { id: tid }, body }), {
     values,

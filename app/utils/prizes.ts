@@ -6,7 +6,8 @@ import { formatPaise } from './format';
 export function prizeLines(table: PrizeTable): string[] {
   return [
     ...table.ranks.map((r) => `${ordinal(r.rank)} ${formatPaise(r.amountPaise)}`),
-    ...table.specials.map((s) => `${s.label} ${formatPaise(s.amountPaise)}`),
+    // Decision 085: a special prize names its winner once the organiser has.
+    ...table.specials.map((s) => `${s.label} ${formatPaise(s.amountPaise)}${s.winner ? `: ${s.winner}` : ''}`),
   ];
 }
 

@@ -281,8 +281,12 @@ export const answers = {
   // Decision 084: a gateway without prize tables (or an answer of another shape) reads as an empty table.
   getPrizes: z.object({
     ranks: z.array(z.object({ rank: z.number().int(), amountPaise: z.number().int() })).catch([]),
-    specials: z.array(z.object({ label: z.string(), amountPaise: z.number().int() })).catch([]),
+    specials: z
+      .array(z.object({ label: z.string(), amountPaise: z.number().int(), winner: z.string().nullable().catch(null).optional() }))
+      .catch([]),
     totalPaise: z.number().int().catch(0),
+    // Decision 085: the PAN asked of winners, and each special prize's winner.
+    askPan: z.boolean().catch(false).optional(),
   }),
 } satisfies Partial<Record<EndpointName, z.ZodTypeAny>>;
 

@@ -12,7 +12,12 @@ describe('prize table', () => {
 
   it('is set in rupees, read by anyone in paise, ranks first by rank; a new table replaces the old at once', async () => {
     const tid = (await createTournament(gw.api, admin)).id;
-    expect(expectStatus(await gw.api.get(`/tournaments/${tid}/prizes`), 200)).toEqual({ ranks: [], specials: [], totalPaise: 0 });
+    expect(expectStatus(await gw.api.get(`/tournaments/${tid}/prizes`), 200)).toEqual({
+      ranks: [],
+      specials: [],
+      totalPaise: 0,
+      askPan: false,
+    });
     const body = {
       ranks: [
         { rank: 2, amount: 3000 },
@@ -28,8 +33,9 @@ describe('prize table', () => {
         { rank: 2, amountPaise: 300000 },
         { rank: 3, amountPaise: 150050 },
       ],
-      specials: [{ label: 'Top fragger', amountPaise: 50000 }],
+      specials: [{ label: 'Top fragger', amountPaise: 50000, winner: null }],
       totalPaise: 1000050,
+      askPan: false,
     };
     expect(set).toEqual(table);
     expect(expectStatus(await gw.api.get(`/tournaments/${tid}/prizes`), 200)).toEqual(table);
@@ -38,6 +44,7 @@ describe('prize table', () => {
       ranks: [{ rank: 1, amountPaise: 10000 }],
       specials: [],
       totalPaise: 10000,
+      askPan: false,
     });
   });
 

@@ -26,6 +26,9 @@ export const NOTIFICATION_KINDS = [
   'dispute-resolved',
   // Issue 31: the organiser recorded the team's refund.
   'refund-recorded',
+  // Decision 085: the team won a prize (give the UPI ID to be paid), and its prize was paid.
+  'prize-won',
+  'prize-paid',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { PAYMENT_STATUSES, PLACES } from '../constants.js';
+import { PAYMENT_STATUSES, PLACES, UPI_ID_PATTERN } from '../constants.js';
 import { IdSchema, visibleName } from './common.js';
 import { normaliseUtr, UTR_WHERE, utrProblem } from './registration.js';
+
+// Decision 084: the prize table's limits.
+export const MAX_PRIZE_RANKS = 20;
+export const MAX_SPECIAL_PRIZES = 5;
+export const PRIZE_LABEL_MAX = 40;
+/** ₹1 crore: above any esports prize of ours, below a mistyped extra zero or two. */
+export const MAX_PRIZE_RUPEES = 10_000_000;
 
 // Issue 31 (decision 081): the organiser's statement, matched to the teams' UTRs.
 
@@ -180,8 +187,110 @@ export const RefundBodySchema = z.object({
     .describe('Rupees refunded (default: the entry fee); at most the entry fee'),
 });
 
-/** The caller's team's money in a tournament: its refund when one was recorded. */
-export const MyMoneySchema = z.object({ refund: RefundRecordSchema.nullable() });
+// --- Prize payouts (decision 085) ---
+
+/** A PAN: five letters, four digits, a letter (as the income tax department issues them). */
+export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+export const PAN_MESSAGE = 'A PAN has 10 characters: 5 letters, 4 digits and a letter, for example ABCDE1234F.';
+export const PAYEE_UPI_MESSAGE = 'The UPI ID must look like handle@provider, for example soulteam@okaxis.';
+
+/** One prize a team won: a final rank's ("1st place") or a special one ("Top fragger"). */
+export const PrizeLineSchema = z.object({ label: z.string(), amountPaise: z.number().int() });
+
+export const PrizePayoutRecordSchema = z.object({
+  grossPaise: z.number().int().describe('The prize before tax: every prize the team won'),
+  tdsPaise: z.number().int().describe('The tax withheld (TDS), as the organiser recorded it'),
+  netPaise: z.number().int().describe('What was sent: gross less TDS'),
+  upiId: z.string().describe('The UPI ID it was sent to'),
+  utr: z.string(),
+  at: z.string(),
+  by: z.string(),
+});
+
+export const PrizeWinnerSchema = z.object({
+  registrationId: z.number().int(),
+  teamName: z.string(),
+  rank: z.number().int().nullable().describe('The final rank; null for a team that won only a special prize'),
+  prizes: z.array(PrizeLineSchema),
+  owedPaise: z.number().int().describe('Every prize the team won, before tax'),
+  payee: z
+    .object({ upiId: z.string(), pan: z.string().nullable(), at: z.string() })
+    .nullable()
+    .describe('Where the captain asked to be paid (null: not given yet); the PAN only when asked'),
+  payout: PrizePayoutRecordSchema.nullable(),
+});
+export type PrizeWinner = z.infer<typeof PrizeWinnerSchema>;
+
+export const PayoutsSchema = z.object({
+  final: z.boolean().describe('Whether the final standings are in (the last stage completed, or a tournament without stages completed)'),
+  askPan: z.boolean(),
+  winners: z.array(PrizeWinnerSchema).describe("By rank, then the special prizes' winners"),
+  specials: z
+    .array(z.object({ label: z.string(), amountPaise: z.number().int(), registrationId: z.number().int().nullable() }))
+    .describe('The special prizes and the team each was awarded to'),
+  teams: z
+    .array(z.object({ registrationId: z.number().int(), teamName: z.string(), rank: z.number().int().nullable() }))
+    .describe('The teams a special prize may go to: the final standings, else every placed team'),
+});
+export type Payouts = z.infer<typeof PayoutsSchema>;
+
+export const PrizeAwardsBodySchema = z.object({
+  awards: z
+    .array(z.object({ label: z.string().max(PRIZE_LABEL_MAX), registrationId: IdSchema.nullable() }))
+    .max(MAX_SPECIAL_PRIZES)
+    .describe('Each special prize (by its name) and the team that won it (null: nobody yet)'),
+});
+
+export const PayoutBodySchema = z.object({
+  upiReference: z
+    .string({ required_error: 'Enter the UTR of the payout.', invalid_type_error: 'The UTR must be text.' })
+    .transform(normaliseUtr)
+    .superRefine((utr, ctx) => {
+      const problem = utrProblem(utr);
+      if (problem)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: problem.replace(` ${UTR_WHERE}`, '').replace('UPI reference', 'UTR of the payout'),
+        });
+    })
+    .describe('The 12-digit UTR of the payout from the UPI app; spaces and dashes are dropped.'),
+  tds: z.coerce
+    .number({ invalid_type_error: 'The TDS must be a number of rupees.' })
+    .min(0, 'The TDS cannot be less than ₹0.')
+    .multipleOf(0.01, 'The TDS has at most two decimals.')
+    .optional()
+    .describe('Rupees of tax withheld (default 0); at most the prize. The organiser decides it, the site does not.'),
+});
+
+export const PrizePayeeBodySchema = z.object({
+  upiId: z
+    .string({ required_error: 'Enter the UPI ID to be paid.', invalid_type_error: 'The UPI ID must be text.' })
+    .trim()
+    .min(1, 'Enter the UPI ID to be paid.')
+    .regex(UPI_ID_PATTERN, PAYEE_UPI_MESSAGE),
+  pan: z
+    .string({ invalid_type_error: 'The PAN must be text.' })
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => v === '' || PAN_PATTERN.test(v), PAN_MESSAGE)
+    .optional()
+    .describe("The PAN of the person paid, when the organiser asks for it ('' or absent: none)"),
+});
+
+export const MyPrizeSchema = z.object({
+  rank: z.number().int().nullable(),
+  prizes: z.array(PrizeLineSchema),
+  owedPaise: z.number().int(),
+  askPan: z.boolean(),
+  payee: z.object({ upiId: z.string(), panGiven: z.boolean(), at: z.string() }).nullable(),
+  payout: PrizePayoutRecordSchema.nullable(),
+});
+export type MyPrize = z.infer<typeof MyPrizeSchema>;
+
+/** The caller's team's money in a tournament: its refund when one was recorded, its prize when it won one. */
+export const MyMoneySchema = z.object({
+  refund: RefundRecordSchema.nullable(),
+  prize: MyPrizeSchema.nullable().describe('The prize the team won once the final standings are in (null: none)'),
+});
 
 // --- The tournament's money (decision 083) ---
 
@@ -196,6 +305,11 @@ export const MoneyTeamSchema = z.object({
   payerVpa: z.string().nullable(),
   refundPaise: z.number().int().nullable(),
   refundUtr: z.string().nullable(),
+  prizeGrossPaise: z.number().int().nullable().describe('Decision 085: the prize paid to the team, before tax'),
+  prizeTdsPaise: z.number().int().nullable(),
+  prizeUtr: z.string().nullable(),
+  prizeUpiId: z.string().nullable(),
+  prizePan: z.string().nullable(),
 });
 
 export const MoneySummarySchema = z.object({
@@ -204,18 +318,14 @@ export const MoneySummarySchema = z.object({
   receivedPaise: z.number().int().describe("Credits on the tournament's statements matched to a team (once per team)"),
   verifiedPaise: z.number().int().describe('The entry fee of every team whose payment is verified (placed or not)'),
   refundedPaise: z.number().int(),
+  prizesPaidPaise: z.number().int().describe('Decision 085: prizes paid out, before tax'),
+  prizesTdsPaise: z.number().int().describe('The tax withheld from them'),
   statements: z.number().int(),
   teams: z.array(MoneyTeamSchema).describe('Every team that is placed, paid or refunded, by registration id'),
 });
 export type MoneySummary = z.infer<typeof MoneySummarySchema>;
 
 // --- Prizes (decision 084): the table of amounts per final rank, and special prizes ---
-
-export const MAX_PRIZE_RANKS = 20;
-export const MAX_SPECIAL_PRIZES = 5;
-export const PRIZE_LABEL_MAX = 40;
-/** ₹1 crore: above any esports prize of ours, below a mistyped extra zero or two. */
-export const MAX_PRIZE_RUPEES = 10_000_000;
 
 const PrizeAmount = z.coerce
   .number({ required_error: 'Enter the amount in rupees.', invalid_type_error: 'The amount must be a number of rupees.' })
@@ -243,6 +353,7 @@ export const PrizeTableBodySchema = z
         }),
       )
       .max(MAX_SPECIAL_PRIZES, `At most ${MAX_SPECIAL_PRIZES} special prizes.`),
+    askPan: z.boolean().optional().describe('Decision 085: ask the winners for the PAN of the person paid; left out keeps it'),
   })
   .superRefine((v, ctx) => {
     const seen = new Set<number>();
@@ -254,7 +365,14 @@ export const PrizeTableBodySchema = z
 
 export const PrizeTableSchema = z.object({
   ranks: z.array(z.object({ rank: z.number().int(), amountPaise: z.number().int() })).describe('By rank, 1 first'),
-  specials: z.array(z.object({ label: z.string(), amountPaise: z.number().int() })),
+  specials: z.array(
+    z.object({
+      label: z.string(),
+      amountPaise: z.number().int(),
+      winner: z.string().nullable().optional().describe('Decision 085: the team awarded it, once named'),
+    }),
+  ),
   totalPaise: z.number().int(),
+  askPan: z.boolean().optional().describe('Decision 085: whether the winners are asked for a PAN'),
 });
 export type PrizeTable = z.infer<typeof PrizeTableSchema>;

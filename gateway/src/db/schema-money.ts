@@ -77,3 +77,38 @@ export interface PrizesTable {
   amount_paise: ColumnType<number | string, number, number>;
   sort: number;
 }
+
+/** Decision 085: a tournament's prize options (the PAN asked of winners). */
+export interface PrizeOptionsTable {
+  tournament_id: number;
+  ask_pan: ColumnType<number, number | undefined, number>;
+}
+
+/** Decision 085: the team that won a special prize, by the prize's name. */
+export interface PrizeAwardsTable {
+  tournament_id: number;
+  label: string;
+  registration_id: number;
+}
+
+/** Decision 085: where a winning team's prize goes, as its captain gave it. */
+export interface PrizePayeesTable {
+  registration_id: number;
+  tournament_id: number;
+  upi_id: string;
+  pan: string | null;
+  given_at: Timestamp;
+}
+
+/** Decision 085: a winning team's payout (one per team, all its prizes), with the TDS withheld. */
+export interface PrizePayoutsTable {
+  registration_id: number;
+  tournament_id: number;
+  gross_paise: ColumnType<number | string, number, number>;
+  tds_paise: ColumnType<number | string, number, number>;
+  upi_id: string;
+  utr: string;
+  recorded_by: number;
+  recorded_by_name: string;
+  recorded_at: Timestamp;
+}

@@ -1,6 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
 import type {
   PrizesTable,
+  PrizeOptionsTable,
+  PrizeAwardsTable,
+  PrizePayeesTable,
+  PrizePayoutsTable,
   RefundsTable,
   StatementCreditsTable,
   StatementLayoutsTable,
@@ -494,4 +498,8 @@ export interface Database {
   statement_verifications: StatementVerificationsTable;
   refunds: RefundsTable;
   prizes: PrizesTable;
+  prize_options: PrizeOptionsTable;
+  prize_awards: PrizeAwardsTable;
+  prize_payees: PrizePayeesTable;
+  prize_payouts: PrizePayoutsTable;
 }

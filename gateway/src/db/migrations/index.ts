@@ -22,6 +22,7 @@ import * as m022 from './022-ign-lookup.js';
 import * as m023 from './023-statements.js';
 import * as m024 from './024-refunds.js';
 import * as m025 from './025-prizes.js';
+import * as m026 from './026-prize-payouts.js';
 import type { MigrationFile } from './kit.js';
 
 /**
@@ -59,4 +60,5 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m023,
   m024,
   m025,
+  m026,
 ];

@@ -105,6 +105,28 @@ function words(
         link: teamPage,
       };
     }
+    case 'prize-won': {
+      // Decision 085: the organiser asks the winners who have not said where to be paid.
+      return {
+        title: `${t}: claim your prize`,
+        body: `${team} won a prize in ${t}. Give the UPI ID to be paid on your team page.`,
+        link: teamPage,
+      };
+    }
+    case 'prize-paid': {
+      // Decision 085: what was sent, the TDS withheld, and the UTR, as the team page shows them.
+      const net = num(data.netPaise);
+      const tds = num(data.tdsPaise) ?? 0;
+      const gross = num(data.grossPaise);
+      const utr = str(data.utr);
+      const amount = gross !== undefined ? rupeesOf(gross) : 'Your prize';
+      const taxWords = tds > 0 && net !== undefined ? `: ${rupeesOf(net)} sent after ${rupeesOf(tds)} TDS` : '';
+      return {
+        title: 'Prize paid',
+        body: `${team}: ${amount} prize for ${t} was paid${taxWords}${utr ? ` (UTR ${utr})` : ''}.`,
+        link: teamPage,
+      };
+    }
     case 'payment-rejected':
       return {
         title: 'Payment not verified',
@@ -184,16 +206,24 @@ function words(
       // The last stage has no next one: nobody "qualifies" from it, every team has a final place.
       const rank = to.rank ?? num(data.rank);
       const of = to.of ?? num(data.of);
-      const link = `/tournaments/${tournament.id}`;
+      let link = `/tournaments/${tournament.id}`;
       const stageWords = stage ? ` in ${stage}` : '';
+      // Decision 085: a rank with a prize asks the captain where to be paid.
+      const prize = rank ? prizeOf(data.prizes, rank) : undefined;
+      const claim = prize ? ` Your prize is ${rupeesOf(prize)}: give the UPI ID to be paid on your team page.` : '';
+      if (prize) link = `/team/${tournament.id}`;
       if (rank === 1)
-        return { title: `Champions of ${t}`, body: `${team} won ${t}: 1st${of ? ` of ${of}` : ''}${stageWords}. Congratulations!`, link };
+        return {
+          title: `Champions of ${t}`,
+          body: `${team} won ${t}: 1st${of ? ` of ${of}` : ''}${stageWords}. Congratulations!${claim}`,
+          link,
+        };
       if (!rank)
         return { title: `Final standings of ${t}`, body: `${t} is over: the final standings are up. Thank you for playing.`, link };
       const place = `${ordinal(rank)}${of ? ` of ${of}` : ''}`;
       return {
         title: `You finished ${place} in ${t}`,
-        body: `${team} finished ${place}${stageWords} of ${t}. Thank you for playing.`,
+        body: `${team} finished ${place}${stageWords} of ${t}. Thank you for playing.${claim}`,
         link,
       };
     }
@@ -268,6 +298,12 @@ function reportWords(
       };
     }
   }
+}
+
+/** The prize of a rank in a final-standing event's `prizes` ({rank: paise}), if any. */
+function prizeOf(prizes: unknown, rank: number): number | undefined {
+  if (!prizes || typeof prizes !== 'object') return undefined;
+  return num((prizes as Record<string, unknown>)[String(rank)]);
 }
 
 /** ₹50, or ₹40.50 with paise. */

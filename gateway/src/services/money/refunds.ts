@@ -7,6 +7,7 @@ import { isoAt } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { lockLiveTournamentOr404 } from '../live-tournament.js';
+import { prizeOfTeam } from './payouts.js';
 
 /**
  * Decision 082: a team that paid (its payment verified) and then withdrew, was removed or released, or
@@ -125,13 +126,14 @@ export async function recordRefund(
   return answer!;
 }
 
-/** The caller's team's refund in the tournament (its latest registration there), or null. */
+/** The caller's team's refund and prize in the tournament (its latest registration there). */
 export async function myMoney(deps: ServiceDeps, tournamentId: number, userId: number) {
   await tournamentOr404(deps, tournamentId);
   const team = await findUserRegistration(deps.store.db, tournamentId, userId);
   if (!team) throw notFound('You have no team in this tournament.');
-  const refund = await refundOf(deps.store.db, team.id);
+  const [refund, prize] = await Promise.all([refundOf(deps.store.db, team.id), prizeOfTeam(deps, tournamentId, team.id)]);
   return {
     refund: refund ? { amountPaise: Number(refund.amount_paise), utr: refund.utr, at: refund.recorded_at, by: '' } : null,
+    prize,
   };
 }

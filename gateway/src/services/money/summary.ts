@@ -1,4 +1,5 @@
 import { type MoneySummary, type PaymentStatus, type Place, type StatementCredit, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
+import { payeesOf, payoutsOf } from '../../db/payouts.js';
 import { statementCredits, listStatements, teamsForMatching } from '../../db/statements.js';
 import { notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../deps.js';
@@ -7,7 +8,7 @@ import { matchStatement, type MatchTeam } from './match.js';
 /**
  * Decision 083: the tournament's money in one answer, for the organiser and its accountant: what the placed
  * teams owe, what the statements show received (each team's credit counted once, by decision 081's
- * matching), what is verified, what was refunded; and one line per team that is placed, paid or refunded.
+ * matching), what is verified, what was refunded, the prizes paid (decision 085); and one line per team that is placed, paid, refunded or paid a prize.
  */
 export async function moneySummary({ store }: ServiceDeps, tournamentId: number): Promise<MoneySummary> {
   const db = store.db;
@@ -19,10 +20,12 @@ export async function moneySummary({ store }: ServiceDeps, tournamentId: number)
     .executeTakeFirst();
   if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
   const feePaise = Number(tournament.entry_fee) * 100;
-  const [statements, rows, refunds] = await Promise.all([
+  const [statements, rows, refunds, payouts, payees] = await Promise.all([
     listStatements(db, tournamentId),
     teamsForMatching(db, tournamentId),
     db.selectFrom('refunds').select(['registration_id', 'amount_paise', 'utr']).where('tournament_id', '=', tournamentId).execute(),
+    payoutsOf(db, tournamentId),
+    payeesOf(db, tournamentId),
   ]);
   const teams: MatchTeam[] = rows.map((r) => ({
     registrationId: Number(r.id),
@@ -47,11 +50,17 @@ export async function moneySummary({ store }: ServiceDeps, tournamentId: number)
   const refundOf = new Map(refunds.map((r) => [Number(r.registration_id), { paise: Number(r.amount_paise), utr: r.utr }]));
   const lines = teams
     .filter(
-      (t) => t.place === 'placed' || t.paymentStatus === 'verified' || received.has(t.registrationId) || refundOf.has(t.registrationId),
+      (t) =>
+        t.place === 'placed' ||
+        t.paymentStatus === 'verified' ||
+        received.has(t.registrationId) ||
+        refundOf.has(t.registrationId) ||
+        payouts.has(t.registrationId),
     )
     .map((t) => {
       const credit = received.get(t.registrationId);
       const refund = refundOf.get(t.registrationId);
+      const payout = payouts.get(t.registrationId);
       return {
         ...t,
         receivedPaise: credit?.amountPaise ?? null,
@@ -59,6 +68,12 @@ export async function moneySummary({ store }: ServiceDeps, tournamentId: number)
         payerVpa: credit?.payerVpa ?? null,
         refundPaise: refund?.paise ?? null,
         refundUtr: refund?.utr ?? null,
+        // Decision 085: the prize paid, the TDS withheld, where it went, and the PAN given for it.
+        prizeGrossPaise: payout?.grossPaise ?? null,
+        prizeTdsPaise: payout?.tdsPaise ?? null,
+        prizeUtr: payout?.utr ?? null,
+        prizeUpiId: payout?.upiId ?? null,
+        prizePan: payout ? (payees.get(t.registrationId)?.pan ?? null) : null,
       };
     });
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -68,6 +83,8 @@ export async function moneySummary({ store }: ServiceDeps, tournamentId: number)
     receivedPaise: sum([...received.values()].map((c) => c.amountPaise)),
     verifiedPaise: feePaise * teams.filter((t) => t.paymentStatus === 'verified').length,
     refundedPaise: sum([...refundOf.values()].map((r) => r.paise)),
+    prizesPaidPaise: sum([...payouts.values()].map((p) => p.grossPaise)),
+    prizesTdsPaise: sum([...payouts.values()].map((p) => p.tdsPaise)),
     statements: statements.length,
     teams: lines,
   };

@@ -3,6 +3,7 @@ import { openDisputesIn } from '../../db/disputes.js';
 import { bumpGeneration } from '../../db/generation.js';
 import type { Trx } from '../../db/index.js';
 import { enqueueEvent } from '../../db/outbox.js';
+import { prizeRows } from '../../db/prizes.js';
 import { stageGroups } from '../../db/stage-groups.js';
 import { groupMatchCounts, markNotPlayed, matchesWithoutResults } from '../../db/stage-matches.js';
 import { replaceStageResults } from '../../db/stage-results.js';
@@ -51,8 +52,14 @@ async function announce(trx: Trx, stage: StageRow, ranked: readonly RankedStageT
   const data = { stageId: stage.id, stageName: stage.name, ...(nextStage ? { nextStageName: nextStage.name } : {}) };
   const [qualified, eliminated] = [ranked.filter((t) => t.qualified), ranked.filter((t) => !t.qualified)];
   if (!nextStage) {
+    // Decision 085: the prize of each rank, so that a winner's line asks where to be paid.
+    const prizes = Object.fromEntries((await prizeRows(trx, tid)).filter((p) => p.rank !== null).map((p) => [p.rank, p.amountPaise]));
     if (ranked.length > 0)
-      await enqueueEvent(trx, { kind: 'final-standing', tournamentId: tid, audience: { standings: stage.id }, data }, now);
+      await enqueueEvent(
+        trx,
+        { kind: 'final-standing', tournamentId: tid, audience: { standings: stage.id }, data: { ...data, prizes } },
+        now,
+      );
   } else if (qualified.length > 0)
     await enqueueEvent(
       trx,
