@@ -703,6 +703,28 @@ const ROWS: Row[] = [
   },
   { call: 'GET /tournaments/{id}/money', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/tournaments/${tid}/money`, c) },
   { call: 'GET /tournaments/{id}/money/mine', expect: OWNER(200), send: (c) => req('GET', `/tournaments/${tid}/money/mine`, c) },
+  // Decision 085: prize payouts (the tournament is not over: no winner yet, so writes that need one are 409).
+  { call: 'GET /tournaments/{id}/payouts', expect: ADMIN_ONLY(200), send: (c) => req('GET', `/tournaments/${tid}/payouts`, c) },
+  {
+    call: 'PUT /tournaments/{id}/payouts/awards',
+    expect: ADMIN_ONLY(200),
+    send: (c) => req('PUT', `/tournaments/${tid}/payouts/awards`, c, { json: { awards: [] } }),
+  },
+  {
+    call: 'POST /tournaments/{id}/payouts/remind',
+    expect: ADMIN_ONLY(409),
+    send: (c) => req('POST', `/tournaments/${tid}/payouts/remind`, c),
+  },
+  {
+    call: 'POST /tournaments/{id}/payouts/{rid}',
+    expect: ADMIN_ONLY(409),
+    send: (c) => req('POST', `/tournaments/${tid}/payouts/${rid}`, c, { json: { upiReference: '456789012346' } }),
+  },
+  {
+    call: 'PUT /tournaments/{id}/money/mine/payee',
+    expect: OWNER(409),
+    send: (c) => req('PUT', `/tournaments/${tid}/money/mine/payee`, c, { json: { upiId: 'captain@okaxis' } }),
+  },
   {
     call: 'GET /tournaments/{id}/points-table/players',
     expect: PUBLIC(200),

@@ -410,6 +410,11 @@ const ROUTES: Record<string, Row> = {
     get: ADMIN,
     post: { fields: (c) => ({ rid: String(c.rid), upiReference: '456789012345' }), expect: { ...ADMIN, admin: { status: 409 } } },
   },
+  // Decision 085: prize payouts; the tournament is not over, so no team is owed a prize yet (409 in the form).
+  'admin.$tournamentId.payouts': {
+    get: ADMIN,
+    post: { fields: (c) => ({ rid: String(c.rid), upiReference: '456789012346' }), expect: { ...ADMIN, admin: { status: 409 } } },
+  },
   // Verifies the UTR the player sent through the payment form above (decision 029: the one the admin saw).
   'admin.$tournamentId.registrations': {
     get: ADMIN,

@@ -50,6 +50,10 @@ const ACTIONS: Partial<Record<EndpointName, string>> = {
   verifyStatement: 'Verified payments from a statement',
   recordRefund: 'Recorded a refund',
   setPrizes: 'Set the prize table',
+  // Decision 085.
+  awardPrizes: "Named the special prizes' winners",
+  remindWinners: 'Asked the winners for their UPI IDs',
+  recordPayout: 'Recorded a prize payout',
 };
 
 const BY_ROUTE = new Map<string, EndpointName>(
