@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { confirmPayment, submitPaymentReference, unique, uniqueUtr, type Registration } from './support/api';
+import { confirmPayment, submitPaymentReference, unique, uniqueUtr, type GatewayApi, type Registration } from './support/api';
 import { expect, expectAccessible, expectNoSidewaysScroll, FAILED_RESOURCE, test } from './support/fixtures';
+import type { StageJson } from './support/stages';
 import { logIn } from './support/ui';
 
 /**
@@ -205,7 +206,7 @@ test.describe('bank statement matching', () => {
     const csv = await page.request.get(`/admin/${t.id}/money.csv`);
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
     expect(await csv.text()).toContain(`,withdrawn,verified,`);
-    expect(await csv.text()).toContain(`,50.00,${refundUtr}\r\n`);
+    expect(await csv.text()).toContain(`,50.00,${refundUtr},,,,,,\r\n`);
 
     await page.context().clearCookies();
     await logIn(page, player.email, player.password, { from: `/login?redirectTo=${encodeURIComponent(`/team/${t.id}`)}` });
@@ -251,4 +252,130 @@ test.describe('bank statement matching', () => {
         .filter({ has: page.locator('.td-prizes') })
         .screenshot({ path: 'docs/screenshots/tournament-prizes-360.png' });
   });
+
+  test('a prize payout: the winner gives its UPI ID and PAN, the organiser records the UTR and TDS, the team sees it', async ({
+    page,
+    api,
+    stack,
+    javaScript,
+    consoleGuard,
+  }, testInfo) => {
+    consoleGuard.allow(FAILED_RESOURCE(400)); // the refused UPI ID and TDS answer 400
+    const { t, players, teams } = await finalPlayed(api);
+    const [champion, runnerUp] = [players[1]!, players[0]!]; // team 1 finished 1st, team 0 2nd
+
+    // The champion's captain is asked on the team page; a bad UPI ID and a missing PAN are named, the values kept.
+    await logIn(page, champion.email, champion.password, { from: `/login?redirectTo=${encodeURIComponent(`/team/${t.id}`)}` });
+    const prize = page.locator('.team-prize');
+    await expect(prize.getByText('Your team won ₹5,500: 1st place ₹5,000, Top fragger ₹500.')).toBeVisible();
+    await page.getByLabel('UPI ID to be paid').fill('champion at okaxis');
+    await page.getByRole('button', { name: 'Save the UPI ID' }).click();
+    await expect(page.locator('#upiId-error')).toContainText('handle@provider');
+    await expect(page.getByLabel('UPI ID to be paid')).toHaveValue('champion at okaxis');
+    await page.getByLabel('UPI ID to be paid').fill('champion@okaxis');
+    await page.getByRole('button', { name: 'Save the UPI ID' }).click();
+    await expect(page.locator('#pan-error')).toContainText('Enter the PAN');
+    await expectAccessible(page, testInfo, 'team-prize');
+    await expectNoSidewaysScroll(page);
+    if (javaScript && process.env.SCREENSHOTS === '1')
+      await page.screenshot({ path: 'docs/screenshots/team-prize-360.png', fullPage: true });
+    await page.getByLabel('PAN of the person paid').fill('abcde1234f');
+    await page.getByRole('button', { name: 'Save the UPI ID' }).click();
+    await flash(page, 'Saved: the organiser will pay your prize ₹5,500 to champion@okaxis.');
+    await expect(prize.getByText(/The organiser will pay it to champion@okaxis \(PAN given\)/)).toBeVisible();
+
+    // The organiser: the winners, where to pay; the runner-up has not said yet.
+    await page.context().clearCookies();
+    await logIn(page, stack.admin.email, stack.admin.password, { from: `/login?redirectTo=${encodeURIComponent(`/admin/${t.id}`)}` });
+    await page.getByRole('link', { name: 'Prize payouts' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Prize payouts' })).toBeVisible();
+    const toPay = page.getByRole('list', { name: 'Prizes to pay' });
+    const championCard = toPay.getByRole('listitem').filter({ hasText: teams[1]!.teamName });
+    await expect(championCard.getByText('champion@okaxis')).toBeVisible();
+    await expect(championCard.getByText('ABCDE1234F')).toBeVisible();
+    await expect(toPay.getByRole('listitem').filter({ hasText: teams[0]!.teamName }).getByText('has not given the UPI ID')).toBeVisible();
+    await page.getByRole('button', { name: 'Ask them again' }).click();
+    await flash(page, 'Asked 1 winning team for the UPI ID to be paid.');
+
+    const tds = page.getByLabel('TDS withheld (₹)');
+    await page.getByLabel(`UTR of the payout to ${teams[1]!.teamName}`).fill(uniqueUtr());
+    await tds.fill('9000');
+    await page.getByRole('button', { name: 'Record the payout' }).click();
+    await expect(page.locator(`#tds-${teams[1]!.rid}-error`)).toContainText('The TDS cannot be more than the prize, ₹5,500.');
+    await expectAccessible(page, testInfo, 'payouts');
+    await expectNoSidewaysScroll(page);
+    if (javaScript && process.env.SCREENSHOTS === '1') await page.screenshot({ path: 'docs/screenshots/payouts-360.png', fullPage: true });
+    const utr = uniqueUtr();
+    await page.getByLabel(`UTR of the payout to ${teams[1]!.teamName}`).fill(utr);
+    await tds.fill('1650');
+    await page.getByRole('button', { name: 'Record the payout' }).click();
+    await flash(page, `${teams[1]!.teamName}: prize of ₹5,500 recorded (UTR ${utr}). The team is told.`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Paid (1)' })).toBeVisible();
+
+    // The money page sums the prizes paid, and the CSV has the TDS and the PAN.
+    await page.getByRole('link', { name: 'Money' }).click();
+    await expect(page.locator('.ops-stats div').filter({ hasText: 'Prizes paid' }).locator('dd')).toHaveText(
+      '₹5,500 (₹1,650 TDS withheld)',
+    );
+    const csv = await (await page.request.get(`/admin/${t.id}/money.csv`)).text();
+    expect(csv).toContain(`,5500.00,1650.00,3850.00,${utr},champion@okaxis,ABCDE1234F\r\n`);
+
+    // The team sees it; the runner-up was asked.
+    await page.context().clearCookies();
+    await logIn(page, champion.email, champion.password, { from: `/login?redirectTo=${encodeURIComponent(`/team/${t.id}`)}` });
+    await expect(
+      prize.getByText(new RegExp(`^Prize ₹5,500 paid on \\d{1,2} [A-Z][a-z]{2} \\d{4}: ₹3,850 sent after ₹1,650 TDS \\(UTR ${utr}\\)\\.$`)),
+    ).toBeVisible();
+    await page.context().clearCookies();
+    await logIn(page, runnerUp.email, runnerUp.password, { from: `/login?redirectTo=${encodeURIComponent('/notifications')}` });
+    await expect(page.getByText('won a prize in').first()).toBeVisible();
+  });
 });
+
+/**
+ * A free tournament of four teams with a prize table (1st ₹5,000, 2nd ₹3,000, Top fragger ₹500, the PAN asked)
+ * and one stage, "Final", played and completed: team 1 finished 1st, team 0 2nd; team 1 is named top fragger.
+ */
+async function finalPlayed(api: GatewayApi) {
+  const admin = await api.adminToken();
+  const t = await api.createTournament({ entryFee: '0', maxTeams: '16' });
+  const players = await Promise.all(Array.from({ length: 4 }, () => api.createPlayer()));
+  const teams: Registration[] = [];
+  for (const p of players) teams.push(await api.registerTeam(t.id, p, `Squad ${unique()}`));
+  const prizes = {
+    ranks: [
+      { rank: 1, amount: 5000 },
+      { rank: 2, amount: 3000 },
+    ],
+    specials: [{ label: 'Top fragger', amount: 500 }],
+    askPan: true,
+  };
+  await api.request('PUT', `/tournaments/${t.id}/prizes`, { token: admin, json: prizes, what: 'prizes' });
+  const base = `/tournaments/${t.id}/stages`;
+  const stage = await api.request<StageJson>('POST', base, { token: admin, json: { name: 'Final', lobbySize: 4 }, what: 'create stage' });
+  const drawn = await api.request<StageJson>('POST', `${base}/${stage.id}/groups`, {
+    token: admin,
+    json: { method: 'registration' },
+    what: 'draw',
+  });
+  await api.request('POST', `${base}/${stage.id}/matches`, {
+    token: admin,
+    json: { matches: [{ day: 1, matchNo: 1, map: 'Erangel', time: '18:00' }] },
+    what: 'schedule',
+  });
+  await api.request('POST', `${base}/${stage.id}/publish`, { token: admin, json: {}, what: 'publish' });
+  const order = [teams[1]!, teams[0]!, teams[2]!, teams[3]!];
+  const results = order.map((team, i) => ({ teamId: team.rid, position: i + 1, finishes: 4 - i, wins: i === 0 ? 1 : 0 }));
+  await api.request('PUT', `/tournaments/${t.id}/points-table/matches/1/1`, {
+    token: admin,
+    json: { groupId: drawn.groups[0]!.id, results },
+    what: 'results',
+  });
+  await api.request('POST', `${base}/${stage.id}/complete`, { token: admin, json: {}, what: 'complete' });
+  await api.request('PUT', `/tournaments/${t.id}/payouts/awards`, {
+    token: admin,
+    json: { awards: [{ label: 'Top fragger', registrationId: teams[1]!.rid }] },
+    what: 'awards',
+  });
+  return { t, players, teams };
+}
