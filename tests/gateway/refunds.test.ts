@@ -109,8 +109,8 @@ describe('refunds', () => {
       [{ registrations: [teams[0]!.rid] }, { teamName: teams[0]!.teamName, amountPaise: 4850, utr: refundUtr }],
     ]);
     const mine = expectStatus(await gw.api.get(`/tournaments/${tid}/money/mine`, players[0]!.token), 200);
-    expect(mine).toEqual({ refund: { amountPaise: 4850, utr: refundUtr, at: expect.any(String), by: '' } });
-    expect(expectStatus(await gw.api.get(`/tournaments/${tid}/money/mine`, players[2]!.token), 200)).toEqual({ refund: null });
+    expect(mine).toEqual({ refund: { amountPaise: 4850, utr: refundUtr, at: expect.any(String), by: 'admin' }, prize: null });
+    expect(expectStatus(await gw.api.get(`/tournaments/${tid}/money/mine`, players[2]!.token), 200)).toEqual({ refund: null, prize: null });
     const stranger = await createUser(gw.api);
     expect((await gw.api.get(`/tournaments/${tid}/money/mine`, stranger.token)).status).toBe(404);
     expect(expectStatus(await refunds(tid), 200).find((r: any) => r.registrationId === teams[0]!.rid).refund).toMatchObject({

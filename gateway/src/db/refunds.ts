@@ -68,7 +68,7 @@ export type RefundRow = Awaited<ReturnType<typeof refundRows>>[number];
 export function refundOf(db: Trx, registrationId: number) {
   return db
     .selectFrom('refunds')
-    .select(['amount_paise', 'utr', 'recorded_at'])
+    .select(['amount_paise', 'utr', 'recorded_at', 'recorded_by_name'])
     .where('registration_id', '=', registrationId)
     .executeTakeFirst();
 }

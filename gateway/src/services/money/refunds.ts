@@ -133,7 +133,9 @@ export async function myMoney(deps: ServiceDeps, tournamentId: number, userId: n
   if (!team) throw notFound('You have no team in this tournament.');
   const [refund, prize] = await Promise.all([refundOf(deps.store.db, team.id), prizeOfTeam(deps, tournamentId, team.id)]);
   return {
-    refund: refund ? { amountPaise: Number(refund.amount_paise), utr: refund.utr, at: refund.recorded_at, by: '' } : null,
+    refund: refund
+      ? { amountPaise: Number(refund.amount_paise), utr: refund.utr, at: refund.recorded_at, by: refund.recorded_by_name }
+      : null,
     prize,
   };
 }
