@@ -112,3 +112,17 @@ export interface PrizePayoutsTable {
   recorded_by_name: string;
   recorded_at: Timestamp;
 }
+
+/** Issue 31's tables, as the Database interface (schema.ts) lists them. */
+export interface MoneyTables {
+  statements: StatementsTable;
+  statement_credits: StatementCreditsTable;
+  statement_layouts: StatementLayoutsTable;
+  statement_verifications: StatementVerificationsTable;
+  refunds: RefundsTable;
+  prizes: PrizesTable;
+  prize_options: PrizeOptionsTable;
+  prize_awards: PrizeAwardsTable;
+  prize_payees: PrizePayeesTable;
+  prize_payouts: PrizePayoutsTable;
+}

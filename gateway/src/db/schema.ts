@@ -1,16 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type {
-  PrizesTable,
-  PrizeOptionsTable,
-  PrizeAwardsTable,
-  PrizePayeesTable,
-  PrizePayoutsTable,
-  RefundsTable,
-  StatementCreditsTable,
-  StatementLayoutsTable,
-  StatementsTable,
-  StatementVerificationsTable,
-} from './schema-money.js';
+import type { MoneyTables } from './schema-money.js';
 import type {
   MatchReportingTable,
   MatchReportsTable,
@@ -452,7 +441,8 @@ export interface AnnouncementsTable {
   at: Timestamp;
 }
 
-export interface Database {
+/** Issue 31's tables are in schema-money.ts (MoneyTables). */
+export interface Database extends MoneyTables {
   users: UsersTable;
   password_resets: PasswordResetsTable;
   password_reset_requests: PasswordResetRequestsTable;
@@ -492,14 +482,4 @@ export interface Database {
   match_reporting: MatchReportingTable;
   result_players: ResultPlayersTable;
   result_disputes: ResultDisputesTable;
-  statements: StatementsTable;
-  statement_credits: StatementCreditsTable;
-  statement_layouts: StatementLayoutsTable;
-  statement_verifications: StatementVerificationsTable;
-  refunds: RefundsTable;
-  prizes: PrizesTable;
-  prize_options: PrizeOptionsTable;
-  prize_awards: PrizeAwardsTable;
-  prize_payees: PrizePayeesTable;
-  prize_payouts: PrizePayoutsTable;
 }

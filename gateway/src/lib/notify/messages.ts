@@ -95,38 +95,10 @@ function words(
   switch (kind) {
     case 'payment-verified':
       return { title: 'Payment verified', body: `${team}: your payment for ${t} is verified. Your place is confirmed.`, link: teamPage };
-    case 'refund-recorded': {
-      // Issue 31 (decision 082): the amount and the refund's UTR, as the team page shows them.
-      const amount = typeof data.amountPaise === 'number' ? rupeesOf(data.amountPaise) : 'Your entry fee';
-      const utr = str(data.utr);
-      return {
-        title: 'Refund sent',
-        body: `${team}: ${amount} for ${t} was refunded${utr ? ` (UTR ${utr})` : ''}.`,
-        link: teamPage,
-      };
-    }
-    case 'prize-won': {
-      // Decision 085: the organiser asks the winners who have not said where to be paid.
-      return {
-        title: `${t}: claim your prize`,
-        body: `${team} won a prize in ${t}. Give the UPI ID to be paid on your team page.`,
-        link: teamPage,
-      };
-    }
-    case 'prize-paid': {
-      // Decision 085: what was sent, the TDS withheld, and the UTR, as the team page shows them.
-      const net = num(data.netPaise);
-      const tds = num(data.tdsPaise) ?? 0;
-      const gross = num(data.grossPaise);
-      const utr = str(data.utr);
-      const amount = gross !== undefined ? rupeesOf(gross) : 'Your prize';
-      const taxWords = tds > 0 && net !== undefined ? `: ${rupeesOf(net)} sent after ${rupeesOf(tds)} TDS` : '';
-      return {
-        title: 'Prize paid',
-        body: `${team}: ${amount} prize for ${t} was paid${taxWords}${utr ? ` (UTR ${utr})` : ''}.`,
-        link: teamPage,
-      };
-    }
+    case 'refund-recorded':
+    case 'prize-won':
+    case 'prize-paid':
+      return moneyWords(kind, data, t, team, teamPage);
     case 'payment-rejected':
       return {
         title: 'Payment not verified',
@@ -202,31 +174,8 @@ function words(
         link: payBy ? teamPage : rooms,
       };
     }
-    case 'final-standing': {
-      // The last stage has no next one: nobody "qualifies" from it, every team has a final place.
-      const rank = to.rank ?? num(data.rank);
-      const of = to.of ?? num(data.of);
-      let link = `/tournaments/${tournament.id}`;
-      const stageWords = stage ? ` in ${stage}` : '';
-      // Decision 085: a rank with a prize asks the captain where to be paid.
-      const prize = rank ? prizeOf(data.prizes, rank) : undefined;
-      const claim = prize ? ` Your prize is ${rupeesOf(prize)}: give the UPI ID to be paid on your team page.` : '';
-      if (prize) link = `/team/${tournament.id}`;
-      if (rank === 1)
-        return {
-          title: `Champions of ${t}`,
-          body: `${team} won ${t}: 1st${of ? ` of ${of}` : ''}${stageWords}. Congratulations!${claim}`,
-          link,
-        };
-      if (!rank)
-        return { title: `Final standings of ${t}`, body: `${t} is over: the final standings are up. Thank you for playing.`, link };
-      const place = `${ordinal(rank)}${of ? ` of ${of}` : ''}`;
-      return {
-        title: `You finished ${place} in ${t}`,
-        body: `${team} finished ${place}${stageWords} of ${t}. Thank you for playing.${claim}`,
-        link,
-      };
-    }
+    case 'final-standing':
+      return finalStandingWords(data, tournament, to, team, stage);
     case 'eliminated':
       return {
         title: `${stage ?? 'The stage'} is over`,
@@ -255,6 +204,82 @@ function words(
         title: `Join the crew of ${t}`,
         body: `${by ? `${by} invites you` : 'You are invited'} to run ${t} as ${role.toLowerCase()}. Open the invitation to accept it.`,
         link: token ? `/staff-invitations/${encodeURIComponent(token)}` : '/desk',
+      };
+    }
+  }
+}
+
+/** Issue 27: a team's final place (the last stage has no next one); decision 085: a prize asks where to be paid. */
+function finalStandingWords(
+  data: Record<string, unknown>,
+  tournament: { id: number; name: string },
+  to: Recipient,
+  team: string,
+  stage: string | undefined,
+): Message {
+  const t = tournament.name;
+  // The last stage has no next one: nobody "qualifies" from it, every team has a final place.
+  const rank = to.rank ?? num(data.rank);
+  const of = to.of ?? num(data.of);
+  const stageWords = stage ? ` in ${stage}` : '';
+  // Decision 085: a rank with a prize asks the captain where to be paid, on the team page.
+  const prize = rank ? prizeOf(data.prizes, rank) : undefined;
+  const claim = prize ? ` Your prize is ${rupeesOf(prize)}: give the UPI ID to be paid on your team page.` : '';
+  const link = prize ? `/team/${tournament.id}` : `/tournaments/${tournament.id}`;
+  if (rank === 1)
+    return {
+      title: `Champions of ${t}`,
+      body: `${team} won ${t}: 1st${of ? ` of ${of}` : ''}${stageWords}. Congratulations!${claim}`,
+      link,
+    };
+  if (!rank) return { title: `Final standings of ${t}`, body: `${t} is over: the final standings are up. Thank you for playing.`, link };
+  const place = `${ordinal(rank)}${of ? ` of ${of}` : ''}`;
+  return {
+    title: `You finished ${place} in ${t}`,
+    body: `${team} finished ${place}${stageWords} of ${t}. Thank you for playing.${claim}`,
+    link,
+  };
+}
+
+/** Issue 31: a refund recorded (decision 082), a prize to claim, a prize paid (decision 085). */
+function moneyWords(
+  kind: 'refund-recorded' | 'prize-won' | 'prize-paid',
+  data: Record<string, unknown>,
+  t: string,
+  team: string,
+  teamPage: string,
+): Message {
+  switch (kind) {
+    case 'refund-recorded': {
+      // Issue 31 (decision 082): the amount and the refund's UTR, as the team page shows them.
+      const amount = typeof data.amountPaise === 'number' ? rupeesOf(data.amountPaise) : 'Your entry fee';
+      const utr = str(data.utr);
+      return {
+        title: 'Refund sent',
+        body: `${team}: ${amount} for ${t} was refunded${utr ? ` (UTR ${utr})` : ''}.`,
+        link: teamPage,
+      };
+    }
+    case 'prize-won': {
+      // Decision 085: the organiser asks the winners who have not said where to be paid.
+      return {
+        title: `${t}: claim your prize`,
+        body: `${team} won a prize in ${t}. Give the UPI ID to be paid on your team page.`,
+        link: teamPage,
+      };
+    }
+    case 'prize-paid': {
+      // Decision 085: what was sent, the TDS withheld, and the UTR, as the team page shows them.
+      const net = num(data.netPaise);
+      const tds = num(data.tdsPaise) ?? 0;
+      const gross = num(data.grossPaise);
+      const utr = str(data.utr);
+      const amount = gross !== undefined ? rupeesOf(gross) : 'Your prize';
+      const taxWords = tds > 0 && net !== undefined ? `: ${rupeesOf(net)} sent after ${rupeesOf(tds)} TDS` : '';
+      return {
+        title: 'Prize paid',
+        body: `${team}: ${amount} prize for ${t} was paid${taxWords}${utr ? ` (UTR ${utr})` : ''}.`,
+        link: teamPage,
       };
     }
   }
