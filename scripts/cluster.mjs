@@ -219,6 +219,7 @@ function clusterSpecs({ dir, url, databaseUrl, secrets, admin, options, ports })
         DATA_DIR: path.join(dir, `web-${i + 1}`),
         SESSION_SECRET: secrets.sessionSecret,
         TRUST_PROXY: 'loopback', // nginx
+        WEB_CONCURRENCY: '1', // the cluster's web servers are one process each: nginx spreads the load (decision 086)
         ...options.webEnv,
       },
     };

@@ -12,9 +12,13 @@ import type { Logger } from 'pino';
  * entry.server.tsx declares `satisfies WebServerExports`, so tsc holds both sides to this contract.
  */
 
-/** A request's session as the build decides it (app/utils/client.server.ts SessionState); opaque here but for `anonymous`. */
+/**
+ * A request's session as the build decides it (app/utils/client.server.ts SessionState); opaque here but for
+ * `anonymous` and the verified account's id (the request slots' client, decision 086).
+ */
 export interface SessionLike {
   anonymous: boolean;
+  user?: { id: number } | null;
 }
 
 /** A finished page the page cache keeps (app/utils/page-cache.server.ts CachedPage); opaque here but for its status. */

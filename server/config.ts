@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -27,8 +28,10 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Requests inside Remix at once (decisions 026, 031). */
     WEB_MAX_ACTIVE_REQUESTS: wholeNumber(1, 10_000).default('32'),
-    /** Of those, at most this many for one client address; default a quarter of them. */
+    /** Of those, at most this many for one client (an account, else an address); default a quarter of them. */
     WEB_MAX_ACTIVE_PER_CLIENT: wholeNumber(1, 10_000).optional(),
+    /** Web processes on this port (decision 086): default one per core. Each has these limits and its own page cache. */
+    WEB_CONCURRENCY: wholeNumber(1, 64).default(String(Math.min(64, Math.max(1, os.availableParallelism())))),
   })
   .transform((env, ctx) => {
     const perClient = env.WEB_MAX_ACTIVE_PER_CLIENT ?? Math.max(1, Math.floor(env.WEB_MAX_ACTIVE_REQUESTS / 4));
@@ -46,6 +49,7 @@ const RULES: Record<string, (env: Record<string, string | undefined>) => string>
   PORT: () => 'must be a port number from 1 to 65535',
   LOG_LEVEL: () => 'must be one of fatal, error, warn, info, debug, trace, silent',
   WEB_MAX_ACTIVE_REQUESTS: () => 'must be a whole number from 1 to 10000',
+  WEB_CONCURRENCY: () => 'must be a whole number of processes from 1 to 64',
   WEB_MAX_ACTIVE_PER_CLIENT: (env) => `must be a whole number from 1 to WEB_MAX_ACTIVE_REQUESTS (${env.WEB_MAX_ACTIVE_REQUESTS || 32})`,
 };
 

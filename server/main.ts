@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import http from 'node:http';
 import path from 'node:path';
 import { installGlobals } from '@remix-run/node';
@@ -21,14 +22,54 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function main() {
-  let config;
+function config() {
   try {
-    config = readServerConfig();
+    return readServerConfig();
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
+}
+
+/**
+ * WEB_CONCURRENCY > 1 (decision 086): this process only keeps that many web processes on the port (node's
+ * cluster module shares it), starts again one that died, and on SIGTERM/SIGINT passes the signal on and
+ * exits once they all have. Each web process has its own page cache and request slots; they share
+ * DATA_DIR's session secret, so any of them reads any session.
+ */
+function primary(count: number) {
+  let stopping = false;
+  const listened = new Set<number>();
+  const fork = () => cluster.fork();
+  cluster.on('listening', (worker) => listened.add(worker.id));
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
+      return;
+    }
+    // One that never listened (a bad build, the port taken) would fail again: stop, as one process would.
+    if (!listened.has(worker.id)) {
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = code || 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode);
+      return;
+    }
+    console.error(`[web] process ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    setTimeout(fork, 1000).unref();
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => {
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {});
+      if (workers.length === 0) process.exit(0);
+      for (const worker of workers) worker?.process.kill('SIGTERM');
+    });
+  console.log(`[web] ${count} processes`);
+  for (let i = 0; i < count; i++) fork();
+}
+
+async function main(config: ReturnType<typeof readServerConfig>) {
   // Before the build is imported: React and Remix read it once.
   process.env.NODE_ENV = config.NODE_ENV as typeof process.env.NODE_ENV;
   process.env.LOG_LEVEL = config.LOG_LEVEL;
@@ -50,4 +91,6 @@ async function main() {
   onSignals(server, stop);
 }
 
-await main();
+const settings = config();
+if (cluster.isPrimary && settings.WEB_CONCURRENCY > 1) primary(settings.WEB_CONCURRENCY);
+else await main(settings);

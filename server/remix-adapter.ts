@@ -6,7 +6,7 @@ import { UPLOAD_LIMIT, type GuardLocals } from './form-guard.js';
 import { clientAddress, requestUrl } from './forwarded.js';
 import { sendPage, type KeepPage } from './page-cache.js';
 import { dropRestOfBody, type Refusals } from './refusal.js';
-import type { RequestSlots } from './request-limits.js';
+import { slotClient, type RequestSlots } from './request-limits.js';
 import type { SessionOf } from './session.js';
 
 /**
@@ -36,7 +36,7 @@ export function remixHandler({ build, mode, web, pageCache, sessionOf, slots, re
       if (!request) return refusals.unreadable(req, res, 'unreadable host');
       const address = clientAddress(req);
       const session = await sessionOf(req, res);
-      const response = await slots.run(address ?? '', request.signal, () =>
+      const response = await slots.run(slotClient(session, address), request.signal, () =>
         web.runWithClient({ address, session }, () => handle(request, { clientAddress: address })),
       );
       if (!response) return;

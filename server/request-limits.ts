@@ -1,4 +1,4 @@
-import type { RequestTurnsApi } from './build.js';
+import type { RequestTurnsApi, SessionLike } from './build.js';
 
 /**
  * At most maxActive requests inside Remix at once; the others wait their turn. A crowd arriving
@@ -25,4 +25,14 @@ export function requestSlots(turns: RequestTurnsApi): RequestSlots {
       }
     },
   };
+}
+
+/**
+ * Whose share of the slots a request takes (decision 086): a signed-in request's account (its token verified),
+ * else its client address. Indian mobile carriers put many players behind one public address: per address,
+ * a room minute's crowd would queue as one client; per account, each player is one, while an anonymous
+ * flood from one address is still held to that address's share.
+ */
+export function slotClient(session: SessionLike, address: string | undefined): string {
+  return session.user ? `account:${session.user.id}` : `address:${address ?? ''}`;
 }

@@ -146,9 +146,20 @@ function sessionSecrets(configured: string | undefined, dataDir: string): string
   const file = path.join(dataDir, 'session-secret');
   if (fs.existsSync(file)) return [fs.readFileSync(file, 'utf8').trim()];
   fs.mkdirSync(dataDir, { recursive: true });
+  // Several web processes may start at once (WEB_CONCURRENCY, decision 086): the secret is written whole to a
+  // file of this process, then linked into place only if none is there yet; whoever lost reads the winner's.
   const secret = crypto.randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return [secret];
+  const mine = `${file}.${process.pid}`;
+  fs.writeFileSync(mine, secret + '\n', { mode: 0o600 });
+  try {
+    fs.linkSync(mine, file);
+    return [secret];
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return [fs.readFileSync(file, 'utf8').trim()];
+  } finally {
+    fs.rmSync(mine, { force: true });
+  }
 }
 
 /** The social links the footer shows, in a fixed order; only configured ones. */

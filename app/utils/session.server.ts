@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
 import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { ROLE_ADMIN, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@custom-room/contract/constants';
 import { decidedSession, isHttps } from './client.server';
 import { getEnv } from './env.server';
@@ -86,9 +87,16 @@ function claimsLookRight(claims: Record<string, unknown>): boolean {
  * claims are still trusted because the cookie that carries them is signed by us, but expiry is checked.
  */
 export async function verifyToken(token: string): Promise<Verdict> {
+  const known = verifiedTokens.get(token);
+  if (known && Date.now() < known.until) return { user: known.user };
   let claims: Record<string, unknown>;
   try {
     claims = (await jwtVerify(token, gatewayKeys(), TOKEN_CHECKS)).payload;
+    const user = userOf(claims, token);
+    // Decision 086: a token verified against the key set is not verified again until it expires (as jwtVerify
+    // counts it: exp plus the clock skew). Checking its ES256 signature cost more than a page's route matching.
+    if (user && typeof claims.exp === 'number') verifiedTokens.set(token, { user, until: (claims.exp + CLOCK_SKEW_SECONDS) * 1000 });
+    return user ? { user } : { user: null, rejected: true };
   } catch (err) {
     const keysUnreachable = err instanceof joseErrors.JWKSTimeout || (err instanceof Error && !(err instanceof joseErrors.JOSEError));
     if (!keysUnreachable) return { user: null, rejected: true };
@@ -99,10 +107,18 @@ export async function verifyToken(token: string): Promise<Verdict> {
     }
     if (!claimsLookRight(claims)) return { user: null, rejected: true };
   }
+  const user = userOf(claims, token);
+  return user ? { user } : { user: null, rejected: true };
+}
+
+/** Tokens verified against the key set, with the instant they stop counting (decision 086). */
+const verifiedTokens = new LRUCache<string, { user: SessionUser; until: number }>({ max: 10_000 });
+
+function userOf(claims: Record<string, unknown>, token: string): SessionUser | null {
   const id = Number(claims.sub);
   const roles = Array.isArray(claims.roles) ? claims.roles : Array.isArray(claims.authorities) ? claims.authorities : [];
-  if (!Number.isInteger(id) || typeof claims.username !== 'string') return { user: null, rejected: true };
-  return { user: { id, username: claims.username, roles: roles.map(String), token } };
+  if (!Number.isInteger(id) || typeof claims.username !== 'string') return null;
+  return { id, username: claims.username, roles: roles.map(String), token };
 }
 
 /** What a session holds for a signed-in user; any other key (a flash message) is this visitor's own. */

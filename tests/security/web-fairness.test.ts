@@ -95,7 +95,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-describe('item 11: request slots shared fairly between client addresses', () => {
+describe('item 11: request slots shared fairly between clients (addresses; signed-in accounts, decision 086)', () => {
   it("two clients flooding with bogus session cookies hold one slot each; a player's page gets through; the floods then finish", async () => {
     const player = await api.createPlayer();
     const { cookie } = await webLogin(web.url, player.email, player.password);
@@ -118,5 +118,19 @@ describe('item 11: request slots shared fairly between client addresses', () => 
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
     // Never more than one slot per flooding client, though the server had four.
     expect(holder.mostHeld()).toEqual({ '127.0.0.2': 1, '127.0.0.3': 1 });
+  });
+
+  it('signed-in players behind one address (a carrier NAT) are a client each: they fill every slot, not one (decision 086)', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, () => api.createPlayer()));
+    const cookies = await Promise.all(players.map(async (p) => (await webLogin(web.url, p.email, p.password)).cookie));
+
+    holder.hold();
+    const pages = cookies.map((cookie, i) => getFrom('127.0.0.4', `${web.url}/tournaments?nat=${unique()}${i}`, cookie));
+    // Per address they would hold one slot, and this would wait for ever: per account, all four are in at once.
+    await holder.untilHeld(4);
+    expect(holder.heldBy('127.0.0.4')).toBe(4);
+
+    holder.releaseAll();
+    expect((await Promise.all(pages)).map((a) => a.status)).toEqual(Array(4).fill(200));
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readServerConfig } from '../../server/config';
 
@@ -20,6 +21,8 @@ describe('the web server configuration (server/config.ts)', () => {
       LOG_LEVEL: 'info',
       WEB_MAX_ACTIVE_REQUESTS: 32,
       WEB_MAX_ACTIVE_PER_CLIENT: 8,
+      // Decision 086: one web process per core.
+      WEB_CONCURRENCY: Math.max(1, os.availableParallelism()),
     });
   });
 
@@ -31,6 +34,7 @@ describe('the web server configuration (server/config.ts)', () => {
       WEB_MAX_ACTIVE_REQUESTS: '3',
       WEB_MAX_ACTIVE_PER_CLIENT: '',
       NODE_ENV: '',
+      WEB_CONCURRENCY: '3',
     });
     expect(config).toMatchObject({
       PORT: 8080,
@@ -39,6 +43,7 @@ describe('the web server configuration (server/config.ts)', () => {
       WEB_MAX_ACTIVE_REQUESTS: 3,
       WEB_MAX_ACTIVE_PER_CLIENT: 1,
       NODE_ENV: 'production',
+      WEB_CONCURRENCY: 3,
     });
     expect(readServerConfig({ WEB_MAX_ACTIVE_REQUESTS: '10', WEB_MAX_ACTIVE_PER_CLIENT: '10' }).WEB_MAX_ACTIVE_PER_CLIENT).toBe(10);
   });
@@ -57,6 +62,8 @@ describe('the web server configuration (server/config.ts)', () => {
       { WEB_MAX_ACTIVE_PER_CLIENT: 'many' },
       'bad configuration: WEB_MAX_ACTIVE_PER_CLIENT: must be a whole number from 1 to WEB_MAX_ACTIVE_REQUESTS (32) (got "many")',
     ],
+    [{ WEB_CONCURRENCY: '0' }, 'bad configuration: WEB_CONCURRENCY: must be a whole number of processes from 1 to 64 (got "0")'],
+    [{ WEB_CONCURRENCY: 'auto' }, 'bad configuration: WEB_CONCURRENCY: must be a whole number of processes from 1 to 64 (got "auto")'],
     [{ LOG_LEVEL: 'loud' }, 'bad configuration: LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
   ])('stops on %j with one line naming the variable', (env, expected) => {
     expect(message(env)).toBe(expected);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { describe, expect, it, vi } from 'vitest';
 import { createRequestTurns } from '~/utils/request-turns.server';
-import { requestSlots } from '../../server/request-limits';
+import { requestSlots, slotClient } from '../../server/request-limits';
 import { shutdown } from '../../server/shutdown';
 
 describe('request slots (server/request-limits.ts)', () => {
@@ -36,6 +36,42 @@ describe('request slots (server/request-limits.ts)', () => {
     release();
     await held;
     expect(turns.stats()).toMatchObject({ active: 0, waiting: 0 });
+  });
+});
+
+describe('whose share a request takes (decision 086)', () => {
+  /** n requests at once, each held until released; how many run at once and how many wait. */
+  async function crowd(clients: string[]) {
+    const turns = createRequestTurns(8, 2);
+    const slots = requestSlots(turns);
+    const releases: (() => void)[] = [];
+    const runs = clients.map((c) =>
+      slots.run(c, new AbortController().signal, () => new Promise<void>((resolve) => releases.push(resolve))),
+    );
+    await Promise.resolve();
+    const stats = turns.stats();
+    while (releases.length > 0 || turns.stats().active > 0) {
+      releases.splice(0).forEach((release) => release());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(runs);
+    return stats;
+  }
+  const carrier = '100.64.0.1'; // one carrier-grade NAT address for everyone
+
+  it('signed-in players behind one address are each a client of their own: none waits behind the others', async () => {
+    const players = Array.from({ length: 8 }, (_, i) => slotClient({ anonymous: false, user: { id: 100 + i } }, carrier));
+    expect(new Set(players).size).toBe(8);
+    expect(await crowd(players)).toMatchObject({ active: 8, waiting: 0 });
+  });
+
+  it('an anonymous flood from one address, and one account flooding, are each held to one share', async () => {
+    const anonymous = Array.from({ length: 8 }, () => slotClient({ anonymous: true }, carrier));
+    expect(await crowd(anonymous)).toMatchObject({ active: 2, waiting: 6 });
+    const oneAccount = Array.from({ length: 8 }, (_, i) => slotClient({ anonymous: false, user: { id: 7 } }, `10.0.0.${i}`));
+    expect(await crowd(oneAccount)).toMatchObject({ active: 2, waiting: 6 });
+    // A signed-out visitor's address is not an account's key, whatever the numbers.
+    expect(slotClient({ anonymous: true, user: null }, '7')).not.toBe(slotClient({ anonymous: false, user: { id: 7 } }, '7'));
   });
 });
 

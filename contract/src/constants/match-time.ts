@@ -50,9 +50,18 @@ export function matchStartsAt(startDate: string | null | undefined, day: number,
   return guess;
 }
 
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
 /** "IST" / "India Standard Time": a zone's name at an instant (match times are wall-clock times in it). */
 export function timeZoneName(timeZone: string, style: 'short' | 'long', at: number = Date.now()): string {
-  const parts = new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: style }).formatToParts(new Date(at));
+  // Decision 086: one formatter per zone and style (making one cost more than a page's route matching).
+  const key = `${style} ${timeZone}`;
+  let f = zoneNames.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: style });
+    zoneNames.set(key, f);
+  }
+  const parts = f.formatToParts(new Date(at));
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }
 

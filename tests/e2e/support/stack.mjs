@@ -194,6 +194,8 @@ export class Stack {
       GATEWAY_URL: gatewayUrl,
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // One web process unless a test asks for more (decision 086: the default is one per core).
+      WEB_CONCURRENCY: '1',
       ...options.webEnv,
     };
     const stack = new Stack(info, gatewayEnv, webEnv, buildDir, !options.buildDir);
