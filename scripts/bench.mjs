@@ -13,6 +13,8 @@
 //   weights   scripts/bench-web.mjs          HTML/JS gzip sizes, stylesheets, image sizes, CLS
 //   rush      scripts/bench-rush.mjs         1,000 signed-in players post the team form for 100 slots
 //                                            (SQLite, then PostgreSQL)
+//   room-rush scripts/bench-room-rush.mjs    1,000 captains open their room within 10 s, one web process and two
+//                                            (SQLite, then PostgreSQL; decision 086)
 //   lighthouse scripts/bench-lighthouse.mjs  mobile Lighthouse on six pages (Debian's chromium)
 //   first-paint scripts/bench-first-paint.mjs  LCP and hydration in chromium with DevTools slow-4G throttling
 // Each script writes its rows as JSON (`--json FILE`); this one gathers them into
@@ -64,6 +66,8 @@ const SUITES = [
   { key: 'weights', label: 'page weights', script: 'bench-web.mjs', env: {} },
   { key: 'rush', label: 'registration rush, SQLite', script: 'bench-rush.mjs', args: ['--database', 'sqlite'] },
   { key: 'rush', label: 'registration rush, PostgreSQL', script: 'bench-rush.mjs', args: ['--database', 'postgres'], pg: true },
+  { key: 'room-rush', label: 'room rush, SQLite', script: 'bench-room-rush.mjs', args: ['--database', 'sqlite'] },
+  { key: 'room-rush', label: 'room rush, PostgreSQL', script: 'bench-room-rush.mjs', args: ['--database', 'postgres'], pg: true },
   { key: 'lighthouse', label: 'Lighthouse mobile', script: 'bench-lighthouse.mjs', env: {} },
   { key: 'first-paint', label: 'throttled chromium', script: 'bench-first-paint.mjs', env: {} },
 ];
