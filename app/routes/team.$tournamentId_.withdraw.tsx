@@ -84,7 +84,7 @@ export default function WithdrawTeam() {
             </p>
             {page.paid ? (
               <p className="notice" role="note">
-                {REFUND_NOTE} Refunds are between you and the organiser.
+                {REFUND_NOTE}
               </p>
             ) : null}
             {page.registrationOpen ? <p>While registration is open you can register again, if a place is free.</p> : null}

@@ -101,5 +101,5 @@ export { mayWithdraw };
 /** The link and button that take the team out: a waitlisted team leaves the waitlist, a placed one withdraws. */
 export const withdrawLabel = (place: Place) => (place === 'waitlist' ? 'Leave the waitlist' : 'Withdraw team');
 
-/** What a paid team is told when it withdraws (refunds stay outside the product). */
-export const REFUND_NOTE = 'You paid the entry fee: contact the organiser for a refund.';
+/** What a paid team is told when it withdraws: the refund is paid outside the site, and recorded on it (decision 082). */
+export const REFUND_NOTE = 'You paid the entry fee: ask the organiser for a refund. Once they record it, your team page shows it.';

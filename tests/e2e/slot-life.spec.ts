@@ -124,9 +124,15 @@ test.describe("a slot's life", () => {
     await confirmPayment(api, paid.id, payer, r.rid);
     await page.context().clearCookies();
     await openAs(page, payer, `/team/${paid.id}/withdraw`);
-    await expect(page.getByRole('note')).toContainText('You paid the entry fee: contact the organiser for a refund.');
+    await expect(page.getByRole('note')).toContainText(
+      'You paid the entry fee: ask the organiser for a refund. Once they record it, your team page shows it.',
+    );
     await page.getByRole('button', { name: 'Withdraw team' }).click();
-    await expect(page.getByText(`${r.teamName} has withdrawn. You paid the entry fee: contact the organiser for a refund.`)).toBeVisible();
+    await expect(
+      page.getByText(
+        `${r.teamName} has withdrawn. You paid the entry fee: ask the organiser for a refund. Once they record it, your team page shows it.`,
+      ),
+    ).toBeVisible();
   });
 
   test('a waitlisted team leaves the waitlist after registration has closed (decision 043)', async ({

@@ -241,13 +241,15 @@ describe('withdrawal: a confirmation page, then one post', () => {
     expect(html).not.toContain('you can register again');
   });
 
-  it('withdraws with POST /registrations/{tid}/withdraw and says “contact the organiser for a refund” when paid', async () => {
+  it('withdraws with POST /registrations/{tid}/withdraw and says “ask the organiser for a refund” (and where it will show) when paid', async () => {
     routes({
       'POST /registrations/3/withdraw': () => [200, { ...registration({ place: 'withdrawn', paymentStatus: 'verified' }), paid: true }],
     });
     let res = (await withdraw.action(args(await post(url, {}), { tournamentId: '3' }))) as Response;
     expect(res.headers.get('location')).toBe('/team/3');
-    expect(await flashOf(res)).toBe('Team Soul has withdrawn. You paid the entry fee: contact the organiser for a refund.');
+    expect(await flashOf(res)).toBe(
+      'Team Soul has withdrawn. You paid the entry fee: ask the organiser for a refund. Once they record it, your team page shows it.',
+    );
     expect(stub.seen.at(-1)).toMatchObject({ method: 'POST', url: '/registrations/3/withdraw' });
 
     routes({ 'POST /registrations/3/withdraw': () => [200, { ...registration({ place: 'withdrawn' }), paid: false }] });

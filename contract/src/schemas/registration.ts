@@ -334,6 +334,10 @@ export const PaymentStatusBulkUpdateSchema = PaymentStatusUpdateSchema.omit({ ex
 
 /** POST /registrations/{tournamentId}/withdraw: the team as it now stands, and whether it had paid. */
 export const WithdrawalSchema = RegistrationSchema.extend({
-  paid: z.boolean().describe('The payment had been verified: the page tells the captain to contact the organiser for a refund.'),
+  paid: z
+    .boolean()
+    .describe(
+      'The payment had been verified: the page tells the captain to ask the organiser for a refund, which the team page shows once recorded.',
+    ),
 });
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
