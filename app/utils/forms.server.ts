@@ -24,6 +24,9 @@ const SECRET_FIELD = /password|token/i;
 
 export const isSecretField = (name: string) => SECRET_FIELD.test(name);
 
+/** An amount of rupees as typed ("₹ 1,500", "5,000.50"), without the sign and the grouping commas. */
+export const typedRupees = (text: string) => text.trim().replace(/^₹\s*/, '').replace(/,/g, '');
+
 /** The form's text entries (first value of each name); files are ignored. */
 export function formEntries(formData: FormData): Record<string, string> {
   const entries: Record<string, string> = {};

@@ -1,9 +1,9 @@
-import type { PrizeWinner } from '@custom-room/contract';
+import { MAX_SPECIAL_PRIZES, type PrizeWinner } from '@custom-room/contract';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { getEnv } from './env.server';
 import { pageError } from './errors.server';
 import { formatPaise } from './format';
-import { formEntries, formFailure, submitToGateway } from './forms.server';
+import { formEntries, formFailure, submitToGateway, typedRupees } from './forms.server';
 import { call, gateway, GatewayError } from './gateway.server';
 import { awardField, awardLabelField, PAYOUT_FIELDS, payoutsPath, prizePaidWords } from './payouts';
 import { flash } from './session.server';
@@ -75,7 +75,7 @@ async function remind(request: Request, tid: number) {
 async function awards(request: Request, tid: number, entries: Record<string, string>) {
   const list: { label: string; registrationId: number | null }[] = [];
   const values: Record<string, string> = { intent: 'awards' };
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < MAX_SPECIAL_PRIZES; i++) {
     const label = entries[awardLabelField(i)];
     if (label === undefined) continue;
     const raw = entries[awardField(i)] ?? '';
@@ -96,7 +96,7 @@ async function record(request: Request, tid: number, entries: Record<string, str
   const rid = Number(entries.rid);
   const values = { rid: entries.rid ?? '', upiReference: entries.upiReference ?? '', tds: entries.tds ?? '' };
   if (!Number.isInteger(rid) || rid <= 0) return formFailure({ values, formError: 'Choose a team.' });
-  const tds = values.tds.trim().replace(/^₹\s*/, '').replace(/,/g, '');
+  const tds = typedRupees(values.tds);
   if (tds && !Number.isFinite(Number(tds))) return formFailure({ values, fieldErrors: { tds: 'The TDS must be a number of rupees.' } });
   const body = { upiReference: values.upiReference, ...(tds ? { tds: Number(tds) } : {}) };
   const sent = await submitToGateway(() => call(request, 'recordPayout', { params: { id: tid, rid }, body }), {

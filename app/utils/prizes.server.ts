@@ -1,7 +1,7 @@
 import { MAX_PRIZE_RANKS, MAX_SPECIAL_PRIZES } from '@custom-room/contract';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { pageError } from './errors.server';
-import { formEntries, submitToGateway } from './forms.server';
+import { formEntries, submitToGateway, typedRupees } from './forms.server';
 import { call, gateway } from './gateway.server';
 import { rankField, specialField } from './prizes';
 import { flash } from './session.server';
@@ -36,8 +36,6 @@ export async function loadPrizes(request: Request, tid: number) {
   };
 }
 
-const amountOf = (text: string) => text.trim().replace(/^₹\s*/, '').replace(/,/g, '');
-
 export async function prizeAction(request: Request, tid: number) {
   const entries = formEntries(await request.formData());
   // Decision 085: a checkbox: absent means off.
@@ -50,7 +48,7 @@ export async function prizeAction(request: Request, tid: number) {
     const raw = entries[rankField(rank)] ?? '';
     if (raw === '') continue;
     values[rankField(rank)] = raw;
-    ranks.push({ rank, amount: amountOf(raw) });
+    ranks.push({ rank, amount: typedRupees(raw) });
     rankAt.push(rank);
   }
   for (let i = 0; i < MAX_SPECIAL_PRIZES; i++) {
@@ -59,7 +57,7 @@ export async function prizeAction(request: Request, tid: number) {
     if (label.trim() === '' && amount.trim() === '') continue;
     values[specialField(i, 'label')] = label;
     values[specialField(i, 'amount')] = amount;
-    specials.push({ label, amount: amountOf(amount) });
+    specials.push({ label, amount: typedRupees(amount) });
     specialAt.push(i);
   }
   // The gateway names rows by their place in the lists it was sent: back to this form's fields.

@@ -3,7 +3,7 @@ import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { getEnv } from './env.server';
 import { pageError } from './errors.server';
 import { formatDateTime, formatPaise, formatShortDate } from './format';
-import { formEntries, formFailure, submitToGateway } from './forms.server';
+import { formEntries, formFailure, submitToGateway, typedRupees } from './forms.server';
 import { call, gateway } from './gateway.server';
 import { flash } from './session.server';
 
@@ -55,7 +55,7 @@ export async function refundAction(request: Request, tid: number) {
   const rid = Number(entries.rid);
   const values = { rid: entries.rid ?? '', upiReference: entries.upiReference ?? '', amount: entries.amount ?? '' };
   if (!Number.isInteger(rid) || rid <= 0) return formFailure({ values, formError: 'Choose a team.' });
-  const amount = values.amount.trim().replace(/^₹\s*/, '').replace(/,/g, '');
+  const amount = typedRupees(values.amount);
   const body = { upiReference: values.upiReference, ...(amount ? { amount: Number(amount) } : {}) };
   if (amount && !Number.isFinite(body.amount)) {
     return formFailure({ values, fieldErrors: { amount: 'The amount must be a number of rupees.' } });

@@ -165,20 +165,26 @@ export const RefundSchema = z.object({
 });
 export type Refund = z.infer<typeof RefundSchema>;
 
-export const RefundBodySchema = z.object({
-  upiReference: z
-    .string({ required_error: 'Enter the UTR of the refund.', invalid_type_error: 'The UTR must be text.' })
+/**
+ * The UTR of money the organiser sent (a refund, a prize payout), from its own UPI app: the player's rules for a
+ * UTR, without the player's hint on where to find one.
+ */
+const organiserUtr = (what: 'refund' | 'payout') =>
+  z
+    .string({ required_error: `Enter the UTR of the ${what}.`, invalid_type_error: 'The UTR must be text.' })
     .transform(normaliseUtr)
     .superRefine((utr, ctx) => {
       const problem = utrProblem(utr);
-      // The organiser's own UPI app's refund: the player's hint on where to find a UTR is left out.
       if (problem)
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
-          message: problem.replace(` ${UTR_WHERE}`, '').replace('UPI reference', 'UTR of the refund'),
+          message: problem.replace(` ${UTR_WHERE}`, '').replace('UPI reference', `UTR of the ${what}`),
         });
     })
-    .describe('The 12-digit UTR of the refund from the UPI app; spaces and dashes are dropped.'),
+    .describe(`The 12-digit UTR of the ${what} from the UPI app; spaces and dashes are dropped.`);
+
+export const RefundBodySchema = z.object({
+  upiReference: organiserUtr('refund'),
   amount: z.coerce
     .number({ invalid_type_error: 'The amount must be a number of rupees.' })
     .positive('The amount must be more than ₹0.')
@@ -242,18 +248,7 @@ export const PrizeAwardsBodySchema = z.object({
 });
 
 export const PayoutBodySchema = z.object({
-  upiReference: z
-    .string({ required_error: 'Enter the UTR of the payout.', invalid_type_error: 'The UTR must be text.' })
-    .transform(normaliseUtr)
-    .superRefine((utr, ctx) => {
-      const problem = utrProblem(utr);
-      if (problem)
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          message: problem.replace(` ${UTR_WHERE}`, '').replace('UPI reference', 'UTR of the payout'),
-        });
-    })
-    .describe('The 12-digit UTR of the payout from the UPI app; spaces and dashes are dropped.'),
+  upiReference: organiserUtr('payout'),
   tds: z.coerce
     .number({ invalid_type_error: 'The TDS must be a number of rupees.' })
     .min(0, 'The TDS cannot be less than ₹0.')

@@ -48,12 +48,6 @@ export async function setAskPan(trx: Trx, tournamentId: number, askPan: boolean)
     .execute();
 }
 
-/** The special prizes' winners: label → registration id. */
-export async function awardsOf(db: Trx, tournamentId: number): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('prize_awards').select(['label', 'registration_id']).where('tournament_id', '=', tournamentId).execute();
-  return new Map(rows.map((r) => [r.label, Number(r.registration_id)]));
-}
-
 export async function replaceAwards(trx: Trx, tournamentId: number, awards: readonly { label: string; registrationId: number }[]) {
   await trx.deleteFrom('prize_awards').where('tournament_id', '=', tournamentId).execute();
   if (awards.length === 0) return;
@@ -61,17 +55,6 @@ export async function replaceAwards(trx: Trx, tournamentId: number, awards: read
     .insertInto('prize_awards')
     .values(awards.map((a) => ({ tournament_id: tournamentId, label: a.label, registration_id: a.registrationId })))
     .execute();
-}
-
-/** The team names of the special prizes' winners (the public prize table names them). */
-export async function awardWinnerNames(db: Trx, tournamentId: number): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('prize_awards as a')
-    .innerJoin('registrations as r', 'r.id', 'a.registration_id')
-    .select(['a.label', 'r.team_name'])
-    .where('a.tournament_id', '=', tournamentId)
-    .execute();
-  return new Map(rows.map((r) => [r.label, r.team_name]));
 }
 
 export async function payeesOf(db: Trx, tournamentId: number) {

@@ -6,6 +6,7 @@ import {
   type ReleaseReason,
   type StaffRoleName,
 } from '@custom-room/contract';
+import { rupeesText } from '../rupees.js';
 
 /** One account an event reaches, with what its line needs (decision 044). */
 export interface Recipient {
@@ -224,7 +225,7 @@ function finalStandingWords(
   const stageWords = stage ? ` in ${stage}` : '';
   // Decision 085: a rank with a prize asks the captain where to be paid, on the team page.
   const prize = rank ? prizeOf(data.prizes, rank) : undefined;
-  const claim = prize ? ` Your prize is ${rupeesOf(prize)}: give the UPI ID to be paid on your team page.` : '';
+  const claim = prize ? ` Your prize is ${rupeesText(prize)}: give the UPI ID to be paid on your team page.` : '';
   const link = prize ? `/team/${tournament.id}` : `/tournaments/${tournament.id}`;
   if (rank === 1)
     return {
@@ -252,7 +253,7 @@ function moneyWords(
   switch (kind) {
     case 'refund-recorded': {
       // Issue 31 (decision 082): the amount and the refund's UTR, as the team page shows them.
-      const amount = typeof data.amountPaise === 'number' ? rupeesOf(data.amountPaise) : 'Your entry fee';
+      const amount = typeof data.amountPaise === 'number' ? rupeesText(data.amountPaise) : 'Your entry fee';
       const utr = str(data.utr);
       return {
         title: 'Refund sent',
@@ -274,8 +275,8 @@ function moneyWords(
       const tds = num(data.tdsPaise) ?? 0;
       const gross = num(data.grossPaise);
       const utr = str(data.utr);
-      const amount = gross !== undefined ? rupeesOf(gross) : 'Your prize';
-      const taxWords = tds > 0 && net !== undefined ? `: ${rupeesOf(net)} sent after ${rupeesOf(tds)} TDS` : '';
+      const amount = gross !== undefined ? rupeesText(gross) : 'Your prize';
+      const taxWords = tds > 0 && net !== undefined ? `: ${rupeesText(net)} sent after ${rupeesText(tds)} TDS` : '';
       return {
         title: 'Prize paid',
         body: `${team}: ${amount} prize for ${t} was paid${taxWords}${utr ? ` (UTR ${utr})` : ''}.`,
@@ -329,10 +330,4 @@ function reportWords(
 function prizeOf(prizes: unknown, rank: number): number | undefined {
   if (!prizes || typeof prizes !== 'object') return undefined;
   return num((prizes as Record<string, unknown>)[String(rank)]);
-}
-
-/** ₹50, or ₹40.50 with paise. */
-function rupeesOf(paise: number): string {
-  const whole = paise % 100 === 0;
-  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
 }

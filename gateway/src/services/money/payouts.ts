@@ -1,25 +1,16 @@
 import { type MyPrize, ordinal, type Payouts, type PrizeWinner, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
 import { bumpGeneration } from '../../db/generation.js';
 import { enqueueEvent } from '../../db/outbox.js';
-import {
-  askPanOf,
-  awardsOf,
-  insertPayout,
-  lastStageRanks,
-  payeesOf,
-  payoutsOf,
-  placedTeams,
-  replaceAwards,
-  upsertPayee,
-} from '../../db/payouts.js';
+import { askPanOf, insertPayout, lastStageRanks, payeesOf, payoutsOf, placedTeams, replaceAwards, upsertPayee } from '../../db/payouts.js';
 import { prizeRows } from '../../db/prizes.js';
-import { findUserRegistration } from '../../db/registrations.js';
+import { findRegistrationsByIds, findUserRegistration } from '../../db/registrations.js';
 import { teamStandings } from '../../db/results.js';
-import { getTournament, phaseOf } from '../../db/tournaments.js';
+import { getTournament, phaseOf, type TournamentRow } from '../../db/tournaments.js';
 import type { Trx } from '../../db/types.js';
 import { isoAt } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { rankStandings } from '../../lib/ranking.js';
+import { rupeesText } from '../../lib/rupees.js';
 import type { ServiceDeps } from '../deps.js';
 import { lockLiveTournamentOr404 } from '../live-tournament.js';
 
@@ -47,9 +38,8 @@ interface Team {
 }
 
 /** The final standings (when in) and every placed team, ranked ones first. */
-async function standingsOf(db: Db, tournamentId: number, now: number): Promise<{ final: boolean; teams: Team[] }> {
-  const row = await getTournament(db, tournamentId);
-  if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
+async function standingsOf(db: Db, row: TournamentRow, now: number): Promise<{ final: boolean; teams: Team[] }> {
+  const tournamentId = Number(row.id);
   const phase = phaseOf(row, now);
   const placed = await placedTeams(db, tournamentId);
   let ranked: { registrationId: number; rank: number }[] = [];
@@ -82,20 +72,30 @@ interface Ledger {
   winners: PrizeWinner[];
 }
 
-/** Everything a payout needs, read at once (inside a write transaction when given one). */
-async function ledgerOf(db: Db, tournamentId: number, now: number): Promise<Ledger> {
-  const { final, teams } = await standingsOf(db, tournamentId, now);
-  const [table, awards, askPan, payees, payouts] = await Promise.all([
+/**
+ * Everything a payout needs, read at once (inside a write transaction when given one). `tournament`: its row when
+ * the caller has read it already. `winnersOnly`: the caller wants the winners, not the team list, so a tournament
+ * without a prize table (most of them) is not ranked at all (the team page asks on every view once it is over).
+ */
+async function ledgerOf(
+  db: Db,
+  tournamentId: number,
+  now: number,
+  { tournament, winnersOnly = false }: { tournament?: TournamentRow; winnersOnly?: boolean } = {},
+): Promise<Ledger> {
+  const row = tournament ?? (await getTournament(db, tournamentId));
+  if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
+  const [table, askPan, payees, payouts] = await Promise.all([
     prizeRows(db, tournamentId),
-    awardsOf(db, tournamentId),
     askPanOf(db, tournamentId),
     payeesOf(db, tournamentId),
     payoutsOf(db, tournamentId),
   ]);
+  const { final, teams } = winnersOnly && table.length === 0 ? { final: false, teams: [] } : await standingsOf(db, row, now);
   const byRank = new Map(table.filter((p) => p.rank !== null).map((p) => [p.rank!, p.amountPaise]));
   const specials = table
     .filter((p) => p.rank === null)
-    .map((p) => ({ label: p.label, amountPaise: p.amountPaise, registrationId: awards.get(p.label) ?? null }));
+    .map((p) => ({ label: p.label, amountPaise: p.amountPaise, registrationId: p.awardedTo }));
   const winners: PrizeWinner[] = [];
   if (final) {
     for (const team of teams) {
@@ -194,12 +194,7 @@ export async function recordPayout(
     await lockLiveTournamentOr404(store, trx, tournamentId);
     const ledger = await ledgerOf(trx, tournamentId, clock.now());
     if (!ledger.teams.some((t) => t.registrationId === rid)) {
-      const team = await trx
-        .selectFrom('registrations')
-        .select('id')
-        .where('id', '=', rid)
-        .where('tournament_id', '=', tournamentId)
-        .executeTakeFirst();
+      const [team] = await findRegistrationsByIds(trx, tournamentId, [rid]);
       if (!team) throw notFound(TEAM_NOT_FOUND);
     }
     if (!ledger.final) throw conflict(NOT_FINAL);
@@ -208,7 +203,7 @@ export async function recordPayout(
     if (winner.payout) throw conflict(PRIZE_PAID);
     if (!winner.payee) throw conflict(NO_PAYEE);
     if (tdsPaise > winner.owedPaise) {
-      const message = `The TDS cannot be more than the prize, ${rupees(winner.owedPaise)}.`;
+      const message = `The TDS cannot be more than the prize, ${rupeesText(winner.owedPaise)}.`;
       throw badRequest(message, { tds: message });
     }
     const inserted = await insertPayout(
@@ -247,12 +242,9 @@ export async function recordPayout(
   return ledger.winners.find((w) => w.registrationId === rid)!;
 }
 
-const rupees = (paise: number) =>
-  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
-
 /** The team's prize as its captain sees it (null: it won none, or the standings are not final). */
-export async function prizeOfTeam(deps: ServiceDeps, tournamentId: number, registrationId: number): Promise<MyPrize | null> {
-  const ledger = await ledgerOf(deps.store.db, tournamentId, deps.clock.now());
+export async function prizeOfTeam(deps: ServiceDeps, tournament: TournamentRow, registrationId: number): Promise<MyPrize | null> {
+  const ledger = await ledgerOf(deps.store.db, Number(tournament.id), deps.clock.now(), { tournament, winnersOnly: true });
   const winner = ledger.winners.find((w) => w.registrationId === registrationId);
   if (!winner) return null;
   return {

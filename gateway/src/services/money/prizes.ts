@@ -1,6 +1,6 @@
 import { type PrizeTable, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
 import { bumpGeneration } from '../../db/generation.js';
-import { anyPayout, askPanOf, awardWinnerNames, setAskPan } from '../../db/payouts.js';
+import { anyPayout, askPanOf, setAskPan } from '../../db/payouts.js';
 import { prizeRows, replacePrizes } from '../../db/prizes.js';
 import { getTournament } from '../../db/tournaments.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -10,16 +10,10 @@ import { lockLiveTournamentOr404 } from '../live-tournament.js';
 /** Decision 084: the prize table, an amount per final rank and special prizes (top fragger…), set by the organiser. */
 
 async function tableOf(db: ServiceDeps['store']['db'], tournamentId: number): Promise<PrizeTable> {
-  const [rows, winners, askPan] = await Promise.all([
-    prizeRows(db, tournamentId),
-    awardWinnerNames(db, tournamentId),
-    askPanOf(db, tournamentId),
-  ]);
+  const [rows, askPan] = await Promise.all([prizeRows(db, tournamentId), askPanOf(db, tournamentId)]);
   const ranks = rows.filter((r) => r.rank !== null).map((r) => ({ rank: r.rank!, amountPaise: r.amountPaise }));
   // Decision 085: a special prize names its winner once the organiser has.
-  const specials = rows
-    .filter((r) => r.rank === null)
-    .map((r) => ({ label: r.label, amountPaise: r.amountPaise, winner: winners.get(r.label) ?? null }));
+  const specials = rows.filter((r) => r.rank === null).map((r) => ({ label: r.label, amountPaise: r.amountPaise, winner: r.winner }));
   return { ranks, specials, totalPaise: rows.reduce((sum, r) => sum + r.amountPaise, 0), askPan };
 }
 

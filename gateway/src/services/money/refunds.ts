@@ -1,7 +1,7 @@
 import { type Place, type Refund, type RefundReason, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
 import { enqueueEvent } from '../../db/outbox.js';
 import { insertRefund, payersOf, refundOf, refundRows, type RefundRow } from '../../db/refunds.js';
-import { findUserRegistration } from '../../db/registrations.js';
+import { findRegistrationsByIds, findUserRegistration } from '../../db/registrations.js';
 import { getTournament, phaseOf } from '../../db/tournaments.js';
 import { isoAt } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -22,7 +22,7 @@ const TEAM_NOT_FOUND = 'Team not found in this tournament.';
 async function tournamentOr404(deps: ServiceDeps, tournamentId: number) {
   const tournament = await getTournament(deps.store.db, tournamentId);
   if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
-  return { feePaise: Number(tournament.entry_fee) * 100, cancelled: phaseOf(tournament, deps.clock.now()) === 'cancelled' };
+  return { tournament, feePaise: Number(tournament.entry_fee) * 100, cancelled: phaseOf(tournament, deps.clock.now()) === 'cancelled' };
 }
 
 function reasonOf(row: Pick<RefundRow, 'place' | 'released_reason'>, cancelled: boolean): RefundReason {
@@ -90,12 +90,7 @@ export async function recordRefund(
     const rows = await refundRows(trx, tournamentId, !cancelled);
     const row = rows.find((r) => Number(r.id) === rid);
     if (!row) {
-      const team = await trx
-        .selectFrom('registrations')
-        .select('id')
-        .where('id', '=', rid)
-        .where('tournament_id', '=', tournamentId)
-        .executeTakeFirst();
+      const [team] = await findRegistrationsByIds(trx, tournamentId, [rid]);
       throw team ? conflict(NOT_OWED) : notFound(TEAM_NOT_FOUND);
     }
     const inserted = await insertRefund(
@@ -128,10 +123,10 @@ export async function recordRefund(
 
 /** The caller's team's refund and prize in the tournament (its latest registration there). */
 export async function myMoney(deps: ServiceDeps, tournamentId: number, userId: number) {
-  await tournamentOr404(deps, tournamentId);
+  const { tournament } = await tournamentOr404(deps, tournamentId);
   const team = await findUserRegistration(deps.store.db, tournamentId, userId);
   if (!team) throw notFound('You have no team in this tournament.');
-  const [refund, prize] = await Promise.all([refundOf(deps.store.db, team.id), prizeOfTeam(deps, tournamentId, team.id)]);
+  const [refund, prize] = await Promise.all([refundOf(deps.store.db, team.id), prizeOfTeam(deps, tournament, team.id)]);
   return {
     refund: refund
       ? { amountPaise: Number(refund.amount_paise), utr: refund.utr, at: refund.recorded_at, by: refund.recorded_by_name }
