@@ -11,6 +11,7 @@
 // the gateway's own repository and token service (its key in DATA_DIR), and each web cookie is signed with the
 // web's session secret by Remix's own cookie session storage, exactly as /login would. The production build
 // must exist (`npm run build`). SQLite by default; --pg: a throw-away PostgreSQL (or BENCH_DATABASE_URL).
+// --profile DIR: one rush only, on a web process under --cpu-prof, then where its CPU went (no JSON written).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,6 +20,7 @@ import { createCookieSessionStorage } from '@remix-run/node';
 import { Agent } from 'undici';
 import { ADMIN, Stack } from '../tests/e2e/support/stack.mjs';
 import { call, insertSquad, median, throwawayPostgres, tournamentForm } from './lib/bench-helpers.mjs';
+import { printProfile, startProfiledWeb } from './lib/cpu-profile.mjs';
 import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +35,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     refresh: { type: 'string', default: '0.2' },
     json: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const SQUADS = Number(args.squads);
@@ -48,6 +51,7 @@ const percentile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
 };
+const percentiles = (xs) => [50, 95, 99].map((p) => Math.round(percentile(xs, p))).join('/');
 
 /** CPU seconds (user + system) a process and its children have used so far, from /proc. */
 function cpuSeconds(pid) {
@@ -195,6 +199,18 @@ async function runOn(database) {
       `${database}: ${SQUADS} squads in ${stage.groups} groups, rooms saved (setup ${Math.round((performance.now() - setupStarted) / 1000)} s)`,
     );
     const rows = [];
+    if (args.profile) {
+      const web = await startProfiledWeb(stack, path.resolve(args.profile));
+      const before = { web: cpuSeconds(web.pid), gateway: cpuSeconds(stack.gatewayProc.pid) };
+      const r = await rush(web.url, t.id, captains, stage);
+      const cpu = { web: cpuSeconds(web.pid) - before.web, gateway: cpuSeconds(stack.gatewayProc.pid) - before.gateway };
+      console.log(
+        `  profiled: p50/p95/p99 ${percentiles(r.latencies)} ms; errors ${JSON.stringify(r.failures)}; wrong rooms ${r.wrong}; ` +
+          `CPU web ${cpu.web.toFixed(1)} s, gateway ${cpu.gateway.toFixed(1)} s`,
+      );
+      printProfile(await web.stop(), r.requests);
+      return rows;
+    }
     const second = await stack.startExtraWeb({ WEB_CONCURRENCY: '2' });
     for (const [label, webUrl, webPid] of [
       ['1 web process', stack.info.webUrl, stack.info.webPid],
@@ -232,6 +248,10 @@ async function runOn(database) {
 }
 
 stopAllOnExit();
+if (args.profile) {
+  await runOn(args.pg ? 'postgres' : 'sqlite');
+  process.exit(0);
+}
 const rows = [];
 for (const database of args.pg || process.env.BENCH_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'])
   rows.push(...(await runOn(database)));

@@ -16,7 +16,7 @@ import { PlaceBadge } from '~/components/place-badge';
 import { PlacementLines } from '~/components/placements';
 import { ReportLines, type ReportLineView } from '~/components/reports/report-lines';
 import { TeamPrize } from '~/components/team-prize';
-import { checkInAction, checkInOffers, type CheckInOffer } from '~/utils/check-in.server';
+import { checkInAction, checkInOffers, type CheckInOffer, stageWindows } from '~/utils/check-in.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { call, gateway, GatewayError } from '~/utils/gateway.server';
@@ -96,7 +96,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       mayWithdraw: mayWithdraw(r.place, tour, nowMs),
       // Released and withdrawn teams free the captain's one-team rule (decision 043).
       mayRegisterAgain: !state.active && canRegister(tour, nowMs),
-      checkIns: await checkInOffers(request, tour.id, r, state.confirmed, timeZone, nowMs),
+      checkIns: await checkInOffers(r, state.confirmed, () => stageWindows(request, tour.id), timeZone, nowMs),
       reportLines: reportLines(tour.id, reports.value, timeZone),
       refund: money?.refund ? refundWords(money.refund, timeZone) : null,
       prize: money?.prize ? prizeView(money.prize, timeZone) : null,

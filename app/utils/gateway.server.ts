@@ -280,6 +280,8 @@ export const gateway = {
   submitPayment: (request: Request, tournamentId: number, upiReference: string) =>
     call(request, 'submitPayment', { params: { tournamentId }, body: { upiReference } }),
   listMatches: (request: Request, tournamentId: number) => call(request, 'listMatches', { params: { tournamentId } }),
+  /** Decision 087: the matches page's tournament, matches, team, reports and check-in windows in one call. */
+  mySchedule: (request: Request, id: number) => call(request, 'mySchedule', { params: { id } }),
   /** The captain withdraws the team (decision 043); paid: the payment had been verified. */
   withdrawTeam: (request: Request, tournamentId: number) => call(request, 'withdrawTeam', { params: { tournamentId }, body: {} }),
   /** The captain checks the team in for a stage while its window is open (idempotent). */
@@ -374,6 +376,7 @@ export type TournamentAdminSummary = Answer<'adminTournamentSummary'>[number];
 export type AdminRegistration = Answer<'tournamentRegistrations'>[number];
 export type MatchResult = Answer<'matchResults'>[number];
 export type Stage = Answer<'listStages'>[number];
+export type CheckInWindow = Answer<'mySchedule'>['checkInWindows'][number];
 export type StageGroup = Stage['groups'][number];
 export type StageEntrant = Answer<'stageEntrants'>[number];
 export type StageAdvance = Answer<'stageAdvance'>;

@@ -3,6 +3,8 @@ import { CHARACTER_ID_FIELDS, type CharacterIdField } from './constants/identity
 import { CHECK_IN_STATES, PLACES, RELEASE_REASONS, REJOIN_STATES, TOURNAMENT_PHASES } from './constants.js';
 import type { EndpointName, Endpoints } from './endpoints.js';
 import { MatchSchema } from './schemas/match.js';
+import { MyReportsSchema } from './schemas/reports.js';
+import { CheckInWindowSchema } from './schemas/schedule.js';
 import { TeamPlacementSchema } from './schemas/stages.js';
 
 /**
@@ -264,6 +266,13 @@ export const answers = {
   updateTeam: RegistrationAnswer,
   submitPayment: RegistrationAnswer,
   listMatches: z.array(MatchSchema),
+  mySchedule: z.object({
+    tournament: TournamentAnswer,
+    matches: z.array(MatchSchema),
+    team: RegistrationAnswer.nullable(),
+    reports: MyReportsSchema.nullable(),
+    checkInWindows: z.array(CheckInWindowSchema).default([]),
+  }),
   addTournament: TournamentAnswer,
   updateTournament: TournamentAnswer,
   deleteTournament: MessageAnswer.or(z.string()).or(z.null()),

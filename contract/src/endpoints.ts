@@ -119,6 +119,7 @@ import {
   ReportSettingsBodySchema,
   ReportSettingsSchema,
 } from './schemas/reports.js';
+import { MyScheduleSchema } from './schemas/schedule.js';
 import {
   AdvanceSchema,
   CheckInSchema,
@@ -721,6 +722,17 @@ export const endpoints = {
     },
     'staff:run',
   ),
+  // Issue 32 (decision 087): the matches page's five reads in one, for the minute the rooms are posted.
+  mySchedule: endpoint('GET', '/tournaments/:id/schedule/mine', {
+    tags: TAGS.matches,
+    summary:
+      "The matches page in one answer: the tournament, its matches as the caller may see them, the caller's team and reports, and the check-in windows",
+    description:
+      'Signed in. Each part is what its own call answers the same caller (GET /tournaments/{id}, GET /matches/tournament/{id}, GET /registrations/{id}, GET /tournaments/{id}/reports/mine); team and reports are null where those answer 404.',
+    security: SECURITY,
+    params: TournamentParamsSchema,
+    response: { 200: MyScheduleSchema, ...errorResponses(400, 401, 404) },
+  }),
   listStages: endpoint('GET', '/tournaments/:id/stages', {
     tags: TAGS.stages,
     summary: 'Stages of a tournament, in order, each with its groups and slot lists',

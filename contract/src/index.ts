@@ -14,5 +14,6 @@ export * from './schemas/notifications.js';
 export * from './schemas/organisers.js';
 export * from './schemas/reports.js';
 export * from './schemas/money.js';
+export * from './schemas/schedule.js';
 export * from './endpoints.js';
 export * from './answers.js';

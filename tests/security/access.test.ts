@@ -432,6 +432,7 @@ const ROWS: Row[] = [
     send: (c) => req('PUT', `/registrations/admin/${rid}/payment`, c, { json: { paymentStatus: 'pending' } }),
   },
   { call: 'GET /matches/tournament/{tournamentId}', expect: SIGNED_IN(200), send: (c) => req('GET', `/matches/tournament/${tid}`, c) },
+  { call: 'GET /tournaments/{id}/schedule/mine', expect: SIGNED_IN(200), send: (c) => req('GET', `/tournaments/${tid}/schedule/mine`, c) },
   {
     call: 'POST /matches',
     expect: ADMIN_ONLY(201),
@@ -810,6 +811,7 @@ function stageRow(method: string, suffix: string, state: StageState, body?: (f: 
 /** Where the room ID and password may appear: the match list for its teams and admins, and admins' own match edits. */
 const ROOM_SEEN_BY: Record<string, Actor[]> = {
   'GET /matches/tournament/{tournamentId}': ['player', 'admin'],
+  'GET /tournaments/{id}/schedule/mine': ['player', 'admin'],
   'PUT /matches/{id}': ['admin'],
 };
 
@@ -906,6 +908,8 @@ describe('room ID and password', () => {
     expect(seen.sort()).toEqual([
       'GET /matches/tournament/{tournamentId} as admin',
       'GET /matches/tournament/{tournamentId} as player',
+      'GET /tournaments/{id}/schedule/mine as admin',
+      'GET /tournaments/{id}/schedule/mine as player',
       'PUT /matches/{id} as admin',
     ]);
   });

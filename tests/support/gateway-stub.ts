@@ -198,3 +198,50 @@ export const besidesDesk = (seen: readonly SeenRequest[]) => seen.filter((r) => 
 
 /** The desk of a signed-in player who organises nothing and is on no crew (GET /desk). */
 export const EMPTY_DESK = { organiser: null, siteAdmin: false, tournaments: [], invitations: [] };
+
+/**
+ * GET /tournaments/{tid}/schedule/mine (decision 087) composed from a test's answers to the calls it stands
+ * for, each part asked of handle at its own path: the gateway answers each part as its own call would
+ * (tests/gateway/schedule.test.ts holds it to that). A team or reports part that is not 200 is null; the
+ * tournament's or the matches' refusal is the whole answer's. False when req asks for something else.
+ */
+export function composeSchedule(handle: StubHandler, req: SeenRequest, res: http.ServerResponse): boolean {
+  const asked = /^\/tournaments\/(\d+)\/schedule\/mine$/.exec(req.url.split('?')[0]!);
+  if (req.method !== 'GET' || !asked) return false;
+  const tid = Number(asked[1]);
+  const part = (path: string) => {
+    const got = { status: 200, body: undefined as any };
+    const fake = {
+      set statusCode(status: number) {
+        got.status = status;
+      },
+      setHeader() {},
+      end(text?: string) {
+        got.body = text ? JSON.parse(text) : null;
+      },
+      socket: { destroy: () => res.socket?.destroy() },
+    } as unknown as http.ServerResponse;
+    handle({ ...req, url: path }, fake);
+    return got;
+  };
+  const tournament = part(`/tournaments/${tid}`);
+  if (tournament.status !== 200) return (json(res, tournament.status, tournament.body), true);
+  const matches = part(`/matches/tournament/${tid}`);
+  if (matches.status !== 200) return (json(res, matches.status, matches.body), true);
+  const team = part(`/registrations/${tid}`);
+  const reports = part(`/tournaments/${tid}/reports/mine`);
+  const stages = part(`/tournaments/${tid}/stages`);
+  json(res, 200, {
+    tournament: tournament.body,
+    matches: matches.body,
+    team: team.status === 200 ? team.body : null,
+    reports: reports.status === 200 ? reports.body : null,
+    checkInWindows:
+      stages.status === 200
+        ? stages.body.flatMap((s: any) =>
+            s.checkIn ? [{ stageId: s.id, stageName: s.name, opensAt: s.checkIn.opensAt, closesAt: s.checkIn.closesAt }] : [],
+          )
+        : [],
+  });
+  return true;
+}

@@ -13,6 +13,7 @@ import {
   useStubEnv,
   type GatewayStub,
   type StubHandler,
+  composeSchedule,
 } from './support/gateway-stub';
 
 // Route modules are imported after the environment points at the stub gateway.
@@ -58,12 +59,14 @@ const args = (request: Request, tournamentId = String(TID)) => ({ request, param
 
 /** Answers by path: the tournament, and whatever else the test gives. */
 function gatewayAnswers(routes: Record<string, StubHandler>) {
-  stub.answer((req, res) => {
+  const handle: StubHandler = (req, res) => {
+    if (composeSchedule(handle, req, res)) return;
     const path = req.url.split('?')[0]!;
     if (routes[`${req.method} ${path}`]) return routes[`${req.method} ${path}`]!(req, res);
     if (req.method === 'GET' && path === `/tournaments/${TID}`) return json(res, 200, tournament);
     json(res, 404, { message: 'Tournament not found.' });
-  });
+  };
+  stub.answer(handle);
 }
 
 async function signedIn(url: string, init: { method?: string; form?: Record<string, string> } = {}) {
@@ -125,10 +128,13 @@ describe('matches page', () => {
     });
     const request = await signedIn(`http://localhost/tournament/${TID}/matches`);
     const loaded = unwrap(await matchesRoute.loader(args(request))).body;
-    expect(stub.seen.find((r) => r.url === `/matches/tournament/${TID}`)!.headers.authorization).toMatch(/^Bearer /);
+    // One call with the player's token (decision 087).
+    expect(stub.seen.map((r) => r.url).filter((url) => url.startsWith(`/tournaments/${TID}`) || url.includes('/matches/'))).toEqual([
+      `/tournaments/${TID}/schedule/mine`,
+    ]);
+    expect(stub.seen.find((r) => r.url === `/tournaments/${TID}/schedule/mine`)!.headers.authorization).toMatch(/^Bearer /);
     expect(loaded.t).toEqual({ id: TID, name: 'Monsoon Cup' });
     expect(loaded.zone).toEqual({ short: 'IST', long: 'India Standard Time' });
-    expect(loaded.state.status).toBe('ok');
 
     const html = await renderPage(matchesRoute.default, loaded);
     // Grouped by day, in order, each with its date (issue 27: day 1 is the start's date in India time).
@@ -216,11 +222,12 @@ describe('matches page', () => {
     expect(await renderPage(matchesRoute.default, loaded)).toContain('No matches found.');
   });
 
-  it('says "Error loading matches." when the gateway refuses, and 404 for an unknown tournament', async () => {
+  it("answers the gateway's refusal as the page's, and 404 for an unknown tournament", async () => {
     gatewayAnswers({ [`GET /matches/tournament/${TID}`]: (_req, res) => json(res, 400, { message: 'Bad request' }) });
-    const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
-    expect(loaded.state).toEqual({ status: 'failed', message: 'Error loading matches.' });
-    expect(await renderPage(matchesRoute.default, loaded)).toContain('Error loading matches.');
+    const refused = unwrap(
+      await thrown(async () => matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))),
+    );
+    expect(refused).toEqual({ status: 400, body: { message: 'Bad request' } });
 
     const missing = unwrap(
       await thrown(async () => matchesRoute.loader(args(await signedIn('http://localhost/tournament/99/matches'), '99'))),

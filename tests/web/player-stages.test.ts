@@ -2,7 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { matchStartsAt } from '@custom-room/contract/constants';
 import { pointsRow, registrationJson } from '../support';
 import { renderPage } from '../support/render';
-import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type StubHandler } from './support/gateway-stub';
+import {
+  cookieOf,
+  json,
+  startGatewayStub,
+  thrown,
+  unwrap,
+  useStubEnv,
+  type GatewayStub,
+  type StubHandler,
+  composeSchedule,
+} from './support/gateway-stub';
 
 // Issue 18, players' and visitors' screens. Route modules are imported after the environment points at the stub gateway.
 let stub: GatewayStub;
@@ -117,7 +127,8 @@ function stageJson(
 const args = (request: Request, params: Record<string, string> = { tournamentId: String(TID) }) => ({ request, params, context: {} });
 
 function gatewayAnswers(routes: Record<string, StubHandler>) {
-  stub.answer((req, res) => {
+  const handle: StubHandler = (req, res) => {
+    if (composeSchedule(handle, req, res)) return;
     const path = req.url.split('?')[0]!;
     if (routes[`${req.method} ${path}`]) return routes[`${req.method} ${path}`]!(req, res);
     if (req.method === 'GET' && path === `/tournaments/${TID}`) return json(res, 200, tournament);
@@ -125,7 +136,8 @@ function gatewayAnswers(routes: Record<string, StubHandler>) {
     // Issue 27: the days the asked table has matches on.
     if (req.method === 'GET' && path === `/tournaments/${TID}/points-table/days`) return json(res, 200, { days: [1, 2] });
     json(res, 404, { message: 'Tournament not found.' });
-  });
+  };
+  stub.answer(handle);
 }
 
 async function signedIn(url: string) {
@@ -205,7 +217,18 @@ describe('matches page with stages', () => {
     const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
     expect(loaded.stages.own.map((m: { id: number }) => m.id)).toEqual([3, 4]);
     expect(loaded.stages.nextId).toBe(3);
-    expect(loaded.stages.others.map((g: { groupName: string }) => g.groupName)).toEqual(['A', 'B']);
+    // A and B play the same match at the same time: one entry for both (decision 087).
+    expect(loaded.stages.others).toEqual([
+      {
+        stageId: 11,
+        stageName: 'Qualifiers',
+        groups: [
+          { groupId: 101, groupName: 'A' },
+          { groupId: 102, groupName: 'B' },
+        ],
+        matches: [{ id: 1, day: 1, matchNo: 1, map: 'Erangel', time: '18:30' }],
+      },
+    ]);
     // Another group's room never reaches the page's data, even if the gateway sent it.
     expect(JSON.stringify(loaded)).not.toContain('1111111');
 
@@ -217,8 +240,9 @@ describe('matches page with stages', () => {
     // The next match: the first card, and only it.
     expect(html.match(/Next match/g)).toHaveLength(1);
     expect(html.indexOf('Next match')).toBeLessThan(html.indexOf('Day 1 · Match 1'));
-    expect(html).toContain('Room details are shown to Group A&#x27;s teams.');
-    expect(html).toContain('Room details are shown to Group B&#x27;s teams.');
+    expect(html).toContain('<h3 id="group-101">Qualifiers · Groups A and B</h3>');
+    expect(html).toContain('Room details are shown to each group&#x27;s own teams.');
+    expect(html.match(/Day 1 · Match 1 · Sat 1 Jun · Erangel/g)).toHaveLength(1);
     expect(html).not.toContain('1111111');
     expect(html).not.toContain('a-pass');
     expect(html).not.toContain('only for registered teams');
@@ -257,20 +281,27 @@ describe('matches page with stages', () => {
     expect(undrawn).toContain('Your team is not in a group yet.');
   });
 
-  it('stays within 14 KB gzip (page and its data) for 40 groups with 6 matches each', async () => {
-    const big = Array.from({ length: 40 * 6 }, (_, i) =>
-      gm(i + 1, 1000 + Math.floor(i / 6), `G${Math.floor(i / 6)}`, { day: 1 + Math.floor((i % 6) / 3), matchNo: 1 + (i % 3) }),
-    );
-    gatewayAnswers({
-      [`GET /matches/tournament/${TID}`]: (_req, res) => json(res, 200, big),
-      [`GET /registrations/${TID}`]: (_req, res) => json(res, 200, team({ placements: [placement({ groupId: 1003, groupName: 'G3' })] })),
-    });
-    const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
-    const html = await renderPage(matchesRoute.default, loaded);
+  it('stays within 14 KB gzip (page and its data) for 40 groups with 6 matches each, at the same times or staggered', async () => {
     const { gzipSync } = await import('node:zlib');
-    // The document carries the markup and the loader data (for hydration).
-    expect(html).toContain('Room details are shown to Group G39&#x27;s teams.');
-    expect(gzipSync(html + JSON.stringify(loaded)).length).toBeLessThan(14 * 1024);
+    // Staggered: each group starts 30 minutes after the one before, so no two share a schedule.
+    for (const staggered of [false, true]) {
+      const big = Array.from({ length: 40 * 6 }, (_, i) => {
+        const g = Math.floor(i / 6);
+        const time = staggered ? `${String(10 + Math.floor(g / 2)).padStart(2, '0')}:${g % 2 ? '30' : '00'}` : '18:30';
+        return gm(i + 1, 1000 + g, `G${g}`, { day: 1 + Math.floor((i % 6) / 3), matchNo: 1 + (i % 3), time });
+      });
+      gatewayAnswers({
+        [`GET /matches/tournament/${TID}`]: (_req, res) => json(res, 200, big),
+        [`GET /registrations/${TID}`]: (_req, res) => json(res, 200, team({ placements: [placement({ groupId: 1003, groupName: 'G3' })] })),
+      });
+      const loaded = unwrap(await matchesRoute.loader(args(await signedIn(`http://localhost/tournament/${TID}/matches`)))).body;
+      const html = await renderPage(matchesRoute.default, loaded);
+      expect(loaded.stages.others).toHaveLength(staggered ? 39 : 1);
+      if (staggered) expect(html).toContain('Room details are shown to Group G39&#x27;s teams.');
+      else expect(html).toContain('Qualifiers · Groups G0, G1, G2, G4, G5');
+      // The document carries the markup and the loader data (for hydration).
+      expect(gzipSync(html + JSON.stringify(loaded)).length).toBeLessThan(14 * 1024);
+    }
   });
 
   it('renders a tournament without stages as before: days, "Match N" cards, no groups', async () => {

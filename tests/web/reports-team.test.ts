@@ -5,7 +5,18 @@ import { DISPUTE_TAKEN, DISPUTE_WINDOW_CLOSED, NOT_IN_LOBBY, REPORT_CONFIRMED, S
 import { matchJson, registrationJson, tournamentJson } from '../support';
 import { captureLogs, type LogLine } from '../support/logs';
 import { renderPage } from '../support/render';
-import { cookieOf, json, startGatewayStub, thrown, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
+import {
+  cookieOf,
+  json,
+  startGatewayStub,
+  thrown,
+  unwrap,
+  useStubEnv,
+  type GatewayStub,
+  type SeenRequest,
+  composeSchedule,
+  type StubHandler,
+} from './support/gateway-stub';
 
 let stub: GatewayStub;
 let report: typeof import('~/routes/team.$tournamentId_.reports.$day.$match');
@@ -95,12 +106,14 @@ const flashOf = async (res: Response) =>
 
 type Route = (req: SeenRequest) => [number, unknown];
 function routes(table: Record<string, Route>) {
-  stub.answer((req, res) => {
+  const handle: StubHandler = (req, res) => {
+    if (composeSchedule(handle, req, res)) return;
     const route = table[`${req.method} ${req.url.split('?')[0]}`];
     if (!route) return json(res, 404, { message: `no stub for ${req.method} ${req.url}` });
     const [status, body] = route(req);
     json(res, status, body);
-  });
+  };
+  stub.answer(handle);
 }
 const base = (reports: unknown, registration: Route = () => [200, registrationJson({ tid: 3 })]): Record<string, Route> => ({
   'GET /tournaments/3': () => [200, TOURNAMENT],

@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_FIELDS, type TeamField } from '@custom-room/contract/constants';
 import { formatDeadline, mayWithdraw, placeView } from '~/utils/places';
 import { registrationJson } from '../support';
-import { cookieOf, formPost, json, startGatewayStub, unwrap, useStubEnv, type GatewayStub, type SeenRequest } from './support/gateway-stub';
+import {
+  cookieOf,
+  formPost,
+  json,
+  startGatewayStub,
+  unwrap,
+  useStubEnv,
+  type GatewayStub,
+  type SeenRequest,
+  composeSchedule,
+  type StubHandler,
+} from './support/gateway-stub';
 import { renderPage } from './support/render';
 
 /** The player's side of a slot's life (decision 047): state words, withdrawal, the waitlist form. */
@@ -55,13 +66,15 @@ const flashOf = async (res: Response) =>
   (await session.readFlash(new Request('http://localhost/', { headers: { cookie: cookieOf(res) } }))).message;
 
 function routes(table: Record<string, (req: SeenRequest) => [number, unknown]>) {
-  stub.answer((req, res) => {
+  const handle: StubHandler = (req, res) => {
+    if (composeSchedule(handle, req, res)) return;
     const key = `${req.method} ${req.url.split('?')[0]}`;
     const route = table[key];
     if (!route) return json(res, 404, { message: `no stub for ${key}` });
     const [status, body] = route(req);
     json(res, status, body);
-  });
+  };
+  stub.answer(handle);
 }
 
 describe('a team’s state in words', () => {

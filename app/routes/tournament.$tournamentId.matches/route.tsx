@@ -1,6 +1,6 @@
 // The spec's path is singular (/tournament/:id/matches), so this page sits outside the /tournaments/:id layout.
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useCallback, useState } from 'react';
 import { TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { CheckInForms } from '~/components/check-in-button';
@@ -42,8 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MatchesPage() {
-  const { t, dates, zone, state, stages, registeredTeam, awaitingPayment, checkIns, calendar, reports } = useLoaderData<typeof loader>();
-  const location = useLocation();
+  const { t, dates, zone, matches, stages, registeredTeam, awaitingPayment, checkIns, calendar, reports } = useLoaderData<typeof loader>();
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((message: string) => {
     // Cleared first so the same message twice is announced twice.
@@ -51,7 +50,6 @@ export default function MatchesPage() {
     window.setTimeout(() => setAnnouncement(message), 50);
   }, []);
 
-  const matches = state.status === 'ok' ? state.matches : [];
   const days = groupByDay(matches);
   const registered = seesRoomDetails(stages ? stages.own : matches);
 
@@ -62,7 +60,7 @@ export default function MatchesPage() {
           <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
         </p>
         <h1 id="matches-title">Matches</h1>
-        {calendar && state.status === 'ok' ? (
+        {calendar ? (
           <p className="sched-calendar">
             {/* A plain link: the file downloads with or without JavaScript, and Remix does not fetch it as a page. */}
             <a className="button button-secondary" href={calendar} download>
@@ -71,14 +69,10 @@ export default function MatchesPage() {
           </p>
         ) : null}
         <CheckInForms offers={checkIns} />
-        {state.status === 'ok' && !registered && awaitingPayment ? (
+        {!registered && awaitingPayment ? (
           <AwaitingPayment rid={awaitingPayment.rid} paymentStatus={awaitingPayment.paymentStatus} />
         ) : null}
-        {state.status === 'failed' ? (
-          <p className="notice" role="alert">
-            {state.message} <a href={location.pathname}>Try again</a>
-          </p>
-        ) : stages ? (
+        {stages ? (
           <StageSchedule
             stages={stages}
             tournamentName={t.name}

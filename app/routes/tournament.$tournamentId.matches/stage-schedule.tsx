@@ -88,7 +88,11 @@ export function StageSchedule({
   );
 }
 
-/** Other groups' matches: their times only (the rooms are their teams'). */
+/** "A", "A and B", "A, B and C". */
+const namesList = (names: readonly string[]) =>
+  names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/** Other groups' matches: their times only (the rooms are their teams'); groups playing at the same times once. */
 function OtherGroups({
   stages,
   dates,
@@ -102,11 +106,15 @@ function OtherGroups({
     <section className="sched-day" aria-labelledby="other-groups">
       <h2 id="other-groups">{stages.own.length > 0 ? 'Other groups' : 'Groups'}</h2>
       {stages.others.map((g) => (
-        <section key={g.groupId} className="group-sched" aria-labelledby={`group-${g.groupId}`}>
-          <h3 id={`group-${g.groupId}`}>
-            {g.stageName} · Group {g.groupName}
+        <section key={g.groups[0]!.groupId} className="group-sched" aria-labelledby={`group-${g.groups[0]!.groupId}`}>
+          <h3 id={`group-${g.groups[0]!.groupId}`}>
+            {g.stageName} · {g.groups.length === 1 ? 'Group' : 'Groups'} {namesList(g.groups.map((x) => x.groupName))}
           </h3>
-          <p className="fine">Room details are shown to Group {g.groupName}&apos;s teams.</p>
+          <p className="fine">
+            {g.groups.length === 1
+              ? `Room details are shown to Group ${g.groups[0]!.groupName}'s teams.`
+              : "Room details are shown to each group's own teams."}
+          </p>
           <ol className="group-matches">
             {g.matches.map((m) => (
               <li key={m.id}>

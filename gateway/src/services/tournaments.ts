@@ -16,15 +16,16 @@ import {
 } from '../db/tournaments.js';
 import { isoAt } from '../lib/clock.js';
 import { conflict, notFound } from '../lib/errors.js';
+import type { ServiceDeps } from './deps.js';
 import { lockLiveTournamentOr404 } from './live-tournament.js';
 import { payByFor } from './places/rules.js';
 import { fillPlaces, settlePlaces } from './places/settle.js';
 
 /** A live tournament's answer, its phase dated by the app's clock; 404 when it does not exist or is deleted. */
-export async function tournamentJsonOr404(app: FastifyInstance, id: number): Promise<TournamentJson> {
-  const row = await getTournament(app.store.db, id);
+export async function tournamentJsonOr404({ store, clock }: ServiceDeps, id: number): Promise<TournamentJson> {
+  const row = await getTournament(store.db, id);
   if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
-  return toTournamentJson(row, app.clock.now());
+  return toTournamentJson(row, clock.now());
 }
 
 /**

@@ -1,0 +1,123 @@
+// GET /tournaments/{id}/schedule/mine (issue 32, decision 087): the matches page's five reads in one answer.
+// Each part must be exactly what its own call answers the same caller, rooms above all.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addLobbyTeams,
+  adminToken,
+  createTournament,
+  createUser,
+  startGateway,
+  teamFields,
+  type TestGateway,
+  type TestUser,
+} from './helpers.js';
+
+describe('the matches page in one answer', () => {
+  let gw: TestGateway;
+  let admin: string;
+  let tid: number;
+  let inA: TestUser;
+  let inB: TestUser;
+  let outsider: TestUser;
+  const rooms = new Map<number, { matchId: string; password: string }>();
+
+  beforeAll(async () => {
+    gw = await startGateway();
+    admin = await adminToken(gw.api);
+    const t = await createTournament(gw.api, admin, { entryFee: '0', maxTeams: '100' });
+    tid = t.id;
+    [inA, inB, outsider] = [await createUser(gw.api), await createUser(gw.api), await createUser(gw.api)];
+    // Drawn in registration order into lobbies of 3: the first player's team in A, the second's in B.
+    expect((await gw.api.post(`/registrations/${tid}`, teamFields({ teamName: 'Alpha Squad' }), inA.token)).status).toBe(201);
+    await addLobbyTeams(gw, tid, 2);
+    expect((await gw.api.post(`/registrations/${tid}`, teamFields({ teamName: 'Bravo Squad' }), inB.token)).status).toBe(201);
+    await addLobbyTeams(gw, tid, 2);
+    const base = `/tournaments/${tid}/stages`;
+    const stage = await gw.api.post(base, { name: 'Qualifiers', lobbySize: 3, advancePerGroup: 1 }, admin);
+    expect(stage.status, JSON.stringify(stage.body)).toBe(201);
+    expect((await gw.api.post(`${base}/${stage.body.id}/groups`, { method: 'registration' }, admin)).status).toBe(200);
+    const matches = await gw.api.post(
+      `${base}/${stage.body.id}/matches`,
+      { matches: [{ day: 1, matchNo: 1, map: 'Erangel', time: '18:30' }] },
+      admin,
+    );
+    expect(matches.status, JSON.stringify(matches.body)).toBe(200);
+    expect((await gw.api.post(`${base}/${stage.body.id}/publish`, {}, admin)).status).toBe(200);
+    for (const m of matches.body) rooms.set(m.groupId, { matchId: String(8_000_000 + m.id), password: `pw-${m.groupId}` });
+    const saved = await gw.api.put(
+      `${base}/${stage.body.id}/rooms`,
+      { rooms: matches.body.map((m: { id: number; groupId: number }) => ({ id: m.id, ...rooms.get(m.groupId) })) },
+      admin,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // A check-in window on the stage, so the windows part has something to carry.
+    const window = { checkInOpensAt: '2030-06-01T12:00:00.000Z', checkInClosesAt: '2030-06-01T12:30:00.000Z' };
+    expect((await gw.api.put(`${base}/${stage.body.id}`, window, admin)).status).toBe(200);
+  });
+  afterAll(() => gw?.stop());
+
+  /** What the four calls answer the caller, and the stages' windows, as the one answer should carry them. */
+  async function separately(token: string) {
+    const [tournament, matches, team, reports, stages] = await Promise.all([
+      gw.api.get(`/tournaments/${tid}`, token),
+      gw.api.get(`/matches/tournament/${tid}`, token),
+      gw.api.get(`/registrations/${tid}`, token),
+      gw.api.get(`/tournaments/${tid}/reports/mine`, token),
+      gw.api.get(`/tournaments/${tid}/stages`),
+    ]);
+    for (const res of [tournament, matches, stages]) expect(res.status).toBe(200);
+    for (const res of [team, reports]) expect([200, 404]).toContain(res.status);
+    return {
+      tournament: tournament.body,
+      matches: matches.body,
+      team: team.status === 200 ? team.body : null,
+      reports: reports.status === 200 ? reports.body : null,
+      checkInWindows: stages.body
+        .filter((s: { checkIn?: unknown }) => s.checkIn)
+        .map((s: { id: number; name: string; checkIn: { opensAt: string; closesAt: string } }) => ({
+          stageId: s.id,
+          stageName: s.name,
+          opensAt: s.checkIn.opensAt,
+          closesAt: s.checkIn.closesAt,
+        })),
+    };
+  }
+
+  it('answers each caller what the separate calls answer it: a group its own room only, a stranger none, the admin all', async () => {
+    for (const [who, token] of [
+      ['group A', inA.token],
+      ['group B', inB.token],
+      ['no team', outsider.token],
+      ['admin', admin],
+    ] as const) {
+      const one = await gw.api.get(`/tournaments/${tid}/schedule/mine`, token);
+      expect(one.status, who).toBe(200);
+      expect(one.headers.get('cache-control'), who).toBe('private, no-store');
+      expect(one.body, who).toEqual(await separately(token));
+    }
+    const [groupA, groupB] = [...rooms.keys()];
+    const seen = async (token: string) =>
+      (await gw.api.get(`/tournaments/${tid}/schedule/mine`, token)).body.matches.map((m: { password: string | null }) => m.password);
+    expect(await seen(inA.token)).toEqual([rooms.get(groupA!)!.password, null]);
+    expect(await seen(inB.token)).toEqual([null, rooms.get(groupB!)!.password]);
+    expect(await seen(outsider.token)).toEqual([null, null]);
+    expect(await seen(admin)).toEqual([rooms.get(groupA!)!.password, rooms.get(groupB!)!.password]);
+
+    const mine = (await gw.api.get(`/tournaments/${tid}/schedule/mine`, inA.token)).body;
+    expect(mine.team.teamName).toBe('Alpha Squad');
+    expect(mine.reports).toMatchObject({ teamName: 'Alpha Squad', captain: true });
+    expect(mine.checkInWindows).toEqual([
+      { stageId: expect.any(Number), stageName: 'Qualifiers', opensAt: '2030-06-01T12:00:00.000Z', closesAt: '2030-06-01T12:30:00.000Z' },
+    ]);
+    const stranger = (await gw.api.get(`/tournaments/${tid}/schedule/mine`, outsider.token)).body;
+    expect(stranger).toMatchObject({ team: null, reports: null });
+  });
+
+  it('is 401 without a session and 404 for a tournament that does not exist, as a whole', async () => {
+    expect((await gw.api.get(`/tournaments/${tid}/schedule/mine`)).status).toBe(401);
+    const missing = await gw.api.get('/tournaments/987654/schedule/mine', inA.token);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Tournament not found.' });
+    expect((await gw.api.get('/tournaments/abc/schedule/mine', inA.token)).status).toBe(400);
+  });
+});
