@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench:lighthouse`: Lighthouse (mobile preset: Moto G Power screen, slow 4G and 4× CPU,
-// simulated throttling) on six pages of the production build (run `npm run build` first; this script
+// simulated throttling) on ten pages of the production build (run `npm run build` first; this script
 // builds nothing), driving Debian's /usr/bin/chromium through chrome-launcher. Like bench-web it starts a
 // private gateway + web pair (SQLite in a temp DATA_DIR, SEED_DEMO=0) and seeds through the API: 20
 // tournaments with poster-like covers (~30 KB as 800 px WebP: a flat-colour cover is too small for
@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { Stack } from '../tests/e2e/support/stack.mjs';
-import { seedSixPages } from './lib/bench-seed.mjs';
+import { seedNewPages, seedSixPages } from './lib/bench-seed.mjs';
 import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -120,7 +120,10 @@ async function main() {
   let failed = false;
   try {
     const t0 = Date.now();
-    const { tournaments, pages } = await seedSixPages(stack);
+    const six = await seedSixPages(stack);
+    const { tournaments } = six;
+    // Issue 32: the stage and a group page of a 1,000-squad tournament, /notifications, the per-match points view.
+    const pages = [...six.pages, ...(await seedNewPages(stack, six))];
     console.log(`bench-lighthouse: seeded ${tournaments.length} tournaments, a player and a points table in ${Date.now() - t0} ms`);
 
     chrome = await chromeLauncher.launch({
@@ -223,7 +226,7 @@ async function main() {
             `The machine was busy (benchmarkIndex under ${BUSY_INDEX}): TBT, and the performance scores with it, are inflated; run again on a quiet machine.`,
           ]
         : []),
-      'Seed: 20 tournaments with ~30 KB poster covers, a 16-team points table, a signed-in player with a registered team and room details (the two player pages).',
+      'Seed: 20 tournaments with ~30 KB poster covers, a 16-team points table, a signed-in player with a registered team and room details (the two player pages); a 1,000-squad tournament with a published stage of 40 groups (its stage and group pages).',
     ];
     if (args.json) {
       fs.writeFileSync(args.json, JSON.stringify({ suite: 'lighthouse', rows, notes }, null, 2) + '\n');

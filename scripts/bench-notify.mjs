@@ -18,13 +18,12 @@
 
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { SMTPServer } from 'smtp-server';
 import { gatewayEnv, pgQuery, tournamentForm, insertSquad } from './lib/bench-helpers.mjs';
+import { benchPushKeys, nowMs, receivedAtLeast, startReceivers } from './lib/notify-receivers.mjs';
 import { freePort } from './lib/ports.mjs';
 import { killGroup, onCleanup, run, spawnTracked, stopAllOnExit } from './lib/processes.mjs';
 
@@ -41,13 +40,10 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     json: { type: 'string' },
     worker: { type: 'string', default: 'separate' },
-    receivers: { type: 'boolean', default: false },
   },
 });
 if (!['separate', 'in-process'].includes(args.worker)) throw new Error('--worker must be separate or in-process');
 const WORKER = path.join(ROOT, 'gateway', 'dist', 'worker.js');
-/** Milliseconds since the epoch, to the microsecond, comparable across processes. */
-const nowMs = () => performance.timeOrigin + performance.now();
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs, p) => {
@@ -69,57 +65,6 @@ async function call(baseUrl, method, urlPath, { token, json, form } = {}) {
   return text ? JSON.parse(text) : null;
 }
 
-/** The receiving ends (in the child process `--receivers`): count what arrives and when the last one did. */
-async function serveReceivers() {
-  const got = { mails: 0, pushes: 0, last: 0 };
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        got.mails += 1;
-        got.last = nowMs();
-        callback();
-      });
-    },
-  });
-  await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const push = http.createServer((req, res) => {
-    req.on('data', () => {});
-    req.on('end', () => {
-      got.pushes += 1;
-      got.last = nowMs();
-      res.writeHead(201).end();
-    });
-  });
-  await new Promise((resolve) => push.listen(0, '127.0.0.1', resolve));
-  process.on('message', (msg) => {
-    if (msg === 'count') process.send({ got });
-  });
-  process.on('disconnect', () => process.exit(0));
-  process.send({ smtpUrl: `smtp://127.0.0.1:${smtp.server.address().port}`, pushUrl: `http://127.0.0.1:${push.address().port}` });
-}
-
-/** Starts the receivers' child process; count() asks it what arrived. */
-async function startReceivers() {
-  const child = spawnTracked(process.execPath, [fileURLToPath(import.meta.url), '--receivers'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const urls = await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', () => reject(new Error('the receivers did not start')));
-  });
-  const count = () =>
-    new Promise((resolve) => {
-      child.once('message', (msg) => resolve(msg.got));
-      child.send('count');
-    });
-  return { ...urls, count, close: () => killGroup(child.pid, 5000) };
-}
-
 /** 1,000 squads and their captains' phones, written through the gateway's repository. */
 async function seed({ databaseUrl, dataDir }, tid, pushUrl) {
   const dist = (p) => pathToFileURL(path.join(ROOT, 'gateway', 'dist', p)).href;
@@ -128,10 +73,7 @@ async function seed({ databaseUrl, dataDir }, tid, pushUrl) {
   const { insertRegistration } = await import(dist('db/registrations.js'));
   const { bumpGeneration } = await import(dist('db/generation.js'));
   const store = await openDatabase({ databaseUrl, dataDir });
-  // One key pair for every bench phone: the push service here only counts.
-  const ecdh = crypto.createECDH('prime256v1');
-  ecdh.generateKeys();
-  const p256dh = ecdh.getPublicKey().toString('base64url');
+  const keys = benchPushKeys();
   try {
     await store.writeTransaction(async (trx) => {
       for (let i = 1; i <= SQUADS; i++) {
@@ -141,8 +83,8 @@ async function seed({ databaseUrl, dataDir }, tid, pushUrl) {
           .values({
             user_id: userId,
             endpoint: `${pushUrl}/push/${i}`,
-            p256dh,
-            auth: crypto.randomBytes(16).toString('base64url'),
+            p256dh: keys.p256dh,
+            auth: keys.auth(),
             created_at: new Date().toISOString(),
           })
           .execute();
@@ -174,18 +116,6 @@ function hotReads(baseUrl, tid) {
       return times;
     },
   };
-}
-
-/** Waits (up to 120 s) until the publish's notices, a mail and a push per squad, have arrived, and a moment more. */
-async function publishNoticesSent(receivers) {
-  const publishDeadline = Date.now() + 120_000;
-  for (
-    let got = await receivers.count();
-    got.mails + got.pushes < 2 * SQUADS && Date.now() < publishDeadline;
-    got = await receivers.count()
-  )
-    await sleep(200);
-  await sleep(1500);
 }
 
 /** Request count and percentiles (ms, two decimals) of the hot read's times. */
@@ -276,7 +206,7 @@ async function runOn(database, pgUrl) {
       })),
     });
     // The publish's 1,000 notices (2,000 messages) go out first: wait them out, then count from zero.
-    await publishNoticesSent(receivers);
+    await receivedAtLeast(receivers, 2 * SQUADS); // the publish's notices: a mail and a push per squad
     const base = await receivers.count();
 
     // Idle: the hot read alone.
@@ -332,20 +262,16 @@ async function runOn(database, pgUrl) {
   }
 }
 
-if (args.receivers) {
-  await serveReceivers();
-} else {
-  stopAllOnExit();
-  if (!args['no-build']) {
-    await run('npm', ['run', 'build:packages'], { cwd: ROOT });
-    await run('npm', ['run', 'build:gateway'], { cwd: ROOT });
-  }
-  const results = [await runOn('sqlite')];
-  if (process.env.BENCH_DATABASE_URL) results.push(await runOn('postgres', process.env.BENCH_DATABASE_URL));
-  const date = new Date().toISOString();
-  const file = args.json ? path.resolve(args.json) : path.join(RESULTS, `${date.slice(0, 16).replace(':', '')}-notify.json`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify({ date, machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model}`, results }, null, 2)}\n`);
-  console.log(`written ${path.relative(ROOT, file)}`);
-  process.exit(results.every((r) => r.pass) ? 0 : 1);
+stopAllOnExit();
+if (!args['no-build']) {
+  await run('npm', ['run', 'build:packages'], { cwd: ROOT });
+  await run('npm', ['run', 'build:gateway'], { cwd: ROOT });
 }
+const results = [await runOn('sqlite')];
+if (process.env.BENCH_DATABASE_URL) results.push(await runOn('postgres', process.env.BENCH_DATABASE_URL));
+const date = new Date().toISOString();
+const file = args.json ? path.resolve(args.json) : path.join(RESULTS, `${date.slice(0, 16).replace(':', '')}-notify.json`);
+fs.mkdirSync(path.dirname(file), { recursive: true });
+fs.writeFileSync(file, `${JSON.stringify({ date, machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model}`, results }, null, 2)}\n`);
+console.log(`written ${path.relative(ROOT, file)}`);
+process.exit(results.every((r) => r.pass) ? 0 : 1);

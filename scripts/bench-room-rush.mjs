@@ -1,17 +1,22 @@
 #!/usr/bin/env node
-// `npm run bench:room-rush [-- --pg] [--squads 1000] [--seconds 10] [--json FILE]` (issue 32, decision 086): the
-// room minute. A 1,000-squad tournament in 40 groups of 25; the rooms of all 40 groups saved in one PUT (the
-// gateway's notification worker then delivers the rooms-posted lines to every captain while the rush runs); then
-// every captain (one account and one session each) opens /tournament/{id}/matches, spread over 10 s, and 20% of
-// them open it once more. Every answer must be 200 and show that player's own group's room and no other group's.
-// Run with one web process, then with WEB_CONCURRENCY=2 (a second web server on the same data). Reports p50, p95,
-// p99, errors, wrong rooms and the CPU seconds of each process. Target: p99 < 1,500 ms, no error, no wrong room.
+// `npm run bench:room-rush [-- --pg] [--squads 1000] [--seconds 10] [--json FILE]` (issue 32, decisions 086, 087):
+// the room minute. A 1,000-squad tournament in 40 groups of 25 with 10 matches each (a day and a half), every
+// captain's phone subscribed to push. For each run, the organiser saves the rooms of all 10 matches of all 40
+// groups (10 PUTs: 400 room events, 10,000 notifications, each a mail and a push, which the notification
+// worker, a process of its own at the lowest CPU priority as `npm start` runs it, sends to a local SMTP server
+// and push service meanwhile); then every captain (one account and one session each) opens
+// /tournament/{id}/matches, spread over 10 s, and 20% of them open it once more. Every answer must be 200 and
+// show all of that player's own group's rooms and no other group's. Run with one web process, then with
+// WEB_CONCURRENCY=2 (a second web server on the same data), each with a burst of its own (the rooms change).
+// Reports p50, p95, p99, errors, wrong rooms, the messages sent during the rush and the CPU seconds of each
+// process. Target: p99 < 1,500 ms, no error, no wrong room.
 //
 // Setup is not timed and not the sign-up path's business: the squads and their sessions are written through
 // the gateway's own repository and token service (its key in DATA_DIR), and each web cookie is signed with the
 // web's session secret by Remix's own cookie session storage, exactly as /login would. The production build
 // must exist (`npm run build`). SQLite by default; --pg: a throw-away PostgreSQL (or BENCH_DATABASE_URL).
 // --profile DIR: one rush only, on a web process under --cpu-prof, then where its CPU went (no JSON written).
+// --quiet: no notifications during the rushes (to see what they cost).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,11 +26,13 @@ import { Agent } from 'undici';
 import { ADMIN, Stack } from '../tests/e2e/support/stack.mjs';
 import { call, insertSquad, median, throwawayPostgres, tournamentForm } from './lib/bench-helpers.mjs';
 import { printProfile, startProfiledWeb } from './lib/cpu-profile.mjs';
+import { benchPushKeys, receivedAtLeast, startReceivers } from './lib/notify-receivers.mjs';
 import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_P99_MS = 1500;
 const LOBBY = 25;
+const MATCHES = 10;
 
 const { values: args } = parseArgs({
   options: {
@@ -36,11 +43,16 @@ const { values: args } = parseArgs({
     refresh: { type: 'string', default: '0.2' },
     json: { type: 'string' },
     profile: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
   },
 });
 const SQUADS = Number(args.squads);
 const SECONDS = Number(args.seconds);
 const REFRESH = Number(args.refresh);
+if (args.database && !['sqlite', 'postgres'].includes(args.database)) {
+  console.error('bench-room-rush: --database is sqlite or postgres');
+  process.exit(2);
+}
 if (!Number.isInteger(SQUADS) || SQUADS < LOBBY || !(SECONDS > 0) || !(REFRESH >= 0 && REFRESH <= 1)) {
   console.error('bench-room-rush: --squads is a whole number ≥ 25, --seconds > 0, --refresh a share from 0 to 1');
   process.exit(2);
@@ -74,8 +86,8 @@ function cpuSeconds(pid) {
   return all.reduce((sum, p) => sum + ticks(p), 0) / 100;
 }
 
-/** 1,000 squads and a session each, written as the gateway would; their web cookies, signed as the web would. */
-async function seedCaptains(stack, databaseUrl, tid) {
+/** 1,000 squads, a session and a phone each, written as the gateway would; their web cookies, signed as the web would. */
+async function seedCaptains(stack, databaseUrl, tid, pushUrl) {
   const { openDatabase } = await import(dist('db/index.js'));
   const { insertUser } = await import(dist('db/users.js'));
   const { insertRegistration } = await import(dist('db/registrations.js'));
@@ -85,12 +97,23 @@ async function seedCaptains(stack, databaseUrl, tid) {
   const store = await openDatabase({ databaseUrl, dataDir: stack.info.dataDir });
   const tokens = await createTokenService({ dataDir: stack.info.dataDir, ttlSeconds: 12 * 60 * 60 });
   const captains = [];
+  const keys = benchPushKeys();
   try {
     await store.writeTransaction(async (trx) => {
       for (let i = 1; i <= SQUADS; i++) {
         const squad = await insertSquad({ insertUser, insertRegistration }, trx, tid, i, `Rush ${String(i).padStart(4, '0')}`);
         const session = await signSession(tokens, { id: squad.userId, username: squad.username, roles: ['ROLE_USER'] });
         await session.store(trx);
+        await trx
+          .insertInto('push_subscriptions')
+          .values({
+            user_id: squad.userId,
+            endpoint: `${pushUrl}/push/${i}`,
+            p256dh: keys.p256dh,
+            auth: keys.auth(),
+            created_at: new Date().toISOString(),
+          })
+          .execute();
         captains.push({ rid: Number(squad.rid), username: squad.username, token: session.token });
       }
       await bumpGeneration(trx, tid);
@@ -111,27 +134,47 @@ async function seedCaptains(stack, databaseUrl, tid) {
   return captains;
 }
 
-/** The stage of 40 groups, drawn, scheduled (one match), published, every group's room saved in one PUT. */
-async function stageWithRooms(gatewayUrl, admin, tid) {
+/** The stage of 40 groups, drawn, published (its 1,000 notices sent before anything is timed), 10 matches scheduled. */
+async function stageOf(gatewayUrl, admin, tid, receivers) {
   const base = `/tournaments/${tid}/stages`;
   const stage = await call(gatewayUrl, 'POST', base, { token: admin, json: { name: 'Qualifiers', lobbySize: LOBBY, advancePerGroup: 4 } });
   const drawn = await call(gatewayUrl, 'POST', `${base}/${stage.id}/groups`, { token: admin, json: { method: 'registration' } });
   const matches = await call(gatewayUrl, 'POST', `${base}/${stage.id}/matches`, {
     token: admin,
-    json: { matches: [{ day: 1, matchNo: 1, map: 'Erangel', time: '18:30' }] },
+    // Six matches a day at most.
+    json: {
+      matches: Array.from({ length: MATCHES }, (_, i) => ({
+        day: 1 + Math.floor(i / 6),
+        matchNo: 1 + (i % 6),
+        map: 'Erangel',
+        time: '18:30',
+      })),
+    },
   });
   await call(gatewayUrl, 'POST', `${base}/${stage.id}/publish`, { token: admin, json: {} });
-  const rooms = new Map(matches.map((m) => [m.groupId, { matchId: String(7_000_000 + m.id), password: `rush-${m.groupId}-${m.id}` }]));
-  await call(gatewayUrl, 'PUT', `${base}/${stage.id}/rooms`, {
-    token: admin,
-    json: { rooms: matches.map((m) => ({ id: m.id, ...rooms.get(m.groupId) })) },
-  });
+  if (receivers) await receivedAtLeast(receivers, 2 * SQUADS); // the publish's notices: a mail and a push per squad
   const groupOf = new Map(drawn.groups.flatMap((g) => g.slots.map((s) => [s.teamId, g.id])));
-  return { groups: drawn.groups.length, rooms, groupOf };
+  return { id: stage.id, groups: drawn.groups.length, matches, groupOf };
+}
+
+/**
+ * The organiser saves every group's rooms, a PUT per match number as the lobbies are set up: 400 room events,
+ * 10,000 notifications. round makes each run's rooms new (a changed room is told again).
+ */
+async function saveRooms(gatewayUrl, admin, tid, stage, round) {
+  const password = (m) => `rush${round}-${m.groupId}-${m.id}`;
+  for (let no = 1; no <= MATCHES; no++) {
+    const day = 1 + Math.floor((no - 1) / 6);
+    const matchNo = 1 + ((no - 1) % 6);
+    const rooms = stage.matches
+      .filter((m) => m.day === day && m.matchNo === matchNo)
+      .map((m) => ({ id: m.id, matchId: String(7_000_000 + round * 10_000 + m.id), password: password(m) }));
+    await call(gatewayUrl, 'PUT', `/tournaments/${tid}/stages/${stage.id}/rooms`, { token: admin, json: { rooms } });
+  }
 }
 
 /** Every captain opens the page once, spread over SECONDS, and a share of them once more; each answer checked. */
-async function rush(webUrl, tid, captains, { rooms, groupOf }) {
+async function rush(webUrl, tid, captains, { groupOf }) {
   const dispatcher = new Agent({ connections: null, pipelining: 0, keepAliveTimeout: 10_000 });
   const latencies = [];
   const failures = {};
@@ -146,10 +189,12 @@ async function rush(webUrl, tid, captains, { rooms, groupOf }) {
       const body = await res.text();
       latencies.push(performance.now() - started);
       if (res.status !== 200) return void (failures[`HTTP ${res.status}`] = (failures[`HTTP ${res.status}`] ?? 0) + 1);
+      // The page must carry the passwords of its own group's 10 matches (each in its card and its WhatsApp
+      // link) and no other group's: "rush{round}-{groupId}-{matchId}".
       const own = groupOf.get(captain.rid);
-      let ok = body.includes(rooms.get(own).password);
-      for (const [group, room] of rooms) if (group !== own && body.includes(room.password)) ok = false;
-      if (!ok) wrong++;
+      const seen = new Map();
+      for (const [, group, match] of body.matchAll(/rush\d+-(\d+)-(\d+)/g)) seen.set(`${group}-${match}`, Number(group));
+      if (seen.size !== MATCHES || [...seen.values()].some((g) => g !== own)) wrong++;
     } catch (err) {
       latencies.push(performance.now() - started);
       const key = err.cause?.code ?? err.name;
@@ -173,17 +218,23 @@ async function rush(webUrl, tid, captains, { rooms, groupOf }) {
 
 async function runOn(database) {
   const pg = database === 'postgres' ? throwawayPostgres('bench-room-rush') : null;
+  const receivers = await startReceivers();
+  onCleanup(() => receivers.close());
   const stack = await Stack.start({
     label: `room-rush-${database}`,
-    gatewayEnv: pg ? { DATABASE_URL: pg.url } : {},
+    // The notification worker runs as its own process (below), as `npm start` and the image run it.
+    gatewayEnv: { ...(pg ? { DATABASE_URL: pg.url } : {}), NOTIFY_WORKER: 'off', SMTP_URL: receivers.smtpUrl, PUSH_ALLOW_HTTP: 'on' },
     webEnv: { WEB_CONCURRENCY: '1', LOG_LEVEL: 'warn' },
   });
   onCleanup(() => stack.stop());
   try {
-    const { token: admin } = await call(stack.info.gatewayUrl, 'POST', '/api/auth/login', {
+    // After the gateway: it migrated the database and wrote DATA_DIR's VAPID keys, which the worker reads.
+    const worker = stack.startWorker();
+    const gatewayUrl = stack.info.gatewayUrl;
+    const { token: admin } = await call(gatewayUrl, 'POST', '/api/auth/login', {
       json: { emailOrPhone: ADMIN.email, password: ADMIN.password },
     });
-    const created = await call(stack.info.gatewayUrl, 'POST', '/tournaments/add', {
+    const created = await call(gatewayUrl, 'POST', '/tournaments/add', {
       token: admin,
       form: tournamentForm(SQUADS, {
         name: `Room Rush ${database}`,
@@ -193,32 +244,50 @@ async function runOn(database) {
     });
     const t = created.data ?? created;
     const setupStarted = performance.now();
-    const captains = await seedCaptains(stack, pg?.url, t.id);
-    const stage = await stageWithRooms(stack.info.gatewayUrl, admin, t.id);
+    const captains = await seedCaptains(stack, pg?.url, t.id, receivers.pushUrl);
+    const stage = await stageOf(gatewayUrl, admin, t.id, receivers);
     console.log(
-      `${database}: ${SQUADS} squads in ${stage.groups} groups, rooms saved (setup ${Math.round((performance.now() - setupStarted) / 1000)} s)`,
+      `${database}: ${SQUADS} squads in ${stage.groups} groups, ${MATCHES} matches each (setup ${Math.round((performance.now() - setupStarted) / 1000)} s)`,
     );
+    const pids = (webPid) => ({ web: webPid, gateway: stack.gatewayProc.pid, worker: worker.pid });
+    /** One run: the rooms saved (round: new values), the rush, the messages sent during it, the CPU of each process. */
+    const measured = async (webUrl, webPid, round) => {
+      const cpuNow = () => Object.fromEntries(Object.entries(pids(webPid)).map(([k, pid]) => [k, cpuSeconds(pid)]));
+      let before = cpuNow();
+      const base = await receivers.count();
+      let start = base;
+      await saveRooms(gatewayUrl, admin, t.id, stage, round);
+      if (args.quiet) {
+        // --quiet: the burst is over before the rush starts, and neither is counted.
+        await receivedAtLeast(receivers, 2 * SQUADS * MATCHES, base);
+        [before, start] = [cpuNow(), await receivers.count()];
+      }
+      const r = await rush(webUrl, t.id, captains, stage);
+      const cpu = Object.fromEntries(Object.entries(cpuNow()).map(([k, s]) => [k, Number((s - before[k]).toFixed(1))]));
+      const got = await receivers.count();
+      r.messages = got.mails + got.pushes - start.mails - start.pushes;
+      r.cpu = cpu;
+      // The burst's end before the next run: each run has one burst of its own.
+      await receivedAtLeast(receivers, 2 * SQUADS * MATCHES, base);
+      return r;
+    };
     const rows = [];
     if (args.profile) {
       const web = await startProfiledWeb(stack, path.resolve(args.profile));
-      const before = { web: cpuSeconds(web.pid), gateway: cpuSeconds(stack.gatewayProc.pid) };
-      const r = await rush(web.url, t.id, captains, stage);
-      const cpu = { web: cpuSeconds(web.pid) - before.web, gateway: cpuSeconds(stack.gatewayProc.pid) - before.gateway };
+      const r = await measured(web.url, web.pid, 1);
       console.log(
         `  profiled: p50/p95/p99 ${percentiles(r.latencies)} ms; errors ${JSON.stringify(r.failures)}; wrong rooms ${r.wrong}; ` +
-          `CPU web ${cpu.web.toFixed(1)} s, gateway ${cpu.gateway.toFixed(1)} s`,
+          `messages sent meanwhile ${r.messages}; CPU ${JSON.stringify(r.cpu)} s`,
       );
       printProfile(await web.stop(), r.requests);
       return rows;
     }
     const second = await stack.startExtraWeb({ WEB_CONCURRENCY: '2' });
-    for (const [label, webUrl, webPid] of [
-      ['1 web process', stack.info.webUrl, stack.info.webPid],
-      ['WEB_CONCURRENCY=2', second.url, second.pid],
+    for (const [round, label, webUrl, webPid] of [
+      [1, '1 web process', stack.info.webUrl, stack.info.webPid],
+      [2, 'WEB_CONCURRENCY=2', second.url, second.pid],
     ]) {
-      const before = { web: cpuSeconds(webPid), gateway: cpuSeconds(stack.gatewayProc.pid) };
-      const r = await rush(webUrl, t.id, captains, stage);
-      const cpu = { web: cpuSeconds(webPid) - before.web, gateway: cpuSeconds(stack.gatewayProc.pid) - before.gateway };
+      const r = await measured(webUrl, webPid, round);
       const row = {
         database,
         web: label,
@@ -230,36 +299,44 @@ async function runOn(database) {
         median: Math.round(median(r.latencies)),
         failures: r.failures,
         wrongRooms: r.wrong,
-        cpuSeconds: { web: Number(cpu.web.toFixed(1)), gateway: Number(cpu.gateway.toFixed(1)) },
+        messagesDuringRush: r.messages,
+        cpuSeconds: r.cpu,
       };
       row.pass = row.p99 < TARGET_P99_MS && Object.keys(row.failures).length === 0 && row.wrongRooms === 0;
       rows.push(row);
       console.log(
         `  ${label}: ${row.requests} pages in ${(row.wallMs / 1000).toFixed(1)} s; p50/p95/p99 ${row.p50}/${row.p95}/${row.p99} ms ` +
           `(target p99 < ${TARGET_P99_MS}); errors ${JSON.stringify(row.failures)}; wrong rooms ${row.wrongRooms}; ` +
-          `CPU web ${row.cpuSeconds.web} s, gateway ${row.cpuSeconds.gateway} s ${row.pass ? 'PASS' : 'FAIL'}`,
+          `messages sent meanwhile ${row.messagesDuringRush}; CPU web ${r.cpu.web} s, gateway ${r.cpu.gateway} s, worker ${r.cpu.worker} s ` +
+          `${row.pass ? 'PASS' : 'FAIL'}`,
       );
     }
     return rows;
   } finally {
     await stack.stop();
+    await receivers.close();
     pg?.stop(); // BENCH_DATABASE_URL's is left as it was
   }
 }
 
 stopAllOnExit();
 if (args.profile) {
-  await runOn(args.pg ? 'postgres' : 'sqlite');
+  await runOn(args.database ?? (args.pg ? 'postgres' : 'sqlite'));
   process.exit(0);
 }
 const rows = [];
-for (const database of args.pg || process.env.BENCH_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'])
-  rows.push(...(await runOn(database)));
+// --database: that one only (npm run bench runs each as a suite of its own); else SQLite, and PostgreSQL with --pg.
+const databases = args.database ? [args.database] : args.pg || process.env.BENCH_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+for (const database of databases) rows.push(...(await runOn(database)));
 const file = args.json ?? path.join(ROOT, 'bench', 'results', `${new Date().toISOString().slice(0, 16).replace(':', '')}-room-rush.json`);
 fs.mkdirSync(path.dirname(file), { recursive: true });
 fs.writeFileSync(
   file,
-  JSON.stringify({ squads: SQUADS, seconds: SECONDS, refresh: REFRESH, targetP99Ms: TARGET_P99_MS, rows }, null, 2) + '\n',
+  JSON.stringify(
+    { squads: SQUADS, matches: MATCHES, seconds: SECONDS, refresh: REFRESH, quiet: args.quiet, targetP99Ms: TARGET_P99_MS, rows },
+    null,
+    2,
+  ) + '\n',
 );
 console.log(`bench-room-rush: ${file}`);
 process.exitCode = rows.every((r) => r.pass) ? 0 : 1;

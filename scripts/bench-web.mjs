@@ -12,6 +12,8 @@
 //   - CLS in Chromium at 360×800 (layout-shift entries without recent input; budget ≤ 0.1), when /usr/bin/chromium exists
 // The player pages /payment and /tournament/{id}/matches (room details shown) are measured signed in as a
 // registered player (the matches page as one whose payment is verified), against the same budgets, and their HTML against the list page's one round trip.
+// Issue 32's pages too: the stage page and a group page of a 1,000-squad tournament of 40 groups, the player's
+// /notifications and the points page's per-match view (scripts/lib/bench-seed.mjs seedNewPages).
 // /videos reads a local fake YouTube API (tests/fixtures/youtube-fake.mjs) serving the fullest channel the
 // page can show (10 playlists of 50 videos, 5 of each on the page); its HTML is held to the same round trip. The
 // browser's thumbnail requests to i.ytimg.com are answered locally.
@@ -20,7 +22,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { Stack } from '../tests/e2e/support/stack.mjs';
 import { CHANNEL, startYouTubeFake, thumbnailSvg } from '../tests/fixtures/youtube-fake.mjs';
-import { TOURNAMENTS, seed, seedPlayer } from './lib/bench-seed.mjs';
+import { TOURNAMENTS, seed, seedNewPages, seedPlayer, seedPointsTable } from './lib/bench-seed.mjs';
 import { onCleanup, stopAllOnExit } from './lib/processes.mjs';
 
 const KB = 1024;
@@ -173,6 +175,9 @@ async function main() {
     const paid = tournaments.find((t) => t.entryFee > 0 && t.status === 'Registration Ongoing');
     const player = await seedPlayer(stack, paid.id);
     const playerPaths = [`/payment?rid=${player.rid}`, `/tournament/${paid.id}/matches`];
+    // Issue 32: the stage and a group page of a 1,000-squad tournament, /notifications, the per-match points view.
+    await seedPointsTable(stack, paid.id);
+    const newPages = await seedNewPages(stack, { paidId: paid.id, playerCookie: player.cookie });
     const paths = [
       '/',
       '/tournaments',
@@ -183,11 +188,13 @@ async function main() {
       '/login',
       '/register',
       ...playerPaths,
+      ...newPages.map((p) => p.path),
     ];
     // Room details are shown to a team whose payment is verified (decision 029).
     const cookies = new Map([
       [playerPaths[0], player.cookie],
       [playerPaths[1], player.confirmedCookie],
+      ...newPages.filter((p) => p.cookie).map((p) => [p.path, p.cookie]),
     ]);
     const jsCache = new Map();
     const pages = [];

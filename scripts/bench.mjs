@@ -22,7 +22,7 @@
 // the `bench:start` and `bench:end` markers.
 //
 // PostgreSQL: BENCH_DATABASE_URL, or a throw-away cluster (scripts/pg-throwaway.sh) started here.
-// Options: --only gateway,web,... (a subset; the README is then left alone), --no-readme.
+// Options: --only gateway,web,... (a subset; the README is then left alone), --no-readme, --short (below).
 // Exits 1 when a suite fails to run or a target is missed.
 
 import { spawnSync } from 'node:child_process';
@@ -38,38 +38,87 @@ const RESULTS = path.join(ROOT, 'bench', 'results');
 const args = process.argv.slice(2);
 const onlyArg = args.find((a) => a.startsWith('--only'));
 const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : args[args.indexOf(onlyArg) + 1]).split(',') : null;
-const writeReadme = !only && !args.includes('--no-readme');
+const short = args.includes('--short');
+const writeReadme = !only && !short && !args.includes('--no-readme');
 
-/** The suites, in the order they run. `pg` suites need a PostgreSQL URL. */
+// --short (issue 32): every suite at a smaller size, fewer rounds or runs, to run after every change within 3
+// minutes. Its figures are noisier and some sizes are not the targets' (a room rush of 200 squads): it writes
+// bench/results/<date>-short.*, never the README's table.
+const ONE_SECOND_ONE_ROUND = { BENCH_SECONDS: '1', BENCH_ROUNDS: '1' };
+const FEW_REQUESTS = { BENCH_REQUESTS: '200', BENCH_ROUNDS: '1' };
+const SMALL_RUSH = ['--players', '200', '--slots', '20'];
+const SMALL_ROOM_RUSH = ['--squads', '200', '--seconds', '2'];
+
+/** The suites, in the order they run. `pg` suites need a PostgreSQL URL; `short`: what --short adds. */
 const SUITES = [
-  { key: 'gateway', label: 'gateway, SQLite', script: 'bench-gateway.mjs', env: {} },
-  { key: 'gateway', label: 'gateway, PostgreSQL', script: 'bench-gateway.mjs', pg: true },
-  { key: 'staff', label: 'crew access check, SQLite', script: 'bench-staff.mjs', env: {} },
-  { key: 'staff', label: 'crew access check, PostgreSQL', script: 'bench-staff.mjs', pg: true },
-  { key: 'reports', label: 'captains report, SQLite', script: 'bench-reports.mjs', args: ['--database', 'sqlite', '--no-build'] },
+  { key: 'gateway', label: 'gateway, SQLite', script: 'bench-gateway.mjs', env: {}, short: { env: ONE_SECOND_ONE_ROUND } },
+  { key: 'gateway', label: 'gateway, PostgreSQL', script: 'bench-gateway.mjs', pg: true, short: { env: ONE_SECOND_ONE_ROUND } },
+  { key: 'staff', label: 'crew access check, SQLite', script: 'bench-staff.mjs', env: {}, short: { env: FEW_REQUESTS } },
+  { key: 'staff', label: 'crew access check, PostgreSQL', script: 'bench-staff.mjs', pg: true, short: { env: FEW_REQUESTS } },
+  {
+    key: 'reports',
+    label: 'captains report, SQLite',
+    script: 'bench-reports.mjs',
+    args: ['--database', 'sqlite', '--no-build'],
+    short: { args: ['--quick'] },
+  },
   {
     key: 'reports',
     label: 'captains report, PostgreSQL',
     script: 'bench-reports.mjs',
     args: ['--database', 'postgres', '--no-build'],
     pg: true,
+    short: { args: ['--quick'] },
   },
-  { key: 'statements', label: 'statement matching, SQLite', script: 'bench-statements.mjs', args: ['--database', 'sqlite', '--no-build'] },
+  {
+    key: 'statements',
+    label: 'statement matching, SQLite',
+    script: 'bench-statements.mjs',
+    args: ['--database', 'sqlite', '--no-build'],
+    short: { args: ['--runs', '1'] },
+  },
   {
     key: 'statements',
     label: 'statement matching, PostgreSQL',
     script: 'bench-statements.mjs',
     args: ['--database', 'postgres', '--no-build'],
     pg: true,
+    short: { args: ['--runs', '1'] },
   },
-  { key: 'web', label: 'web pages', script: 'bench-web-throughput.mjs', env: {} },
+  { key: 'web', label: 'web pages', script: 'bench-web-throughput.mjs', env: {}, short: { env: ONE_SECOND_ONE_ROUND } },
   { key: 'weights', label: 'page weights', script: 'bench-web.mjs', env: {} },
-  { key: 'rush', label: 'registration rush, SQLite', script: 'bench-rush.mjs', args: ['--database', 'sqlite'] },
-  { key: 'rush', label: 'registration rush, PostgreSQL', script: 'bench-rush.mjs', args: ['--database', 'postgres'], pg: true },
-  { key: 'room-rush', label: 'room rush, SQLite', script: 'bench-room-rush.mjs', args: ['--database', 'sqlite'] },
-  { key: 'room-rush', label: 'room rush, PostgreSQL', script: 'bench-room-rush.mjs', args: ['--database', 'postgres'], pg: true },
-  { key: 'lighthouse', label: 'Lighthouse mobile', script: 'bench-lighthouse.mjs', env: {} },
-  { key: 'first-paint', label: 'throttled chromium', script: 'bench-first-paint.mjs', env: {} },
+  {
+    key: 'rush',
+    label: 'registration rush, SQLite',
+    script: 'bench-rush.mjs',
+    args: ['--database', 'sqlite'],
+    short: { args: SMALL_RUSH },
+  },
+  {
+    key: 'rush',
+    label: 'registration rush, PostgreSQL',
+    script: 'bench-rush.mjs',
+    args: ['--database', 'postgres'],
+    pg: true,
+    short: { args: SMALL_RUSH },
+  },
+  {
+    key: 'room-rush',
+    label: 'room rush, SQLite',
+    script: 'bench-room-rush.mjs',
+    args: ['--database', 'sqlite'],
+    short: { args: SMALL_ROOM_RUSH },
+  },
+  {
+    key: 'room-rush',
+    label: 'room rush, PostgreSQL',
+    script: 'bench-room-rush.mjs',
+    args: ['--database', 'postgres'],
+    pg: true,
+    short: { args: SMALL_ROOM_RUSH },
+  },
+  { key: 'lighthouse', label: 'Lighthouse mobile', script: 'bench-lighthouse.mjs', env: {}, short: { args: ['--runs', '1'] } },
+  { key: 'first-paint', label: 'throttled chromium', script: 'bench-first-paint.mjs', env: {}, short: { args: ['--runs', '1'] } },
 ];
 
 /** A suite (or the build) in its own process group: SIGINT/SIGTERM here stop it and what it started. */
@@ -189,10 +238,13 @@ async function main() {
         failed = true;
         continue;
       }
-      const env = { ...(suite.env ?? {}) };
+      const env = { ...(suite.env ?? {}), ...(short ? suite.short?.env : {}) };
       if (suite.pg) env.BENCH_DATABASE_URL = pg.url;
       else env.BENCH_DATABASE_URL = '';
-      const status = await run('node', [path.join('scripts', suite.script), ...(suite.args ?? []), '--json', out], env);
+      const argv = [...(suite.args ?? []), ...(short ? (suite.short?.args ?? []) : [])];
+      const started = performance.now();
+      const status = await run('node', [path.join('scripts', suite.script), ...argv, '--json', out], env);
+      console.log(`bench: ${suite.label} took ${Math.round((performance.now() - started) / 1000)} s`);
       let rows = [];
       let notes = [];
       try {
@@ -213,7 +265,7 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 
-  const stamp = date.slice(0, 16).replace(':', '');
+  const stamp = date.slice(0, 16).replace(':', '') + (short ? '-short' : '');
   const jsonFile = path.join(RESULTS, `${stamp}.json`);
   const mdFile = path.join(RESULTS, `${stamp}.md`);
   const table = markdown(result);

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
+import { type Cookie, createCookie, createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
 import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { ROLE_ADMIN, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@custom-room/contract/constants';
@@ -11,17 +11,48 @@ export type { SessionUser } from './session-state';
 
 const twelveHours = 12 * 60 * 60;
 
+/**
+ * The session cookie, its parse kept by the cookie header's exact text (decision 087): a page reads the session
+ * four or five times (the root, the route, each gateway call), and each read checked the HMAC signature again.
+ * The same header always parses to the same data (the secrets change only with a restart); each read gets
+ * its own copy, so a session changed by one reader is not changed under another.
+ */
+function keptCookie(cookie: Cookie): Cookie {
+  const parsed = new LRUCache<string, { data: unknown }>({ max: 10_000 });
+  return {
+    get name() {
+      return cookie.name;
+    },
+    get isSigned() {
+      return cookie.isSigned;
+    },
+    get expires() {
+      return cookie.expires;
+    },
+    async parse(header, options) {
+      if (!header || options) return cookie.parse(header, options);
+      const kept = parsed.get(header);
+      if (kept) return structuredClone(kept.data);
+      const data: unknown = await cookie.parse(header);
+      parsed.set(header, { data: structuredClone(data) });
+      return data;
+    },
+    serialize: (value, options) => cookie.serialize(value, options),
+  };
+}
+
 let storage: ReturnType<typeof createCookieSessionStorage> | undefined;
 function sessionStorage() {
   storage ??= createCookieSessionStorage({
-    cookie: {
-      name: '__session',
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secrets: getEnv().sessionSecrets,
-      maxAge: twelveHours,
-    },
+    cookie: keptCookie(
+      createCookie('__session', {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secrets: getEnv().sessionSecrets,
+        maxAge: twelveHours,
+      }),
+    ),
   });
   return storage;
 }

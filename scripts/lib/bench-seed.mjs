@@ -220,6 +220,8 @@ export async function seedSixPages(stack) {
   await seedPointsTable(stack, paid.id);
   return {
     tournaments,
+    paidId: paid.id,
+    playerCookie: player.cookie,
     pages: [
       { name: '/', path: '/' },
       { name: '/tournaments', path: '/tournaments' },
@@ -229,4 +231,65 @@ export async function seedSixPages(stack) {
       { name: '/tournament/{id}/matches', path: `/tournament/${paid.id}/matches`, cookie: player.confirmedCookie },
     ],
   };
+}
+
+/**
+ * Issue 32's pages beside the six, at their real size: a 1,000-squad tournament whose stage of 40 groups is
+ * drawn, published and scheduled (the squads written through the gateway's repository, as the rush benches
+ * do: 1,000 sign-ups are not this seed's business), its stage page and a group page; the player's
+ * /notifications; and the points page's per-match view (of the tournament with the points table: paidId).
+ */
+export async function seedNewPages(stack, { paidId, playerCookie }) {
+  const { fileURLToPath, pathToFileURL } = await import('node:url');
+  const { insertSquad, tournamentForm } = await import('./bench-helpers.mjs');
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const dist = (p) => pathToFileURL(`${root}gateway/dist/${p}`).href;
+  const { openDatabase } = await import(dist('db/index.js'));
+  const { insertUser } = await import(dist('db/users.js'));
+  const { insertRegistration } = await import(dist('db/registrations.js'));
+  const { bumpGeneration } = await import(dist('db/generation.js'));
+  const { token } = await api(stack, 'POST', '/api/auth/login', { json: { emailOrPhone: ADMIN.email, password: ADMIN.password } });
+  const t = await api(stack, 'POST', '/tournaments/add', {
+    token,
+    form: tournamentForm(1000, {
+      name: 'BGMI Masters Series 1000',
+      description: 'A 1,000-squad qualifier in 40 lobbies: the top 4 of each group go through to the next stage.',
+      overview: 'Qualifiers in 40 groups of 25, then the semi-finals and the grand final.',
+    }),
+  });
+  const store = await openDatabase({ dataDir: stack.info.dataDir });
+  try {
+    await store.writeTransaction(async (trx) => {
+      for (let i = 1; i <= 1000; i++)
+        await insertSquad({ insertUser, insertRegistration }, trx, t.id, i, `Masters ${String(i).padStart(4, '0')}`);
+      await bumpGeneration(trx, t.id);
+    });
+  } finally {
+    await store.close();
+  }
+  const base = `/tournaments/${t.id}/stages`;
+  const stage = await api(stack, 'POST', base, { token, json: { name: 'Qualifiers', lobbySize: 25, advancePerGroup: 4 } });
+  const drawn = await api(stack, 'POST', `${base}/${stage.id}/groups`, { token, json: { method: 'registration' } });
+  await api(stack, 'POST', `${base}/${stage.id}/matches`, {
+    token,
+    json: {
+      matches: Array.from({ length: 6 }, (_, i) => ({
+        day: 1 + Math.floor(i / 3),
+        matchNo: 1 + (i % 3),
+        map: MAPS[i % 3],
+        time: `${18 + (i % 3)}:00`,
+      })),
+    },
+  });
+  await api(stack, 'POST', `${base}/${stage.id}/publish`, { token, json: {} });
+  const group = drawn.groups[Math.floor(drawn.groups.length / 2)];
+  return [
+    { name: '/tournaments/{id}/stages (1,000 squads)', path: `/tournaments/${t.id}/stages` },
+    {
+      name: '/tournaments/{id}/stages/{stageId}/groups/{groupId} (1,000 squads)',
+      path: `/tournaments/${t.id}/stages/${stage.id}/groups/${group.id}`,
+    },
+    { name: '/notifications', path: '/notifications', cookie: playerCookie },
+    { name: '/tournaments/{id}/points-table?view=matches', path: `/tournaments/${paidId}/points-table?view=matches` },
+  ];
 }

@@ -39,7 +39,10 @@ test.describe('stages for players and visitors', () => {
       if (m.groupId === s.own.id) await expect(own.getByText(room.matchId, { exact: true })).toBeVisible();
     }
     const others = page.getByRole('region', { name: 'Other groups' });
-    await expect(others.getByText(`Room details are shown to Group ${s.other.name}'s teams.`)).toBeVisible();
+    // The two other groups play at the same times: one entry for both (decision 087).
+    await expect(others.getByRole('heading', { level: 3 })).toHaveText([/^Qualifiers · Groups \S+ and \S+$/]);
+    await expect(others.getByRole('heading', { level: 3 })).toContainText(s.other.name);
+    await expect(others.getByText("Room details are shown to each group's own teams.")).toBeVisible();
     // Nowhere in the HTML: another group's room ID or password.
     const html = await page.content();
     for (const m of s.matches.filter((x) => x.groupId !== s.own.id)) {

@@ -85,6 +85,25 @@ describe('readSessionState: the one answer per request', () => {
   });
 });
 
+describe('the session cookie, parsed once per header (decision 087)', () => {
+  it('gives each read its own copy, and still refuses a forged signature the second time', async () => {
+    const cookie = await sessionCookie(await stub.token());
+    const request = () => new Request('http://localhost/', { headers: { cookie } });
+    const first = await session.getSession(request());
+    first.set('token', 'changed by one reader');
+    first.unset('username');
+    const second = await session.getSession(request());
+    expect(second.get('token')).not.toBe('changed by one reader');
+    expect(second.get('username')).toBe('player_one');
+    // A header that differs in one character of its signature is another header: checked, and refused, every time.
+    const forged = `${cookie.slice(0, -2)}${cookie.at(-2) === 'A' ? 'B' : 'A'}${cookie.at(-1)}`;
+    for (let i = 0; i < 2; i++) {
+      const refused = await session.getSession(new Request('http://localhost/', { headers: { cookie: forged } }));
+      expect(refused.get('token')).toBeUndefined();
+    }
+  });
+});
+
 describe('publicPageHeaders and getUser read the answer the server decided', () => {
   const decided = async (header: string | null) => ({ address: '127.0.0.1', session: await session.readSessionState(header) });
 

@@ -235,6 +235,17 @@ export class Stack {
     return { url, pid: proc.pid, log };
   }
 
+  /**
+   * The notification worker as a process of its own (gateway/dist/worker.js, as `npm start` and the image run
+   * it), on the gateway's environment plus env; start the gateway with NOTIFY_WORKER=off. Stopped with the stack.
+   */
+  startWorker(env = {}) {
+    const log = path.join(path.dirname(this.info.gatewayLog), 'worker.log');
+    const proc = spawnLogged(['gateway/dist/worker.js'], { ...this.gatewayEnv, ...env }, log, this.buildDir);
+    this.info.pids.push(proc.pid);
+    return { pid: proc.pid, log };
+  }
+
   async stopGateway() {
     const pid = this.gatewayProc?.pid;
     if (pid) await killGroup(pid);
