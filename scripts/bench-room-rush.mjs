@@ -225,6 +225,8 @@ async function runOn(database) {
     // The notification worker runs as its own process (below), as `npm start` and the image run it.
     gatewayEnv: { ...(pg ? { DATABASE_URL: pg.url } : {}), NOTIFY_WORKER: 'off', SMTP_URL: receivers.smtpUrl, PUSH_ALLOW_HTTP: 'on' },
     webEnv: { WEB_CONCURRENCY: '1', LOG_LEVEL: 'warn' },
+    // --profile: the gateway under --cpu-prof too; it writes its profile when the stack stops it.
+    gatewayNodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile, 'gateway')}`] : [],
   });
   onCleanup(() => stack.stop());
   try {
@@ -279,7 +281,13 @@ async function runOn(database) {
         `  profiled: p50/p95/p99 ${percentiles(r.latencies)} ms; errors ${JSON.stringify(r.failures)}; wrong rooms ${r.wrong}; ` +
           `messages sent meanwhile ${r.messages}; CPU ${JSON.stringify(r.cpu)} s`,
       );
+      console.log('\n--- the web process ---');
       printProfile(await web.stop(), r.requests);
+      await stack.stopGateway(); // SIGTERM: it writes its profile
+      const dir = path.resolve(args.profile, 'gateway');
+      const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+      console.log('\n--- the gateway (its whole life: setup too) ---');
+      if (file) printProfile(path.join(dir, file), r.requests);
       return rows;
     }
     const second = await stack.startExtraWeb({ WEB_CONCURRENCY: '2' });

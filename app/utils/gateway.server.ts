@@ -377,6 +377,7 @@ export type AdminRegistration = Answer<'tournamentRegistrations'>[number];
 export type MatchResult = Answer<'matchResults'>[number];
 export type Stage = Answer<'listStages'>[number];
 export type CheckInWindow = Answer<'mySchedule'>['checkInWindows'][number];
+export type SharedSchedule = Answer<'mySchedule'>['otherGroups'][number];
 export type StageGroup = Stage['groups'][number];
 export type StageEntrant = Answer<'stageEntrants'>[number];
 export type StageAdvance = Answer<'stageAdvance'>;

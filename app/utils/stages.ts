@@ -78,36 +78,6 @@ export function splitByGroup<M extends StageMatch>(
   return { own, others, ungrouped };
 }
 
-/** Groups of one stage that play the same matches (day, match number, map, time), shown once (decision 087). */
-export interface SharedSchedule {
-  stageId: number | null;
-  stageName: string;
-  groups: { groupId: number; groupName: string }[];
-  matches: Pick<StageMatch, 'id' | 'day' | 'matchNo' | 'map' | 'time'>[];
-}
-
-/**
- * Other groups' schedules with the groups of a stage that share one schedule merged, in the order given: 39
- * groups playing at the same times read as one list, not 39 copies (and the room minute's page is that much
- * lighter). Staggered groups (a gap between groups) keep one entry each. No room detail is carried over.
- */
-export function sharedSchedules(groups: readonly GroupSchedule[]): SharedSchedule[] {
-  const byKey = new Map<string, SharedSchedule>();
-  for (const g of groups) {
-    const key = `${g.stageId}|${g.matches.map((m) => `${m.day}/${m.matchNo}/${m.map}/${m.time}`).join(',')}`;
-    const shared = byKey.get(key);
-    if (shared) shared.groups.push({ groupId: g.groupId, groupName: g.groupName });
-    else
-      byKey.set(key, {
-        stageId: g.stageId,
-        stageName: g.stageName,
-        groups: [{ groupId: g.groupId, groupName: g.groupName }],
-        matches: g.matches.map((m) => ({ id: m.id, day: m.day, matchNo: m.matchNo, map: m.map, time: m.time })),
-      });
-  }
-  return [...byKey.values()];
-}
-
 /** The id of the first match (by day, match number) that has not started by now; null when all have, or none can be dated. */
 export function nextMatchId(
   matches: readonly ScheduleMatch[],

@@ -4,7 +4,7 @@ import { CHECK_IN_STATES, PLACES, RELEASE_REASONS, REJOIN_STATES, TOURNAMENT_PHA
 import type { EndpointName, Endpoints } from './endpoints.js';
 import { MatchSchema } from './schemas/match.js';
 import { MyReportsSchema } from './schemas/reports.js';
-import { CheckInWindowSchema } from './schemas/schedule.js';
+import { CheckInWindowSchema, SharedScheduleSchema } from './schemas/schedule.js';
 import { TeamPlacementSchema } from './schemas/stages.js';
 
 /**
@@ -269,6 +269,7 @@ export const answers = {
   mySchedule: z.object({
     tournament: TournamentAnswer,
     matches: z.array(MatchSchema),
+    otherGroups: z.array(SharedScheduleSchema).default([]),
     team: RegistrationAnswer.nullable(),
     reports: MyReportsSchema.nullable(),
     checkInWindows: z.array(CheckInWindowSchema).default([]),

@@ -3,6 +3,7 @@
 // measured processes' CPU from the script). Run as `node scripts/lib/notify-receivers.mjs` by startReceivers().
 import crypto from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { killGroup, spawnTracked } from './processes.mjs';
@@ -12,8 +13,13 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const nowMs = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** In the child: count what arrives and when the last one did; answer 'count' with { got }. */
+/**
+ * In the child: count what arrives and when the last one did; answer 'count' with { got }. At the lowest CPU
+ * priority: they stand for other machines, and their parsing of 20,000 messages must not take the CPU of the
+ * processes measured (the worker beside them runs at the lowest priority too).
+ */
 async function serveReceivers() {
+  os.setPriority(0, 19);
   const got = { mails: 0, pushes: 0, last: 0 };
   const smtp = new SMTPServer({
     authOptional: true,

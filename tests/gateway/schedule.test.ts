@@ -1,6 +1,7 @@
 // GET /tournaments/{id}/schedule/mine (issue 32, decision 087): the matches page's five reads in one answer.
 // Each part must be exactly what its own call answers the same caller, rooms above all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitForPage } from '../support/gateway-stub.js';
 import {
   addLobbyTeams,
   adminToken,
@@ -67,9 +68,11 @@ describe('the matches page in one answer', () => {
     ]);
     for (const res of [tournament, matches, stages]) expect(res.status).toBe(200);
     for (const res of [team, reports]) expect([200, 404]).toContain(res.status);
+    const own = new Set<number>(team.status === 200 ? team.body.placements.map((p: { groupId: number }) => p.groupId) : []);
     return {
       tournament: tournament.body,
-      matches: matches.body,
+      // The team's groups' matches first, every other group's once per shared schedule, without rooms.
+      ...splitForPage(matches.body, own),
       team: team.status === 200 ? team.body : null,
       reports: reports.status === 200 ? reports.body : null,
       checkInWindows: stages.body
@@ -83,7 +86,7 @@ describe('the matches page in one answer', () => {
     };
   }
 
-  it('answers each caller what the separate calls answer it: a group its own room only, a stranger none, the admin all', async () => {
+  it('answers each caller what the separate calls answer it: a group its own room only, a stranger and the admin none (theirs are on the organiser pages)', async () => {
     for (const [who, token] of [
       ['group A', inA.token],
       ['group B', inB.token],
@@ -96,13 +99,27 @@ describe('the matches page in one answer', () => {
       expect(one.body, who).toEqual(await separately(token));
     }
     const [groupA, groupB] = [...rooms.keys()];
-    const seen = async (token: string) =>
-      (await gw.api.get(`/tournaments/${tid}/schedule/mine`, token)).body.matches.map((m: { password: string | null }) => m.password);
-    expect(await seen(inA.token)).toEqual([rooms.get(groupA!)!.password, null]);
-    expect(await seen(inB.token)).toEqual([null, rooms.get(groupB!)!.password]);
-    expect(await seen(outsider.token)).toEqual([null, null]);
-    expect(await seen(admin)).toEqual([rooms.get(groupA!)!.password, rooms.get(groupB!)!.password]);
-
+    const page = async (token: string) => (await gw.api.get(`/tournaments/${tid}/schedule/mine`, token)).body;
+    const passwords = (body: { matches: { password: string | null }[] }) => body.matches.map((m) => m.password);
+    // Each group's player: its own room only; the other group is a schedule without rooms.
+    const a = await page(inA.token);
+    expect(passwords(a)).toEqual([rooms.get(groupA!)!.password]);
+    expect(a.otherGroups).toEqual([
+      {
+        stageId: expect.any(Number),
+        stageName: 'Qualifiers',
+        groups: [{ groupId: groupB, groupName: 'B' }],
+        matches: [{ id: expect.any(Number), day: 1, matchNo: 1, map: 'Erangel', time: '18:30' }],
+      },
+    ]);
+    expect(passwords(await page(inB.token))).toEqual([rooms.get(groupB!)!.password]);
+    // No team (the admin neither): no group is its own, both groups play the same match, one entry.
+    for (const token of [outsider.token, admin]) {
+      const body = await page(token);
+      expect(body.matches).toEqual([]);
+      expect(body.otherGroups.map((g: { groups: { groupName: string }[] }) => g.groups.map((x) => x.groupName))).toEqual([['A', 'B']]);
+    }
+    expect(JSON.stringify(await page(outsider.token))).not.toMatch(/pw-/);
     const mine = (await gw.api.get(`/tournaments/${tid}/schedule/mine`, inA.token)).body;
     expect(mine.team.teamName).toBe('Alpha Squad');
     expect(mine.reports).toMatchObject({ teamName: 'Alpha Squad', captain: true });
@@ -111,6 +128,24 @@ describe('the matches page in one answer', () => {
     ]);
     const stranger = (await gw.api.get(`/tournaments/${tid}/schedule/mine`, outsider.token)).body;
     expect(stranger).toMatchObject({ team: null, reports: null });
+  });
+
+  it('shows a changed room at once: the schedule is kept only while nothing of the tournament changed', async () => {
+    const matches = (await gw.api.get(`/matches/tournament/${tid}`, admin)).body as { id: number; groupId: number; matchId: string }[];
+    const ownMatch = matches.find((m) => m.groupId === [...rooms.keys()][0])!;
+    const stage = (await gw.api.get(`/tournaments/${tid}/stages`)).body[0];
+    for (const password of ['changed-once', 'changed-twice']) {
+      const saved = await gw.api.put(
+        `/tournaments/${tid}/stages/${stage.id}/rooms`,
+        { rooms: [{ id: ownMatch.id, matchId: ownMatch.matchId, password }] },
+        admin,
+      );
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect((await gw.api.get(`/tournaments/${tid}/schedule/mine`, inA.token)).body.matches[0].password).toBe(password);
+      expect(
+        (await gw.api.get(`/matches/tournament/${tid}`, inA.token)).body.find((m: { id: number }) => m.id === ownMatch.id).password,
+      ).toBe(password);
+    }
   });
 
   it('is 401 without a session and 404 for a tournament that does not exist, as a whole', async () => {

@@ -231,9 +231,10 @@ export function composeSchedule(handle: StubHandler, req: SeenRequest, res: http
   const team = part(`/registrations/${tid}`);
   const reports = part(`/tournaments/${tid}/reports/mine`);
   const stages = part(`/tournaments/${tid}/stages`);
+  const own = new Set<number>(team.status === 200 ? (team.body.placements ?? []).map((p: any) => p.groupId) : []);
   json(res, 200, {
     tournament: tournament.body,
-    matches: matches.body,
+    ...splitForPage(matches.body, own),
     team: team.status === 200 ? team.body : null,
     reports: reports.status === 200 ? reports.body : null,
     checkInWindows:
@@ -244,4 +245,37 @@ export function composeSchedule(handle: StubHandler, req: SeenRequest, res: http
         : [],
   });
   return true;
+}
+
+/**
+ * The schedule's split as the gateway makes it (gateway/src/services/schedule.ts, held to it by
+ * tests/gateway/schedule.test.ts): the team's groups' matches and those outside the stages, and every other
+ * group's without rooms, the groups of a stage that play the same matches once, by stage and group name.
+ */
+export function splitForPage(matches: any[], own: ReadonlySet<number>) {
+  const mine: any[] = [];
+  const others = new Map<number, { stageId: number; stageName: string; groupName: string; matches: any[] }>();
+  for (const m of matches) {
+    if (m.groupId === undefined || m.groupId === null || own.has(m.groupId)) mine.push(m);
+    else {
+      const g = others.get(m.groupId) ?? { stageId: m.stageId, stageName: m.stageName, groupName: m.groupName, matches: [] as any[] };
+      g.matches.push(m);
+      others.set(m.groupId, g);
+    }
+  }
+  const byName = (a: string, b: string) => a.length - b.length || a.localeCompare(b);
+  const shared = new Map<string, any>();
+  for (const [groupId, g] of [...others].sort(([, a], [, b]) => a.stageId - b.stageId || byName(a.groupName, b.groupName))) {
+    const key = `${g.stageId}|${g.matches.map((m) => `${m.day}/${m.matchNo}/${m.map}/${m.time}`).join(',')}`;
+    const entry = shared.get(key);
+    if (entry) entry.groups.push({ groupId, groupName: g.groupName });
+    else
+      shared.set(key, {
+        stageId: g.stageId,
+        stageName: g.stageName,
+        groups: [{ groupId, groupName: g.groupName }],
+        matches: g.matches.map((m) => ({ id: m.id, day: m.day, matchNo: m.matchNo, map: m.map, time: m.time })),
+      });
+  }
+  return { matches: mine, otherGroups: [...shared.values()] };
 }

@@ -3,11 +3,11 @@ import { checkInOffers } from '~/utils/check-in.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatDayDate } from '~/utils/format';
-import { gateway } from '~/utils/gateway.server';
+import { gateway, type SharedSchedule } from '~/utils/gateway.server';
 import { timeZoneName } from '~/utils/matches';
 import { placeView } from '~/utils/places';
 import { reportLines } from '~/utils/reports.server';
-import { nextMatchId, placementViews, sharedSchedules, splitByGroup, type PlacementView, type StageMatch } from '~/utils/stages';
+import { nextMatchId, placementViews, splitByGroup, type PlacementView, type StageMatch } from '~/utils/stages';
 
 export type SchedulePage = Awaited<ReturnType<typeof loadSchedule>>;
 export type StageScheduleData = ReturnType<typeof stageSchedule>;
@@ -37,7 +37,11 @@ export async function loadSchedule(request: Request, id: number) {
   const confirmed = own ? placeView(own, { timeZone, free: tournament.entryFee <= 0 }).confirmed : false;
   const checkIns = own ? await checkInOffers(own, confirmed, async () => schedule.checkInWindows, timeZone) : [];
   // A tournament with stages: the team's own groups' matches first, the next one marked (decision 041).
-  const stages = matches.some((m) => m.groupId !== null) ? stageSchedule(matches, placements, tournament.startDate, timeZone) : null;
+  // Other groups come from the gateway already without rooms, groups sharing a schedule merged (decision 087).
+  const stages =
+    matches.some((m) => m.groupId !== null) || schedule.otherGroups.length > 0
+      ? stageSchedule(matches, schedule.otherGroups, placements, tournament.startDate, timeZone)
+      : null;
   // "Day 1 · Sat 12 Dec": each day's calendar date beside its number (issue 27).
   const dates: Record<number, string> = {};
   for (const m of matches) dates[m.day] ??= formatDayDate(tournament.startDate, m.day, timeZone);
@@ -60,8 +64,16 @@ export async function loadSchedule(request: Request, id: number) {
 }
 
 /** The schedule of a tournament with stages, as the page shows it. Other groups' rooms are never passed on. */
-function stageSchedule(matches: StageMatch[], placements: PlacementView[], startDate: string, timeZone: string) {
-  const { own, others, ungrouped } = splitByGroup(
+function stageSchedule(
+  matches: StageMatch[],
+  otherGroups: SharedSchedule[],
+  placements: PlacementView[],
+  startDate: string,
+  timeZone: string,
+) {
+  // The gateway sends the team's own groups' matches and those outside the stages; a group of another
+  // team's (a gateway that sends every match) is left out here, its room with it.
+  const { own, ungrouped } = splitByGroup(
     matches,
     placements.map((p) => p.groupId),
   );
@@ -70,7 +82,7 @@ function stageSchedule(matches: StageMatch[], placements: PlacementView[], start
     placements,
     own: own.map((m) => ({ ...m, label: labels[m.groupId!] ?? '' })),
     nextId: nextMatchId(own, startDate, timeZone, Date.now()),
-    others: sharedSchedules(others),
+    others: otherGroups,
     ungrouped,
   };
 }

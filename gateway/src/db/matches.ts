@@ -3,7 +3,7 @@ import { type Match, type MatchBody } from '@custom-room/contract';
 import type { Trx } from './index.js';
 import type { MatchesTable } from './schema.js';
 
-type MatchRow = Selectable<MatchesTable>;
+export type MatchRow = Selectable<MatchesTable>;
 
 /** Constraint name (PostgreSQL) and a column SQLite's message names, for isUniqueViolation. */
 export const MATCH_SLOT_TAKEN = { constraint: 'matches_slot', column: 'match_no' };

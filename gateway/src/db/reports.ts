@@ -327,7 +327,12 @@ const matchesWithStages = (db: Trx) =>
   db.selectFrom('matches as m').leftJoin('stage_groups as g', 'g.id', 'm.group_id').leftJoin('stages as s', 's.id', 'g.stage_id');
 
 /** The group-matches on a tournament's schedule (or those of one day and match number), with their group's stage (none for group 0). */
-export function scheduledMatches(db: Trx, tournamentId: number, only?: { day: number; match: number }) {
+export function scheduledMatches(
+  db: Trx,
+  tournamentId: number,
+  only?: { day: number; match: number },
+  groups?: ReadonlySet<number>,
+) {
   let query = matchesWithStages(db)
     .select([
       'm.id',
@@ -345,6 +350,11 @@ export function scheduledMatches(db: Trx, tournamentId: number, only?: { day: nu
     .where('m.tournament_id', '=', tournamentId);
   // One match number (a report's, the lobby's): only its groups' rows, not the whole schedule.
   if (only) query = query.where('m.day', '=', only.day).where('m.match_no', '=', only.match);
+  // A team's groups (0: the matches outside the stages): its rows only, not 40 groups' (issue 32).
+  if (groups) {
+    if (groups.size === 0) return Promise.resolve([]);
+    query = query.where('m.group_id', 'in', [...groups]);
+  }
   return query.orderBy('m.day').orderBy('m.match_no').orderBy('m.group_id').execute();
 }
 export type ScheduledMatch = Awaited<ReturnType<typeof scheduledMatches>>[number];

@@ -1,6 +1,7 @@
-import type { Match, MySchedule } from '@custom-room/contract';
-import type { Trx } from '../db/index.js';
-import { listTournamentMatches, toMatch } from '../db/matches.js';
+import { LRUCache } from 'lru-cache';
+import type { Match, MySchedule, SharedSchedule } from '@custom-room/contract';
+import type { DatabaseHandle, Trx } from '../db/index.js';
+import { listTournamentMatches, type MatchRow, toMatch } from '../db/matches.js';
 import { findUserRegistration, isConfirmedTeam } from '../db/registrations.js';
 import { groupInfo, groupsOfTeams, listStageRows } from '../db/stages.js';
 import { HttpError } from '../lib/errors.js';
@@ -14,26 +15,57 @@ import { tournamentJsonOr404 } from './tournaments.js';
 
 /** A tournament's schedule as the caller may see it, and the matches page's answer in one read (issue 32). */
 
+type GroupInfo = Awaited<ReturnType<typeof groupInfo>> extends Map<number, infer G> ? G : never;
+interface TournamentSchedule {
+  rows: MatchRow[];
+  groups: Map<number, GroupInfo>;
+}
+
+/** Per database (tests open many in one process): each tournament's schedule with the generation it was read under. */
+const kept = new WeakMap<DatabaseHandle, LRUCache<number, { stamp: string; schedule: TournamentSchedule }>>();
+
+/**
+ * Every match of a tournament (rooms included) and its groups, read once per change (decision 087): kept while
+ * the tournament's cache generation (decision 023) is unchanged, read before the rows as the response cache
+ * does, so no process serves a schedule older than a write it has answered. Every write to a match or a group
+ * bumps it (the room save only when a room changed). The minute the rooms are posted, a thousand players would
+ * otherwise read the same 400 rows a thousand times.
+ */
+async function scheduleOf(store: DatabaseHandle, tournamentId: number): Promise<TournamentSchedule> {
+  let cache = kept.get(store);
+  if (!cache) kept.set(store, (cache = new LRUCache({ max: 200 })));
+  const stamp = (await store.generation()).of(tournamentId);
+  const hit = cache.get(tournamentId);
+  if (hit?.stamp === stamp) return hit.schedule;
+  const rows = await listTournamentMatches(store.db, tournamentId);
+  const schedule = { rows, groups: await groupInfo(store.db, rows.map((r) => Number(r.group_id))) };
+  cache.set(tournamentId, { stamp, schedule });
+  return schedule;
+}
+
+/** Who the caller is in a tournament, for its rooms: the crew's standing, its team, and that team's groups. */
+async function callerOf(db: Trx, user: AuthUser, tournamentId: number, entryFee: number) {
+  const crew = isAdmin(user) ? SITE_ADMIN : await standingOn(db, user.id, tournamentId);
+  const admin = !!crew && allows(crew, 'lobby');
+  const team = admin ? undefined : await findUserRegistration(db, tournamentId, user.id);
+  const ownGroups = team ? new Set((await groupsOfTeams(db, [team.id])).get(team.id) ?? []) : new Set<number>();
+  // A lobby manager sees its groups' rooms only, not the tournament-wide ones (decision 065).
+  const confirmed = (admin && crew?.kind !== 'lobby') || (!!team && isConfirmedTeam(team, entryFee));
+  return { crew, admin, team, ownGroups, confirmed };
+}
+
 /**
  * GET /matches/tournament/{id}: every match, a room's details only where the caller may see them. The crew
  * sees every room (a lobby manager, its groups' rooms; decision 065); a confirmed team, its own group's
  * (decision 041) and the tournament-wide ones (decision 029). Nothing of a draft stage reaches players (issue 27).
  */
-export async function matchesForCaller(db: Trx, user: AuthUser, tournamentId: number): Promise<Match[]> {
-  const tournament = await liveTournamentOr404(db, tournamentId);
-  const crew = isAdmin(user) ? SITE_ADMIN : await standingOn(db, user.id, tournamentId);
-  const admin = !!crew && allows(crew, 'lobby');
-  const [team, rows] = await Promise.all([
-    admin ? undefined : findUserRegistration(db, tournamentId, user.id),
-    listTournamentMatches(db, tournamentId),
+export async function matchesForCaller(store: DatabaseHandle, user: AuthUser, tournamentId: number): Promise<Match[]> {
+  const tournament = await liveTournamentOr404(store.db, tournamentId);
+  const [{ rows, groups }, caller] = await Promise.all([
+    scheduleOf(store, tournamentId),
+    callerOf(store.db, user, tournamentId, Number(tournament.entry_fee)),
   ]);
-  // A lobby manager sees its groups' rooms only, not the tournament-wide ones (decision 065).
-  const confirmed = (admin && crew?.kind !== 'lobby') || (!!team && isConfirmedTeam(team, Number(tournament.entry_fee)));
-  const groupIds = rows.map((r) => Number(r.group_id)).filter((id) => id !== 0);
-  const [groups, ownGroups] = await Promise.all([
-    groupInfo(db, groupIds),
-    team && groupIds.length > 0 ? groupsOfTeams(db, [team.id]).then((m) => new Set(m.get(team.id) ?? [])) : new Set<number>(),
-  ]);
+  const { crew, admin, ownGroups, confirmed } = caller;
   const shown = admin
     ? rows
     : rows.filter((row) => {
@@ -51,6 +83,42 @@ export async function matchesForCaller(db: Trx, user: AuthUser, tournamentId: nu
   });
 }
 
+/** "A" < "B" < … < "Z" < "AA": group names by length, then alphabet. */
+const byName = (a: string, b: string) => a.length - b.length || a.localeCompare(b);
+
+/**
+ * The matches page's split of the schedule: the team's own groups' matches and those outside the stages (as
+ * the caller may see them), and every other group's without rooms, the groups of a stage that play the same
+ * matches (day, match number, map, time) once: 39 groups at the same times are one entry, not 39 copies.
+ */
+function splitForPage(matches: readonly Match[], ownGroups: ReadonlySet<number>): Pick<MySchedule, 'matches' | 'otherGroups'> {
+  const own: Match[] = [];
+  const others = new Map<number, { stageId: number; stageName: string; groupName: string; matches: Match[] }>();
+  for (const m of matches) {
+    if (m.groupId === undefined || ownGroups.has(m.groupId)) own.push(m);
+    else {
+      const g = others.get(m.groupId) ?? { stageId: m.stageId ?? 0, stageName: m.stageName ?? '', groupName: m.groupName ?? '', matches: [] };
+      g.matches.push(m);
+      others.set(m.groupId, g);
+    }
+  }
+  const sorted = [...others].sort(([, a], [, b]) => a.stageId - b.stageId || byName(a.groupName, b.groupName));
+  const shared = new Map<string, SharedSchedule>();
+  for (const [groupId, g] of sorted) {
+    const key = `${g.stageId}|${g.matches.map((m) => `${m.day}/${m.matchNo}/${m.map}/${m.time}`).join(',')}`;
+    const entry = shared.get(key);
+    if (entry) entry.groups.push({ groupId, groupName: g.groupName });
+    else
+      shared.set(key, {
+        stageId: g.stageId,
+        stageName: g.stageName,
+        groups: [{ groupId, groupName: g.groupName }],
+        matches: g.matches.map((m) => ({ id: m.id, day: m.day, matchNo: m.matchNo, map: m.map, time: m.time })),
+      });
+  }
+  return { matches: own, otherGroups: [...shared.values()] };
+}
+
 /** A part that answers 404 for a caller without a team (or a confirmed one) is null here. */
 const nullIf404 = <T>(part: Promise<T>): Promise<T | null> =>
   part.catch((err: unknown) => {
@@ -66,7 +134,7 @@ export async function mySchedule(deps: ServiceDeps & ReportDeps, user: AuthUser,
   const tournament = await tournamentJsonOr404(deps, tournamentId);
   const db = deps.store.db;
   const [matches, team, reports, stages] = await Promise.all([
-    matchesForCaller(db, user, tournamentId),
+    matchesForCaller(deps.store, user, tournamentId),
     nullIf404(myTeam(deps, tournamentId, user.id)),
     nullIf404(myReports(deps, user, tournamentId)),
     listStageRows(db, tournamentId),
@@ -76,5 +144,7 @@ export async function mySchedule(deps: ServiceDeps & ReportDeps, user: AuthUser,
       ? [{ stageId: Number(s.id), stageName: s.name, opensAt: s.check_in_opens_at, closesAt: s.check_in_closes_at }]
       : [],
   );
-  return { tournament, matches, team, reports, checkInWindows };
+  // The team's groups, every stage's (the page puts them first, with their rooms).
+  const ownGroups = new Set(team?.placements?.map((p) => p.groupId) ?? []);
+  return { tournament, ...splitForPage(matches, ownGroups), team, reports, checkInWindows };
 }

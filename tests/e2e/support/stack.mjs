@@ -199,6 +199,8 @@ export class Stack {
       ...options.webEnv,
     };
     const stack = new Stack(info, gatewayEnv, webEnv, buildDir, !options.buildDir);
+    // Node's own flags for the gateway (a benchmark's --cpu-prof: node refuses it in NODE_OPTIONS).
+    stack.gatewayNodeArgs = options.gatewayNodeArgs ?? [];
     try {
       await stack.startGateway();
       stack.webProc = spawnLogged([WEB_SERVER_ARGS], webEnv, info.webLog, buildDir);
@@ -216,7 +218,12 @@ export class Stack {
   /** (Re)starts the gateway on the stack's port and data dir and waits for /healthz. */
   async startGateway() {
     if (this.gatewayProc && this.gatewayProc.exitCode === null && this.gatewayProc.signalCode === null) return;
-    this.gatewayProc = spawnLogged(['gateway/dist/server.js'], this.gatewayEnv, this.info.gatewayLog, this.buildDir);
+    this.gatewayProc = spawnLogged(
+      [...(this.gatewayNodeArgs ?? []), 'gateway/dist/server.js'],
+      this.gatewayEnv,
+      this.info.gatewayLog,
+      this.buildDir,
+    );
     this.info.pids.push(this.gatewayProc.pid);
     await waitForUrl(`${this.info.gatewayUrl}/healthz`, this.gatewayProc, this.info.gatewayLog, 30_000);
   }

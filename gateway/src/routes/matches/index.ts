@@ -12,7 +12,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: endpoints.listMatches.schema,
     },
     async (request, reply) => {
-      const answer = await matchesForCaller(app.store.db, currentUser(request), request.params.tournamentId);
+      const answer = await matchesForCaller(app.store, currentUser(request), request.params.tournamentId);
       // Room details must never sit in a shared cache.
       reply.header('cache-control', 'private, no-store');
       return answer;

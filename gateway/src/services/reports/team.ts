@@ -189,7 +189,7 @@ export async function myReports(deps: ReportDeps, user: AuthUser, tournamentId: 
   if (!team) throw notFound(NO_TEAM);
   const groups = await teamGroupsOf(db, t, team);
   const [scheduled, rows, reports] = await Promise.all([
-    scheduledMatches(db, tournamentId),
+    scheduledMatches(db, tournamentId, undefined, groups),
     reportingOfTournament(db, tournamentId),
     reportsOfTeam(db, tournamentId, Number(team.id)),
   ]);
