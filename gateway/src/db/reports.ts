@@ -327,12 +327,7 @@ const matchesWithStages = (db: Trx) =>
   db.selectFrom('matches as m').leftJoin('stage_groups as g', 'g.id', 'm.group_id').leftJoin('stages as s', 's.id', 'g.stage_id');
 
 /** The group-matches on a tournament's schedule (or those of one day and match number), with their group's stage (none for group 0). */
-export function scheduledMatches(
-  db: Trx,
-  tournamentId: number,
-  only?: { day: number; match: number },
-  groups?: ReadonlySet<number>,
-) {
+export function scheduledMatches(db: Trx, tournamentId: number, only?: { day: number; match: number }, groups?: ReadonlySet<number>) {
   let query = matchesWithStages(db)
     .select([
       'm.id',

@@ -38,7 +38,13 @@ async function scheduleOf(store: DatabaseHandle, tournamentId: number): Promise<
   const hit = cache.get(tournamentId);
   if (hit?.stamp === stamp) return hit.schedule;
   const rows = await listTournamentMatches(store.db, tournamentId);
-  const schedule = { rows, groups: await groupInfo(store.db, rows.map((r) => Number(r.group_id))) };
+  const schedule = {
+    rows,
+    groups: await groupInfo(
+      store.db,
+      rows.map((r) => Number(r.group_id)),
+    ),
+  };
   cache.set(tournamentId, { stamp, schedule });
   return schedule;
 }
@@ -97,7 +103,12 @@ function splitForPage(matches: readonly Match[], ownGroups: ReadonlySet<number>)
   for (const m of matches) {
     if (m.groupId === undefined || ownGroups.has(m.groupId)) own.push(m);
     else {
-      const g = others.get(m.groupId) ?? { stageId: m.stageId ?? 0, stageName: m.stageName ?? '', groupName: m.groupName ?? '', matches: [] };
+      const g = others.get(m.groupId) ?? {
+        stageId: m.stageId ?? 0,
+        stageName: m.stageName ?? '',
+        groupName: m.groupName ?? '',
+        matches: [],
+      };
       g.matches.push(m);
       others.set(m.groupId, g);
     }
