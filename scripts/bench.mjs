@@ -47,7 +47,7 @@ const writeReadme = !only && !short && !args.includes('--no-readme');
 const ONE_SECOND_ONE_ROUND = { BENCH_SECONDS: '1', BENCH_ROUNDS: '1' };
 const FEW_REQUESTS = { BENCH_REQUESTS: '200', BENCH_ROUNDS: '1' };
 const SMALL_RUSH = ['--players', '200', '--slots', '20'];
-const SMALL_ROOM_RUSH = ['--squads', '200', '--seconds', '2'];
+const SMALL_ROOM_RUSH = ['--squads', '200', '--seconds', '2', '--rounds', '1'];
 
 /** The suites, in the order they run. `pg` suites need a PostgreSQL URL; `short`: what --short adds. */
 const SUITES = [

@@ -34,6 +34,19 @@ export function decidedSession(request: Request): SessionState | undefined {
 }
 
 /**
+ * One answer per request for key, however many loaders ask (the root's and the route's run side by side):
+ * read once when the server decided this request's session, else (dev server, unit tests) read each time.
+ */
+export function sharedAnswer<T>(request: Request, key: string, read: () => Promise<T>): Promise<T> {
+  const decided = decidedSession(request);
+  if (!decided) return read();
+  decided.shared ??= new Map();
+  let answer = decided.shared.get(key) as Promise<T> | undefined;
+  if (!answer) decided.shared.set(key, (answer = read()));
+  return answer;
+}
+
+/**
  * Whether the browser reached us over https. The server builds the Request's URL from express's
  * `req.protocol`, which reads X-Forwarded-Proto only from a trusted proxy (and the server drops
  * that header from anyone else), so the URL is the one place to ask.

@@ -43,4 +43,6 @@ export interface SessionState {
   anonymous: boolean;
   /** The gateway's word on the token, asked at most once per request (app/utils/signed-in.server.ts). */
   confirmation?: Promise<SignedIn>;
+  /** Gateway answers two loaders of this request share (decision 087: the room page's, which the root reads too). */
+  shared?: Map<string, Promise<unknown>>;
 }

@@ -273,6 +273,9 @@ export const answers = {
     team: RegistrationAnswer.nullable(),
     reports: MyReportsSchema.nullable(),
     checkInWindows: z.array(CheckInWindowSchema).default([]),
+    viewer: z
+      .object({ id: z.number(), username: z.string(), roles: z.array(z.string()), unreadNotifications: z.number().int().min(0) })
+      .optional(),
   }),
   addTournament: TournamentAnswer,
   updateTournament: TournamentAnswer,

@@ -14,7 +14,7 @@ export async function startProfiledWeb(stack, out) {
   fs.mkdirSync(out, { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const web = spawnTracked(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${out}`, path.join('build', 'server', 'main.js')], {
+  const web = spawnTracked(process.execPath, [...(process.env.WEB_NODE_ARGS ?? '').split(' ').filter(Boolean), '--cpu-prof', `--cpu-prof-dir=${out}`, path.join('build', 'server', 'main.js')], {
     cwd: stack.buildDir,
     env: {
       PATH: process.env.PATH ?? '',

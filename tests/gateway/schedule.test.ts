@@ -59,14 +59,15 @@ describe('the matches page in one answer', () => {
 
   /** What the four calls answer the caller, and the stages' windows, as the one answer should carry them. */
   async function separately(token: string) {
-    const [tournament, matches, team, reports, stages] = await Promise.all([
+    const [tournament, matches, team, reports, stages, me] = await Promise.all([
       gw.api.get(`/tournaments/${tid}`, token),
       gw.api.get(`/matches/tournament/${tid}`, token),
       gw.api.get(`/registrations/${tid}`, token),
       gw.api.get(`/tournaments/${tid}/reports/mine`, token),
       gw.api.get(`/tournaments/${tid}/stages`),
+      gw.api.get('/api/auth/me', token),
     ]);
-    for (const res of [tournament, matches, stages]) expect(res.status).toBe(200);
+    for (const res of [tournament, matches, stages, me]) expect(res.status).toBe(200);
     for (const res of [team, reports]) expect([200, 404]).toContain(res.status);
     const own = new Set<number>(team.status === 200 ? team.body.placements.map((p: { groupId: number }) => p.groupId) : []);
     return {
@@ -83,6 +84,8 @@ describe('the matches page in one answer', () => {
           opensAt: s.checkIn.opensAt,
           closesAt: s.checkIn.closesAt,
         })),
+      // The caller as GET /api/auth/me says it, without email and phone.
+      viewer: { id: me.body.id, username: me.body.username, roles: me.body.roles, unreadNotifications: me.body.unreadNotifications },
     };
   }
 

@@ -1,6 +1,7 @@
 import { createCookie } from '@remix-run/node';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tournamentJson } from '../support';
 import { captureLogs } from '../support/logs';
 import { cookieOf, json, startGatewayStub, useStubEnv, type GatewayStub } from './support/gateway-stub';
 
@@ -153,6 +154,43 @@ describe('signedIn: the gateway has the last word on a token', () => {
     expect(a).toMatchObject({ state: 'accepted', user: { username: 'player_renamed' } });
     expect(b).toBe(a);
     expect(stub.seen.map((r) => r.url)).toEqual(['/api/auth/me']);
+  });
+
+  it("the room page: the page's own answer says who the caller is, one gateway call for the root and the page (decision 087)", async () => {
+    const viewer = { id: 7, username: 'player_renamed', roles: ['ROLE_USER'], unreadNotifications: 3 };
+    const schedule = {
+      tournament: tournamentJson({ id: 5 }),
+      matches: [],
+      otherGroups: [],
+      team: null,
+      reports: null,
+      checkInWindows: [],
+      viewer,
+    };
+    stub.seen.length = 0;
+    stub.answer((req, res) => (req.url === '/tournaments/5/schedule/mine' ? json(res, 200, schedule) : json(res, 200, me)));
+    const cookie = await sessionCookie(await stub.token());
+    const request = new Request('http://localhost/tournament/5/matches', { headers: { cookie } });
+    const info = { address: '127.0.0.1', session: await session.readSessionState(cookie) };
+    const roomPage = await import('~/utils/room-page.server');
+    const [signed, answer] = await client.runWithClient(info, () =>
+      Promise.all([signedInModule.signedIn(request), roomPage.roomPageAnswer(request, 5)]),
+    );
+    expect(signed).toEqual({ state: 'accepted', user: expect.objectContaining({ username: 'player_renamed' }), unread: 3 });
+    expect(answer.viewer).toEqual(viewer);
+    expect(stub.seen.map((r) => r.url)).toEqual(['/tournaments/5/schedule/mine']);
+
+    // Any other page, or a room page whose answer failed (an unknown tournament): GET /api/auth/me as before.
+    for (const url of ['http://localhost/tournaments/5', 'http://localhost/tournament/6/matches']) {
+      stub.seen.length = 0;
+      stub.answer((req, res) => (req.url === '/api/auth/me' ? json(res, 200, me) : json(res, 404, { message: 'Tournament not found.' })));
+      const other = new Request(url, { headers: { cookie } });
+      const result = await client.runWithClient({ address: '127.0.0.1', session: await session.readSessionState(cookie) }, () =>
+        signedInModule.signedIn(other),
+      );
+      expect(result, url).toMatchObject({ state: 'accepted', user: { username: 'player_renamed' } });
+      expect(stub.seen.map((r) => r.url).at(-1), url).toBe('/api/auth/me');
+    }
   });
 
   it('refused (revoked): nobody, and the cookie is cleared', async () => {

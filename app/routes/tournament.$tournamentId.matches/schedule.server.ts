@@ -3,10 +3,11 @@ import { checkInOffers } from '~/utils/check-in.server';
 import { getEnv } from '~/utils/env.server';
 import { pageError } from '~/utils/errors.server';
 import { formatDayDate } from '~/utils/format';
-import { gateway, type SharedSchedule } from '~/utils/gateway.server';
+import { type SharedSchedule } from '~/utils/gateway.server';
 import { timeZoneName } from '~/utils/matches';
 import { placeView } from '~/utils/places';
 import { reportLines } from '~/utils/reports.server';
+import { roomPageAnswer } from '~/utils/room-page.server';
 import { nextMatchId, placementViews, splitByGroup, type PlacementView, type StageMatch } from '~/utils/stages';
 
 export type SchedulePage = Awaited<ReturnType<typeof loadSchedule>>;
@@ -17,7 +18,7 @@ export type StageScheduleData = ReturnType<typeof stageSchedule>;
  * gateway call (decision 087): the minute the rooms are posted, a thousand players open this page at once.
  */
 export async function loadSchedule(request: Request, id: number) {
-  const schedule = await gateway.mySchedule(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
+  const schedule = await roomPageAnswer(request, id).catch((err) => pageError(err, TOURNAMENT_NOT_FOUND));
   const { tournament, team: own, reports } = schedule;
   const matches: StageMatch[] = schedule.matches.map((m) => ({
     id: m.id,

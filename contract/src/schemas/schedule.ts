@@ -47,6 +47,14 @@ export const MyScheduleSchema = z.object({
     'As GET /tournaments/{id}/reports/mine; null when the caller is on no confirmed team of this tournament.',
   ),
   checkInWindows: z.array(CheckInWindowSchema).describe('Every stage of the tournament that has a check-in window, in order.'),
+  viewer: z
+    .object({
+      id: z.number().int(),
+      username: z.string(),
+      roles: z.array(z.string()),
+      unreadNotifications: z.number().int().min(0),
+    })
+    .describe('The caller, as GET /api/auth/me says it (without email and phone): the page needs no second call for its header.'),
 });
 
 export type CheckInWindow = z.infer<typeof CheckInWindowSchema>;

@@ -32,6 +32,7 @@ import { isoAt } from '../lib/clock.js';
 import { badRequest, conflict, unauthorized, type FieldErrors } from '../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords.js';
 import { signSession } from '../lib/sessions.js';
+import type { ServiceDeps } from './deps.js';
 
 export const MESSAGES = {
   registered: 'Registration successful. Please log in.',
@@ -193,8 +194,8 @@ export async function logOutEverywhere(app: FastifyInstance, userId: number): Pr
 }
 
 /** The signed-in account and its unread notifications; 401 when the account is gone (the token no longer stands for anyone). */
-export async function accountOf(app: FastifyInstance, userId: number) {
-  const [user, unread] = await Promise.all([findUserById(app.store.db, userId), countUnread(app.store.db, userId)]);
+export async function accountOf({ store }: Pick<ServiceDeps, 'store'>, userId: number) {
+  const [user, unread] = await Promise.all([findUserById(store.db, userId), countUnread(store.db, userId)]);
   if (!user) throw unauthorized();
   return {
     id: user.id,

@@ -6,6 +6,7 @@ import { findUserRegistration, isConfirmedTeam } from '../db/registrations.js';
 import { groupInfo, groupsOfTeams, listStageRows } from '../db/stages.js';
 import { HttpError } from '../lib/errors.js';
 import { type AuthUser, isAdmin } from '../plugins/auth.js';
+import { accountOf } from './auth.js';
 import type { ServiceDeps } from './deps.js';
 import { liveTournamentOr404 } from './live-tournament.js';
 import { myTeam } from './registrations/lists.js';
@@ -144,11 +145,12 @@ const nullIf404 = <T>(part: Promise<T>): Promise<T | null> =>
 export async function mySchedule(deps: ServiceDeps & ReportDeps, user: AuthUser, tournamentId: number): Promise<MySchedule> {
   const tournament = await tournamentJsonOr404(deps, tournamentId);
   const db = deps.store.db;
-  const [matches, team, reports, stages] = await Promise.all([
+  const [matches, team, reports, stages, account] = await Promise.all([
     matchesForCaller(deps.store, user, tournamentId),
     nullIf404(myTeam(deps, tournamentId, user.id)),
     nullIf404(myReports(deps, user, tournamentId)),
     listStageRows(db, tournamentId),
+    accountOf(deps, user.id),
   ]);
   const checkInWindows = stages.flatMap((s) =>
     s.check_in_opens_at && s.check_in_closes_at
@@ -157,5 +159,6 @@ export async function mySchedule(deps: ServiceDeps & ReportDeps, user: AuthUser,
   );
   // The team's groups, every stage's (the page puts them first, with their rooms).
   const ownGroups = new Set(team?.placements?.map((p) => p.groupId) ?? []);
-  return { tournament, ...splitForPage(matches, ownGroups), team, reports, checkInWindows };
+  const viewer = { id: account.id, username: account.username, roles: account.roles, unreadNotifications: account.unreadNotifications };
+  return { tournament, ...splitForPage(matches, ownGroups), team, reports, checkInWindows, viewer };
 }
