@@ -96,6 +96,12 @@ describe('npm start', () => {
     const worker = childrenOf(run.child.pid!).find((pid) => commandOf(pid).includes('gateway/dist/worker.js'));
     expect(worker, childrenOf(run.child.pid!).map(commandOf).join('\n')).toBeDefined();
     expect(os.getPriority(worker!)).toBe(19);
+    // The web app leaves a core to the gateway, the worker and the database on this one machine (decision 087).
+    const webApp = childrenOf(run.child.pid!).find((pid) => commandOf(pid).includes('server/main.js'));
+    expect(webApp, childrenOf(run.child.pid!).map(commandOf).join('\n')).toBeDefined();
+    const environ = fs.readFileSync(`/proc/${webApp}/environ`, 'utf8').split('\0');
+    if (process.env.WEB_CONCURRENCY === undefined)
+      expect(environ).toContain(`WEB_CONCURRENCY=${Math.max(1, os.availableParallelism() - 1)}`);
 
     // Kill the gateway from outside: the web app must not be left running alone.
     const pid = Number(/"pid":(\d+)/.exec(run.output())?.[1] ?? NaN);

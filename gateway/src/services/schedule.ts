@@ -1,32 +1,34 @@
 import { LRUCache } from 'lru-cache';
-import type { Match, MySchedule, SharedSchedule } from '@custom-room/contract';
+import { type Match, type MySchedule, type SharedSchedule, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
 import type { DatabaseHandle, Trx } from '../db/index.js';
 import { listTournamentMatches, type MatchRow, toMatch } from '../db/matches.js';
 import { findUserRegistration, isConfirmedTeam } from '../db/registrations.js';
-import { groupInfo, groupsOfTeams, listStageRows } from '../db/stages.js';
-import { HttpError } from '../lib/errors.js';
+import { groupInfo, groupsOfTeams, listStageRows, type StageRow } from '../db/stages.js';
+import { getTournament, toTournamentJson, type TournamentRow } from '../db/tournaments.js';
+import { HttpError, notFound } from '../lib/errors.js';
 import { type AuthUser, isAdmin } from '../plugins/auth.js';
 import { accountOf } from './auth.js';
 import type { ServiceDeps } from './deps.js';
-import { liveTournamentOr404 } from './live-tournament.js';
 import { myTeam } from './registrations/lists.js';
 import { myReports, type ReportDeps } from './reports/team.js';
 import { allows, inScope, SITE_ADMIN, standingOn } from './standing.js';
-import { tournamentJsonOr404 } from './tournaments.js';
 
 /** A tournament's schedule as the caller may see it, and the matches page's answer in one read (issue 32). */
 
 type GroupInfo = Awaited<ReturnType<typeof groupInfo>> extends Map<number, infer G> ? G : never;
 interface TournamentSchedule {
+  /** The tournament's row (undefined: none, or deleted): its phase is worked out per request, by the clock. */
+  tournament: TournamentRow | undefined;
   rows: MatchRow[];
   groups: Map<number, GroupInfo>;
+  stages: StageRow[];
 }
 
 /** Per database (tests open many in one process): each tournament's schedule with the generation it was read under. */
 const kept = new WeakMap<DatabaseHandle, LRUCache<number, { stamp: string; schedule: TournamentSchedule }>>();
 
 /**
- * Every match of a tournament (rooms included) and its groups, read once per change (decision 087): kept while
+ * A tournament's row, every match (rooms included), its groups and its stages, read once per change (decision 087): kept while
  * the tournament's cache generation (decision 023) is unchanged, read before the rows as the response cache
  * does, so no process serves a schedule older than a write it has answered. Every write to a match or a group
  * bumps it (the room save only when a room changed). The minute the rooms are posted, a thousand players would
@@ -38,14 +40,16 @@ async function scheduleOf(store: DatabaseHandle, tournamentId: number): Promise<
   const stamp = (await store.generation()).of(tournamentId);
   const hit = cache.get(tournamentId);
   if (hit?.stamp === stamp) return hit.schedule;
-  const rows = await listTournamentMatches(store.db, tournamentId);
-  const schedule = {
-    rows,
-    groups: await groupInfo(
-      store.db,
-      rows.map((r) => Number(r.group_id)),
-    ),
-  };
+  const [tournament, rows, stages] = await Promise.all([
+    getTournament(store.db, tournamentId),
+    listTournamentMatches(store.db, tournamentId),
+    listStageRows(store.db, tournamentId),
+  ]);
+  const groups = await groupInfo(
+    store.db,
+    rows.map((r) => Number(r.group_id)),
+  );
+  const schedule = { tournament, rows, groups, stages };
   cache.set(tournamentId, { stamp, schedule });
   return schedule;
 }
@@ -67,11 +71,9 @@ async function callerOf(db: Trx, user: AuthUser, tournamentId: number, entryFee:
  * (decision 041) and the tournament-wide ones (decision 029). Nothing of a draft stage reaches players (issue 27).
  */
 export async function matchesForCaller(store: DatabaseHandle, user: AuthUser, tournamentId: number): Promise<Match[]> {
-  const tournament = await liveTournamentOr404(store.db, tournamentId);
-  const [{ rows, groups }, caller] = await Promise.all([
-    scheduleOf(store, tournamentId),
-    callerOf(store.db, user, tournamentId, Number(tournament.entry_fee)),
-  ]);
+  const { tournament, rows, groups } = await scheduleOf(store, tournamentId);
+  if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
+  const caller = await callerOf(store.db, user, tournamentId, Number(tournament.entry_fee));
   const { crew, admin, ownGroups, confirmed } = caller;
   const shown = admin
     ? rows
@@ -143,15 +145,16 @@ const nullIf404 = <T>(part: Promise<T>): Promise<T | null> =>
  * and the stages' check-in windows. The tournament is read first, so an unknown one is 404 as a whole.
  */
 export async function mySchedule(deps: ServiceDeps & ReportDeps, user: AuthUser, tournamentId: number): Promise<MySchedule> {
-  const tournament = await tournamentJsonOr404(deps, tournamentId);
-  const db = deps.store.db;
-  const [matches, team, reports, stages, account] = await Promise.all([
+  const schedule = await scheduleOf(deps.store, tournamentId);
+  if (!schedule.tournament) throw notFound(TOURNAMENT_NOT_FOUND);
+  const tournament = toTournamentJson(schedule.tournament, deps.clock.now());
+  const [matches, team, reports, account] = await Promise.all([
     matchesForCaller(deps.store, user, tournamentId),
     nullIf404(myTeam(deps, tournamentId, user.id)),
     nullIf404(myReports(deps, user, tournamentId)),
-    listStageRows(db, tournamentId),
     accountOf(deps, user.id),
   ]);
+  const stages = schedule.stages;
   const checkInWindows = stages.flatMap((s) =>
     s.check_in_opens_at && s.check_in_closes_at
       ? [{ stageId: Number(s.id), stageName: s.name, opensAt: s.check_in_opens_at, closesAt: s.check_in_closes_at }]
