@@ -33,8 +33,8 @@ async function askGateway(request: Request): Promise<SignedIn> {
 /**
  * On the room page the page's own answer says who the caller is (decision 087): one gateway call for the
  * page instead of two, the minute a thousand players open it. A refused token sends the caller to /login
- * there as here; any other failure (an unknown tournament, a gateway without the viewer) leaves the word to
- * GET /api/auth/me.
+ * there as here; an unreachable or slow gateway leaves the user unconfirmed, as a failed `me` does; any other
+ * failure (an unknown tournament, a gateway without the viewer) leaves the word to GET /api/auth/me.
  */
 async function byRoomPage(request: Request, user: SessionUser): Promise<SignedIn | null> {
   const id = roomPageTournament(request);
@@ -44,6 +44,8 @@ async function byRoomPage(request: Request, user: SessionUser): Promise<SignedIn
     if (!viewer) return null;
     return { state: 'accepted', user: { ...user, username: viewer.username, roles: viewer.roles }, unread: viewer.unreadNotifications };
   } catch (err) {
+    // Unreachable or too slow: asking again would only wait as long again (the page is the 503 page anyway).
+    if (err instanceof GatewayError && err.unavailable) return { state: 'unconfirmed', user };
     if (err instanceof GatewayError) return null;
     throw err; // a refused token: the page's answer is the redirect to /login, the root's too
   }
