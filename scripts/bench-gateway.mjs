@@ -10,7 +10,7 @@
 // shared machine hits both alike. Reported: medians of req/s and the median of the per-round
 // ratios target/reference (decision 023: the hot reads must reach 0.7x).
 //
-// Env: BENCH_SECONDS (10) per run, BENCH_ROUNDS (3), BENCH_CONNECTIONS (10),
+// Env: BENCH_SECONDS (10) per run, BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_WARMUP=0 (no warm-up),
 //      BENCH_DATABASE_URL (postgres://...; the run uses a schema of its own and drops it after;
 //      default: SQLite in a temp dir).
 // --json FILE writes {"suite":"gateway","database":"sqlite|postgres","rows":[...],"notes":[...]}.
@@ -147,10 +147,13 @@ async function main() {
       return { rps: result.requests.average, p99: result.latency.p99, bad };
     };
 
-    console.log('Warming up (1 s each)...');
-    for (const t of targets) {
-      await run(gatewayUrl + t.path, 1);
-      await run(referenceUrl + t.path, 1);
+    // BENCH_WARMUP=0 (npm run bench -- --short): no warm-up runs.
+    if (process.env.BENCH_WARMUP !== '0') {
+      console.log('Warming up (1 s each)...');
+      for (const t of targets) {
+        await run(gatewayUrl + t.path, 1);
+        await run(referenceUrl + t.path, 1);
+      }
     }
 
     const runs = new Map(targets.map((t) => [t.name, []]));

@@ -13,6 +13,7 @@
 // (scaled by the 4× slowdown), so a busy machine raises it.
 //
 //   --runs N        runs per page (default 3)
+//   --quick         four pages only (the home, a tournament, the room page, a 1,000-squad stage): npm run bench -- --short
 //   --json FILE     write {"suite":"lighthouse","rows":[…],"notes":[…]} for `npm run bench`
 //   --reports DIR   keep every run's HTML report there
 //   --port N        web on N, gateway on N+1 (default: free ports)
@@ -51,7 +52,13 @@ const CHROME_FLAGS = [
 ];
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, json: { type: 'string' }, reports: { type: 'string' }, port: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    json: { type: 'string' },
+    reports: { type: 'string' },
+    port: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+  },
 });
 const RUNS = Math.max(1, Number(args.runs) || 3);
 
@@ -123,7 +130,10 @@ async function main() {
     const six = await seedSixPages(stack);
     const { tournaments } = six;
     // Issue 32: the stage and a group page of a 1,000-squad tournament, /notifications, the per-match points view.
-    const pages = [...six.pages, ...(await seedNewPages(stack, six))];
+    const all = [...six.pages, ...(await seedNewPages(stack, six))];
+    // --quick (npm run bench -- --short): one page of each kind, the home, a tournament, the room page signed in, a big stage.
+    const QUICK = ['/', '/tournaments/{id}', '/tournament/{id}/matches', '/tournaments/{id}/stages (1,000 squads)'];
+    const pages = args.quick ? all.filter((p) => QUICK.includes(p.name)) : all;
     console.log(`bench-lighthouse: seeded ${tournaments.length} tournaments, a player and a points table in ${Date.now() - t0} ms`);
 
     chrome = await chromeLauncher.launch({

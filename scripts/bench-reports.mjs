@@ -395,11 +395,11 @@ async function main() {
   const outcomes = [];
   for (const database of databases) {
     console.log(`\nbench-reports (${database}): ${SQUADS} squads, ${GROUPS} lobbies of ${LOBBY}${args.quick ? ' (--quick)' : ''}`);
-    const pg = database === 'postgres' ? throwawayPostgres('bench-reports') : null;
+    const pg = database === 'postgres' ? await throwawayPostgres('bench-reports') : null;
     try {
       outcomes.push(await runOn(database, pg?.url, shotsFor));
     } finally {
-      pg?.stop();
+      await pg?.stop();
     }
   }
   // Last: importing the pipeline sets sharp's concurrency for this whole process, as it does in the gateway.

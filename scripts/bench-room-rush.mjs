@@ -241,7 +241,7 @@ async function rush(webUrl, tid, captains, { groupOf }) {
 }
 
 async function runOn(database) {
-  const pg = database === 'postgres' ? throwawayPostgres('bench-room-rush') : null;
+  const pg = database === 'postgres' ? await throwawayPostgres('bench-room-rush') : null;
   const receivers = await startReceivers();
   onCleanup(() => receivers.close());
   const stack = await Stack.start({
@@ -372,7 +372,7 @@ async function runOn(database) {
   } finally {
     await stack.stop();
     await receivers.close();
-    pg?.stop(); // BENCH_DATABASE_URL's is left as it was
+    await pg?.stop(); // BENCH_DATABASE_URL: its schema dropped, the database left
   }
 }
 

@@ -19,7 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADMIN, Stack } from '../tests/e2e/support/stack.mjs';
-import { startCluster, stopAllOnExit, stopCluster } from './lib/processes.mjs';
+import { throwawayPostgres } from './lib/bench-helpers.mjs';
+import { stopAllOnExit } from './lib/processes.mjs';
 import {
   acceptedPageSaysSo,
   createTournament,
@@ -52,18 +53,6 @@ if (!databases.every((d) => d === 'sqlite' || d === 'postgres')) {
 
 stopAllOnExit();
 
-function throwawayPostgres() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rush-pg-'));
-  fs.chmodSync(dir, 0o755);
-  return {
-    url: startCluster(path.join(dir, 'cluster')),
-    stop() {
-      stopCluster(path.join(dir, 'cluster'));
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 // RUSH_NODE_OPTIONS: extra node options for both processes (a profiler preload, for example); RUSH_PROFILE_DIR is passed on.
 const profile = (name) =>
   process.env.RUSH_NODE_OPTIONS
@@ -73,8 +62,9 @@ const profile = (name) =>
 const fmt = (ms) => (ms === null ? 'n/a' : `${Math.round(ms)} ms`);
 
 async function runOne(database) {
-  let pg;
-  const databaseUrl = database === 'postgres' ? process.env.BENCH_DATABASE_URL || (pg = throwawayPostgres()).url : undefined;
+  // BENCH_DATABASE_URL: a schema of its own there (npm run bench's suites share the database); else a throw-away cluster.
+  const pg = database === 'postgres' ? await throwawayPostgres('bench-rush') : null;
+  const databaseUrl = pg?.url;
   console.log(`\nbench-rush (${database}): starting a gateway + web pair on the production build…`);
   const stack = await Stack.start({
     label: `rush-${database}`,
@@ -129,7 +119,7 @@ async function runOne(database) {
     return { database, summary, checks, wallMs, setupSeconds, db, gw };
   } finally {
     await stack.stop();
-    pg?.stop();
+    await pg?.stop();
   }
 }
 

@@ -199,12 +199,12 @@ async function main() {
   let statementBytes = 0;
   for (const database of databases) {
     console.log(`\nbench-statements (${database}): ${ROWS} statement rows, ${TEAMS} submitted payments, ${RUNS} runs`);
-    const pg = database === 'postgres' ? throwawayPostgres('bench-statements') : null;
+    const pg = database === 'postgres' ? await throwawayPostgres('bench-statements') : null;
     let o;
     try {
       o = await runOn(database, pg?.url);
     } finally {
-      pg?.stop();
+      await pg?.stop();
     }
     const d = database === 'postgres' ? 'PostgreSQL' : 'SQLite';
     const row = (name, value, unit, target, pass) =>

@@ -8,7 +8,7 @@
 // cached) and the list page from a second server with the page cache off have a floor of their own
 // (RENDERED_RATIO, decision 066): no bench row without a target.
 //
-// Env: BENCH_SECONDS (5) per run, BENCH_ROUNDS (3), BENCH_CONNECTIONS (10).
+// Env: BENCH_SECONDS (5) per run, BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_WARMUP=0 (no warm-up).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -250,8 +250,11 @@ async function main() {
         duration,
         headers: { 'accept-encoding': ACCEPT_ENCODING, ...(t.cookie ? { cookie: t.cookie } : {}) },
       });
-    console.log('Warming up (1 s each)...');
-    for (const t of targets) await run(t, 1);
+    // BENCH_WARMUP=0 (npm run bench -- --short): no warm-up runs.
+    if (process.env.BENCH_WARMUP !== '0') {
+      console.log('Warming up (1 s each)...');
+      for (const t of targets) await run(t, 1);
+    }
 
     const runs = new Map(targets.map((t) => [t.name, []]));
     for (let round = 1; round <= rounds; round++) {

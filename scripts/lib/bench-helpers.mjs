@@ -168,15 +168,22 @@ export const median = (xs) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
-/** BENCH_DATABASE_URL, else a throw-away PostgreSQL cluster in a temporary directory (stop() removes it). */
-export function throwawayPostgres(prefix) {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop() {} };
+/**
+ * A PostgreSQL database of the benchmark's own: a schema of its own in BENCH_DATABASE_URL (several suites of
+ * `npm run bench` share that database, and each one's admin account would meet the last one's), else a
+ * throw-away cluster in a temporary directory. stop() drops the schema or removes the cluster.
+ */
+export async function throwawayPostgres(prefix) {
+  if (process.env.BENCH_DATABASE_URL) {
+    const own = await pgSchema(process.env.BENCH_DATABASE_URL, prefix.replace(/[^a-z0-9]+/gi, '_').toLowerCase());
+    return { url: own.databaseUrl, stop: () => own.drop() };
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-pg-`));
   fs.chmodSync(dir, 0o755);
   const cluster = path.join(dir, 'cluster');
   return {
     url: startCluster(cluster),
-    stop() {
+    async stop() {
       stopCluster(cluster);
       fs.rmSync(dir, { recursive: true, force: true });
     },
