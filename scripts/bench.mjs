@@ -43,12 +43,12 @@ const writeReadme = !only && !short && !args.includes('--no-readme');
 
 // --short (issue 32): every benchmark once, on SQLite, at a smaller size, without warm-ups, one round or run (and
 // Lighthouse on four pages), to run after every change within about 3 minutes. Its figures are noisier and
-// some sizes are not the targets' (a room rush of 200 squads without the notification burst); PostgreSQL is
+// some sizes are not the targets' (a room rush of 100 squads); PostgreSQL is
 // the full run's. It writes bench/results/<date>-short.*, never the README's table.
 const ONE_SECOND_ONE_ROUND = { BENCH_SECONDS: '1', BENCH_ROUNDS: '1', BENCH_WARMUP: '0' };
 const FEW_REQUESTS = { BENCH_REQUESTS: '200', BENCH_ROUNDS: '1' };
 const SMALL_RUSH = ['--players', '200', '--slots', '20'];
-const SMALL_ROOM_RUSH = ['--squads', '200', '--seconds', '2', '--rounds', '1', '--quiet'];
+const SMALL_ROOM_RUSH = ['--squads', '100', '--seconds', '2', '--rounds', '1'];
 
 /** The suites, in the order they run. `pg` suites need a PostgreSQL URL; `short`: what --short adds. */
 const SUITES = [

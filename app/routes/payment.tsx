@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { PaymentSubmitSchema } from '@custom-room/contract';
 import { NOT_PLACED_MESSAGES, paymentsClosedMessage, phaseTakesPayments } from '@custom-room/contract/constants';
 import { GeneralErrorBoundary } from '~/components/error-page';
 import { PlaceBadge } from '~/components/place-badge';
@@ -12,6 +11,7 @@ import { pageError } from '~/utils/errors.server';
 import { formatRupees } from '~/utils/format';
 import { formFailure, parseForm, submitToGateway, type FormFailure } from '~/utils/forms.server';
 import { gateway, type Tournament, type UserRegistration } from '~/utils/gateway.server';
+import { PaymentSubmitSchema } from '~/utils/payments-form.server';
 import { placeView } from '~/utils/places';
 import { flash, requireUser } from '~/utils/session.server';
 import { paymentWords, QR_SIZE } from '~/utils/team';

@@ -2,7 +2,6 @@
 // "stages_" keeps this page out of the stages page's layout: a page of its own, one group's rows at most.
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { qualifyingNote } from '@custom-room/contract';
 import { GROUP_NOT_FOUND, TOURNAMENT_NOT_FOUND } from '@custom-room/contract/constants';
 import { AnnouncementList } from '~/components/announcements';
 import { GeneralErrorBoundary } from '~/components/error-page';
@@ -18,7 +17,7 @@ import { dayLabel, INVALID_DAY, OVERALL, offeredDays, parseDay } from '~/utils/p
 import { breakdownView, parseView, tableQuery, whatsAppLink } from '~/utils/points-extras';
 import { shareUrl, viewerTeamId } from '~/utils/points-extras.server';
 import { loaderCacheHeaders, publicPageHeaders } from '~/utils/public-cache.server';
-import { advanceWords } from '~/utils/stages.server';
+import { advanceWords, qualifyingNote } from '~/utils/stages.server';
 import { parseTournamentId } from '~/utils/tournament';
 import '~/styles/screens.css';
 import '~/styles/stages.css';

@@ -11,3 +11,6 @@ export const isPaymentStatus = (value: string | null | undefined): value is Paym
  */
 export const EXPECTED_REFERENCE_FIELD = 'expectedUpiReference';
 export const expectedReferenceName = (rid: number) => `${EXPECTED_REFERENCE_FIELD}.${rid}`;
+
+/** The payment form's schema, for the route's action only: see qualifyingNote in stages.server.ts (decision 087). */
+export { PaymentSubmitSchema } from '@custom-room/contract';

@@ -50,3 +50,9 @@ export function queryId(raw: string | null): number | undefined | null {
   const n = Number(raw);
   return n > 0 ? n : null;
 }
+
+/**
+ * The contract's qualifying note for the server's loaders only: importing the contract's index in a route
+ * module pulls its schemas (and the 35 KB confusables table) into the browser's bundle (decision 087).
+ */
+export { qualifyingNote } from '@custom-room/contract';
