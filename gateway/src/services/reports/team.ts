@@ -195,18 +195,17 @@ export async function myReports(deps: ReportDeps, user: AuthUser, tournamentId: 
   ]);
   const roster = rosterOf(team);
   const now = deps.clock.now();
-  const matches = scheduled
-    .filter((m) => groups.has(Number(m.group_id)))
-    .map((m) => {
-      const w = matchWindow(t, m, rows.get(`${m.group_id}:${m.day}:${m.match_no}`), now, deps.timeZone);
-      const report = reports.find(
-        (r) => Number(r.group_id) === w.key.groupId && Number(r.day) === w.key.day && Number(r.match_no) === w.key.match,
-      );
-      return {
-        ...windowJson(w),
-        due: w.reporting === 'open' && !report,
-        report: report ? reportJson(report, roster, w.reporting === 'confirmed') : null,
-      };
-    });
+  // The query read the team's groups' matches only.
+  const matches = scheduled.map((m) => {
+    const w = matchWindow(t, m, rows.get(`${m.group_id}:${m.day}:${m.match_no}`), now, deps.timeZone);
+    const report = reports.find(
+      (r) => Number(r.group_id) === w.key.groupId && Number(r.day) === w.key.day && Number(r.match_no) === w.key.match,
+    );
+    return {
+      ...windowJson(w),
+      due: w.reporting === 'open' && !report,
+      report: report ? reportJson(report, roster, w.reporting === 'confirmed') : null,
+    };
+  });
   return { teamId: Number(team.id), teamName: team.team_name, igns: roster, captain: Number(team.user_id) === user.id, matches };
 }
