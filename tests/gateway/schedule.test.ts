@@ -1,5 +1,6 @@
 // GET /tournaments/{id}/schedule/mine (issue 32, decision 087): the matches page's five reads in one answer.
 // Each part must be exactly what its own call answers the same caller, rooms above all.
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitForPage } from '../support/gateway-stub.js';
 import {
@@ -20,6 +21,7 @@ describe('the matches page in one answer', () => {
   let inA: TestUser;
   let inB: TestUser;
   let outsider: TestUser;
+  let member: TestUser;
   const rooms = new Map<number, { matchId: string; password: string }>();
 
   beforeAll(async () => {
@@ -27,9 +29,11 @@ describe('the matches page in one answer', () => {
     admin = await adminToken(gw.api);
     const t = await createTournament(gw.api, admin, { entryFee: '0', maxTeams: '100' });
     tid = t.id;
-    [inA, inB, outsider] = [await createUser(gw.api), await createUser(gw.api), await createUser(gw.api)];
+    [inA, inB, outsider, member] = [await createUser(gw.api), await createUser(gw.api), await createUser(gw.api), await createUser(gw.api)];
     // Drawn in registration order into lobbies of 3: the first player's team in A, the second's in B.
-    expect((await gw.api.post(`/registrations/${tid}`, teamFields({ teamName: 'Alpha Squad' }), inA.token)).status).toBe(201);
+    // member: a player on Alpha's roster who did not register it (its reports, not its team).
+    const alpha = teamFields({ teamName: 'Alpha Squad', player2Username: member.username });
+    expect((await gw.api.post(`/registrations/${tid}`, alpha, inA.token)).status).toBe(201);
     await addLobbyTeams(gw, tid, 2);
     expect((await gw.api.post(`/registrations/${tid}`, teamFields({ teamName: 'Bravo Squad' }), inB.token)).status).toBe(201);
     await addLobbyTeams(gw, tid, 2);
@@ -94,6 +98,7 @@ describe('the matches page in one answer', () => {
       ['group A', inA.token],
       ['group B', inB.token],
       ['no team', outsider.token],
+      ['on a roster', member.token],
       ['admin', admin],
     ] as const) {
       const one = await gw.api.get(`/tournaments/${tid}/schedule/mine`, token);
@@ -131,6 +136,40 @@ describe('the matches page in one answer', () => {
     ]);
     const stranger = (await gw.api.get(`/tournaments/${tid}/schedule/mine`, outsider.token)).body;
     expect(stranger).toMatchObject({ team: null, reports: null });
+    // A player on the roster: no team of its own, its team's reports (not as the captain), no room (decision 041).
+    const onRoster = (await gw.api.get(`/tournaments/${tid}/schedule/mine`, member.token)).body;
+    expect(onRoster).toMatchObject({ team: null, reports: { teamName: 'Alpha Squad', captain: false } });
+    expect(JSON.stringify(onRoster)).not.toMatch(/pw-/);
+  });
+
+  it('reads the tournament, the caller and its team once: a warm answer makes a fixed number of queries', async () => {
+    const store = gw.app.store;
+    const db = store.db;
+    const queries: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        queries.push(db.getExecutor().compileQuery(node, { queryId: '' }).sql);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    await gw.api.get(`/tournaments/${tid}/schedule/mine`, inA.token);
+    Object.assign(store, { db: db.withPlugin(counting) });
+    try {
+      expect((await gw.api.get(`/tournaments/${tid}/schedule/mine`, inA.token)).status).toBe(200);
+    } finally {
+      Object.assign(store, { db });
+    }
+    // The session (users joined), the deadline sweep, the registration, its groups, its placements, the
+    // stage's check-ins (2), its report windows (3: matches, reporting, reports), the unread count, the
+    // character ids (2), the crew standing. Not the tournament's row, matches, groups or stages: kept per change.
+    expect(
+      queries.filter((q) => /from "registrations" where "tournament_id" = (\?|\$\d+) and "user_id" = (\?|\$\d+)/.test(q)),
+    ).toHaveLength(1);
+    expect(queries.filter((q) => /from "tournaments"/.test(q) && !/from "tournaments" as "t" inner join "organisers"/.test(q))).toEqual([
+      expect.stringMatching(/^select distinct "tournament_id" from "registrations"/),
+    ]);
+    expect(queries.length, queries.join('\n')).toBe(14);
   });
 
   it('shows a changed room at once: the schedule is kept only while nothing of the tournament changed', async () => {

@@ -143,19 +143,23 @@ export async function teamCheckIns(
   teams: readonly { id: number; tournament_id: number; place: string }[],
   entryFees: ReadonlyMap<number, number>,
   nowMs: number,
+  /** The teams' tournaments' stages with a window (tournament, then ord), when the caller has read them. */
+  known?: readonly StageRow[],
 ): Promise<Map<number, TeamCheckIn[]>> {
   const byTeam = new Map<number, TeamCheckIn[]>();
   const placed = teams.filter((t) => t.place === 'placed');
   if (placed.length === 0) return byTeam;
-  const stages = await db
-    .selectFrom('stages')
-    .selectAll()
-    .where('tournament_id', 'in', [...new Set(placed.map((t) => Number(t.tournament_id)))])
-    .where('check_in_opens_at', 'is not', null)
-    .where('check_in_closes_at', 'is not', null)
-    .orderBy('tournament_id')
-    .orderBy('ord')
-    .execute();
+  const stages =
+    known ??
+    (await db
+      .selectFrom('stages')
+      .selectAll()
+      .where('tournament_id', 'in', [...new Set(placed.map((t) => Number(t.tournament_id)))])
+      .where('check_in_opens_at', 'is not', null)
+      .where('check_in_closes_at', 'is not', null)
+      .orderBy('tournament_id')
+      .orderBy('ord')
+      .execute());
   for (const stage of stages) {
     const tid = Number(stage.tournament_id);
     const [expected, checkedIn] = await Promise.all([checkInTeams(db, stage, entryFees.get(tid) ?? 0), stageCheckIns(db, stage.id)]);

@@ -2,15 +2,17 @@ import { LRUCache } from 'lru-cache';
 import { type Match, type MySchedule, type SharedSchedule, TOURNAMENT_NOT_FOUND } from '@custom-room/contract';
 import type { DatabaseHandle, Trx } from '../db/index.js';
 import { listTournamentMatches, type MatchRow, toMatch } from '../db/matches.js';
-import { findUserRegistration, isConfirmedTeam } from '../db/registrations.js';
+import { countUnread } from '../db/notifications.js';
+import { findUserRegistration, isConfirmedTeam, type RegistrationRow } from '../db/registrations.js';
+import { groupsOfTeam, teamOfUser } from '../db/reports.js';
 import { groupInfo, groupsOfTeams, listStageRows, type StageRow } from '../db/stages.js';
 import { getTournament, toTournamentJson, type TournamentRow } from '../db/tournaments.js';
-import { HttpError, notFound } from '../lib/errors.js';
+import { notFound } from '../lib/errors.js';
 import { type AuthUser, isAdmin } from '../plugins/auth.js';
-import { accountOf } from './auth.js';
 import type { ServiceDeps } from './deps.js';
-import { myTeam } from './registrations/lists.js';
-import { myReports, type ReportDeps } from './reports/team.js';
+import { sweepDeadlines } from './places/sweep.js';
+import { teamAnswer } from './registrations/lists.js';
+import { type ReportDeps, teamReports } from './reports/team.js';
 import { allows, inScope, SITE_ADMIN, standingOn } from './standing.js';
 
 /** A tournament's schedule as the caller may see it, and the matches page's answer in one read (issue 32). */
@@ -54,12 +56,26 @@ async function scheduleOf(store: DatabaseHandle, tournamentId: number): Promise<
   return schedule;
 }
 
-/** Who the caller is in a tournament, for its rooms: the crew's standing, its team, and that team's groups. */
-async function callerOf(db: Trx, user: AuthUser, tournamentId: number, entryFee: number) {
+/** The caller's own registration (the latest) and the groups it is slotted in, every stage's. */
+interface CallerTeam {
+  team: RegistrationRow | undefined;
+  slotted: number[];
+}
+
+async function callerTeamOf(db: Trx, user: AuthUser, tournamentId: number): Promise<CallerTeam> {
+  const team = await findUserRegistration(db, tournamentId, user.id);
+  return { team, slotted: team ? ((await groupsOfTeams(db, [team.id])).get(team.id) ?? []) : [] };
+}
+
+/**
+ * Who the caller is in a tournament, for its rooms: the crew's standing, its team, and that team's groups.
+ * known: the caller's team as the room page's answer read it (undefined: read it here, unless crew).
+ */
+async function callerOf(db: Trx, user: AuthUser, tournamentId: number, entryFee: number, known?: CallerTeam) {
   const crew = isAdmin(user) ? SITE_ADMIN : await standingOn(db, user.id, tournamentId);
   const admin = !!crew && allows(crew, 'lobby');
-  const team = admin ? undefined : await findUserRegistration(db, tournamentId, user.id);
-  const ownGroups = team ? new Set((await groupsOfTeams(db, [team.id])).get(team.id) ?? []) : new Set<number>();
+  const { team, slotted } = admin ? { team: undefined, slotted: [] } : (known ?? (await callerTeamOf(db, user, tournamentId)));
+  const ownGroups = new Set<number>(team ? slotted : []);
   // A lobby manager sees its groups' rooms only, not the tournament-wide ones (decision 065).
   const confirmed = (admin && crew?.kind !== 'lobby') || (!!team && isConfirmedTeam(team, entryFee));
   return { crew, admin, team, ownGroups, confirmed };
@@ -70,10 +86,10 @@ async function callerOf(db: Trx, user: AuthUser, tournamentId: number, entryFee:
  * sees every room (a lobby manager, its groups' rooms; decision 065); a confirmed team, its own group's
  * (decision 041) and the tournament-wide ones (decision 029). Nothing of a draft stage reaches players (issue 27).
  */
-export async function matchesForCaller(store: DatabaseHandle, user: AuthUser, tournamentId: number): Promise<Match[]> {
+export async function matchesForCaller(store: DatabaseHandle, user: AuthUser, tournamentId: number, known?: CallerTeam): Promise<Match[]> {
   const { tournament, rows, groups } = await scheduleOf(store, tournamentId);
   if (!tournament) throw notFound(TOURNAMENT_NOT_FOUND);
-  const caller = await callerOf(store.db, user, tournamentId, Number(tournament.entry_fee));
+  const caller = await callerOf(store.db, user, tournamentId, Number(tournament.entry_fee), known);
   const { crew, admin, ownGroups, confirmed } = caller;
   const shown = admin
     ? rows
@@ -133,35 +149,44 @@ function splitForPage(matches: readonly Match[], ownGroups: ReadonlySet<number>)
   return { matches: own, otherGroups: [...shared.values()] };
 }
 
-/** A part that answers 404 for a caller without a team (or a confirmed one) is null here. */
-const nullIf404 = <T>(part: Promise<T>): Promise<T | null> =>
-  part.catch((err: unknown) => {
-    if (err instanceof HttpError && err.statusCode === 404) return null;
-    throw err;
-  });
-
 /**
  * GET /tournaments/{id}/schedule/mine (decision 087): the tournament, the caller's matches, team and reports,
- * and the stages' check-in windows. The tournament is read first, so an unknown one is 404 as a whole.
+ * and the stages' check-in windows. The tournament is read first, so an unknown one is 404 as a whole. Each
+ * part is what its own call answers (the team: GET /registrations/{id}; the reports: .../reports/mine),
+ * null where that call answers 404, with the tournament, the caller's registration and its groups read once.
  */
 export async function mySchedule(deps: ServiceDeps & ReportDeps, user: AuthUser, tournamentId: number): Promise<MySchedule> {
-  const schedule = await scheduleOf(deps.store, tournamentId);
-  if (!schedule.tournament) throw notFound(TOURNAMENT_NOT_FOUND);
-  const tournament = toTournamentJson(schedule.tournament, deps.clock.now());
-  const [matches, team, reports, account] = await Promise.all([
-    matchesForCaller(deps.store, user, tournamentId),
-    nullIf404(myTeam(deps, tournamentId, user.id)),
-    nullIf404(myReports(deps, user, tournamentId)),
-    accountOf(deps, user.id),
+  const { store, clock } = deps;
+  const schedule = await scheduleOf(store, tournamentId);
+  const row = schedule.tournament;
+  if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
+  const entryFee = Number(row.entry_fee);
+  // As GET /registrations/{id} does: a place whose payment time ran out is released before the team is read.
+  await sweepDeadlines(store, clock.now(), [tournamentId]);
+  const caller = await callerTeamOf(store.db, user, tournamentId);
+  const { team: registration, slotted } = caller;
+  const checkInStages = schedule.stages.filter((s) => s.check_in_opens_at && s.check_in_closes_at);
+  // The team the caller reports for: its own placed one, else the one whose roster names it (teamOfUser).
+  const reportTeam = registration?.place === 'placed' ? registration : await teamOfUser(store.db, tournamentId, user);
+  const [matches, team, reports, unread] = await Promise.all([
+    matchesForCaller(store, user, tournamentId, caller),
+    registration ? teamAnswer(deps, entryFee, registration, checkInStages) : null,
+    !reportTeam
+      ? null
+      : reportTeam === registration
+        ? teamReports(deps, user, row, reportTeam, slotted)
+        : teamReports(deps, user, row, reportTeam, await groupsOfTeam(store.db, Number(reportTeam.id))),
+    countUnread(store.db, user.id),
   ]);
-  const stages = schedule.stages;
-  const checkInWindows = stages.flatMap((s) =>
-    s.check_in_opens_at && s.check_in_closes_at
-      ? [{ stageId: Number(s.id), stageName: s.name, opensAt: s.check_in_opens_at, closesAt: s.check_in_closes_at }]
-      : [],
-  );
+  const checkInWindows = checkInStages.map((s) => ({
+    stageId: Number(s.id),
+    stageName: s.name,
+    opensAt: s.check_in_opens_at!,
+    closesAt: s.check_in_closes_at!,
+  }));
   // The team's groups, every stage's (the page puts them first, with their rooms).
   const ownGroups = new Set(team?.placements?.map((p) => p.groupId) ?? []);
-  const viewer = { id: account.id, username: account.username, roles: account.roles, unreadNotifications: account.unreadNotifications };
-  return { tournament, ...splitForPage(matches, ownGroups), team, reports, checkInWindows, viewer };
+  // The caller as the session read it (users joined, this request): GET /api/auth/me without email and phone.
+  const viewer = { id: user.id, username: user.username, roles: user.roles, unreadNotifications: unread };
+  return { tournament: toTournamentJson(row, clock.now()), ...splitForPage(matches, ownGroups), team, reports, checkInWindows, viewer };
 }

@@ -1,7 +1,7 @@
 import { captainContacts, withCharacterIds } from '../../db/identity.js';
 import { listTournamentRegistrations, listUserRegistrations } from '../../db/registration-lists.js';
-import { findUserRegistration, findTournamentsOfUser } from '../../db/registrations.js';
-import { teamCheckIns, teamPlacements } from '../../db/stages.js';
+import { findUserRegistration, findTournamentsOfUser, type RegistrationRow } from '../../db/registrations.js';
+import { teamCheckIns, teamPlacements, type StageRow } from '../../db/stages.js';
 import { notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { liveTournamentOr404 } from '../live-tournament.js';
@@ -62,10 +62,23 @@ export async function myTeam({ store, clock }: ServiceDeps, tournamentId: number
   await sweepDeadlines(store, clock.now(), [tournamentId]);
   const row = await findUserRegistration(store.db, tournamentId, userId);
   if (!row) throw notFound(NO_TEAM);
-  const placements = await teamPlacements(store.db, [row.id]);
-  const checkIns = await teamCheckIns(store.db, [row], new Map([[tournamentId, Number(tournament.entry_fee)]]), clock.now());
-  return withCheckIns(
-    withPlacements(await registrationAnswer(store.db, row, Number(tournament.entry_fee)), placements.get(row.id)),
-    checkIns.get(row.id),
-  );
+  return teamAnswer({ store, clock }, Number(tournament.entry_fee), row);
+}
+
+/**
+ * myTeam for a registration already read, after the deadline sweep (the room page's answer reads it once,
+ * decision 087). checkInStages: the tournament's stages with a check-in window, when the caller has them.
+ */
+export async function teamAnswer(
+  { store, clock }: ServiceDeps,
+  entryFee: number,
+  row: RegistrationRow,
+  checkInStages?: readonly StageRow[],
+) {
+  const [placements, checkIns, answer] = await Promise.all([
+    teamPlacements(store.db, [row.id]),
+    teamCheckIns(store.db, [row], new Map([[Number(row.tournament_id), entryFee]]), clock.now(), checkInStages),
+    registrationAnswer(store.db, row, entryFee),
+  ]);
+  return withCheckIns(withPlacements(answer, placements.get(row.id)), checkIns.get(row.id));
 }

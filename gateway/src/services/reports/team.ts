@@ -69,7 +69,11 @@ export function reportJson(row: ReportRow, roster: readonly string[], confirmed:
 
 /** The groups a team's matches may be in: its groups, and group 0 when it is a confirmed team outside groups. */
 export async function teamGroupsOf(db: Trx, t: ReportTournament, team: TeamRow): Promise<Set<number>> {
-  const groups = new Set(await groupsOfTeam(db, Number(team.id)));
+  return withOutsideGroup(t, team, await groupsOfTeam(db, Number(team.id)));
+}
+
+function withOutsideGroup(t: Pick<ReportTournament, 'entry_fee'>, team: TeamRow, slotted: readonly number[]): Set<number> {
+  const groups = new Set(slotted);
   if (Number(t.entry_fee) === 0 || team.payment_status === 'verified') groups.add(0);
   return groups;
 }
@@ -187,7 +191,23 @@ export async function myReports(deps: ReportDeps, user: AuthUser, tournamentId: 
   const t = await reportTournamentOr404(db, tournamentId);
   const team = await teamOfUser(db, tournamentId, user);
   if (!team) throw notFound(NO_TEAM);
-  const groups = await teamGroupsOf(db, t, team);
+  return teamReports(deps, user, t, team, await groupsOfTeam(db, Number(team.id)));
+}
+
+/**
+ * myReports for a tournament and team already read (the room page's answer reads them once, decision 087).
+ * slotted: the team's groups, every stage's (group_slots).
+ */
+export async function teamReports(
+  deps: ReportDeps,
+  user: AuthUser,
+  t: ReportTournament,
+  team: TeamRow,
+  slotted: readonly number[],
+): Promise<MyReports> {
+  const db = deps.store.db;
+  const tournamentId = Number(t.id);
+  const groups = withOutsideGroup(t, team, slotted);
   const [scheduled, rows, reports] = await Promise.all([
     scheduledMatches(db, tournamentId, undefined, groups),
     reportingOfTournament(db, tournamentId),
