@@ -10,7 +10,7 @@
 // WEB_CONCURRENCY=2 (a second web server on the same data), each with a burst of its own (the rooms change),
 // --rounds times each (default 3) after every captain's page once on that web (a process that has served pages).
 // Reports p50, p95, p99, errors, wrong rooms, the messages sent during the rush and the CPU seconds of each
-// process per round; the row's figure is the median round's p99. Target: p99 < 1,500 ms, no error, no wrong room.
+// process per round (PostgreSQL: all its processes together); the row's figure is the median round's p99. Target: p99 < 1,500 ms, no error, no wrong room.
 //
 // Setup is not timed and not the sign-up path's business: the squads and their sessions are written through
 // the gateway's own repository and token service (its key in DATA_DIR), and each web cookie is signed with the
@@ -91,6 +91,26 @@ function cpuSeconds(pid) {
   };
   const all = [pid, ...children(pid)];
   return all.reduce((sum, p) => sum + ticks(p), 0) / 100;
+}
+
+/**
+ * CPU seconds every PostgreSQL process on this machine has used so far (the server's backends serve the
+ * gateway's and the worker's queries; a throw-away cluster or BENCH_DATABASE_URL's server alike).
+ */
+function postgresCpuSeconds() {
+  let sum = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      sum += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum / 100;
 }
 
 /** 1,000 squads, a session and a phone each, written as the gateway would; their web cookies, signed as the web would. */
@@ -278,7 +298,10 @@ async function runOn(database) {
     const pids = (webPid) => ({ web: webPid, gateway: stack.gatewayProc.pid, worker: worker.pid });
     /** One run: the rooms saved (round: new values), the rush, the messages sent during it, the CPU of each process. */
     const measured = async (webUrl, webPid, round) => {
-      const cpuNow = () => Object.fromEntries(Object.entries(pids(webPid)).map(([k, pid]) => [k, cpuSeconds(pid)]));
+      const cpuNow = () => ({
+        ...Object.fromEntries(Object.entries(pids(webPid)).map(([k, pid]) => [k, cpuSeconds(pid)])),
+        ...(pg ? { postgres: postgresCpuSeconds() } : {}),
+      });
       let before = cpuNow();
       const base = await receivers.count();
       let start = base;

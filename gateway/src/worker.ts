@@ -2,6 +2,7 @@
 // ROLE=worker in scripts/start.mjs and the image. It delivers notifications and serves no API, at the
 // lowest CPU priority, so a burst of mail and push never takes CPU from the processes that answer
 // requests. Same configuration as the gateway (DATABASE_URL or DATA_DIR, SMTP_URL, VAPID_*, WEB_URL).
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { sql } from 'kysely';
@@ -21,6 +22,27 @@ function lowerPriority(nice: number, log: pino.Logger): void {
     os.setPriority(0, nice);
   } catch (err) {
     log.warn({ err: (err as Error).message, nice }, 'notification worker: cannot lower its CPU priority');
+  }
+  lowerAutogroup(nice);
+}
+
+/**
+ * Linux's autogroups (decision 088): a process's niceness ranks it only against the processes of its own
+ * session, and each session's group gets an equal share of the CPU. A worker started in a session of its
+ * own (setsid, a detached spawn) would compete with the web and the gateway as an equal, whatever its
+ * niceness: such a worker is alone in its group, and lowers the group. In a shared session (`npm start`,
+ * the image) the group is the others' too, and is left alone.
+ */
+export function lowerAutogroup(nice: number): boolean {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    // After "pid (comm) ": state, ppid, process group, session.
+    const session = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
+    if (session !== process.pid) return false;
+    fs.writeFileSync('/proc/self/autogroup', String(nice));
+    return true;
+  } catch {
+    return false; // no autogroups here (another system, or a kernel without them): niceness is enough
   }
 }
 

@@ -22,11 +22,15 @@ import {
 const COMPILED_WORKER = path.resolve('gateway/dist/worker.js');
 const WEB_URL = 'https://play.example.test';
 
+/** The niceness of a process's autogroup (Linux: "/autogroup-7 nice 0"). */
+const autogroupNice = (pid: number) => Number(/nice (-?\d+)/.exec(fs.readFileSync(`/proc/${pid}/autogroup`, 'utf8'))?.[1]);
+
 /** `node gateway/dist/worker.js`: the notification worker's own process (decision 044). */
-function spawnWorker(env: Record<string, string>) {
+function spawnWorker(env: Record<string, string>, options: { detached?: boolean } = {}) {
   const child = spawn(process.execPath, [COMPILED_WORKER], {
     env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'info', ADMIN_EMAIL: ADMIN.email, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let out = '';
   let err = '';
@@ -56,8 +60,8 @@ describe('the notification worker process', () => {
   let smtp: SmtpSink;
   let push: PushService;
   const workers: ReturnType<typeof spawnWorker>[] = [];
-  const start = (env: Record<string, string>) => {
-    const w = spawnWorker(env);
+  const start = (env: Record<string, string>, options: { detached?: boolean } = {}) => {
+    const w = spawnWorker(env, options);
     workers.push(w);
     return w;
   };
@@ -88,6 +92,20 @@ describe('the notification worker process', () => {
     expect(fs.existsSync(COMPILED_WORKER)).toBe(true);
   });
 
+  it('in a session of its own (a detached spawn) lowers its autogroup too, which ranks it below the other parts (decision 088)', async () => {
+    const healthPort = await freePort();
+    const w = start({ ...shared(), NOTIFY_HEALTH_PORT: String(healthPort) }, { detached: true });
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz`).catch(() => undefined))?.status, {
+        timeout: 15_000,
+        interval: 100,
+      })
+      .toBe(200);
+    expect(os.getPriority(w.child.pid!)).toBe(19);
+    expect(autogroupNice(w.child.pid!)).toBe(19);
+    expect(autogroupNice(process.pid)).toBe(0);
+  });
+
   it('fails fast with one clear line naming a bad variable', async () => {
     const w = start({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'worker-proc-')), NOTIFY_WORKER_NICE: '20' });
     expect(await w.exited).toBe(1);
@@ -103,6 +121,8 @@ describe('the notification worker process', () => {
     await expect.poll(async () => (await fetch(health).catch(() => undefined))?.status, { timeout: 15_000, interval: 100 }).toBe(200);
     expect(await (await fetch(health)).json()).toEqual({ status: 'ok' });
     expect(os.getPriority(w.child.pid!)).toBe(19);
+    // In this test's session: its autogroup is the test runner's too, and is left as it was (decision 088).
+    expect(autogroupNice(w.child.pid!)).toBe(autogroupNice(process.pid));
     expect(w.stdout()).toContain('notification worker started');
 
     const api = new Api(gateway.url);
