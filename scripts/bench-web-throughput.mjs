@@ -21,11 +21,13 @@ const TOURNAMENTS = 20;
 const TEAMS = 8;
 const TARGET_RATIO = 0.5;
 /**
- * Decision 066: a page React renders on every request (signed in, or with the page cache off) serves at
- * least this share of the static file's rate. Measured 0.027-0.03× on 2026-11-28 (70-79 req/s beside
- * 2,566); a 4× slowdown of rendering (as once went unseen) falls well below it.
+ * A page React renders on every request (signed in, or with the page cache off) serves at least this share of
+ * the static file's rate. Decision 066 set 0.02× (70-79 req/s beside 2,566). Issue 32 asks for "0.25× the
+ * static file, about 400 req/s on this machine" when the static file served 1,650 req/s; the same server now
+ * serves it at 4,200-5,100 (decision 086 took the route matching out of every request), so 0.25× of it would
+ * ask 1,300 req/s. Decision 089 keeps the issue's 400 req/s: 0.08× of today's static file.
  */
-const RENDERED_RATIO = 0.02;
+const RENDERED_RATIO = 0.08;
 const STATIC_PATH = '/favicon.svg';
 const ACCEPT_ENCODING = 'gzip';
 
@@ -314,7 +316,7 @@ async function main() {
       `Node ${process.version}, ${os.cpus().length} CPUs (load generator, gateway and web server share them); ${connections} connections, ${seconds} s x ${rounds} rounds interleaved, medians; ratio = median page req/s / median static req/s of the same run.`,
       `Reference: ${STATIC_PATH} (${shape.get(staticTarget.name).bytes} bytes) from the same web server. Every request sends Accept-Encoding: ${ACCEPT_ENCODING}.`,
       'Anonymous pages come from the page cache of the web server (decision 024): each request still waits for a read of the gateway /generation that started after it arrived (shared by all requests waiting).',
-      'The signed-in row is rendered by Remix on every request (never cached); the "page cache off" row is the same build on a second server with PAGE_CACHE_ENTRIES=0 (the state before decision 024). Both are rendered by React on every request: their floor (≥ ${RENDERED_RATIO}×) catches a slowdown of rendering (decision 066); issue 32 raises it.',
+      'The signed-in row is rendered by Remix on every request (never cached); the "page cache off" row is the same build on a second server with PAGE_CACHE_ENTRIES=0 (the state before decision 024). Both are rendered by React on every request: their floor (≥ ${RENDERED_RATIO}×) is issue 32's 400 req/s on this machine (decision 089).',
     ];
     if (jsonFile) {
       fs.writeFileSync(jsonFile, `${JSON.stringify({ suite: 'web', rows, notes }, null, 2)}\n`);
