@@ -316,7 +316,7 @@ async function main() {
       `Node ${process.version}, ${os.cpus().length} CPUs (load generator, gateway and web server share them); ${connections} connections, ${seconds} s x ${rounds} rounds interleaved, medians; ratio = median page req/s / median static req/s of the same run.`,
       `Reference: ${STATIC_PATH} (${shape.get(staticTarget.name).bytes} bytes) from the same web server. Every request sends Accept-Encoding: ${ACCEPT_ENCODING}.`,
       'Anonymous pages come from the page cache of the web server (decision 024): each request still waits for a read of the gateway /generation that started after it arrived (shared by all requests waiting).',
-      'The signed-in row is rendered by Remix on every request (never cached); the "page cache off" row is the same build on a second server with PAGE_CACHE_ENTRIES=0 (the state before decision 024). Both are rendered by React on every request: their floor (≥ ${RENDERED_RATIO}×) is issue 32’s 400 req/s on this machine (decision 089).',
+      `The signed-in row is rendered by Remix on every request (never cached); the "page cache off" row is the same build on a second server with PAGE_CACHE_ENTRIES=0 (the state before decision 024). Both are rendered by React on every request: their floor (≥ ${RENDERED_RATIO}×) is issue 32’s 400 req/s on this machine (decision 089).`,
     ];
     if (jsonFile) {
       fs.writeFileSync(jsonFile, `${JSON.stringify({ suite: 'web', rows, notes }, null, 2)}\n`);
