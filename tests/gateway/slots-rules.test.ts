@@ -385,6 +385,38 @@ describe(`the slot's rules (${dialectName})`, () => {
     ]);
   });
 
+  it('once the stage is drawn, the teams in its groups check in, and a team placed after the draw does not', async () => {
+    const { t, placed, waitlisted } = await tournament(3, 1, { entryFee: '0', paymentDeadlineHours: '' });
+    const opensAt = new Date(clock.now() + HOUR).toISOString();
+    const closesAt = new Date(clock.now() + 2 * HOUR).toISOString();
+    const stage = await gw.api.post(`/tournaments/${t.id}/stages`, { name: 'Qualifiers', lobbySize: 3 }, admin);
+    expect(stage.status, JSON.stringify(stage.body)).toBe(201);
+    const drawn = await gw.api.post(`/tournaments/${t.id}/stages/${stage.body.id}/groups`, { method: 'registration' }, admin);
+    expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
+    // The window is set after the draw (with one before it, only the teams checked in are drawn).
+    const windowSet = await gw.api.put(
+      `/tournaments/${t.id}/stages/${stage.body.id}`,
+      { checkInOpensAt: opensAt, checkInClosesAt: closesAt },
+      admin,
+    );
+    expect(windowSet.status, JSON.stringify(windowSet.body)).toBe(200);
+    // The first team leaves; the waitlisted one takes its place, after the draw: in no group.
+    expect((await gw.api.post(`/registrations/${t.id}/withdraw`, {}, placed[0]!.token)).status).toBe(200);
+    expect((await myTeam(t.id, waitlisted[0]!)).place).toBe('placed');
+    const window = { stageId: stage.body.id, stageName: 'Qualifiers', opensAt, closesAt };
+    expect((await myTeam(t.id, placed[1]!)).checkIns).toEqual([{ ...window, state: 'not-open', checkedInAt: null }]);
+    expect((await myTeam(t.id, waitlisted[0]!)).checkIns).toBeUndefined();
+    // The stage's own list agrees: the drawn teams still placed, not the late one.
+    const list = await gw.api.get(`/tournaments/${t.id}/stages/${stage.body.id}/check-ins`, admin);
+    expect(list.status).toBe(200);
+    expect(list.body.teams.map((x: { teamId: number }) => x.teamId).sort()).toEqual(
+      (await adminList(t.id))
+        .filter((r: any) => r.checkIns)
+        .map((r: any) => r.rid)
+        .sort(),
+    );
+  });
+
   it('a released team cannot check in', async () => {
     const { t, placed } = await tournament(2, 0, { entryFee: '0', paymentDeadlineHours: '' });
     const stage = await gw.api.post(

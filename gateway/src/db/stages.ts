@@ -91,28 +91,38 @@ export async function stageEntrants(db: Trx, stage: StageRow, entryFee: number):
 
 /**
  * The teams that check in for a stage (decision 043): its groups' teams once drawn, else its entrants
- * (first stage: the confirmed placed teams), in registration order.
+ * (first stage: the confirmed placed teams), in registration order. only: just these teams among them (a
+ * team's own page reads its own row, not a 1,000-team stage's).
  */
-export async function checkInTeams(db: Trx, stage: StageRow, entryFee: number): Promise<{ teamId: number; teamName: string }[]> {
-  const slotted = await db
-    .selectFrom('group_slots as s')
-    .innerJoin('registrations as r', 'r.id', 's.registration_id')
-    .select(['r.id', 'r.team_name'])
-    .where('s.stage_id', '=', stage.id)
-    .where('r.place', '=', 'placed')
-    .orderBy('r.id')
-    .execute();
+export async function checkInTeams(
+  db: Trx,
+  stage: StageRow,
+  entryFee: number,
+  only?: readonly number[],
+): Promise<{ teamId: number; teamName: string }[]> {
+  if (only?.length === 0) return [];
+  const slottedQuery = () =>
+    db
+      .selectFrom('group_slots as s')
+      .innerJoin('registrations as r', 'r.id', 's.registration_id')
+      .select(['r.id', 'r.team_name'])
+      .where('s.stage_id', '=', stage.id)
+      .where('r.place', '=', 'placed')
+      .orderBy('r.id');
+  const slotted = await (only ? slottedQuery().where('s.registration_id', 'in', only) : slottedQuery()).execute();
   if (slotted.length > 0) return slotted.map((r) => ({ teamId: Number(r.id), teamName: r.team_name }));
-  return (await stageEntrants(db, stage, entryFee)).map(({ teamId, teamName }) => ({ teamId, teamName }));
+  // None of these teams is in a group: once the stage is drawn, none checks in.
+  if (only && (await slottedQuery().limit(1).executeTakeFirst())) return [];
+  const entrants = (await stageEntrants(db, stage, entryFee)).map(({ teamId, teamName }) => ({ teamId, teamName }));
+  return only ? entrants.filter((e) => only.includes(e.teamId)) : entrants;
 }
 
-/** The stage's check-ins, by registration id. */
-export async function stageCheckIns(db: Trx, stageId: number): Promise<Map<number, string>> {
-  const rows = await db
-    .selectFrom('stage_check_ins')
-    .select(['registration_id', 'checked_in_at'])
-    .where('stage_id', '=', stageId)
-    .execute();
+/** The stage's check-ins, by registration id (only: just these teams'). */
+export async function stageCheckIns(db: Trx, stageId: number, only?: readonly number[]): Promise<Map<number, string>> {
+  if (only?.length === 0) return new Map();
+  let query = db.selectFrom('stage_check_ins').select(['registration_id', 'checked_in_at']).where('stage_id', '=', stageId);
+  if (only) query = query.where('registration_id', 'in', only);
+  const rows = await query.execute();
   return new Map(rows.map((r) => [Number(r.registration_id), r.checked_in_at]));
 }
 
@@ -162,7 +172,12 @@ export async function teamCheckIns(
       .execute());
   for (const stage of stages) {
     const tid = Number(stage.tournament_id);
-    const [expected, checkedIn] = await Promise.all([checkInTeams(db, stage, entryFees.get(tid) ?? 0), stageCheckIns(db, stage.id)]);
+    // The teams of this stage's tournament only: their rows, not the stage's every team's.
+    const ids = placed.filter((t) => Number(t.tournament_id) === tid).map((t) => Number(t.id));
+    const [expected, checkedIn] = await Promise.all([
+      checkInTeams(db, stage, entryFees.get(tid) ?? 0, ids),
+      stageCheckIns(db, stage.id, ids),
+    ]);
     const counted = new Set(expected.map((t) => t.teamId));
     for (const team of placed) {
       const rid = Number(team.id);
