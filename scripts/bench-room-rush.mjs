@@ -72,16 +72,22 @@ const percentile = (xs, p) => {
 };
 const percentiles = (xs) => [50, 95, 99].map((p) => Math.round(percentile(xs, p))).join('/');
 
+/** A process's /proc stat line, or '' when it is gone. */
+const statOf = (pid) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return '';
+  }
+};
+/** CPU ticks (user + system) in a stat line: fields 14 and 15, after "pid (comm) ". */
+const ticksIn = (stat) => {
+  const fields = stat.split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) || 0) + (Number(fields[12]) || 0);
+};
+
 /** CPU seconds (user + system) a process and its children have used so far, from /proc. */
 function cpuSeconds(pid) {
-  const ticks = (p) => {
-    try {
-      const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14, 15)
-    } catch {
-      return 0;
-    }
-  };
   const children = (p) => {
     try {
       return fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
@@ -90,7 +96,7 @@ function cpuSeconds(pid) {
     }
   };
   const all = [pid, ...children(pid)];
-  return all.reduce((sum, p) => sum + ticks(p), 0) / 100;
+  return all.reduce((sum, p) => sum + ticksIn(statOf(p)), 0) / 100;
 }
 
 /**
@@ -98,19 +104,11 @@ function cpuSeconds(pid) {
  * gateway's and the worker's queries; a throw-away cluster or BENCH_DATABASE_URL's server alike).
  */
 function postgresCpuSeconds() {
-  let sum = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.split(') ')[1].split(' ');
-      sum += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return sum / 100;
+  const stats = fs
+    .readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .map(statOf);
+  return stats.filter((stat) => stat.includes('(postgres)')).reduce((sum, stat) => sum + ticksIn(stat), 0) / 100;
 }
 
 /** 1,000 squads, a session and a phone each, written as the gateway would; their web cookies, signed as the web would. */

@@ -33,16 +33,14 @@ function lowerPriority(nice: number, log: pino.Logger): void {
  * niceness: such a worker is alone in its group, and lowers the group. In a shared session (`npm start`,
  * the image) the group is the others' too, and is left alone.
  */
-export function lowerAutogroup(nice: number): boolean {
+function lowerAutogroup(nice: number): void {
   try {
     const stat = fs.readFileSync('/proc/self/stat', 'utf8');
     // After "pid (comm) ": state, ppid, process group, session.
     const session = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
-    if (session !== process.pid) return false;
-    fs.writeFileSync('/proc/self/autogroup', String(nice));
-    return true;
+    if (session === process.pid) fs.writeFileSync('/proc/self/autogroup', String(nice));
   } catch {
-    return false; // no autogroups here (another system, or a kernel without them): niceness is enough
+    // no autogroups here (another system, or a kernel without them): niceness is enough
   }
 }
 

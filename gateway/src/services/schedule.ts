@@ -5,7 +5,7 @@ import { listTournamentMatches, type MatchRow, toMatch } from '../db/matches.js'
 import { countUnread } from '../db/notifications.js';
 import { findUserRegistration, isConfirmedTeam, type RegistrationRow } from '../db/registrations.js';
 import { groupsOfTeam, teamOfUser } from '../db/reports.js';
-import { groupInfo, groupsOfTeams, listStageRows, type StageRow } from '../db/stages.js';
+import { groupInfo, listStageRows, type StageRow } from '../db/stages.js';
 import { getTournament, toTournamentJson, type TournamentRow } from '../db/tournaments.js';
 import { notFound } from '../lib/errors.js';
 import { type AuthUser, isAdmin } from '../plugins/auth.js';
@@ -64,7 +64,7 @@ interface CallerTeam {
 
 async function callerTeamOf(db: Trx, user: AuthUser, tournamentId: number): Promise<CallerTeam> {
   const team = await findUserRegistration(db, tournamentId, user.id);
-  return { team, slotted: team ? ((await groupsOfTeams(db, [team.id])).get(team.id) ?? []) : [] };
+  return { team, slotted: team ? await groupsOfTeam(db, Number(team.id)) : [] };
 }
 
 /**
@@ -168,14 +168,11 @@ export async function mySchedule(deps: ServiceDeps & ReportDeps, user: AuthUser,
   const checkInStages = schedule.stages.filter((s) => s.check_in_opens_at && s.check_in_closes_at);
   // The team the caller reports for: its own placed one, else the one whose roster names it (teamOfUser).
   const reportTeam = registration?.place === 'placed' ? registration : await teamOfUser(store.db, tournamentId, user);
+  const reportSlots = !reportTeam || reportTeam === registration ? slotted : await groupsOfTeam(store.db, Number(reportTeam.id));
   const [matches, team, reports, unread] = await Promise.all([
     matchesForCaller(store, user, tournamentId, caller),
     registration ? teamAnswer(deps, entryFee, registration, checkInStages) : null,
-    !reportTeam
-      ? null
-      : reportTeam === registration
-        ? teamReports(deps, user, row, reportTeam, slotted)
-        : teamReports(deps, user, row, reportTeam, await groupsOfTeam(store.db, Number(reportTeam.id))),
+    reportTeam ? teamReports(deps, user, row, reportTeam, reportSlots) : null,
     countUnread(store.db, user.id),
   ]);
   const checkInWindows = checkInStages.map((s) => ({
