@@ -1,12 +1,14 @@
-import { Transform } from 'node:stream';
-import { type AppLoadContext, type EntryContext, type HandleErrorFunction, createReadableStreamFromReadable } from '@remix-run/node';
+import { Writable } from 'node:stream';
+import { cssBundleHref } from '@remix-run/css-bundle';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { WebServerExports } from '../server/build';
 import { runWithClient } from './utils/client.server';
-import { deferModuleScripts } from './utils/deferred-scripts.server';
+import { documentOf, documentResponse, renderedDocument } from './utils/document.server';
 import { getEnv } from './utils/env.server';
+import { readInlineCss } from './utils/inline-css.server';
 import { redactUrl } from './utils/log-url.server';
 import { logger } from './utils/logger.server';
 import { NonceProvider } from './utils/nonce-provider';
@@ -30,7 +32,7 @@ const ABORT_DELAY = 5_000;
  * the scope the client's address and session are kept in while Remix handles a request, the page cache
  * for anonymous public pages (decision 024; null when PAGE_CACHE_ENTRIES=0), the session read once per
  * request with the session storage's own parser (decision 031), the request slots shared fairly between
- * clients (031), URLs as logs print them (031) and the logger. One parse, one store and one logger,
+ * clients (031), URLs as logs print them (031), the page a rendered answer carries (090) and the logger. One parse, one store and one logger,
  * shared through the build's entry module, the one part of the build a server can reach; the contract
  * is server/build.ts.
  */
@@ -40,6 +42,7 @@ export const webServer = {
   readSession: readSessionState,
   requestTurns: createRequestTurns,
   redactUrl,
+  documentOf,
   pageCache: () => {
     const env = getEnv();
     return createPageCache({ gatewayUrl: env.GATEWAY_URL, maxEntries: env.PAGE_CACHE_ENTRIES, timeoutMs: env.GATEWAY_TIMEOUT_MS });
@@ -60,6 +63,23 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let status = responseStatusCode;
+    // The document, whole, before it is sent (decision 090): every page is rendered at once (loaders run
+    // before React, nothing suspends for long), so holding the few chunks of one render costs no time; the
+    // web server sends it as one write, compressed (app/utils/document.server.ts).
+    const chunks: Uint8Array[] = [];
+    const sink = new Writable({
+      write(chunk: Uint8Array, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        const page = renderedDocument(Buffer.concat(chunks).toString('utf8'), readInlineCss(cssBundleHref));
+        resolve(documentResponse(page, { headers: responseHeaders, status }));
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -68,10 +88,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = deferredScriptsStream();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          status = responseStatusCode;
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -83,24 +101,6 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, ABORT_DELAY);
-  });
-}
-
-/**
- * The rendered document, whole, with its module scripts held back until after the first screen
- * (decision 028). Every page is rendered at once (loaders run before React, nothing suspends for
- * long), so holding the few chunks of one render costs no time and sends the page as one write.
- */
-function deferredScriptsStream(): Transform {
-  const chunks: Buffer[] = [];
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
-    flush(done) {
-      done(null, Buffer.from(deferModuleScripts(Buffer.concat(chunks).toString('utf8'))));
-    },
   });
 }
 

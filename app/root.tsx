@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from './components/error-page';
 import { SiteFooter } from './components/site-footer';
 import { SiteNav } from './components/site-nav';
 import { getEnv, socialLinks } from './utils/env.server';
-import { readInlineCss } from './utils/inline-css.server';
+import { inlineCssMark } from './utils/inline-css.server';
 import { useNonce } from './utils/nonce-provider';
 import { isAdmin, readFlash } from './utils/session.server';
 import { signedIn } from './utils/signed-in.server';
@@ -16,12 +16,14 @@ const INLINE_CSS_ID = 'app-css';
 
 /**
  * The whole stylesheet goes inline in <head> (~6 KB gzip; decision 025): first paint needs no second
- * request. The server reads it from the build; the browser takes it from the page it was given, before
- * hydration, so a remounted document (root error boundary) keeps it without shipping it twice.
+ * request. The server renders a mark the web server replaces with the stylesheet, which it compressed once
+ * (app/utils/document.server.ts, decision 090); so it comes first in <head>, where every page has the same
+ * bytes. The browser takes it from the page it was given, before hydration, so a remounted document (root
+ * error boundary) keeps it without shipping it twice.
  * Null (dev server, unreadable file): the bundle is linked as a stylesheet instead.
  */
 const inlineCss: string | null =
-  typeof document === 'undefined' ? readInlineCss(cssBundleHref) : (document.getElementById(INLINE_CSS_ID)?.textContent ?? null);
+  typeof document === 'undefined' ? inlineCssMark(cssBundleHref) : (document.getElementById(INLINE_CSS_ID)?.textContent ?? null);
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref && !inlineCss ? [{ rel: 'stylesheet', href: cssBundleHref }] : []),
@@ -85,8 +87,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f1220" />
-        <Meta />
         {inlineCss ? <style id={INLINE_CSS_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} /> : null}
+        <Meta />
         <Links />
       </head>
       <body>

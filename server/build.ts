@@ -41,12 +41,20 @@ export interface RequestTurnsApi {
   leave(client: string): void;
 }
 
+/** A page Remix rendered (app/utils/document.server.ts RenderedDocument, decision 090). */
+export interface RenderedPage {
+  bytes(): Buffer;
+  gzip(): Promise<Buffer>;
+}
+
 export interface WebServerExports {
   trustProxy(): false | number | string[];
   runWithClient<T>(client: { address: string | undefined; session?: SessionLike }, fn: () => T): T;
   readSession(cookieHeader: string | null): Promise<SessionLike>;
   requestTurns(maxActive: number, perClient?: number): RequestTurnsApi;
   redactUrl(url: string | undefined | null): string;
+  /** The page a rendered document's answer carries (its own body is empty); undefined for any other answer. */
+  documentOf(response: Response): RenderedPage | undefined;
   pageCache(): PageCacheApi | null;
   logger: Logger;
 }
@@ -71,7 +79,7 @@ export async function loadBuild(root: string): Promise<WebBuild> {
     );
   }
   const web = (remix.entry.module as { webServer?: Partial<WebServerExports> }).webServer;
-  const needed = ['trustProxy', 'runWithClient', 'readSession', 'requestTurns', 'redactUrl', 'pageCache', 'logger'] as const;
+  const needed = ['trustProxy', 'runWithClient', 'readSession', 'requestTurns', 'redactUrl', 'documentOf', 'pageCache', 'logger'] as const;
   if (!web || needed.some((name) => !web[name])) throw new BuildError('the build is older than the web server: run `npm run build:web`');
   return { remix, web: web as WebServerExports };
 }

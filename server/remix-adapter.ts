@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from '@remix-run/node';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
-import type { PageCacheApi, WebServerExports } from './build.js';
+import type { PageCacheApi, RenderedPage, WebServerExports } from './build.js';
 import { UPLOAD_LIMIT, type GuardLocals } from './form-guard.js';
 import { clientAddress, requestUrl } from './forwarded.js';
 import { sendPage, type KeepPage } from './page-cache.js';
@@ -18,7 +18,7 @@ import type { SessionOf } from './session.js';
 export interface AdapterOptions {
   build: ServerBuild;
   mode: string;
-  web: Pick<WebServerExports, 'runWithClient'>;
+  web: Pick<WebServerExports, 'runWithClient' | 'documentOf'>;
   pageCache: PageCacheApi | null;
   sessionOf: SessionOf;
   slots: RequestSlots;
@@ -48,15 +48,17 @@ export function remixHandler({ build, mode, web, pageCache, sessionOf, slots, re
         dropRestOfBody(req, res);
       }
       const keep = locals.pageCache;
+      const document = web.documentOf(response);
       if (keep && pageCache && req.method === 'GET' && pageCache.storable(response)) {
-        const body = Buffer.from(await response.arrayBuffer());
+        const body = document ? document.bytes() : Buffer.from(await response.arrayBuffer());
         const page = await pageCache.store(keep.key, keep.generation, response, body);
         keep.done(page);
         if (page) return sendPage(pageCache, req, res, page, 'miss');
         return await sendResponse(res, response, body);
       }
       keep?.done(null);
-      await sendResponse(res, response);
+      if (document) await sendDocument(req, res, response, document);
+      else await sendResponse(res, response);
     } catch (err) {
       next(err);
     }
@@ -98,6 +100,25 @@ export async function sendResponse(res: ExpressResponse, response: Response, bod
   else if (eventStream)
     await writeReadableStreamToWritable(response.body, res); // flushed per event
   else await writeWithoutFlush(response.body, res);
+}
+
+/**
+ * A rendered page (decision 090), in one write: gzip when the client takes it (the page's head comes
+ * compressed once per build), with its length; the compression middleware leaves an answer that already
+ * has a Content-Encoding alone. A client that takes no gzip gets what the middleware gives it (brotli,
+ * deflate or the page as it is). Gzip comes first, where browsers also take brotli: at the quality a page
+ * can afford per request (4) brotli was no smaller than this gzip.
+ */
+export async function sendDocument(req: ExpressRequest, res: ExpressResponse, response: Response, document: RenderedPage): Promise<void> {
+  const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
+  const body = gzip ? await document.gzip() : document.bytes();
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  res.vary('Accept-Encoding');
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }
 
 /**

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { INLINE_CSS_MARK } from './document.server';
 
 let cached: { href: string; css: string | null } | undefined;
 
@@ -21,4 +22,12 @@ export function readInlineCss(href: string | undefined): string | null {
   }
   cached = { href, css };
   return css;
+}
+
+/**
+ * What root.tsx renders inside the inline <style> on the server: the mark the document puts the stylesheet's
+ * text in place of (app/utils/document.server.ts, decision 090), or null when there is none to inline.
+ */
+export function inlineCssMark(href: string | undefined): string | null {
+  return readInlineCss(href) === null ? null : INLINE_CSS_MARK;
 }
