@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { Agent } from 'undici';
+import { LRUCache } from 'lru-cache';
+import { Agent, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import {
   answers,
@@ -90,6 +91,57 @@ function gatewayDispatcher(): Agent {
   return dispatcher;
 }
 
+/**
+ * Public answers (no token sent) the gateway gave with an ETag, parsed and checked once (decision 090): the
+ * list of tournaments is the same for every player who opens it, and parsing its twenty tournaments with zod
+ * was a tenth of a rendered page. Every call still asks the gateway, with If-None-Match; a 304 answers with
+ * the value parsed before. The value is frozen, deep: shared by every request, a loader that changed it
+ * would throw, not change another page.
+ */
+const publicAnswers = new LRUCache<string, { etag: string; schema: z.ZodTypeAny; value: unknown }>({ max: 200 });
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * One call on the kept-alive connections. A JSON or empty body goes through undici's own request API: the
+ * fetch API's Request, Response, Headers and web streams cost a rendered page more than the call itself
+ * (decision 090). An upload (FormData) still goes through fetch, which encodes the multipart body.
+ */
+async function send(url: URL, method: string, headers: Record<string, string>, body: BodyInit | undefined, signal: AbortSignal) {
+  if (body === undefined || typeof body === 'string') {
+    const res = await gatewayDispatcher().request({
+      origin: url.origin,
+      path: url.pathname + url.search,
+      method: method as Dispatcher.HttpMethod,
+      headers,
+      body,
+      signal,
+    });
+    const type = res.headers['content-type'];
+    const etag = res.headers.etag;
+    return {
+      status: res.statusCode,
+      contentType: Array.isArray(type) ? type[0] : type,
+      etag: Array.isArray(etag) ? etag[0] : etag,
+      body: res.body,
+    };
+  }
+  // Node's fetch takes undici's dispatcher; the DOM RequestInit type does not know it.
+  const res = await fetch(url, { method, headers, body, signal, dispatcher: gatewayDispatcher() } as RequestInit);
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type') ?? undefined,
+    etag: res.headers.get('etag') ?? undefined,
+    body: res,
+  };
+}
+
 export async function callGateway<T>(request: Request, path: string, options: CallOptions<T>): Promise<T> {
   const env = getEnv();
   const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': requestId(request) };
@@ -115,16 +167,14 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
   }
 
   const method = options.method ?? 'GET';
-  let res: Response;
+  const signal = AbortSignal.timeout(env.GATEWAY_TIMEOUT_MS);
+  // A public GET: the answer parsed before, if the gateway says it is still the same.
+  const memoKey = method === 'GET' && !token ? path : undefined;
+  const known = memoKey === undefined ? undefined : publicAnswers.get(memoKey);
+  if (known && known.schema === options.schema) headers['if-none-match'] = known.etag;
+  let res: Awaited<ReturnType<typeof send>>;
   try {
-    res = await fetch(new URL(path, env.GATEWAY_URL), {
-      method,
-      headers,
-      body,
-      signal: AbortSignal.timeout(env.GATEWAY_TIMEOUT_MS),
-      // Node's fetch takes undici's dispatcher; the DOM RequestInit type does not know it.
-      dispatcher: gatewayDispatcher(),
-    } as RequestInit);
+    res = await send(new URL(path, env.GATEWAY_URL), method, headers, body, signal);
   } catch (err) {
     const reason = (err as Error).name === 'TimeoutError' ? `timed out after ${env.GATEWAY_TIMEOUT_MS} ms` : (err as Error).message;
     logger.error({ reqId: requestId(request), method, path, reason }, 'gateway unreachable');
@@ -133,17 +183,20 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
 
   let text: string;
   try {
-    text = await res.text();
+    text = await res.body.text();
   } catch (err) {
     // The timeout (or a dropped connection) can also strike while the body is read: same answer as above.
-    logger.error({ reqId: requestId(request), method, path, reason: (err as Error).message }, 'gateway unreachable');
+    const reason = (err as Error).name === 'TimeoutError' ? `timed out after ${env.GATEWAY_TIMEOUT_MS} ms` : (err as Error).message;
+    logger.error({ reqId: requestId(request), method, path, reason }, 'gateway unreachable');
     throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
   }
-  if (res.ok) {
+  if (res.status === 304 && known) return known.value as T;
+  const ok = res.status >= 200 && res.status < 300;
+  if (ok) {
     let value: unknown = null;
     if (text) {
       try {
-        value = res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+        value = res.contentType?.includes('json') ? JSON.parse(text) : text;
       } catch {
         value = text;
       }
@@ -156,13 +209,16 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
       );
       throw new GatewayError(502, UNAVAILABLE_MESSAGE, {}, true);
     }
+    if (memoKey !== undefined && res.etag) {
+      publicAnswers.set(memoKey, { etag: res.etag, schema: options.schema, value: deepFreeze(parsed.data) });
+    }
     return parsed.data;
   }
 
   // The token was refused: end the session and send the user to log in (then back here).
   if (res.status === 401 && token && !options.unauthorizedAsError) throw await loginRedirect(request);
 
-  const { message, errors } = readErrorBody(text, res.headers.get('content-type'));
+  const { message, errors } = readErrorBody(text, res.contentType ?? null);
   if (res.status >= 500) {
     logger.error({ reqId: requestId(request), method, path, status: res.status }, 'gateway error');
     throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);

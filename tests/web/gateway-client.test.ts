@@ -169,6 +169,64 @@ describe('gateway client', () => {
   });
 });
 
+describe('public answers parsed once (decision 090)', () => {
+  /** A gateway answer with an ETag, and a 304 when the caller already has it, as the gateway's response cache does. */
+  let current = { etag: '"v1"', body: { tournaments: [{ id: 1, name: 'BGMI Cup' }] } };
+  beforeEach(() => {
+    handler = (req, res) => {
+      res.setHeader('etag', current.etag);
+      if (req.headers['if-none-match'] === current.etag) {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(current.body));
+    };
+  });
+  const schema = z.object({ tournaments: z.array(z.object({ id: z.number(), name: z.string() })) });
+  const publicCall = (path: string) => mod.callGateway(new Request('http://localhost/'), path, { schema, auth: false });
+
+  it('asks again every time, with If-None-Match; a 304 answers with the value parsed before, frozen', async () => {
+    const first = await publicCall('/list-a');
+    const second = await publicCall('/list-a');
+    expect(second).toEqual({ tournaments: [{ id: 1, name: 'BGMI Cup' }] });
+    expect(second).toBe(first);
+    expect(seen.map((r) => r.headers['if-none-match'])).toEqual([undefined, '"v1"']);
+    // shared by every request: a change throws instead of reaching another page
+    expect(Object.isFrozen(second.tournaments[0])).toBe(true);
+    expect(() => {
+      (second.tournaments as unknown[]).push({ id: 2, name: 'x' });
+    }).toThrow(TypeError);
+  });
+
+  it('takes the new answer when the gateway has one', async () => {
+    await publicCall('/list-b');
+    current = {
+      etag: '"v2"',
+      body: {
+        tournaments: [
+          { id: 1, name: 'BGMI Cup' },
+          { id: 2, name: 'Free Fire Clash' },
+        ],
+      },
+    };
+    const changed = await publicCall('/list-b');
+    expect(changed.tournaments.map((t) => t.name)).toEqual(['BGMI Cup', 'Free Fire Clash']);
+    expect(seen.map((r) => r.headers['if-none-match'])).toEqual([undefined, '"v1"']);
+    expect(await publicCall('/list-b')).toBe(changed);
+    expect(seen[2]!.headers['if-none-match']).toBe('"v2"');
+  });
+
+  it("never for a call that sends a token: its answer may be that user's own", async () => {
+    const request = await requestWithToken(await token({ username: 'player', roles: ['ROLE_USER'] }));
+    const a = await mod.callGateway(request, '/list-c', { schema });
+    const b = await mod.callGateway(request, '/list-c', { schema });
+    expect(b).not.toBe(a);
+    expect(seen.filter((r) => r.url === '/list-c').map((r) => r.headers['if-none-match'])).toEqual([undefined, undefined]);
+  });
+});
+
 describe('session token verification', () => {
   it('accepts a token signed by the gateway key and reads username and roles', async () => {
     const verdict = await session.verifyToken(await token({ username: 'boss', roles: ['ROLE_USER', 'ROLE_ADMIN'] }));
