@@ -46,7 +46,7 @@ COPY --from=build /app/toolkit/package.json ./toolkit/package.json
 COPY --from=build /app/toolkit/dist ./toolkit/dist
 COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
 # start.mjs's own helpers: readable log lines in a terminal, stopping its children when its parent goes away.
-COPY --from=build /app/scripts/lib/log-lines.mjs /app/scripts/lib/processes.mjs ./scripts/lib/
+COPY --from=build /app/scripts/lib/log-lines.mjs /app/scripts/lib/processes.mjs /app/scripts/lib/web-process.mjs ./scripts/lib/
 COPY --from=build /app/scripts/healthcheck.mjs ./scripts/healthcheck.mjs
 COPY --from=build /app/scripts/backup-sqlite.mjs ./scripts/backup-sqlite.mjs
 RUN mkdir -p /data && chown node:node /data

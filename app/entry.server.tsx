@@ -69,6 +69,8 @@ export default function handleRequest(
     // web server sends it as one write, compressed (app/utils/document.server.ts).
     const chunks: Uint8Array[] = [];
     const sink = new Writable({
+      // No 'close' after 'finish': React takes a close for a client gone and aborts, ending the sink twice.
+      emitClose: false,
       write(chunk: Uint8Array, _encoding, done) {
         chunks.push(chunk);
         done();
@@ -77,6 +79,7 @@ export default function handleRequest(
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         const page = renderedDocument(Buffer.concat(chunks).toString('utf8'), readInlineCss(cssBundleHref));
         resolve(documentResponse(page, { headers: responseHeaders, status }));
+        clearTimeout(abortTimer);
         done();
       },
     });
@@ -100,7 +103,8 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // Cleared once the page is whole (the sink's final runs after this line, never during the call above).
+    const abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

@@ -25,6 +25,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import webpush from 'web-push';
 import { onCleanup, startCluster as startPgCluster, stopAllOnExit, stopCluster as stopPgCluster, trackGroup } from './lib/processes.mjs';
+import { webServerArgs } from './lib/web-process.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const NGINX = '/usr/sbin/nginx';
@@ -209,7 +210,7 @@ function clusterSpecs({ dir, url, databaseUrl, secrets, admin, options, ports })
   };
   webPorts.forEach((p, i) => {
     specs[`web-${i + 1}`] = {
-      args: ['build/server/main.js'],
+      args: webServerArgs(),
       health: `http://127.0.0.1:${p}/healthz`,
       env: {
         ...baseEnv,

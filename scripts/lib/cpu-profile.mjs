@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports.mjs';
 import { killGroup, spawnTracked } from './processes.mjs';
+import { webServerArgs } from './web-process.mjs';
 
 /**
  * A web process of its own under --cpu-prof (node refuses the flag in NODE_OPTIONS), on the stack's build and
@@ -18,12 +19,7 @@ export async function startProfiledWeb(stack, out) {
   const url = `http://127.0.0.1:${port}`;
   const web = spawnTracked(
     process.execPath,
-    [
-      ...(process.env.WEB_NODE_ARGS ?? '').split(' ').filter(Boolean),
-      '--cpu-prof',
-      `--cpu-prof-dir=${out}`,
-      path.join('build', 'server', 'main.js'),
-    ],
+    webServerArgs([...(process.env.WEB_NODE_ARGS ?? '').split(' ').filter(Boolean), '--cpu-prof', `--cpu-prof-dir=${out}`]),
     {
       cwd: stack.buildDir,
       env: {

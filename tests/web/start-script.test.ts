@@ -99,6 +99,8 @@ describe('npm start', () => {
     // The web app leaves a core to the gateway, the worker and the database on this one machine (decision 087).
     const webApp = childrenOf(run.child.pid!).find((pid) => commandOf(pid).includes('server/main.js'));
     expect(webApp, childrenOf(run.child.pid!).map(commandOf).join('\n')).toBeDefined();
+    // With young-generation semi-spaces of 32 MB (scripts/lib/web-process.mjs, decision 090).
+    expect(commandOf(webApp!)).toContain('--max-semi-space-size=32');
     const environ = fs.readFileSync(`/proc/${webApp}/environ`, 'utf8').split('\0');
     if (process.env.WEB_CONCURRENCY === undefined)
       expect(environ).toContain(`WEB_CONCURRENCY=${Math.max(1, os.availableParallelism() - 1)}`);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, exportJWK, importPKCS8, jwtVerify, errors, type JWK, type CryptoKey, type JWTHeaderParameters } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@custom-room/contract';
 
 export const JWT_ALG = 'ES256';
@@ -72,6 +73,9 @@ export async function createTokenService(options: KeyOptions): Promise<TokenServ
     return publicKeyObject;
   };
 
+  /** Tokens whose signature and claims were checked, with the instant they stop counting (decision 090). */
+  const verified = new LRUCache<string, { claims: TokenClaims; until: number }>({ max: 10_000 });
+
   return {
     async sign({ id, username, roles, sid }) {
       // One reading of the clock for both claims: exp - iat is exactly the TTL, even across a second's edge.
@@ -88,6 +92,8 @@ export async function createTokenService(options: KeyOptions): Promise<TokenServ
       return { token, issuedAt: new Date(issuedAt * 1000).toISOString(), expiresAt: new Date(expires * 1000).toISOString() };
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known && Date.now() < known.until) return known.claims;
       const { payload } = await jwtVerify(token, keyFor, {
         algorithms: [JWT_ALG],
         issuer: ISSUER,
@@ -109,7 +115,13 @@ export async function createTokenService(options: KeyOptions): Promise<TokenServ
       ) {
         throw new Error('malformed token');
       }
-      return { id, username: payload.username, roles: payload.roles.map(String), sid: payload.sid };
+      const claims = { id, username: payload.username, roles: payload.roles.map(String), sid: payload.sid };
+      // Decision 090: as jwtVerify counts them, the token stops counting at exp plus the skew, or its age
+      // past the TTL plus the skew; until then its ES256 signature is not checked again (the session's row
+      // still is, on every request that needs a user). Frozen: every request with the token shares it.
+      const until = Math.min(payload.exp!, payload.iat! + options.ttlSeconds) + CLOCK_SKEW_SECONDS;
+      verified.set(token, { claims: Object.freeze(claims), until: until * 1000 });
+      return claims;
     },
     jwks: () => ({ keys: [jwk] }),
   };

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../scripts/lib/ports.mjs';
 import { killGroup, trackGroup } from '../../../scripts/lib/processes.mjs';
+import { webServerArgs } from '../../../scripts/lib/web-process.mjs';
 
 export { freePort, killGroup };
 
@@ -20,7 +21,7 @@ export const WEB_ENTRY = path.join(ROOT, 'build', 'index.js');
 export const WEB_SERVER = path.join(ROOT, 'build', 'server', 'main.js');
 
 /** The web server as run from a build copy's root. */
-const WEB_SERVER_ARGS = path.join('build', 'server', 'main.js');
+const WEB_SERVER_ARGS = webServerArgs();
 
 export const ADMIN = {
   email: 'e2e-admin@test.example',
@@ -203,7 +204,7 @@ export class Stack {
     stack.gatewayNodeArgs = options.gatewayNodeArgs ?? [];
     try {
       await stack.startGateway();
-      stack.webProc = spawnLogged([WEB_SERVER_ARGS], webEnv, info.webLog, buildDir);
+      stack.webProc = spawnLogged(WEB_SERVER_ARGS, webEnv, info.webLog, buildDir);
       info.pids.push(stack.webProc.pid);
       info.webPid = stack.webProc.pid;
       await waitForUrl(`${webUrl}/`, stack.webProc, info.webLog, 30_000);
@@ -236,7 +237,7 @@ export class Stack {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const log = path.join(path.dirname(this.info.webLog), `web-${port}.log`);
-    const proc = spawnLogged([WEB_SERVER_ARGS], { ...this.webEnv, PORT: String(port), ...env }, log, this.buildDir);
+    const proc = spawnLogged(WEB_SERVER_ARGS, { ...this.webEnv, PORT: String(port), ...env }, log, this.buildDir);
     this.info.pids.push(proc.pid);
     await waitForUrl(`${url}/healthz`, proc, log, 30_000);
     return { url, pid: proc.pid, log };
