@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printReadable, readableLogs } from './lib/log-lines.mjs';
 import { onParentGone } from './lib/processes.mjs';
-import { WEB_NODE_FLAGS } from './lib/web-process.mjs';
+import { webServerArgs } from './lib/web-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -202,8 +202,7 @@ if (runs.worker && !stopping) {
   if (role === 'worker') await startPart('notification worker', ['gateway/dist/worker.js'], `http://127.0.0.1:${workerHealthPort}/healthz`);
   else lowerPriority(run('notification worker', ['gateway/dist/worker.js']));
 }
-if (runs.web && !stopping)
-  await startPart('web app', [...WEB_NODE_FLAGS, path.join(root, 'build', 'server', 'main.js')], `http://127.0.0.1:${webPort}/healthz`);
+if (runs.web && !stopping) await startPart('web app', webServerArgs(), `http://127.0.0.1:${webPort}/healthz`); // from root, the working directory
 
 // Issue 27 (decision 055): say so while a tournament that takes fees still pays the placeholder UPI ID.
 // After the gateway has migrated the database; only where this process can reach it (both, or the gateway alone).

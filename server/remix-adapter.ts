@@ -90,9 +90,7 @@ export function remixRequest(req: ExpressRequest, res: ExpressResponse, body: Gu
 
 /** Writes Remix's answer; its body already read into a buffer when one is given. */
 export async function sendResponse(res: ExpressResponse, response: Response, body?: Buffer): Promise<void> {
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  statusAndHeaders(res, response);
   const eventStream = /text\/event-stream/i.test(response.headers.get('content-type') ?? '');
   if (eventStream) res.flushHeaders();
   if (body) res.end(body);
@@ -100,6 +98,13 @@ export async function sendResponse(res: ExpressResponse, response: Response, bod
   else if (eventStream)
     await writeReadableStreamToWritable(response.body, res); // flushed per event
   else await writeWithoutFlush(response.body, res);
+}
+
+/** Remix's status line and headers on the express response. */
+function statusAndHeaders(res: ExpressResponse, response: Response): void {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
 }
 
 /**
@@ -112,9 +117,7 @@ export async function sendResponse(res: ExpressResponse, response: Response, bod
 export async function sendDocument(req: ExpressRequest, res: ExpressResponse, response: Response, document: RenderedPage): Promise<void> {
   const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
   const body = gzip ? await document.gzip() : document.bytes();
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  statusAndHeaders(res, response);
   res.vary('Accept-Encoding');
   if (gzip) res.setHeader('Content-Encoding', 'gzip');
   res.setHeader('Content-Length', body.length);

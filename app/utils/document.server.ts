@@ -51,8 +51,6 @@ function headOf(before: string, css: string): Head {
 }
 
 export class RenderedDocument {
-  private whole: Buffer | undefined;
-
   constructor(
     private readonly head: Head,
     /** The page's own bytes, after the head. */
@@ -61,8 +59,7 @@ export class RenderedDocument {
 
   /** The page, uncompressed. */
   bytes(): Buffer {
-    this.whole ??= this.head.bytes.length ? Buffer.concat([this.head.bytes, this.rest]) : this.rest;
-    return this.whole;
+    return this.head.bytes.length ? Buffer.concat([this.head.bytes, this.rest]) : this.rest;
   }
 
   /** The page as one gzip member; only the page's own bytes are compressed now. */

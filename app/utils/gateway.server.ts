@@ -170,15 +170,20 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
   const signal = AbortSignal.timeout(env.GATEWAY_TIMEOUT_MS);
   // A public GET: the answer parsed before, if the gateway says it is still the same.
   const memoKey = method === 'GET' && !token ? path : undefined;
-  const known = memoKey === undefined ? undefined : publicAnswers.get(memoKey);
-  if (known && known.schema === options.schema) headers['if-none-match'] = known.etag;
+  const memo = memoKey === undefined ? undefined : publicAnswers.get(memoKey);
+  const known = memo?.schema === options.schema ? memo : undefined;
+  if (known) headers['if-none-match'] = known.etag;
+  /** The gateway could not be reached, or went silent: logged, and the one answer for both. */
+  const unreachable = (err: unknown) => {
+    const reason = (err as Error).name === 'TimeoutError' ? `timed out after ${env.GATEWAY_TIMEOUT_MS} ms` : (err as Error).message;
+    logger.error({ reqId: requestId(request), method, path, reason }, 'gateway unreachable');
+    return new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
+  };
   let res: Awaited<ReturnType<typeof send>>;
   try {
     res = await send(new URL(path, env.GATEWAY_URL), method, headers, body, signal);
   } catch (err) {
-    const reason = (err as Error).name === 'TimeoutError' ? `timed out after ${env.GATEWAY_TIMEOUT_MS} ms` : (err as Error).message;
-    logger.error({ reqId: requestId(request), method, path, reason }, 'gateway unreachable');
-    throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
+    throw unreachable(err);
   }
 
   let text: string;
@@ -186,13 +191,10 @@ export async function callGateway<T>(request: Request, path: string, options: Ca
     text = await res.body.text();
   } catch (err) {
     // The timeout (or a dropped connection) can also strike while the body is read: same answer as above.
-    const reason = (err as Error).name === 'TimeoutError' ? `timed out after ${env.GATEWAY_TIMEOUT_MS} ms` : (err as Error).message;
-    logger.error({ reqId: requestId(request), method, path, reason }, 'gateway unreachable');
-    throw new GatewayError(503, UNAVAILABLE_MESSAGE, {}, true);
+    throw unreachable(err);
   }
   if (res.status === 304 && known) return known.value as T;
-  const ok = res.status >= 200 && res.status < 300;
-  if (ok) {
+  if (res.status >= 200 && res.status < 300) {
     let value: unknown = null;
     if (text) {
       try {

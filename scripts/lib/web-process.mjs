@@ -5,7 +5,7 @@
 // the flags from the process that forks them. It costs up to 32 MB more memory per web process.
 import path from 'node:path';
 
-export const WEB_NODE_FLAGS = ['--max-semi-space-size=32'];
+const WEB_NODE_FLAGS = ['--max-semi-space-size=32'];
 
 /** node's arguments for a web server; `extra` are more node flags (a profiler's). */
 export function webServerArgs(extra = []) {
